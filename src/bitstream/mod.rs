@@ -1,0 +1,1 @@
+//! bitstream (under construction)

@@ -1,0 +1,1 @@
+//! container (under construction)

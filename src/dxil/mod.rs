@@ -1,0 +1,1 @@
+//! dxil (under construction)

@@ -1,0 +1,1 @@
+//! ir (under construction)
