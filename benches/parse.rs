@@ -1,0 +1,2 @@
+//! Parse benchmark (filled in with the reader).
+fn main() {}
