@@ -103,13 +103,28 @@ struct Inner {
 
 impl Error {
     /// Creates an error of any kind.
-    pub fn new(kind: ErrorKind, phase: Phase, location: Location, message: impl Into<String>) -> Self {
-        Error(Box::new(Inner { kind, phase, location, message: message.into() }))
+    pub fn new(
+        kind: ErrorKind,
+        phase: Phase,
+        location: Location,
+        message: impl Into<String>,
+    ) -> Self {
+        Error(Box::new(Inner {
+            kind,
+            phase,
+            location,
+            message: message.into(),
+        }))
     }
 
     /// Malformed input at a byte offset.
     pub fn invalid_at_byte(phase: Phase, offset: u64, message: impl Into<String>) -> Self {
-        Self::new(ErrorKind::InvalidInput, phase, Location::Byte(offset), message)
+        Self::new(
+            ErrorKind::InvalidInput,
+            phase,
+            Location::Byte(offset),
+            message,
+        )
     }
 
     /// Malformed input at a bit offset of the bitcode.
@@ -172,9 +187,11 @@ impl fmt::Display for Error {
             Location::Unknown => {}
             Location::Byte(b) => write!(f, ", byte {b}")?,
             Location::Bit(b) => write!(f, ", bit {b}")?,
-            Location::Inst { function, block, inst } => {
-                write!(f, ", @{function} block {block} instruction {inst}")?
-            }
+            Location::Inst {
+                function,
+                block,
+                inst,
+            } => write!(f, ", @{function} block {block} instruction {inst}")?,
         }
         write!(f, "): {}", self.0.message)
     }

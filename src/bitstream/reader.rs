@@ -1,0 +1,326 @@
+//! Block and record reader: abbreviation ids, BLOCKINFO, nested blocks.
+
+use super::abbrev::{decode_char6, Abbrev, AbbrevOp};
+use super::cursor::Cursor;
+use crate::error::Result;
+
+/// The most deeply nested blocks may go. LLVM 3.7 writers nest three deep.
+pub const MAX_BLOCK_DEPTH: usize = 16;
+
+const END_BLOCK: u64 = 0;
+const ENTER_SUBBLOCK: u64 = 1;
+const DEFINE_ABBREV: u64 = 2;
+const UNABBREV_RECORD: u64 = 3;
+const BLOCKINFO_BLOCK_ID: u32 = 0;
+const BLOCKINFO_CODE_SETBID: u32 = 1;
+
+/// What the stream holds next inside the current block.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Entry {
+    /// A record; pass the abbreviation id to [`BitstreamReader::read_record`].
+    Record(u32),
+    /// The start of a nested block with this block id: follow with
+    /// [`BitstreamReader::enter_block`] or [`BitstreamReader::skip_block`].
+    SubBlock(u32),
+    /// The end of the current block (already consumed).
+    EndBlock,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Scope {
+    block_id: u32,
+    outer_width: u32,
+    abbrev_base: usize,
+    end: u64,
+}
+
+/// Reads an LLVM bitstream: blocks, abbreviations and records.
+///
+/// Records are decoded into a caller-owned operand buffer so that reading
+/// allocates nothing per record. BLOCKINFO blocks are consumed transparently.
+#[derive(Clone, Debug)]
+pub struct BitstreamReader<'a> {
+    cursor: Cursor<'a>,
+    abbrev_width: u32,
+    /// Abbreviations of all open blocks; the innermost block's start at its
+    /// scope's `abbrev_base`.
+    abbrevs: Vec<Abbrev>,
+    scopes: Vec<Scope>,
+    blockinfo: Vec<(u32, Vec<Abbrev>)>,
+}
+
+impl<'a> BitstreamReader<'a> {
+    /// A reader positioned at bit `start_bit` of `data` (after any magic).
+    pub fn new(data: &'a [u8], start_bit: u64) -> Result<Self> {
+        let mut cursor = Cursor::new(data);
+        cursor.seek(start_bit)?;
+        Ok(BitstreamReader {
+            cursor,
+            abbrev_width: 2,
+            abbrevs: Vec::new(),
+            scopes: Vec::new(),
+            blockinfo: Vec::new(),
+        })
+    }
+
+    /// The current position in bits.
+    #[inline]
+    pub fn pos(&self) -> u64 {
+        self.cursor.pos()
+    }
+
+    /// Whether the whole stream has been read (only trailing padding left).
+    pub fn at_end(&self) -> bool {
+        self.cursor.remaining() < 32 && self.scopes.is_empty()
+    }
+
+    /// The block id of the innermost open block, if any.
+    pub fn block_id(&self) -> Option<u32> {
+        self.scopes.last().map(|s| s.block_id)
+    }
+
+    /// An invalid-input error at the current bit position.
+    pub fn error(&self, message: impl Into<String>) -> crate::Error {
+        self.cursor.error(message)
+    }
+
+    /// Advances to the next record, sub-block or block end.
+    pub fn advance(&mut self) -> Result<Entry> {
+        loop {
+            let id = self.cursor.read(self.abbrev_width)?;
+            match id {
+                END_BLOCK => {
+                    self.exit_block()?;
+                    return Ok(Entry::EndBlock);
+                }
+                ENTER_SUBBLOCK => {
+                    let block_id = self.read_u32_vbr(8, "block id")?;
+                    if block_id == BLOCKINFO_BLOCK_ID {
+                        self.read_blockinfo()?;
+                        continue;
+                    }
+                    return Ok(Entry::SubBlock(block_id));
+                }
+                DEFINE_ABBREV => {
+                    if self.scopes.is_empty() {
+                        return Err(self.error("abbreviation defined outside any block"));
+                    }
+                    let abbrev = Abbrev::read(&mut self.cursor)?;
+                    self.abbrevs.push(abbrev);
+                }
+                _ => return Ok(Entry::Record(id as u32)),
+            }
+        }
+    }
+
+    fn read_u32_vbr(&mut self, width: u32, what: &str) -> Result<u32> {
+        let v = self.cursor.read_vbr(width)?;
+        u32::try_from(v).map_err(|_| self.error(format!("{what} {v} does not fit in 32 bits")))
+    }
+
+    /// Reads a block header (after [`Entry::SubBlock`]): returns the abbreviation
+    /// width and the end position in bits.
+    fn read_block_header(&mut self) -> Result<(u32, u64)> {
+        let width = self.read_u32_vbr(4, "abbreviation width")?;
+        if !(1..=32).contains(&width) {
+            return Err(self.error(format!(
+                "block abbreviation width {width} is outside 1..=32"
+            )));
+        }
+        self.cursor.align32()?;
+        let words = self.cursor.read(32)?;
+        let end = self.cursor.pos() + words * 32;
+        if end > self.cursor.end() {
+            return Err(self.error(format!(
+                "block of {words} words runs past the end of the stream"
+            )));
+        }
+        Ok((width, end))
+    }
+
+    /// Enters the block announced by the last [`Entry::SubBlock`].
+    pub fn enter_block(&mut self, block_id: u32) -> Result<()> {
+        if self.scopes.len() >= MAX_BLOCK_DEPTH {
+            return Err(self.error(format!("blocks nested deeper than {MAX_BLOCK_DEPTH}")));
+        }
+        let (width, end) = self.read_block_header()?;
+        self.scopes.push(Scope {
+            block_id,
+            outer_width: self.abbrev_width,
+            abbrev_base: self.abbrevs.len(),
+            end,
+        });
+        self.abbrev_width = width;
+        if let Some((_, list)) = self.blockinfo.iter().find(|(id, _)| *id == block_id) {
+            self.abbrevs.extend(list.iter().cloned());
+        }
+        Ok(())
+    }
+
+    /// Skips the block announced by the last [`Entry::SubBlock`] in O(1).
+    pub fn skip_block(&mut self) -> Result<()> {
+        let (_, end) = self.read_block_header()?;
+        self.cursor.seek(end)
+    }
+
+    fn exit_block(&mut self) -> Result<()> {
+        let Some(scope) = self.scopes.pop() else {
+            return Err(self.error("END_BLOCK outside any block"));
+        };
+        self.cursor.align32()?;
+        if self.cursor.pos() > scope.end {
+            return Err(self.error(format!(
+                "block {} overruns its declared end at bit {}",
+                scope.block_id, scope.end
+            )));
+        }
+        self.abbrevs.truncate(scope.abbrev_base);
+        self.abbrev_width = scope.outer_width;
+        Ok(())
+    }
+
+    /// Skips the rest of the current block, including its END_BLOCK.
+    pub fn skip_to_block_end(&mut self) -> Result<()> {
+        let Some(scope) = self.scopes.last().copied() else {
+            return Err(self.error("no block to skip"));
+        };
+        self.cursor.seek(scope.end)?;
+        self.scopes.pop();
+        self.abbrevs.truncate(scope.abbrev_base);
+        self.abbrev_width = scope.outer_width;
+        Ok(())
+    }
+
+    fn read_blockinfo(&mut self) -> Result<()> {
+        self.enter_block(BLOCKINFO_BLOCK_ID)?;
+        let depth = self.scopes.len();
+        let mut current: Option<usize> = None;
+        let mut ops = Vec::new();
+        loop {
+            let id = self.cursor.read(self.abbrev_width)?;
+            match id {
+                END_BLOCK => {
+                    self.exit_block()?;
+                    debug_assert_eq!(self.scopes.len() + 1, depth);
+                    return Ok(());
+                }
+                ENTER_SUBBLOCK => {
+                    self.read_u32_vbr(8, "block id")?;
+                    self.skip_block()?;
+                }
+                DEFINE_ABBREV => {
+                    let abbrev = Abbrev::read(&mut self.cursor)?;
+                    let Some(index) = current else {
+                        return Err(self.error("BLOCKINFO abbreviation before SETBID"));
+                    };
+                    if let Some((_, list)) = self.blockinfo.get_mut(index) {
+                        list.push(abbrev);
+                    }
+                }
+                _ => {
+                    let code = self.read_record(id as u32, &mut ops)?;
+                    if code == BLOCKINFO_CODE_SETBID {
+                        let Some(&bid) = ops.first() else {
+                            return Err(self.error("SETBID record without a block id"));
+                        };
+                        let bid = u32::try_from(bid)
+                            .map_err(|_| self.error("SETBID block id out of range"))?;
+                        current = Some(match self.blockinfo.iter().position(|(b, _)| *b == bid) {
+                            Some(i) => i,
+                            None => {
+                                self.blockinfo.push((bid, Vec::new()));
+                                self.blockinfo.len() - 1
+                            }
+                        });
+                    }
+                }
+            }
+        }
+    }
+
+    /// Reads the record with abbreviation id `abbrev_id` (from
+    /// [`Entry::Record`]): returns its code and puts its operands into `ops`
+    /// (cleared first). Array and blob elements are appended one per operand.
+    pub fn read_record(&mut self, abbrev_id: u32, ops: &mut Vec<u64>) -> Result<u32> {
+        ops.clear();
+        if u64::from(abbrev_id) == UNABBREV_RECORD {
+            let code = self.read_u32_vbr(6, "record code")?;
+            let count = self.cursor.read_vbr(6)?;
+            if count.saturating_mul(6) > self.cursor.remaining() {
+                return Err(self.error(format!(
+                    "record with {count} operands runs past the end of the stream"
+                )));
+            }
+            ops.reserve(count as usize);
+            for _ in 0..count {
+                ops.push(self.cursor.read_vbr(6)?);
+            }
+            return Ok(code);
+        }
+        let index = self
+            .scopes
+            .last()
+            .map(|s| s.abbrev_base)
+            .and_then(|base| base.checked_add((abbrev_id as usize).checked_sub(4)?))
+            .filter(|&i| i < self.abbrevs.len())
+            .ok_or_else(|| self.error(format!("undefined abbreviation id {abbrev_id}")))?;
+        // Decode with the abbreviation borrowed from `self.abbrevs` while the
+        // cursor advances: split the borrow.
+        let abbrev = match self.abbrevs.get(index) {
+            Some(a) => a,
+            None => return Err(self.error(format!("undefined abbreviation id {abbrev_id}"))),
+        };
+        let cursor = &mut self.cursor;
+        let mut iter = abbrev.ops.iter();
+        // `Abbrev::read` guarantees the first operand is a scalar.
+        let code = match iter.next() {
+            Some(op) => read_scalar(cursor, *op)?,
+            None => return Err(cursor.error("abbreviation without operands")),
+        };
+        while let Some(op) = iter.next() {
+            match *op {
+                AbbrevOp::Array => {
+                    let count = cursor.read_vbr(6)?;
+                    let element = iter.next().copied().unwrap_or(AbbrevOp::Char6);
+                    let min_bits = match element {
+                        AbbrevOp::Fixed(w) | AbbrevOp::Vbr(w) => u64::from(w),
+                        _ => 6,
+                    };
+                    if count.saturating_mul(min_bits) > cursor.remaining() {
+                        return Err(cursor.error(format!(
+                            "array of {count} elements runs past the end of the stream"
+                        )));
+                    }
+                    ops.reserve(count as usize);
+                    for _ in 0..count {
+                        ops.push(read_scalar(cursor, element)?);
+                    }
+                }
+                AbbrevOp::Blob => {
+                    let len = cursor.read_vbr(6)?;
+                    cursor.align32()?;
+                    let bytes = cursor.read_bytes(len)?;
+                    ops.extend(bytes.iter().map(|&b| u64::from(b)));
+                    cursor.align32()?;
+                }
+                scalar => ops.push(read_scalar(cursor, scalar)?),
+            }
+        }
+        u32::try_from(code)
+            .map_err(|_| self.error(format!("record code {code} does not fit in 32 bits")))
+    }
+}
+
+/// Reads one scalar operand (literal, fixed, VBR or char6).
+#[inline]
+fn read_scalar(cursor: &mut Cursor<'_>, op: AbbrevOp) -> Result<u64> {
+    match op {
+        AbbrevOp::Literal(v) => Ok(v),
+        AbbrevOp::Fixed(w) => cursor.read(u32::from(w)),
+        AbbrevOp::Vbr(w) => cursor.read_vbr(u32::from(w)),
+        AbbrevOp::Char6 => Ok(u64::from(decode_char6(cursor.read(6)?))),
+        AbbrevOp::Array | AbbrevOp::Blob => {
+            Err(cursor.error("array or blob where a scalar operand is expected"))
+        }
+    }
+}

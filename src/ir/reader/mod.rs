@@ -1,0 +1,278 @@
+//! Bitcode → [`Module`]: walks the LLVM 3.7 module block with the
+//! bitstream reader and builds the arena IR.
+//!
+//! Value numbering follows LLVM: module-level values (globals, functions,
+//! module constants) are numbered first; inside a function body, arguments,
+//! function constants and instruction results continue the numbering and are
+//! discarded from it at the end of the body. Our arena keeps every value: a
+//! function's local number `n` maps to arena index `local_base + n -
+//! module_values`. Operands may refer forward (to values defined later); such
+//! references carry their type and are checked once the body is complete.
+
+mod constants;
+mod function;
+mod metadata;
+mod module_block;
+mod types;
+
+use super::module::{Module, ValueId};
+use super::types::TypeId;
+use crate::bitstream::{self, BitstreamReader, Entry};
+use crate::error::{Error, Phase, Result};
+
+/// Block ids of the LLVM 3.7 bitcode format.
+pub(crate) mod block {
+    pub const MODULE: u32 = 8;
+    pub const PARAMATTR: u32 = 9;
+    pub const PARAMATTR_GROUP: u32 = 10;
+    pub const CONSTANTS: u32 = 11;
+    pub const FUNCTION: u32 = 12;
+    pub const VALUE_SYMTAB: u32 = 14;
+    pub const METADATA: u32 = 15;
+    pub const METADATA_ATTACHMENT: u32 = 16;
+    pub const TYPE: u32 = 17;
+}
+
+/// Reads a whole module from raw bitcode (starting with `BC 0xC0DE`).
+pub fn read(bitcode: &[u8]) -> Result<Module> {
+    let bs = bitstream::open(bitcode)?;
+    let mut reader = Reader::new(bs, bitcode.len());
+    reader.read_top_level()?;
+    Ok(reader.module)
+}
+
+/// A forward reference waiting for its definition: arena id and the type
+/// the use expects.
+#[derive(Clone, Copy, Debug)]
+struct ForwardRef {
+    value: ValueId,
+    ty: TypeId,
+    at_bit: u64,
+}
+
+pub(crate) struct Reader<'a> {
+    bs: BitstreamReader<'a>,
+    module: Module,
+    /// Operands of the record being decoded (reused, never shrunk).
+    ops: Vec<u64>,
+    /// Bit position of the record being decoded, for errors.
+    record_bit: u64,
+    /// Size of the input, to bound allocations.
+    input_len: usize,
+    /// Whether function operands are relative to the instruction number.
+    relative_ids: bool,
+    /// Number of module-level values (LLVM numbering of function locals
+    /// starts here).
+    module_values: u32,
+    /// Whether `module_values` is final (set when the first function-level
+    /// or metadata block starts).
+    module_values_known: bool,
+    /// Whether a function body is being read.
+    in_function: bool,
+    /// Arena index of the current function's first local value.
+    local_base: u32,
+    /// Number of module-level metadata entries.
+    module_mds: u32,
+    /// Arena index of the current function's first local metadata.
+    local_md_base: u32,
+    /// Functions with bodies, in declaration order; bodies come in this order.
+    bodies: Vec<super::FuncId>,
+    next_body: usize,
+    /// Unresolved forward references of the current scope.
+    forward: Vec<ForwardRef>,
+    /// Global initializers to check once module constants are read.
+    pending_inits: Vec<(u32, u64)>,
+}
+
+impl<'a> Reader<'a> {
+    fn new(bs: BitstreamReader<'a>, input_len: usize) -> Self {
+        Reader {
+            bs,
+            module: Module::default(),
+            ops: Vec::with_capacity(64),
+            record_bit: 0,
+            input_len,
+            relative_ids: false,
+            module_values: 0,
+            module_values_known: false,
+            in_function: false,
+            local_base: 0,
+            module_mds: 0,
+            local_md_base: 0,
+            bodies: Vec::new(),
+            next_body: 0,
+            forward: Vec::new(),
+            pending_inits: Vec::new(),
+        }
+    }
+
+    /// An invalid-input error at the current record.
+    fn err(&self, message: impl Into<String>) -> Error {
+        Error::invalid_at_bit(Phase::Ir, self.record_bit, message)
+    }
+
+    /// An unsupported-feature error at the current record.
+    fn unsupported(&self, message: impl Into<String>) -> Error {
+        Error::unsupported(Phase::Ir, message)
+            .with_location(crate::error::Location::Bit(self.record_bit))
+    }
+
+    /// Operand `i` of the current record.
+    #[inline]
+    fn op(&self, i: usize) -> Result<u64> {
+        match self.ops.get(i) {
+            Some(&v) => Ok(v),
+            None => Err(self.err(format!(
+                "record has {} operands, expected more than {i}",
+                self.ops.len()
+            ))),
+        }
+    }
+
+    /// Operand `i` as a `u32`.
+    #[inline]
+    fn op32(&self, i: usize) -> Result<u32> {
+        let v = self.op(i)?;
+        u32::try_from(v).map_err(|_| self.err(format!("operand {v} does not fit in 32 bits")))
+    }
+
+    /// Reads the next entry, noting the record position for errors.
+    fn next_entry(&mut self) -> Result<Entry> {
+        self.record_bit = self.bs.pos();
+        self.bs.advance()
+    }
+
+    /// Reads the record announced by `entry` into `self.ops`.
+    fn read_record(&mut self, abbrev: u32) -> Result<u32> {
+        self.bs.read_record(abbrev, &mut self.ops)
+    }
+
+    /// Interns the operands from `start` on as a string in the module arena.
+    fn ops_string(&mut self, start: usize) -> Result<super::StrRange> {
+        self.ops_substring(start, self.ops.len())
+    }
+
+    /// Interns operands `start..end` as a string in the module arena (bytes
+    /// are taken as Latin-1 when they are not valid UTF-8).
+    fn ops_substring(&mut self, start: usize, end: usize) -> Result<super::StrRange> {
+        let ops = self.ops.get(start..end).unwrap_or(&[]);
+        let mut bytes: smallvec::SmallVec<[u8; 64]> = smallvec::SmallVec::with_capacity(ops.len());
+        for &c in ops {
+            match u8::try_from(c) {
+                Ok(b) => bytes.push(b),
+                Err(_) => return Err(self.err("character out of range in a string record")),
+            }
+        }
+        let begin = self.module.strings.len();
+        match std::str::from_utf8(&bytes) {
+            Ok(s) => self.module.strings.push_str(s),
+            Err(_) => self
+                .module
+                .strings
+                .extend(bytes.iter().map(|&b| char::from(b))),
+        }
+        Ok(super::ListRange::new(
+            begin,
+            self.module.strings.len() - begin,
+        ))
+    }
+
+    /// Checks that a count read from the input is plausible for what is left
+    /// of it, so that no allocation is out of proportion to the input.
+    fn check_count(&self, count: u64, what: &str) -> Result<usize> {
+        let limit = (self.input_len as u64).saturating_mul(8);
+        if count > limit {
+            return Err(self.err(format!(
+                "{what} count {count} is larger than the input allows"
+            )));
+        }
+        Ok(count as usize)
+    }
+
+    fn read_top_level(&mut self) -> Result<()> {
+        let mut seen_module = false;
+        while !self.bs.at_end() {
+            match self.next_entry()? {
+                Entry::SubBlock(block::MODULE) if !seen_module => {
+                    self.bs.enter_block(block::MODULE)?;
+                    self.read_module_block()?;
+                    seen_module = true;
+                }
+                Entry::SubBlock(_) => self.bs.skip_block()?,
+                Entry::Record(_) | Entry::EndBlock => {
+                    return Err(self.err("expected a block at the top level of the bitcode"));
+                }
+            }
+        }
+        if !seen_module {
+            return Err(self.err("bitcode has no module block"));
+        }
+        Ok(())
+    }
+
+    /// Maps an LLVM value number to its arena id.
+    fn map_value_id(&self, id: u32) -> Option<ValueId> {
+        if self.in_function && id >= self.module_values {
+            (id - self.module_values)
+                .checked_add(self.local_base)
+                .map(ValueId)
+        } else {
+            Some(ValueId(id))
+        }
+    }
+
+    /// Resolves an absolute LLVM value number used as an operand. Defined
+    /// values are type-checked against `expected`; values not yet defined
+    /// are forward references and need `expected`, checked later.
+    fn value_ref(&mut self, id: u64, expected: Option<TypeId>) -> Result<ValueId> {
+        let mapped = u32::try_from(id).ok().and_then(|id| self.map_value_id(id));
+        let Some(value) = mapped else {
+            return Err(self.err(format!("value id {id} out of range")));
+        };
+        match (self.type_of(value), expected) {
+            (Some(actual), Some(want)) if actual != want => Err(self.err(format!(
+                "value {id} has type {} where type {} is expected",
+                actual.0, want.0
+            ))),
+            (Some(_), _) => Ok(value),
+            (None, Some(ty)) => {
+                self.forward.push(ForwardRef {
+                    value,
+                    ty,
+                    at_bit: self.record_bit,
+                });
+                Ok(value)
+            }
+            (None, None) => Err(self.err(format!("value {id} is used before it is defined"))),
+        }
+    }
+
+    /// Checks every pending forward reference against the definitions.
+    fn resolve_forward_refs(&mut self) -> Result<()> {
+        for fwd in std::mem::take(&mut self.forward) {
+            match self.type_of(fwd.value) {
+                Some(ty) if ty == fwd.ty => {}
+                Some(_) => {
+                    return Err(Error::invalid_at_bit(
+                        Phase::Ir,
+                        fwd.at_bit,
+                        "forward reference with the wrong type",
+                    ));
+                }
+                None => {
+                    return Err(Error::invalid_at_bit(
+                        Phase::Ir,
+                        fwd.at_bit,
+                        "reference to a value that is never defined",
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The type of an existing value, by arena id.
+    fn type_of(&self, id: ValueId) -> Option<TypeId> {
+        self.module.values.get(id.0 as usize).map(|v| v.ty)
+    }
+}

@@ -1,0 +1,255 @@
+//! The type table: LLVM types as an arena indexed by [`TypeId`].
+
+use super::{ListRange, StrRange};
+use std::collections::HashMap;
+
+/// Index of a type in [`TypeTable`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct TypeId(pub u32);
+
+/// One LLVM type. Aggregates refer to their members through [`TypeId`]s
+/// stored in the table's member pool.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Type {
+    /// `void`.
+    Void,
+    /// `half` (IEEE binary16).
+    Half,
+    /// `float` (IEEE binary32).
+    Float,
+    /// `double` (IEEE binary64).
+    Double,
+    /// `label` (basic block operands).
+    Label,
+    /// `metadata`.
+    Metadata,
+    /// An integer of any width from 1 to 64 bits (`i1`, `i8`, `i11`, ...).
+    Int(u32),
+    /// A typed pointer in an address space.
+    Pointer {
+        /// The pointed-to type.
+        pointee: TypeId,
+        /// The address space (DXIL: 0 local/default, 3 groupshared, ...).
+        addr_space: u32,
+    },
+    /// A function type.
+    Function {
+        /// Return type.
+        ret: TypeId,
+        /// Parameter types, in the member pool.
+        params: ListRange,
+        /// Whether the function takes variadic arguments.
+        vararg: bool,
+    },
+    /// A literal or identified struct.
+    Struct {
+        /// Identified struct name (empty for literal structs).
+        name: StrRange,
+        /// Element types, in the member pool.
+        elements: ListRange,
+        /// Whether the struct is packed.
+        packed: bool,
+        /// Whether it is an opaque struct with no body.
+        opaque: bool,
+        /// Whether the struct is identified (named) rather than literal.
+        identified: bool,
+    },
+    /// `[len x elem]`.
+    Array {
+        /// Number of elements.
+        len: u64,
+        /// Element type.
+        elem: TypeId,
+    },
+    /// `<len x elem>`.
+    Vector {
+        /// Number of elements (at least one).
+        len: u32,
+        /// Element type.
+        elem: TypeId,
+    },
+}
+
+/// All types of a module, with a member pool for aggregates and function
+/// parameters, and a lookup for structural types so that derived types
+/// (pointers, `{T, i1}`) are shared rather than duplicated.
+#[derive(Clone, Debug, Default)]
+pub struct TypeTable {
+    types: Vec<Type>,
+    members: Vec<TypeId>,
+    lookup: HashMap<Type, TypeId>,
+}
+
+impl TypeTable {
+    /// The number of types.
+    pub fn len(&self) -> usize {
+        self.types.len()
+    }
+
+    /// Whether there are no types.
+    pub fn is_empty(&self) -> bool {
+        self.types.is_empty()
+    }
+
+    /// The type with this id, if it exists.
+    #[inline]
+    pub fn get(&self, id: TypeId) -> Option<&Type> {
+        self.types.get(id.0 as usize)
+    }
+
+    /// The type with this id; [`Type::Void`] for an invalid id (ids handed
+    /// out by the reader are always valid).
+    #[inline]
+    pub fn ty(&self, id: TypeId) -> Type {
+        self.types.get(id.0 as usize).copied().unwrap_or(Type::Void)
+    }
+
+    /// The members of an aggregate or the parameters of a function type.
+    pub fn members(&self, range: ListRange) -> &[TypeId] {
+        self.members.get(range.as_range()).unwrap_or(&[])
+    }
+
+    /// Appends a type read from the bitcode type table (no de-duplication,
+    /// so that the table's numbering is kept).
+    pub(crate) fn push(&mut self, ty: Type) -> TypeId {
+        let id = TypeId(self.types.len() as u32);
+        self.types.push(ty);
+        if !matches!(
+            ty,
+            Type::Struct {
+                identified: true,
+                ..
+            }
+        ) {
+            self.lookup.entry(ty).or_insert(id);
+        }
+        id
+    }
+
+    /// Replaces a type in place (used to fill in forward-declared structs).
+    pub(crate) fn set(&mut self, id: TypeId, ty: Type) {
+        if let Some(slot) = self.types.get_mut(id.0 as usize) {
+            *slot = ty;
+            if !matches!(
+                ty,
+                Type::Struct {
+                    identified: true,
+                    ..
+                }
+            ) {
+                self.lookup.entry(ty).or_insert(id);
+            }
+        }
+    }
+
+    /// Stores a member list and returns its range.
+    pub(crate) fn push_members(&mut self, members: &[TypeId]) -> ListRange {
+        let range = ListRange::new(self.members.len(), members.len());
+        self.members.extend_from_slice(members);
+        range
+    }
+
+    /// Returns the id of a structural type, adding it if it does not exist.
+    pub(crate) fn intern(&mut self, ty: Type) -> TypeId {
+        if let Some(&id) = self.lookup.get(&ty) {
+            return id;
+        }
+        self.push(ty)
+    }
+
+    /// The pointer type to `pointee` in `addr_space`.
+    pub(crate) fn pointer_to(&mut self, pointee: TypeId, addr_space: u32) -> TypeId {
+        self.intern(Type::Pointer {
+            pointee,
+            addr_space,
+        })
+    }
+
+    /// The literal struct `{ a, b }` (as produced by `cmpxchg`).
+    pub(crate) fn pair(&mut self, a: TypeId, b: TypeId) -> TypeId {
+        let found = self.types.iter().position(|t| match *t {
+            Type::Struct {
+                elements,
+                identified: false,
+                packed: false,
+                ..
+            } => self.members(elements) == [a, b],
+            _ => false,
+        });
+        match found {
+            Some(i) => TypeId(i as u32),
+            None => {
+                let elements = self.push_members(&[a, b]);
+                self.push(Type::Struct {
+                    name: StrRange::EMPTY,
+                    elements,
+                    packed: false,
+                    opaque: false,
+                    identified: false,
+                })
+            }
+        }
+    }
+
+    /// The integer width of an integer type, or of the elements of an
+    /// integer vector.
+    pub fn int_width(&self, id: TypeId) -> Option<u32> {
+        match self.ty(id) {
+            Type::Int(w) => Some(w),
+            Type::Vector { elem, .. } => match self.ty(elem) {
+                Type::Int(w) => Some(w),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// Whether the type is a float type or a vector of them.
+    pub fn is_fp(&self, id: TypeId) -> bool {
+        let scalar = match self.ty(id) {
+            Type::Vector { elem, .. } => self.ty(elem),
+            t => t,
+        };
+        matches!(scalar, Type::Half | Type::Float | Type::Double)
+    }
+
+    /// The element count if the type is a vector.
+    pub fn vector_len(&self, id: TypeId) -> Option<u32> {
+        match self.ty(id) {
+            Type::Vector { len, .. } => Some(len),
+            _ => None,
+        }
+    }
+
+    /// The pointee and address space if the type is a pointer.
+    pub fn pointee(&self, id: TypeId) -> Option<(TypeId, u32)> {
+        match self.ty(id) {
+            Type::Pointer {
+                pointee,
+                addr_space,
+            } => Some((pointee, addr_space)),
+            _ => None,
+        }
+    }
+
+    /// The type of member `index` of a struct, array or vector.
+    pub fn member(&self, id: TypeId, index: u64) -> Option<TypeId> {
+        match self.ty(id) {
+            Type::Struct { elements, .. } => self
+                .members(elements)
+                .get(usize::try_from(index).ok()?)
+                .copied(),
+            Type::Array { len, elem } if index < len => Some(elem),
+            Type::Vector { len, elem } if index < u64::from(len) => Some(elem),
+            _ => None,
+        }
+    }
+
+    /// The element type of an array or vector, whatever the index.
+    pub fn element(&self, id: TypeId) -> Option<TypeId> {
+        match self.ty(id) {
+            Type::Array { elem, .. } | Type::Vector { elem, .. } => Some(elem),
+            _ => None,
+        }
+    }
+}
