@@ -1,0 +1,6 @@
+//! Helpers shared by the integration tests.
+
+// Each test crate uses only some helpers; the rest would warn as dead code.
+#![allow(dead_code)]
+
+pub mod ll;
