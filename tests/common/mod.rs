@@ -3,4 +3,5 @@
 // Each test crate uses only some helpers; the rest would warn as dead code.
 #![allow(dead_code)]
 
+pub mod corpus;
 pub mod ll;
