@@ -10,5 +10,7 @@ pub mod container;
 pub mod dxil;
 pub mod error;
 pub mod ir;
+mod shader;
 
 pub use error::{Error, ErrorKind, Location, Phase, Result};
+pub use shader::Shader;
