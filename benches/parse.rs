@@ -11,12 +11,25 @@ use std::path::Path;
 fn corpus() -> Vec<Vec<u8>> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
     let mut blobs = Vec::new();
-    let mut dirs: Vec<_> = std::fs::read_dir(root).into_iter().flatten().flatten().map(|e| e.path()).collect();
+    let mut dirs: Vec<_> = std::fs::read_dir(root)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.path())
+        .collect();
     dirs.sort();
     for dir in dirs {
-        let mut files: Vec<_> = std::fs::read_dir(dir).into_iter().flatten().flatten().map(|e| e.path()).collect();
+        let mut files: Vec<_> = std::fs::read_dir(dir)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .map(|e| e.path())
+            .collect();
         files.sort();
-        for file in files.into_iter().filter(|f| f.extension().is_some_and(|e| e == "dxil")) {
+        for file in files
+            .into_iter()
+            .filter(|f| f.extension().is_some_and(|e| e == "dxil"))
+        {
             if let Ok(bytes) = std::fs::read(&file) {
                 blobs.push(bytes);
             }

@@ -9,7 +9,9 @@ pub mod bitstream;
 pub mod container;
 pub mod dxil;
 pub mod error;
+mod info;
 pub mod ir;
+pub mod json;
 mod shader;
 
 pub use error::{Error, ErrorKind, Location, Phase, Result};

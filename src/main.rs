@@ -67,16 +67,23 @@ fn run(cli: Cli) -> Result<(), Failure> {
     match cli.command {
         Command::Dis { file } => {
             let blob = read_file(&file)?;
-            let shader = dxil2spirv::Shader::read(&blob).map_err(|e| Failure::Compile(file.clone(), e))?;
+            let shader =
+                dxil2spirv::Shader::read(&blob).map_err(|e| Failure::Compile(file.clone(), e))?;
             let mut text = String::new();
-            dxil2spirv::ir::write_module(&mut text, &shader.module).map_err(|e| Failure::Io(e.to_string()))?;
+            dxil2spirv::ir::write_module(&mut text, &shader.module)
+                .map_err(|e| Failure::Io(e.to_string()))?;
             print!("{text}");
         }
         Command::Info { file, json } => {
             let blob = read_file(&file)?;
-            let shader = dxil2spirv::Shader::read(&blob).map_err(|e| Failure::Compile(file.clone(), e))?;
+            let shader =
+                dxil2spirv::Shader::read(&blob).map_err(|e| Failure::Compile(file.clone(), e))?;
             let mut text = String::new();
-            let written = if json { shader.write_info_json(&mut text) } else { shader.write_info_text(&mut text) };
+            let written = if json {
+                shader.write_info_json(&mut text)
+            } else {
+                shader.write_info_text(&mut text)
+            };
             written.map_err(|e| Failure::Io(e.to_string()))?;
             print!("{text}");
         }

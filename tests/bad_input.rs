@@ -65,8 +65,15 @@ fn check(name: &str, what: &str, input: &[u8], slowest: &mut Duration, outcomes:
     }
     *slowest = (*slowest).max(elapsed);
     let budget = 64 * input.len() + (1 << 20);
-    assert!(peak <= budget, "{name} {what}: {peak} bytes allocated for a {} byte input", input.len());
-    assert!(elapsed < Duration::from_secs(2), "{name} {what}: took {elapsed:?}");
+    assert!(
+        peak <= budget,
+        "{name} {what}: {peak} bytes allocated for a {} byte input",
+        input.len()
+    );
+    assert!(
+        elapsed < Duration::from_secs(2),
+        "{name} {what}: took {elapsed:?}"
+    );
 }
 
 #[test]
@@ -83,22 +90,44 @@ fn truncated_and_bit_flipped_blobs_never_panic() {
         let mut lengths: Vec<usize> = (0..64.min(blob.len())).collect();
         lengths.extend((0..24).map(|_| rng.below(blob.len())));
         for len in lengths {
-            check(name, &format!("truncated to {len}"), &blob[..len], &mut slowest, &mut outcomes);
+            check(
+                name,
+                &format!("truncated to {len}"),
+                &blob[..len],
+                &mut slowest,
+                &mut outcomes,
+            );
         }
         // Single-bit flips anywhere, biased towards the bitcode's start
         // (block headers, abbreviations, type table).
         let mut mutated = blob.clone();
         for i in 0..48 {
-            let byte = if i % 2 == 0 { rng.below(blob.len()) } else { rng.below(blob.len().min(512)) };
+            let byte = if i % 2 == 0 {
+                rng.below(blob.len())
+            } else {
+                rng.below(blob.len().min(512))
+            };
             let bit = rng.below(8);
             mutated[byte] ^= 1 << bit;
-            check(name, &format!("bit {bit} of byte {byte} flipped"), &mutated, &mut slowest, &mut outcomes);
+            check(
+                name,
+                &format!("bit {bit} of byte {byte} flipped"),
+                &mutated,
+                &mut slowest,
+                &mut outcomes,
+            );
             mutated[byte] ^= 1 << bit;
         }
     }
     // The sweep must exercise both outcomes, or it tests nothing.
-    assert!(outcomes[0] > 0 && outcomes[1] > 0, "outcomes (ok, error): {outcomes:?}");
-    eprintln!("bad input: {} ok, {} errors, slowest {slowest:?}", outcomes[0], outcomes[1]);
+    assert!(
+        outcomes[0] > 0 && outcomes[1] > 0,
+        "outcomes (ok, error): {outcomes:?}"
+    );
+    eprintln!(
+        "bad input: {} ok, {} errors, slowest {slowest:?}",
+        outcomes[0], outcomes[1]
+    );
 }
 
 #[test]
@@ -108,7 +137,7 @@ fn absurd_counts_fail_fast_with_little_memory() {
     let mut bits = BitWriter::default();
     bits.emit(0x42, 8);
     bits.emit(0x43, 8);
-    bits.emit(0xC0DE, 16);
+    bits.emit(0xDEC0, 16);
     // ENTER_SUBBLOCK(MODULE=8), abbrev width 3, then a placeholder length.
     bits.emit(1, 2);
     bits.vbr(8, 8);
@@ -135,7 +164,10 @@ fn absurd_counts_fail_fast_with_little_memory() {
     let start = Instant::now();
     let err = dxil2spirv::ir::read(&bits.bytes).expect_err("absurd type count must be rejected");
     assert!(start.elapsed() < Duration::from_millis(100));
-    assert!(PEAK.load(Ordering::Relaxed) - base < 1 << 16, "allocated too much");
+    assert!(
+        PEAK.load(Ordering::Relaxed) - base < 1 << 16,
+        "allocated too much"
+    );
     assert!(err.to_string().contains("type count"), "{err}");
 }
 

@@ -10,7 +10,9 @@ use dxil2spirv::ir::{self, BlockId, Constant, InstKind, Module, Type, ValueId, V
 
 /// Reduces one of our call arguments to the `.ll` comparison form.
 fn arg_form(module: &Module, id: ValueId) -> LlArg {
-    let Some(value) = module.value(id) else { return LlArg::Other };
+    let Some(value) = module.value(id) else {
+        return LlArg::Other;
+    };
     let ty = module.types.ty(value.ty);
     match value.kind {
         ValueKind::Constant(Constant::Undef) => LlArg::Undef,
@@ -52,44 +54,82 @@ fn type_string(module: &Module, ty: ir::TypeId) -> String {
 
 /// Compares one blob; returns the first difference found.
 fn compare(module: &Module, expected: &ll::LlModule) -> Result<(), String> {
-    let defined: Vec<_> = module.functions.iter().enumerate().filter(|(_, f)| !f.is_declaration).collect();
+    let defined: Vec<_> = module
+        .functions
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| !f.is_declaration)
+        .collect();
     if defined.len() != expected.functions.len() {
-        return Err(format!("{} defined functions, .ll has {}", defined.len(), expected.functions.len()));
+        return Err(format!(
+            "{} defined functions, .ll has {}",
+            defined.len(),
+            expected.functions.len()
+        ));
     }
     for ((index, func), want) in defined.into_iter().zip(&expected.functions) {
         let name = module.function_name(ir::FuncId(index as u32));
         if name != want.name {
-            return Err(format!("function {index} is named {name:?}, .ll says {:?}", want.name));
+            return Err(format!(
+                "function {index} is named {name:?}, .ll says {:?}",
+                want.name
+            ));
         }
         if func.blocks.len() != want.blocks.len() {
-            return Err(format!("@{name}: {} blocks, .ll has {}", func.blocks.len(), want.blocks.len()));
+            return Err(format!(
+                "@{name}: {} blocks, .ll has {}",
+                func.blocks.len(),
+                want.blocks.len()
+            ));
         }
         for (b, want_block) in want.blocks.iter().enumerate() {
             let insts = func.block_insts(BlockId(b as u32));
             if insts.len() != want_block.insts.len() {
-                return Err(format!("@{name} block {b}: {} instructions, .ll has {}", insts.len(), want_block.insts.len()));
+                return Err(format!(
+                    "@{name} block {b}: {} instructions, .ll has {}",
+                    insts.len(),
+                    want_block.insts.len()
+                ));
             }
             for (i, (inst, want_inst)) in insts.iter().zip(&want_block.insts).enumerate() {
                 let at = format!("@{name} block {b} instruction {i}");
                 let opcode = inst.kind.opcode_name();
                 if opcode != want_inst.opcode {
-                    return Err(format!("{at}: opcode {opcode}, .ll has {}", want_inst.opcode));
+                    return Err(format!(
+                        "{at}: opcode {opcode}, .ll has {}",
+                        want_inst.opcode
+                    ));
                 }
                 let ty = type_string(module, inst.ty);
                 if ty != want_inst.ty {
-                    return Err(format!("{at} ({opcode}): type {ty}, .ll has {}", want_inst.ty));
+                    return Err(format!(
+                        "{at} ({opcode}): type {ty}, .ll has {}",
+                        want_inst.ty
+                    ));
                 }
                 if let InstKind::Call { callee, args, .. } = inst.kind {
                     let callee_name = module.value_name(callee);
                     if Some(callee_name) != want_inst.callee.as_deref() {
-                        return Err(format!("{at}: calls {callee_name:?}, .ll calls {:?}", want_inst.callee));
+                        return Err(format!(
+                            "{at}: calls {callee_name:?}, .ll calls {:?}",
+                            want_inst.callee
+                        ));
                     }
-                    let got: Vec<LlArg> = module.value_list(args).map(|a| arg_form(module, a)).collect();
+                    let got: Vec<LlArg> = module
+                        .value_list(args)
+                        .map(|a| arg_form(module, a))
+                        .collect();
                     if got != want_inst.args {
-                        return Err(format!("{at}: arguments {got:?}, .ll has {:?}", want_inst.args));
+                        return Err(format!(
+                            "{at}: arguments {got:?}, .ll has {:?}",
+                            want_inst.args
+                        ));
                     }
                     if let Some(op) = want_inst.dx_op {
-                        let first = module.value_list(args).next().and_then(|a| module.const_uint(a));
+                        let first = module
+                            .value_list(args)
+                            .next()
+                            .and_then(|a| module.const_uint(a));
                         if first != Some(u64::from(op)) {
                             return Err(format!("{at}: dx.op {first:?}, .ll has {op}"));
                         }
@@ -119,13 +159,27 @@ fn every_corpus_blob_matches_its_disassembly() {
         };
         let text = std::fs::read_to_string(path.with_extension("ll")).expect("read .ll");
         let expected = ll::parse(&text).unwrap_or_else(|e| panic!("{name}.ll: {e}"));
-        instructions += expected.functions.iter().flat_map(|f| &f.blocks).map(|b| b.insts.len()).sum::<usize>();
+        instructions += expected
+            .functions
+            .iter()
+            .flat_map(|f| &f.blocks)
+            .map(|b| b.insts.len())
+            .sum::<usize>();
         if let Err(e) = compare(&module, &expected) {
             failures.push(format!("{name}: {e}"));
         }
     }
-    assert!(failures.is_empty(), "{} of {} blobs differ:\n{}", failures.len(), blobs.len(), failures.join("\n"));
-    assert!(instructions > 20_000, "only {instructions} instructions compared");
+    assert!(
+        failures.is_empty(),
+        "{} of {} blobs differ:\n{}",
+        failures.len(),
+        blobs.len(),
+        failures.join("\n")
+    );
+    assert!(
+        instructions > 20_000,
+        "only {instructions} instructions compared"
+    );
 }
 
 #[test]
@@ -144,6 +198,9 @@ fn printer_numbers_values_like_llvm() {
         "; <label>:45",
         "!dx.entryPoints = !{!",
     ] {
-        assert!(text.lines().any(|l| l.starts_with(line)), "missing line {line:?} in:\n{text}");
+        assert!(
+            text.lines().any(|l| l.starts_with(line)),
+            "missing line {line:?} in:\n{text}"
+        );
     }
 }

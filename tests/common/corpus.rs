@@ -10,9 +10,13 @@ pub fn root() -> PathBuf {
 /// Every `.dxil` blob under the corpus, sorted, as (category/name, path).
 pub fn blobs() -> Vec<(String, PathBuf)> {
     let mut out = Vec::new();
-    let Ok(categories) = std::fs::read_dir(root()) else { return out };
+    let Ok(categories) = std::fs::read_dir(root()) else {
+        return out;
+    };
     for category in categories.flatten() {
-        let Ok(files) = std::fs::read_dir(category.path()) else { continue };
+        let Ok(files) = std::fs::read_dir(category.path()) else {
+            continue;
+        };
         for file in files.flatten() {
             let path = file.path();
             if path.extension().is_some_and(|e| e == "dxil") {
