@@ -168,8 +168,11 @@ impl Json {
                         item.scalar_text(out)?;
                         out.write_char('\n')?;
                     } else {
-                        out.write_char('\n')?;
-                        item.text_at(out, level + 1)?;
+                        // YAML style: the item's first line follows the dash.
+                        let mut text = String::new();
+                        item.text_at(&mut text, level + 1)?;
+                        out.write_char(' ')?;
+                        out.write_str(text.trim_start_matches(' '))?;
                     }
                 }
                 Ok(())
