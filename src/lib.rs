@@ -10,5 +10,7 @@ pub mod container;
 pub mod dxil;
 pub mod error;
 pub mod ir;
+#[cfg(feature = "vulkan")]
+pub mod run;
 
 pub use error::{Error, ErrorKind, Location, Phase, Result};
