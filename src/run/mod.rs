@@ -39,8 +39,8 @@ mod half;
 pub use binding::{BindingDesc, BindingKind, BindingResource, PushConstantDesc, PushConstantRange};
 pub use compare::{compare_expectations, Comparison, Mismatch, Value};
 pub use spec::{
-    ElementType, Expectation, RegisterClass, RegisterKey, ResourceDecl, RunSpec, ScalarType,
-    TexelFormat,
+    Component, ElementType, Expectation, RegisterClass, RegisterKey, ResourceDecl, RunSpec,
+    ScalarType, TexelFormat,
 };
 pub use vulkan::{list_devices, run_spec, run_spec_with, DeviceInfo, RunOptions, RunReport};
 
