@@ -12,6 +12,8 @@ pub mod error;
 mod info;
 pub mod ir;
 pub mod json;
+#[cfg(feature = "vulkan")]
+pub mod run;
 mod shader;
 
 pub use error::{Error, ErrorKind, Location, Phase, Result};
