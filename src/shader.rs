@@ -1,6 +1,7 @@
 //! A shader read from a blob: its container, its IR and its DXIL meaning.
 
 use crate::container::{self, Container};
+use crate::dxil::DxilModule;
 use crate::error::{Location, Result};
 use crate::ir::{self, Module};
 
@@ -14,6 +15,8 @@ pub struct Shader<'a> {
     pub container: Container<'a>,
     /// The LLVM module.
     pub module: Module,
+    /// The DXIL meaning of the module's metadata.
+    pub dxil: DxilModule,
 }
 
 impl<'a> Shader<'a> {
@@ -29,6 +32,11 @@ impl<'a> Shader<'a> {
             }
             _ => e,
         })?;
-        Ok(Shader { container, module })
+        let dxil = DxilModule::decode(&module)?;
+        Ok(Shader {
+            container,
+            module,
+            dxil,
+        })
     }
 }

@@ -1,0 +1,144 @@
+//! `dx.op` calls: DXIL operations are calls to external functions named
+//! `dx.op.<class>[.<overload>]` whose first argument is the `i32` opcode
+//! (`docs/DXIL.rst`, "Operations via external functions").
+
+use super::OpCode;
+use crate::error::{Error, Location, Phase, Result};
+use crate::ir::{FuncId, Function, Inst, InstKind, ListRange, Module, ValueId};
+
+/// The prefix of every DXIL operation function.
+pub const DX_OP_PREFIX: &str = "dx.op.";
+
+/// A decoded `dx.op` call.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DxOpCall {
+    /// The operation (the call's first argument, typed).
+    pub op: OpCode,
+    /// The called `dx.op.*` declaration.
+    pub function: FuncId,
+    /// The arguments after the opcode (value ids in the module's list pool).
+    pub args: ListRange,
+}
+
+impl DxOpCall {
+    /// The arguments after the opcode.
+    pub fn args<'m>(&self, module: &'m Module) -> impl ExactSizeIterator<Item = ValueId> + 'm {
+        module.value_list(self.args)
+    }
+
+    /// Argument `i` after the opcode (operand `i + 1` of the call).
+    pub fn arg(&self, module: &Module, i: usize) -> Option<ValueId> {
+        module.list(self.args).get(i).map(|&v| ValueId(v))
+    }
+
+    /// Number of arguments after the opcode.
+    pub fn num_args(&self) -> usize {
+        self.args.len as usize
+    }
+
+    /// The called function's name (`dx.op.bufferLoad.i32`).
+    pub fn function_name<'m>(&self, module: &'m Module) -> &'m str {
+        module.function_name(self.function)
+    }
+
+    /// The operation class part of the name (`bufferLoad`).
+    pub fn class_name<'m>(&self, module: &'m Module) -> &'m str {
+        let rest = self
+            .function_name(module)
+            .strip_prefix(DX_OP_PREFIX)
+            .unwrap_or("");
+        rest.split('.').next().unwrap_or(rest)
+    }
+}
+
+/// Whether a function is a `dx.op.*` declaration.
+pub fn is_dx_op_function(module: &Module, func: FuncId) -> bool {
+    module
+        .function(func)
+        .is_some_and(|f| f.is_declaration && module.function_name(func).starts_with(DX_OP_PREFIX))
+}
+
+/// Decodes a `dx.op` call: `None` when `inst` is not a call to a function
+/// whose name starts with `dx.op.`; an error when it is one but its opcode
+/// argument is missing, not an `i32` constant, or not a known opcode, or
+/// when the `dx.op.*` function has a body.
+pub fn dx_op(module: &Module, inst: &Inst) -> Option<Result<DxOpCall>> {
+    let InstKind::Call { callee, args, .. } = inst.kind else {
+        return None;
+    };
+    let function = module.callee_function(callee)?;
+    let name = module.function_name(function);
+    if !name.starts_with(DX_OP_PREFIX) {
+        return None;
+    }
+    Some(decode_call(module, function, name, args))
+}
+
+fn decode_call(module: &Module, function: FuncId, name: &str, args: ListRange) -> Result<DxOpCall> {
+    let err = |msg: &str| Error::invalid(Phase::Dxil, format!("call to @{name}: {msg}"));
+    if module.function(function).is_some_and(|f| !f.is_declaration) {
+        return Err(err("a dx.op function must be an external declaration"));
+    }
+    let first = *module
+        .list(args)
+        .first()
+        .ok_or_else(|| err("missing the opcode argument"))?;
+    let first = ValueId(first);
+    if module
+        .value_type(first)
+        .and_then(|ty| module.types.int_width(ty))
+        != Some(32)
+    {
+        return Err(err("the opcode argument is not an i32"));
+    }
+    let raw = module
+        .const_uint(first)
+        .ok_or_else(|| err("the opcode argument is not a constant"))?;
+    let raw = u32::try_from(raw).map_err(|_| err("opcode out of range"))?;
+    let op = OpCode::from_u32(raw).ok_or_else(|| err(&format!("unknown opcode {raw}")))?;
+    Ok(DxOpCall {
+        op,
+        function,
+        args: ListRange {
+            start: args.start.saturating_add(1),
+            len: args.len - 1,
+        },
+    })
+}
+
+/// Every `dx.op` call of a function, in instruction order, as
+/// (instruction index in [`Function::insts`], call). Errors carry the
+/// instruction's location.
+pub fn dx_op_calls<'m>(
+    module: &'m Module,
+    function: &'m Function,
+) -> impl Iterator<Item = Result<(usize, DxOpCall)>> + 'm {
+    function
+        .insts
+        .iter()
+        .enumerate()
+        .filter_map(move |(i, inst)| {
+            let result = dx_op(module, inst)?;
+            Some(
+                result
+                    .map(|call| (i, call))
+                    .map_err(|e| e.with_location(location(module, function, i))),
+            )
+        })
+}
+
+/// The location of instruction `index` of `function`.
+fn location(module: &Module, function: &Function, index: usize) -> Location {
+    let index = index as u32;
+    let (block, start) = function
+        .blocks
+        .iter()
+        .enumerate()
+        .find(|(_, b)| index >= b.start && index - b.start < b.len)
+        .map_or((0, 0), |(n, b)| (n as u32, b.start));
+    Location::Inst {
+        function: module.value_name(function.value).to_owned(),
+        block,
+        inst: index - start,
+    }
+}

@@ -1,0 +1,103 @@
+//! Entry point records: `!dx.entryPoints = !{!{fn, !"name", sigs,
+//! resources, props}, ...}`.
+
+use super::md::{invalid, MdReader};
+use super::properties::EntryProperties;
+use super::resources::Resources;
+use super::signature::Signatures;
+use super::ShaderKind;
+use crate::error::Result;
+use crate::ir::{FuncId, MdId};
+
+/// One entry point.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EntryPoint {
+    /// The entry function; `None` for a library's null "entry" that only
+    /// carries module-wide resources and flags.
+    pub function: Option<FuncId>,
+    /// The name as given in the record (mangled for library functions;
+    /// empty for a library's null entry).
+    pub name: String,
+    /// The shader kind: the shader model's kind, or for a library entry
+    /// its shader kind property (`Library` when it has none).
+    pub kind: ShaderKind,
+    /// Input, output and patch constant signatures.
+    pub signatures: Signatures,
+    /// The entry's resource lists, when the record has them (same shape as
+    /// `!dx.resources`; usually the very same node).
+    pub resources: Option<Resources>,
+    /// The resource lists' metadata node, when not null.
+    pub resources_md: Option<MdId>,
+    /// Properties.
+    pub properties: EntryProperties,
+    /// The entry record itself.
+    pub md: MdId,
+}
+
+impl EntryPoint {
+    /// The thread group size from `numthreads` (tag 4) or from the mesh or
+    /// amplification state.
+    pub fn num_threads(&self) -> Option<[u32; 3]> {
+        let p = &self.properties;
+        p.num_threads
+            .or(p.ms.map(|s| s.num_threads))
+            .or(p.amplification.map(|s| s.num_threads))
+    }
+
+    /// Decodes one record; `model_kind` is the shader model's kind.
+    pub(crate) fn decode(
+        md: &MdReader<'_>,
+        id: MdId,
+        index: usize,
+        model_kind: ShaderKind,
+    ) -> Result<Self> {
+        let path = format!("!dx.entryPoints[{index}]");
+        let node = md.record(Some(id), 5, &path)?;
+        let function = md.function(node.get(0), &format_args!("{path}: function"))?;
+        let name = match node.get(1) {
+            None => String::new(),
+            some => md.string(some, &format_args!("{path}: name"))?.to_owned(),
+        };
+        let path = if name.is_empty() {
+            path
+        } else {
+            format!("{path} ({})", name.escape_debug())
+        };
+        let signatures = Signatures::decode(md, node.get(2), &path)?;
+        let resources_md = node.get(3);
+        let resources = match resources_md {
+            None => None,
+            some => Some(Resources::decode(
+                md,
+                some,
+                &format_args!("{path} resources"),
+            )?),
+        };
+        let properties = EntryProperties::decode(md, node.get(4), &path)?;
+        let kind = match (model_kind, properties.shader_kind) {
+            (ShaderKind::Library, Some(k)) => k,
+            (ShaderKind::Library, None) => ShaderKind::Library,
+            (model, Some(k)) if k != model => {
+                return Err(invalid(
+                    &path,
+                    format_args!(
+                        "shader kind property {} contradicts the shader model ({})",
+                        k.name(),
+                        model.name()
+                    ),
+                ))
+            }
+            (model, _) => model,
+        };
+        Ok(EntryPoint {
+            function,
+            name,
+            kind,
+            signatures,
+            resources,
+            resources_md,
+            properties,
+            md: id,
+        })
+    }
+}

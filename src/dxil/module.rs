@@ -1,0 +1,97 @@
+//! [`DxilModule`]: everything the metadata says about a module.
+
+use super::entry::EntryPoint;
+use super::md::{invalid, MdReader};
+use super::resources::Resources;
+use super::shader_model::{ShaderModel, Version};
+use super::ShaderKind;
+use crate::error::Result;
+use crate::ir::{FuncId, Module};
+
+/// The DXIL meaning of a module: shader model, versions, resources and
+/// entry points, decoded from its named metadata.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DxilModule {
+    /// `!dx.shaderModel`.
+    pub shader_model: ShaderModel,
+    /// `!dx.version` (DXIL version), when present.
+    pub dxil_version: Option<Version>,
+    /// `!dx.valver` (validator version), when present.
+    pub validator_version: Option<Version>,
+    /// `!dx.resources` (empty when absent).
+    pub resources: Resources,
+    /// `!dx.entryPoints`, in order. A non-library module has exactly one;
+    /// a library may have none, and its first record may have no function.
+    pub entry_points: Vec<EntryPoint>,
+}
+
+impl DxilModule {
+    /// Decodes the DXIL metadata of a module read by [`crate::ir::read`].
+    ///
+    /// Fails with an `InvalidInput` error of the `Dxil` phase that names the
+    /// offending record and field when the metadata is malformed; never
+    /// panics.
+    pub fn decode(module: &Module) -> Result<DxilModule> {
+        let md = MdReader::new(module);
+        let shader_model = ShaderModel::decode(&md)?;
+        let dxil_version = Version::decode(&md, "dx.version")?;
+        let validator_version = Version::decode(&md, "dx.valver")?;
+
+        let resources = match md.named_single("dx.resources")? {
+            None => Resources::default(),
+            some => Resources::decode(&md, some, &"!dx.resources")?,
+        };
+
+        let mut entry_points = Vec::new();
+        if let Some(named) = md.named("dx.entryPoints") {
+            for (i, id) in named.enumerate() {
+                entry_points.push(EntryPoint::decode(&md, id, i, shader_model.kind)?);
+            }
+        }
+        if shader_model.kind != ShaderKind::Library {
+            match entry_points.as_slice() {
+                [only] if only.function.is_some() => {}
+                [_] => return Err(invalid("!dx.entryPoints[0]", "entry function is null")),
+                other => {
+                    return Err(invalid(
+                        "!dx.entryPoints",
+                        format_args!(
+                            "a {} module needs exactly one entry point, found {}",
+                            shader_model,
+                            other.len()
+                        ),
+                    ))
+                }
+            }
+        }
+
+        Ok(DxilModule {
+            shader_model,
+            dxil_version,
+            validator_version,
+            resources,
+            entry_points,
+        })
+    }
+
+    /// The entry point of a non-library module (for a library: its first
+    /// entry point that has a function).
+    pub fn entry_point(&self) -> Option<&EntryPoint> {
+        self.entry_points.iter().find(|e| e.function.is_some())
+    }
+
+    /// The entry point with this name (as written in its record).
+    pub fn entry_by_name(&self, name: &str) -> Option<&EntryPoint> {
+        self.entry_points.iter().find(|e| e.name == name)
+    }
+
+    /// The entry point whose function is `func`.
+    pub fn entry_by_function(&self, func: FuncId) -> Option<&EntryPoint> {
+        self.entry_points.iter().find(|e| e.function == Some(func))
+    }
+
+    /// Whether this is a library (`lib_6_x`).
+    pub fn is_library(&self) -> bool {
+        self.shader_model.kind == ShaderKind::Library
+    }
+}
