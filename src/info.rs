@@ -49,6 +49,7 @@ impl Shader<'_> {
                     .with("bitcode_bytes", p.bitcode.len()),
             );
         }
+        doc = doc.with("dxil", self.dxil.to_json(&self.module));
         if let Ok(Some(hash)) = c.hash() {
             doc = doc.with("hash", hash.to_string());
         }

@@ -39,6 +39,14 @@ impl Json {
         self
     }
 
+    /// Adds a key to an object only when `value` is `Some`.
+    pub fn with_some<T: Into<Json>>(self, key: &str, value: Option<T>) -> Json {
+        match value {
+            Some(v) => self.with(key, v),
+            None => self,
+        }
+    }
+
     /// Writes compact JSON.
     pub fn write(&self, out: &mut impl Write) -> fmt::Result {
         self.write_indented(out, None)
@@ -117,7 +125,12 @@ impl Json {
 
     fn scalar_text(&self, out: &mut impl Write) -> fmt::Result {
         match self {
-            Json::Str(s) => out.write_str(s),
+            // Control characters as `\XX` in hex, as LLVM prints the `\01`
+            // prefix of mangled names.
+            Json::Str(s) => s.chars().try_for_each(|c| match c {
+                c if c.is_control() => write!(out, "\\{:02X}", c as u32),
+                c => out.write_char(c),
+            }),
             Json::Array(items) => {
                 out.write_char('[')?;
                 for (i, item) in items.iter().enumerate() {

@@ -9,6 +9,7 @@ use dxil2spirv::dxil::{
     TessellatorPartitioning,
 };
 use dxil2spirv::ir::{self, Constant, InstKind, ListRange, MdId, Metadata, Module, ValueKind};
+use dxil2spirv::json::Json;
 use dxil2spirv::{ErrorKind, Phase};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -145,13 +146,37 @@ fn every_blob_decodes_with_manifest_profile_and_entries() {
             assert_eq!(c.module.function_name(f), c.entries[0], "{}", c.name);
         }
         // Serialisation works on every blob and yields balanced JSON.
-        let mut json = String::new();
-        c.dxil.write_json(&mut json, &c.module).unwrap();
+        let doc = c.dxil.to_json(&c.module);
+        let Json::Object(keys) = &doc else {
+            panic!("{}: not an object", c.name)
+        };
+        let keys: Vec<&str> = keys.iter().map(|(k, _)| k.as_str()).collect();
+        assert_eq!(
+            keys,
+            [
+                "shader_model",
+                "dxil_version",
+                "validator_version",
+                "resources",
+                "entry_points"
+            ]
+        );
+        let (json, text) = json_and_text(&c.dxil, &c.module);
         assert_json_shape(&json, &c.name);
-        let mut text = String::new();
-        c.dxil.write_text(&mut text, &c.module).unwrap();
-        assert!(text.contains(&format!("shader model:      {}", c.profile)));
+        let mut pretty = String::new();
+        doc.write_pretty(&mut pretty).unwrap();
+        assert_json_shape(&pretty, &c.name);
+        assert!(text.contains(&format!("  profile: {}\n", c.profile)));
     }
+}
+
+/// The module's report as compact JSON and as text.
+fn json_and_text(d: &DxilModule, m: &Module) -> (String, String) {
+    let doc = d.to_json(m);
+    let (mut json, mut text) = (String::new(), String::new());
+    doc.write(&mut json).unwrap();
+    doc.write_text(&mut text).unwrap();
+    (json, text)
 }
 
 /// Cheap structural check of generated JSON: brackets balance outside of
@@ -737,11 +762,8 @@ fn library_entries_hand_checked() {
     assert_eq!(fan.num_threads(), Some([64, 1, 1]));
     let tags: Vec<u32> = fan.properties.other.iter().map(|t| t.tag).collect();
     assert_eq!(tags, [13, 14, 15, 16, 22, 20, 21]);
-    let mut text = String::new();
-    c.dxil.write_text(&mut text, &c.module).unwrap();
-    assert!(text.contains("property 13"), "{text}");
-    let mut json = String::new();
-    c.dxil.write_json(&mut json, &c.module).unwrap();
+    let (json, text) = json_and_text(&c.dxil, &c.module);
+    assert!(text.contains("- tag: 13\n"), "{text}");
     assert!(
         json.contains("{\"tag\":22,\"value\":\"!{i32 256, i32 1, i32 1}\"}"),
         "{json}"
@@ -751,8 +773,7 @@ fn library_entries_hand_checked() {
 #[test]
 fn json_and_text_hand_checked() {
     let c = case("gs-multiple-streams");
-    let mut json = String::new();
-    c.dxil.write_json(&mut json, &c.module).unwrap();
+    let (json, text) = json_and_text(&c.dxil, &c.module);
     assert!(json.starts_with(
         "{\"shader_model\":{\"profile\":\"gs_6_0\",\"kind\":\"Geometry\",\"major\":6,\"minor\":0},\
          \"dxil_version\":{\"major\":1,\"minor\":0},\"validator_version\":{\"major\":1,\"minor\":10},\
@@ -762,16 +783,15 @@ fn json_and_text_hand_checked() {
         "\"gs\":{\"input_primitive\":\"Point\",\"max_vertex_count\":3,\"active_stream_mask\":3,\
          \"output_topology\":\"PointList\",\"instance_count\":1}"
     ));
-    let mut text = String::new();
-    c.dxil.write_text(&mut text, &c.module).unwrap();
-    assert!(text.contains("geometry"), "{text}");
+    assert!(text.contains("gs:\n"), "{text}");
+    assert!(text.contains("output_topology: PointList"), "{text}");
     assert!(text.contains("SV_PrimitiveID"), "{text}");
-    assert!(text.contains("b0,space0"), "{text}");
+    assert!(text.contains("lower_bound: 0\n"), "{text}");
 
-    // Mangled names with \x01 are escaped in JSON.
+    // Mangled names with \x01 are escaped in JSON, and in text as `\01`.
     let c = case("dxr-lib-exported-functions");
-    let mut json = String::new();
-    c.dxil.write_json(&mut json, &c.module).unwrap();
+    let (json, text) = json_and_text(&c.dxil, &c.module);
+    assert!(text.contains("name: \\01?ShadeCallable@@"), "{text}");
     assert!(
         json.contains("\"name\":\"\\u0001?ShadeCallable@@"),
         "{json}"
@@ -1104,9 +1124,9 @@ fn malformed_metadata_is_rejected_with_a_named_field() {
         .retain(|n| lib.str(n.name) != "dx.entryPoints");
     let d = DxilModule::decode(&m).unwrap();
     assert!(d.entry_points.is_empty() && d.is_library());
-    let mut text = String::new();
-    d.write_text(&mut text, &m).unwrap();
-    assert!(text.contains("entry points: none"));
+    let (json, text) = json_and_text(&d, &m);
+    assert!(json.ends_with(",\"entry_points\":[]}"), "{json}");
+    assert!(text.contains("entry_points: []"), "{text}");
 }
 
 #[test]
@@ -1145,12 +1165,9 @@ fn cyclic_raw_property_prints_with_bounded_depth() {
     assert_eq!(e.properties.num_threads, None);
     assert_eq!(e.properties.other.len(), 1);
     assert_eq!(e.properties.other[0].tag, 99);
-    let mut json = String::new();
-    d.write_json(&mut json, &m).unwrap();
+    let (json, text) = json_and_text(&d, &m);
     assert!(json.contains("!{...}"), "{json}");
-    let mut text = String::new();
-    d.write_text(&mut text, &m).unwrap();
-    assert!(text.contains("property 99"));
+    assert!(text.contains("- tag: 99\n"), "{text}");
 }
 
 /// Deterministic xorshift generator for the mutation sweep.
@@ -1172,9 +1189,7 @@ impl Rng {
 fn decode_quietly(m: &Module) -> bool {
     match DxilModule::decode(m) {
         Ok(d) => {
-            let mut s = String::new();
-            d.write_json(&mut s, m).unwrap();
-            d.write_text(&mut s, m).unwrap();
+            json_and_text(&d, m);
             true
         }
         Err(e) => {

@@ -117,7 +117,7 @@ impl SignatureElement {
 }
 
 /// A lower-case title for a signature kind (`"input"`, `"patch constant"`).
-pub(crate) fn kind_title(kind: SignatureKind) -> &'static str {
+fn kind_title(kind: SignatureKind) -> &'static str {
     match kind {
         SignatureKind::Input => "input",
         SignatureKind::Output => "output",

@@ -1,0 +1,257 @@
+//! The `dxil2spirv` binary: `info` (JSON and text), `dis`, and the exit
+//! codes of unreadable and malformed input.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn corpus(path: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("corpus")
+        .join(path)
+}
+
+fn dxil2spirv(args: &[&str], file: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_dxil2spirv"))
+        .args(args)
+        .arg(file)
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout_of(args: &[&str], file: &Path) -> String {
+    let out = dxil2spirv(args, file);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        out.status.success(),
+        "{args:?} {}: {stderr}",
+        file.display()
+    );
+    String::from_utf8(out.stdout).expect("UTF-8 output")
+}
+
+/// A parsed JSON value, just enough to walk `info --json` output.
+#[derive(Debug, PartialEq)]
+enum Value {
+    Null,
+    Bool(bool),
+    Num(f64),
+    Str(String),
+    Array(Vec<Value>),
+    Object(Vec<(String, Value)>),
+}
+
+impl Value {
+    /// The value at a `/`-separated path of object keys and array indices.
+    fn at(&self, path: &str) -> &Value {
+        path.split('/').fold(self, |v, key| match v {
+            Value::Object(entries) => entries
+                .iter()
+                .find(|(k, _)| k == key)
+                .map(|(_, v)| v)
+                .unwrap_or_else(|| panic!("no key {key} in {path}")),
+            Value::Array(items) => &items[key.parse::<usize>().unwrap()],
+            _ => panic!("{path}: {key} inside a scalar"),
+        })
+    }
+
+    fn len(&self) -> usize {
+        match self {
+            Value::Array(items) => items.len(),
+            other => panic!("not an array: {other:?}"),
+        }
+    }
+
+    fn str(&self) -> &str {
+        match self {
+            Value::Str(s) => s,
+            other => panic!("not a string: {other:?}"),
+        }
+    }
+
+    fn nums(&self) -> Vec<f64> {
+        match self {
+            Value::Array(items) => items
+                .iter()
+                .map(|v| match v {
+                    Value::Num(n) => *n,
+                    other => panic!("not a number: {other:?}"),
+                })
+                .collect(),
+            other => panic!("not an array: {other:?}"),
+        }
+    }
+}
+
+/// Parses a whole JSON document (panics on malformed input).
+fn parse(text: &str) -> Value {
+    let mut chars = text.chars().peekable();
+    let value = parse_value(&mut chars);
+    skip_ws(&mut chars);
+    assert_eq!(chars.next(), None, "trailing text after the JSON value");
+    value
+}
+
+type Chars<'a> = std::iter::Peekable<std::str::Chars<'a>>;
+
+fn skip_ws(c: &mut Chars) {
+    while c.next_if(|c| c.is_ascii_whitespace()).is_some() {}
+}
+
+fn expect(c: &mut Chars, word: &str) {
+    for want in word.chars() {
+        assert_eq!(c.next(), Some(want), "expected {word}");
+    }
+}
+
+fn parse_value(c: &mut Chars) -> Value {
+    skip_ws(c);
+    match c.peek().copied() {
+        Some('n') => (expect(c, "null"), Value::Null).1,
+        Some('t') => (expect(c, "true"), Value::Bool(true)).1,
+        Some('f') => (expect(c, "false"), Value::Bool(false)).1,
+        Some('"') => Value::Str(parse_string(c)),
+        Some('[') => Value::Array(parse_seq(c, '[', ']', parse_value)),
+        Some('{') => Value::Object(parse_seq(c, '{', '}', |c| {
+            skip_ws(c);
+            let key = parse_string(c);
+            skip_ws(c);
+            expect(c, ":");
+            (key, parse_value(c))
+        })),
+        _ => {
+            let mut num = String::new();
+            while let Some(d) = c.next_if(|d| d.is_ascii_digit() || "+-.eE".contains(*d)) {
+                num.push(d);
+            }
+            Value::Num(num.parse().unwrap_or_else(|_| panic!("bad number {num:?}")))
+        }
+    }
+}
+
+fn parse_seq<T>(c: &mut Chars, open: char, close: char, item: fn(&mut Chars) -> T) -> Vec<T> {
+    expect(c, &open.to_string());
+    let mut items = Vec::new();
+    skip_ws(c);
+    if c.next_if_eq(&close).is_some() {
+        return items;
+    }
+    loop {
+        items.push(item(c));
+        skip_ws(c);
+        match c.next() {
+            Some(',') => {}
+            Some(ch) if ch == close => return items,
+            other => panic!("expected , or {close}, found {other:?}"),
+        }
+    }
+}
+
+fn parse_string(c: &mut Chars) -> String {
+    expect(c, "\"");
+    let mut s = String::new();
+    loop {
+        match c.next().expect("unterminated string") {
+            '"' => return s,
+            '\\' => match c.next().expect("unterminated escape") {
+                'n' => s.push('\n'),
+                'r' => s.push('\r'),
+                't' => s.push('\t'),
+                'u' => {
+                    let hex: String = c.by_ref().take(4).collect();
+                    let code = u32::from_str_radix(&hex, 16).expect("hex escape");
+                    s.push(char::from_u32(code).expect("a scalar value"));
+                }
+                other => s.push(other),
+            },
+            ch => {
+                assert!(ch as u32 >= 0x20, "raw control character in a string");
+                s.push(ch);
+            }
+        }
+    }
+}
+
+#[test]
+fn info_json_of_a_compute_shader() {
+    let file = corpus("compute/int-add-sub-mul-wrap.dxil");
+    let doc = parse(&stdout_of(&["info", "--json"], &file));
+    assert_eq!(doc.at("dxil/shader_model/profile").str(), "cs_6_0");
+    assert_eq!(doc.at("dxil/shader_model/kind").str(), "Compute");
+    let entries = doc.at("dxil/entry_points");
+    assert_eq!(entries.len(), 1);
+    assert_eq!(entries.at("0/name").str(), "main");
+    assert_eq!(
+        entries.at("0/properties/num_threads").nums(),
+        [16.0, 1.0, 1.0]
+    );
+    let resources = doc.at("dxil/resources");
+    let count: usize = ["srv", "uav", "cbv", "sampler"]
+        .iter()
+        .map(|class| resources.at(class).len())
+        .sum();
+    assert_eq!(count, 3);
+    assert_eq!(resources.at("srv").len(), 2);
+    assert_eq!(resources.at("uav/0/stride"), &Value::Num(4.0));
+    // The DXIL document comes right after the program part.
+    let Value::Object(top) = &doc else {
+        panic!("not an object")
+    };
+    let keys: Vec<&str> = top.iter().map(|(k, _)| k.as_str()).collect();
+    let at = keys.iter().position(|&k| k == "program").unwrap();
+    assert_eq!(keys.get(at + 1), Some(&"dxil"), "{keys:?}");
+}
+
+#[test]
+fn info_json_of_a_vertex_shader() {
+    let file = corpus("graphics/vs-cbuffer-world-viewproj.dxil");
+    let doc = parse(&stdout_of(&["info", "--json"], &file));
+    assert_eq!(doc.at("dxil/shader_model/profile").str(), "vs_6_0");
+    let entry = doc.at("dxil/entry_points/0");
+    assert_eq!(entry.at("kind").str(), "Vertex");
+    let names = |list: &Value| -> Vec<String> {
+        (0..list.len())
+            .map(|i| list.at(&format!("{i}/name")).str().to_owned())
+            .collect()
+    };
+    assert_eq!(names(entry.at("signatures/input")), ["POSITION", "NORMAL"]);
+    let outputs = entry.at("signatures/output");
+    assert_eq!(outputs.at("0/name").str(), "SV_Position");
+    assert_eq!(outputs.at("0/semantic_kind").str(), "Position");
+    assert_eq!(doc.at("dxil/resources/cbv").len(), 1);
+}
+
+#[test]
+fn info_text_and_dis() {
+    let file = corpus("compute/int-add-sub-mul-wrap.dxil");
+    let text = stdout_of(&["info"], &file);
+    assert!(text.contains("\ndxil:\n  shader_model:\n"), "{text}");
+    assert!(text.contains("    profile: cs_6_0\n"), "{text}");
+    assert!(text.contains("num_threads: [16, 1, 1]\n"), "{text}");
+    let dis = stdout_of(&["dis"], &file);
+    assert!(dis.contains("define void @main()"), "{dis}");
+}
+
+#[test]
+fn missing_file_exits_with_5() {
+    let out = dxil2spirv(&["info"], Path::new("/nonexistent/dir/shader.dxil"));
+    assert_eq!(out.status.code(), Some(5));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read"));
+}
+
+#[test]
+fn truncated_blob_exits_with_1_and_names_an_offset() {
+    let blob = std::fs::read(corpus("compute/int-add-sub-mul-wrap.dxil")).unwrap();
+    let path =
+        std::env::temp_dir().join(format!("dxil2spirv-truncated-{}.dxil", std::process::id()));
+    std::fs::write(&path, &blob[..40]).unwrap();
+    let out = dxil2spirv(&["info", "--json"], &path);
+    std::fs::remove_file(&path).ok();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(out.stdout.is_empty());
+    let offset = stderr.split("byte ").nth(1).unwrap_or("");
+    assert!(
+        offset.starts_with(|c: char| c.is_ascii_digit()),
+        "no byte offset in: {stderr}"
+    );
+}
