@@ -6,9 +6,14 @@
 #![deny(missing_docs)]
 
 pub mod bitstream;
+pub mod compile;
 pub mod container;
 pub mod dxil;
+pub mod emit;
 pub mod error;
 pub mod ir;
+pub mod validate;
 
+pub use compile::{CompileOptions, Compiler, Output};
+pub use emit::Reflection;
 pub use error::{Error, ErrorKind, Location, Phase, Result};
