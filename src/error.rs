@@ -48,6 +48,8 @@ pub enum Phase {
     Emit,
     /// SPIR-V validation.
     Validate,
+    /// Executing a shader on a Vulkan device (the `run` harness).
+    Run,
 }
 
 impl Phase {
@@ -61,6 +63,7 @@ impl Phase {
             Phase::Cfg => "cfg",
             Phase::Emit => "emit",
             Phase::Validate => "validate",
+            Phase::Run => "run",
         }
     }
 }

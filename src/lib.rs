@@ -11,9 +11,15 @@ pub mod container;
 pub mod dxil;
 pub mod emit;
 pub mod error;
+mod info;
 pub mod ir;
+pub mod json;
+#[cfg(feature = "vulkan")]
+pub mod run;
+mod shader;
 pub mod validate;
 
 pub use compile::{CompileOptions, Compiler, Output};
 pub use emit::Reflection;
 pub use error::{Error, ErrorKind, Location, Phase, Result};
+pub use shader::Shader;

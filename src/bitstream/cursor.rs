@@ -4,13 +4,19 @@ use crate::error::{Error, Phase, Result};
 
 /// A read position in a bitstream, counted in bits from the slice start.
 ///
-/// Reads are little-endian in bit order, as LLVM writes them. Every read is
-/// bounds-checked; running off the end is an error carrying the bit offset.
+/// Reads are little-endian in bit order, as LLVM writes them. Up to 64
+/// upcoming bits are cached in a word so that most reads are a mask and a
+/// shift. Every read is bounds-checked; running off the end is an error
+/// carrying the bit offset.
 #[derive(Clone, Debug)]
 pub struct Cursor<'a> {
     data: &'a [u8],
-    pos: u64,
-    end: u64,
+    /// The next byte to load into `word`.
+    next_byte: usize,
+    /// Cached upcoming bits, lowest first.
+    word: u64,
+    /// How many bits of `word` are valid.
+    word_bits: u32,
 }
 
 impl<'a> Cursor<'a> {
@@ -18,114 +24,161 @@ impl<'a> Cursor<'a> {
     pub fn new(data: &'a [u8]) -> Self {
         Cursor {
             data,
-            pos: 0,
-            end: (data.len() as u64).saturating_mul(8),
+            next_byte: 0,
+            word: 0,
+            word_bits: 0,
         }
     }
 
     /// The current position in bits.
     #[inline]
     pub fn pos(&self) -> u64 {
-        self.pos
+        (self.next_byte as u64) * 8 - u64::from(self.word_bits)
     }
 
     /// The length of the stream in bits.
     #[inline]
     pub fn end(&self) -> u64 {
-        self.end
+        (self.data.len() as u64).saturating_mul(8)
     }
 
     /// Bits left before the end.
     #[inline]
     pub fn remaining(&self) -> u64 {
-        self.end.saturating_sub(self.pos)
+        self.end() - self.pos()
     }
 
-    /// Whether the cursor is at (or past) the end.
+    /// Whether the cursor is at the end.
     #[inline]
     pub fn at_end(&self) -> bool {
-        self.pos >= self.end
+        self.remaining() == 0
     }
 
     /// Moves to an absolute bit position, which must lie inside the stream.
     pub fn seek(&mut self, pos: u64) -> Result<()> {
-        if pos > self.end {
+        if pos > self.end() {
             return Err(self.error(format!(
                 "jump to bit {pos} past the end of the stream ({} bits)",
-                self.end
+                self.end()
             )));
         }
-        self.pos = pos;
+        self.next_byte = (pos >> 3) as usize;
+        self.word = 0;
+        self.word_bits = 0;
+        let skip = (pos & 7) as u32;
+        if skip != 0 {
+            self.refill();
+            self.word >>= skip;
+            self.word_bits -= skip;
+        }
         Ok(())
+    }
+
+    /// Loads up to 8 more bytes into the (empty) cache word.
+    #[inline]
+    fn refill(&mut self) {
+        if let Some(bytes) = self.data.get(self.next_byte..self.next_byte + 8) {
+            let mut word = [0u8; 8];
+            word.copy_from_slice(bytes);
+            self.word = u64::from_le_bytes(word);
+            self.word_bits = 64;
+            self.next_byte += 8;
+        } else {
+            let tail = self.data.get(self.next_byte..).unwrap_or(&[]);
+            self.word = tail
+                .iter()
+                .rev()
+                .fold(0u64, |acc, &b| (acc << 8) | u64::from(b));
+            self.word_bits = 8 * tail.len() as u32;
+            self.next_byte += tail.len();
+        }
     }
 
     /// An invalid-input error at the current position.
     pub fn error(&self, message: impl Into<String>) -> Error {
-        Error::invalid_at_bit(Phase::Bitstream, self.pos, message)
+        Error::invalid_at_bit(Phase::Bitstream, self.pos(), message)
     }
 
     /// Reads a fixed-width field of 0 to 64 bits.
     #[inline]
     pub fn read(&mut self, width: u32) -> Result<u64> {
-        if width == 0 {
-            return Ok(0);
+        if width <= self.word_bits {
+            let value = self.word & mask(width);
+            self.word = if width >= 64 { 0 } else { self.word >> width };
+            self.word_bits -= width;
+            return Ok(value);
         }
-        let new_pos = self.pos + u64::from(width);
-        if new_pos > self.end || width > 64 {
+        self.read_split(width)
+    }
+
+    /// A read that spans the cached word and the next one.
+    #[cold]
+    fn read_split(&mut self, width: u32) -> Result<u64> {
+        if width > 64 || u64::from(width) > self.remaining() {
             return Err(self.error(format!(
                 "read of {width} bits runs past the end of the stream"
             )));
         }
-        let byte = (self.pos >> 3) as usize;
-        let shift = (self.pos & 7) as u32;
-        let value = if width <= 56 {
-            match self.data.get(byte..byte + 8) {
-                Some(bytes) => {
-                    let mut word = [0u8; 8];
-                    word.copy_from_slice(bytes);
-                    (u64::from_le_bytes(word) >> shift) & mask(width)
-                }
-                None => self.read_tail(byte, shift, width),
-            }
+        let low = self.word;
+        let have = self.word_bits;
+        self.refill();
+        let need = width - have;
+        let high = self.word & mask(need);
+        self.word = if need >= 64 { 0 } else { self.word >> need };
+        self.word_bits -= need;
+        Ok(if have == 0 {
+            high
         } else {
-            // Wide reads: two halves, each at most 32 bits.
-            self.pos += 32;
-            let low = self.read_split(byte, shift, 32);
-            let high = self.read_split(
-                ((self.pos) >> 3) as usize,
-                (self.pos & 7) as u32,
-                width - 32,
-            );
-            self.pos -= 32;
-            low | (high << 32)
-        };
-        self.pos = new_pos;
-        Ok(value)
-    }
-
-    fn read_split(&self, byte: usize, shift: u32, width: u32) -> u64 {
-        match self.data.get(byte..byte + 8) {
-            Some(bytes) => {
-                let mut word = [0u8; 8];
-                word.copy_from_slice(bytes);
-                (u64::from_le_bytes(word) >> shift) & mask(width)
-            }
-            None => self.read_tail(byte, shift, width),
-        }
-    }
-
-    /// Slow path near the end of the data: assemble byte by byte.
-    fn read_tail(&self, byte: usize, shift: u32, width: u32) -> u64 {
-        let mut word = [0u8; 8];
-        for (i, slot) in word.iter_mut().enumerate() {
-            *slot = self.data.get(byte + i).copied().unwrap_or(0);
-        }
-        (u64::from_le_bytes(word) >> shift) & mask(width)
+            low | (high << have)
+        })
     }
 
     /// Reads a variable-width (VBR) field with chunks of `width` bits (2..=32).
     #[inline]
     pub fn read_vbr(&mut self, width: u32) -> Result<u64> {
+        // Fast path: a single chunk already in the cached word.
+        if width <= self.word_bits && width >= 2 {
+            let piece = self.word & mask(width);
+            if piece >> (width - 1) == 0 {
+                self.word >>= width;
+                self.word_bits -= width;
+                return Ok(piece);
+            }
+        }
+        self.read_vbr_chunks(width)
+    }
+
+    /// VBR values of several chunks, or spanning the cached word.
+    fn read_vbr_chunks(&mut self, width: u32) -> Result<u64> {
+        // Common case: every chunk is already in the cached word.
+        if (2..=32).contains(&width) {
+            let (mut word, mut bits) = (self.word, self.word_bits);
+            let (payload_bits, payload_mask) = (width - 1, (1u64 << (width - 1)) - 1);
+            let mut value = 0u64;
+            let mut shift = 0u32;
+            while bits >= width && shift < 64 {
+                let piece = word & mask(width);
+                let payload = piece & payload_mask;
+                if (payload << shift) >> shift != payload {
+                    break;
+                }
+                value |= payload << shift;
+                word >>= width;
+                bits -= width;
+                if piece >> payload_bits == 0 {
+                    self.word = word;
+                    self.word_bits = bits;
+                    return Ok(value);
+                }
+                shift += payload_bits;
+            }
+        }
+        self.read_vbr_slow(width)
+    }
+
+    /// VBR values that span cached words, and every error case.
+    #[cold]
+    fn read_vbr_slow(&mut self, width: u32) -> Result<u64> {
         if !(2..=32).contains(&width) {
             return Err(self.error(format!("VBR chunk width {width} is outside 2..=32")));
         }
@@ -158,17 +211,17 @@ impl<'a> Cursor<'a> {
     /// Skips to the next multiple of 32 bits.
     #[inline]
     pub fn align32(&mut self) -> Result<()> {
-        let aligned = (self.pos + 31) & !31;
-        if aligned > self.end {
+        let skip = (32 - (self.pos() & 31) as u32) & 31;
+        if u64::from(skip) > self.remaining() {
             return Err(self.error("alignment padding runs past the end of the stream"));
         }
-        self.pos = aligned;
-        Ok(())
+        self.read(skip).map(|_| ())
     }
 
     /// Takes `len` whole bytes at the current (byte-aligned) position.
     pub fn read_bytes(&mut self, len: u64) -> Result<&'a [u8]> {
-        if self.pos & 7 != 0 {
+        let pos = self.pos();
+        if pos & 7 != 0 {
             return Err(self.error("byte read at a position that is not byte aligned"));
         }
         let bits = len.checked_mul(8).filter(|b| *b <= self.remaining());
@@ -177,12 +230,12 @@ impl<'a> Cursor<'a> {
                 "blob of {len} bytes runs past the end of the stream"
             )));
         };
-        let start = (self.pos >> 3) as usize;
+        let start = (pos >> 3) as usize;
         let bytes = self
             .data
             .get(start..start + len as usize)
             .ok_or_else(|| self.error("blob outside the stream"))?;
-        self.pos += bits;
+        self.seek(pos + bits)?;
         Ok(bytes)
     }
 }

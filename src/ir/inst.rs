@@ -504,7 +504,7 @@ pub enum InstKind {
 
 impl InstKind {
     /// The LLVM assembly keyword of the instruction.
-    pub fn opcode_name(&self, fp_cmp: bool) -> &'static str {
+    pub fn opcode_name(&self) -> &'static str {
         match self {
             InstKind::BinOp { op, .. } => op.name(),
             InstKind::Cast { op, .. } => op.name(),
@@ -515,7 +515,7 @@ impl InstKind {
             InstKind::ShuffleVector { .. } => "shufflevector",
             InstKind::ExtractValue { .. } => "extractvalue",
             InstKind::InsertValue { .. } => "insertvalue",
-            InstKind::Cmp { .. } if fp_cmp => "fcmp",
+            InstKind::Cmp { pred, .. } if pred.is_fp() => "fcmp",
             InstKind::Cmp { .. } => "icmp",
             InstKind::Phi { .. } => "phi",
             InstKind::Alloca { .. } => "alloca",

@@ -2,6 +2,36 @@
 
 use super::{ListRange, StrRange};
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// A small multiplicative hasher for the type lookup: keys are a few
+/// machine words from the input, and SipHash's flooding protection buys
+/// nothing against a bounded table whose size the input already bounds.
+#[derive(Default)]
+pub(crate) struct FastHasher(u64);
+
+impl Hasher for FastHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+    fn write_u8(&mut self, v: u8) {
+        self.write_u64(u64::from(v));
+    }
+    fn write_u32(&mut self, v: u32) {
+        self.write_u64(u64::from(v));
+    }
+    fn write_u64(&mut self, v: u64) {
+        self.0 = (self.0.rotate_left(5) ^ v).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn write_usize(&mut self, v: usize) {
+        self.write_u64(v as u64);
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
 
 /// Index of a type in [`TypeTable`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -77,7 +107,7 @@ pub enum Type {
 pub struct TypeTable {
     types: Vec<Type>,
     members: Vec<TypeId>,
-    lookup: HashMap<Type, TypeId>,
+    lookup: HashMap<Type, TypeId, BuildHasherDefault<FastHasher>>,
 }
 
 impl TypeTable {

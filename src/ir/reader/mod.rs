@@ -86,9 +86,16 @@ pub(crate) struct Reader<'a> {
 
 impl<'a> Reader<'a> {
     fn new(bs: BitstreamReader<'a>, input_len: usize) -> Self {
+        // Reserve arenas in proportion to the input (ratios seen over the
+        // corpus), so that growing them rarely reallocates.
+        let mut module = Module::default();
+        module.values.reserve(input_len / 12);
+        module.lists.reserve(input_len / 6);
+        module.strings.reserve(input_len / 3);
+        module.metadata.nodes.reserve(input_len / 24);
         Reader {
             bs,
-            module: Module::default(),
+            module,
             ops: Vec::with_capacity(64),
             record_bit: 0,
             input_len,

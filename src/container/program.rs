@@ -1,0 +1,280 @@
+//! The DXIL program header (parts `DXIL`, `ILDB`, `STAT`) and the `ILDN`
+//! debug name part.
+//!
+//! Program header layout (`DxilProgramHeader` in DXC's `DxilContainer.h`):
+//!
+//! | offset | field |
+//! |---|---|
+//! | 0 | `ProgramVersion` = `kind << 16 \| major << 4 \| minor` |
+//! | 4 | `SizeInUint32`, the program's size in 32-bit words, header included |
+//! | 8 | `'DXIL'` magic `0x4C495844` |
+//! | 12 | `DxilVersion` = `major << 8 \| minor` |
+//! | 16 | `BitcodeOffset`, from the magic (offset 8) |
+//! | 20 | `BitcodeSize` in bytes |
+
+use std::fmt;
+
+use super::read::{le_u16, le_u32, Region};
+use crate::error::Result;
+
+/// The `'DXIL'` magic of the bitcode header.
+pub const DXIL_MAGIC: u32 = 0x4C49_5844;
+/// Size of the program header (version, size and bitcode header).
+pub const PROGRAM_HEADER_SIZE: usize = 24;
+/// Offset in the program header of the bitcode header (the `'DXIL'` magic),
+/// which `BitcodeOffset` counts from.
+const BITCODE_HEADER_AT: usize = 8;
+/// Size of the bitcode header (magic, version, offset, size).
+const BITCODE_HEADER_SIZE: u32 = 16;
+
+/// Shader stage or program kind (`DXIL::ShaderKind` in DXC).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ShaderKind {
+    /// Pixel shader (0).
+    Pixel,
+    /// Vertex shader (1).
+    Vertex,
+    /// Geometry shader (2).
+    Geometry,
+    /// Hull shader (3).
+    Hull,
+    /// Domain shader (4).
+    Domain,
+    /// Compute shader (5).
+    Compute,
+    /// Library (6).
+    Library,
+    /// Ray generation shader (7).
+    RayGeneration,
+    /// Intersection shader (8).
+    Intersection,
+    /// Any-hit shader (9).
+    AnyHit,
+    /// Closest-hit shader (10).
+    ClosestHit,
+    /// Miss shader (11).
+    Miss,
+    /// Callable shader (12).
+    Callable,
+    /// Mesh shader (13).
+    Mesh,
+    /// Amplification shader (14).
+    Amplification,
+    /// Work-graph node shader (15).
+    Node,
+    /// Invalid / unknown (16); also what a bare bitcode file reports.
+    Invalid,
+}
+
+impl ShaderKind {
+    const ALL: [ShaderKind; 17] = [
+        ShaderKind::Pixel,
+        ShaderKind::Vertex,
+        ShaderKind::Geometry,
+        ShaderKind::Hull,
+        ShaderKind::Domain,
+        ShaderKind::Compute,
+        ShaderKind::Library,
+        ShaderKind::RayGeneration,
+        ShaderKind::Intersection,
+        ShaderKind::AnyHit,
+        ShaderKind::ClosestHit,
+        ShaderKind::Miss,
+        ShaderKind::Callable,
+        ShaderKind::Mesh,
+        ShaderKind::Amplification,
+        ShaderKind::Node,
+        ShaderKind::Invalid,
+    ];
+
+    /// The kind with DXC's numeric value, if there is one.
+    pub fn from_u32(v: u32) -> Option<ShaderKind> {
+        Self::ALL.get(usize::try_from(v).ok()?).copied()
+    }
+
+    /// DXC's numeric value.
+    pub fn to_u32(self) -> u32 {
+        self as u32
+    }
+
+    /// The kind a target profile names, from its prefix: `"cs_6_0"` →
+    /// `Compute`, `"lib_6_3"` → `Library`. Ray tracing and node shaders are
+    /// only compiled as libraries, so they have no profile.
+    pub fn from_profile(profile: &str) -> Option<ShaderKind> {
+        let prefix = profile.split('_').next()?;
+        Some(match prefix {
+            "ps" => ShaderKind::Pixel,
+            "vs" => ShaderKind::Vertex,
+            "gs" => ShaderKind::Geometry,
+            "hs" => ShaderKind::Hull,
+            "ds" => ShaderKind::Domain,
+            "cs" => ShaderKind::Compute,
+            "lib" => ShaderKind::Library,
+            "ms" => ShaderKind::Mesh,
+            "as" => ShaderKind::Amplification,
+            _ => return None,
+        })
+    }
+
+    /// The name DXC uses for the kind (`"Pixel"`, `"RayGeneration"`, …).
+    pub fn name(self) -> &'static str {
+        match self {
+            ShaderKind::Pixel => "Pixel",
+            ShaderKind::Vertex => "Vertex",
+            ShaderKind::Geometry => "Geometry",
+            ShaderKind::Hull => "Hull",
+            ShaderKind::Domain => "Domain",
+            ShaderKind::Compute => "Compute",
+            ShaderKind::Library => "Library",
+            ShaderKind::RayGeneration => "RayGeneration",
+            ShaderKind::Intersection => "Intersection",
+            ShaderKind::AnyHit => "AnyHit",
+            ShaderKind::ClosestHit => "ClosestHit",
+            ShaderKind::Miss => "Miss",
+            ShaderKind::Callable => "Callable",
+            ShaderKind::Mesh => "Mesh",
+            ShaderKind::Amplification => "Amplification",
+            ShaderKind::Node => "Node",
+            ShaderKind::Invalid => "Invalid",
+        }
+    }
+}
+
+impl fmt::Display for ShaderKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A DXIL program: its header fields and its bitcode, borrowed from the
+/// input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Program<'a> {
+    /// The shader kind.
+    pub kind: ShaderKind,
+    /// Shader model major version (the `6` of `cs_6_0`).
+    pub major: u8,
+    /// Shader model minor version.
+    pub minor: u8,
+    /// DXIL version, `major << 8 | minor` (e.g. `0x0108` for DXIL 1.8).
+    pub dxil_version: u32,
+    /// The LLVM bitcode (starts with `BC C0 DE`).
+    pub bitcode: &'a [u8],
+    /// Absolute byte offset of `bitcode` in the input.
+    pub bitcode_offset: usize,
+}
+
+impl<'a> Program<'a> {
+    /// Parses a program header part (`DXIL`, `ILDB` or `STAT` data). Error
+    /// offsets are relative to `data`.
+    pub fn parse(data: &'a [u8]) -> Result<Program<'a>> {
+        Self::parse_region(Region::new("program", data, 0))
+    }
+
+    /// The program of a bare bitcode file: all of it.
+    pub(crate) fn bare(blob: &'a [u8]) -> Program<'a> {
+        Program {
+            kind: ShaderKind::Invalid,
+            major: 0,
+            minor: 0,
+            dxil_version: 0,
+            bitcode: blob,
+            bitcode_offset: 0,
+        }
+    }
+
+    pub(crate) fn parse_region(r: Region<'a>) -> Result<Program<'a>> {
+        let (_, (version, size_words, magic, dxil_version, bc_offset, bc_size)) = r.parse(
+            0,
+            "program header",
+            (le_u32, le_u32, le_u32, le_u32, le_u32, le_u32),
+        )?;
+        let kind_raw = version >> 16;
+        let kind = ShaderKind::from_u32(kind_raw)
+            .ok_or_else(|| r.unsupported(2, format_args!("unknown shader kind {kind_raw}")))?;
+        if magic != DXIL_MAGIC {
+            return Err(r.error(
+                BITCODE_HEADER_AT,
+                format_args!("bad bitcode header magic {magic:#010x} (want 'DXIL')"),
+            ));
+        }
+        let program_len = u64::from(size_words) * 4;
+        if program_len > r.len() as u64 {
+            return Err(r.error(
+                4,
+                format_args!("program size {size_words} words ({program_len} bytes) exceeds the {}-byte part", r.len()),
+            ));
+        }
+        if bc_offset < BITCODE_HEADER_SIZE {
+            return Err(r.error(
+                16,
+                format_args!("bitcode offset {bc_offset} points into the bitcode header"),
+            ));
+        }
+        if bc_size == 0 {
+            return Err(r.error(20, "empty bitcode"));
+        }
+        let start = BITCODE_HEADER_AT as u64 + u64::from(bc_offset);
+        let end = start + u64::from(bc_size);
+        if end > program_len {
+            return Err(r.error(
+                20,
+                format_args!(
+                    "bitcode (bytes {start}..{end}) extends past the {program_len}-byte program"
+                ),
+            ));
+        }
+        let bitcode = r.range(16, start, u64::from(bc_size), "bitcode")?;
+        Ok(Program {
+            kind,
+            major: ((version >> 4) & 0xF) as u8,
+            minor: (version & 0xF) as u8,
+            dxil_version,
+            bitcode,
+            bitcode_offset: r.base + start as usize,
+        })
+    }
+
+    /// DXIL major version.
+    pub fn dxil_major(&self) -> u32 {
+        self.dxil_version >> 8
+    }
+
+    /// DXIL minor version.
+    pub fn dxil_minor(&self) -> u32 {
+        self.dxil_version & 0xFF
+    }
+}
+
+/// The `ILDN` part: the debug name (typically the PDB file name).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DebugName<'a> {
+    /// Reserved flags (zero).
+    pub flags: u16,
+    /// The name, without its NUL terminator.
+    pub name: &'a str,
+}
+
+impl<'a> DebugName<'a> {
+    /// Parses `ILDN` part data. Error offsets are relative to `data`.
+    pub fn parse(data: &'a [u8]) -> Result<DebugName<'a>> {
+        Self::parse_region(Region::new("ILDN", data, 0))
+    }
+
+    pub(crate) fn parse_region(r: Region<'a>) -> Result<DebugName<'a>> {
+        let (_, (flags, len)) = r.parse(0, "debug name header", (le_u16, le_u16))?;
+        let bytes = r.range(
+            2,
+            4,
+            u64::from(len) + 1,
+            "debug name and its NUL terminator",
+        )?;
+        let split = bytes.split_at_checked(usize::from(len));
+        let Some((name, [0])) = split else {
+            return Err(r.error(4 + usize::from(len), "debug name is not NUL-terminated"));
+        };
+        let name = std::str::from_utf8(name)
+            .map_err(|e| r.error(4 + e.valid_up_to(), "debug name is not valid UTF-8"))?;
+        Ok(DebugName { flags, name })
+    }
+}

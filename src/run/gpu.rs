@@ -1,0 +1,657 @@
+//! RAII wrappers around the Vulkan objects the harness creates.
+//!
+//! Every object is owned by a value whose `Drop` destroys it, so every
+//! return path (errors included) releases what was created. Objects borrow
+//! the [`Device`] that made them, and the device borrows the [`Instance`], so
+//! the borrow checker enforces the destruction order.
+//!
+//! A dispatch that does not finish in time *poisons* the device: the GPU may
+//! still be using the objects, so destroying them would be undefined
+//! behaviour. From then on every wrapper leaks its object instead (the
+//! instance and device included); the process keeps running and the error is
+//! reported to the caller.
+
+use std::cell::Cell;
+use std::ffi::{c_void, CStr};
+use std::sync::{Arc, Mutex};
+
+use ash::vk;
+
+use super::{run_error, unsupported, vulkan::DeviceInfo};
+use crate::error::{ErrorKind, Result};
+
+/// A failed Vulkan call as an error.
+pub(crate) fn vk_error(what: &str, r: vk::Result) -> crate::Error {
+    let kind = match r {
+        vk::Result::ERROR_INCOMPATIBLE_DRIVER
+        | vk::Result::ERROR_EXTENSION_NOT_PRESENT
+        | vk::Result::ERROR_FEATURE_NOT_PRESENT
+        | vk::Result::ERROR_LAYER_NOT_PRESENT
+        | vk::Result::ERROR_FORMAT_NOT_SUPPORTED => ErrorKind::Unsupported,
+        _ => ErrorKind::Internal,
+    };
+    run_error(kind, format!("{what} failed: {r:?}"))
+}
+
+const VALIDATION_LAYER: &CStr = c"VK_LAYER_KHRONOS_validation";
+
+/// Messages collected by the debug messenger.
+type MessageLog = Arc<Mutex<Vec<String>>>;
+
+struct Messenger {
+    loader: ash::ext::debug_utils::Instance,
+    handle: vk::DebugUtilsMessengerEXT,
+    /// The pointer handed to the callback: one strong count of the log,
+    /// released after the messenger is destroyed.
+    user_data: *const Mutex<Vec<String>>,
+}
+
+/// A Vulkan instance (and the loader it came from).
+pub(crate) struct Instance {
+    // Kept alive for as long as the instance: it owns the loader library.
+    _entry: ash::Entry,
+    pub(crate) raw: ash::Instance,
+    /// The API version the instance was created with.
+    pub(crate) api_version: u32,
+    messenger: Option<Messenger>,
+    log: MessageLog,
+    leak: Cell<bool>,
+}
+
+/// Callback of the debug messenger: appends warnings and errors to the log.
+///
+/// # Safety
+/// Called by the validation layer with valid callback data, and with
+/// `user_data` as given at creation: a pointer from `Arc::into_raw` on the
+/// log, alive until the messenger is destroyed.
+unsafe extern "system" fn debug_callback(
+    severity: vk::DebugUtilsMessageSeverityFlagsEXT,
+    _types: vk::DebugUtilsMessageTypeFlagsEXT,
+    data: *const vk::DebugUtilsMessengerCallbackDataEXT<'_>,
+    user_data: *mut c_void,
+) -> vk::Bool32 {
+    if data.is_null() || user_data.is_null() {
+        return vk::FALSE;
+    }
+    // SAFETY: `data` is non-null and points at the layer's callback data for
+    // the duration of the call (Vulkan spec); its message is a NUL-terminated
+    // string or null, which `message_as_c_str` handles.
+    let message = unsafe { (*data).message_as_c_str() }
+        .map(|m| m.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    // SAFETY: `user_data` is the `Arc::into_raw` pointer stored in
+    // `Messenger::user_data`; that strong count is only released after the
+    // messenger is destroyed, so the mutex is alive here.
+    let log = unsafe { &*(user_data as *const Mutex<Vec<String>>) };
+    let level = if severity.contains(vk::DebugUtilsMessageSeverityFlagsEXT::ERROR) {
+        "error"
+    } else {
+        "warning"
+    };
+    if let Ok(mut log) = log.lock() {
+        log.push(format!("{level}: {message}"));
+    }
+    vk::FALSE
+}
+
+impl Instance {
+    /// Loads libvulkan and creates an instance (API 1.3 or the loader's
+    /// version if lower; at least 1.1). With `validation`, enables the Khronos
+    /// validation layer and collects its warnings and errors (an error if the
+    /// layer is not installed).
+    pub(crate) fn new(validation: bool) -> Result<Instance> {
+        // SAFETY: loading the system Vulkan loader runs its initialisers; it
+        // is the library the Vulkan API is specified against, and the `Entry`
+        // keeps it loaded for as long as any object made from it exists.
+        let entry = unsafe { ash::Entry::load() }.map_err(|e| {
+            unsupported(format!(
+                "cannot load the Vulkan loader (libvulkan.so.1): {e}; install a Vulkan driver \
+                 (e.g. Debian packages libvulkan1 and mesa-vulkan-drivers for lavapipe)"
+            ))
+        })?;
+        // SAFETY: a global command with no preconditions.
+        let loader_version = unsafe { entry.try_enumerate_instance_version() }
+            .map_err(|r| vk_error("vkEnumerateInstanceVersion", r))?
+            .unwrap_or(vk::API_VERSION_1_0);
+        if loader_version < vk::API_VERSION_1_1 {
+            return Err(unsupported(
+                "the Vulkan loader supports only Vulkan 1.0; 1.1 or later is required",
+            ));
+        }
+        let api_version = loader_version.min(vk::API_VERSION_1_3);
+        let mut layers = Vec::new();
+        let mut extensions = Vec::new();
+        if validation {
+            // SAFETY: a global command with no preconditions.
+            let available = unsafe { entry.enumerate_instance_layer_properties() }
+                .map_err(|r| vk_error("vkEnumerateInstanceLayerProperties", r))?;
+            if !available
+                .iter()
+                .any(|l| l.layer_name_as_c_str() == Ok(VALIDATION_LAYER))
+            {
+                return Err(unsupported(
+                    "validation was requested but VK_LAYER_KHRONOS_validation is not installed \
+                     (Debian package vulkan-validationlayers)",
+                ));
+            }
+            layers.push(VALIDATION_LAYER.as_ptr());
+            extensions.push(ash::ext::debug_utils::NAME.as_ptr());
+        }
+        let app = vk::ApplicationInfo::default()
+            .application_name(c"dxil2spirv run harness")
+            .engine_name(c"dxil2spirv")
+            .api_version(api_version);
+        let info = vk::InstanceCreateInfo::default()
+            .application_info(&app)
+            .enabled_layer_names(&layers)
+            .enabled_extension_names(&extensions);
+        // SAFETY: `info` and everything it points at (names, app info) live
+        // until the call returns; the instance is destroyed in `Drop`.
+        let raw = unsafe { entry.create_instance(&info, None) }.map_err(|r| {
+            if r == vk::Result::ERROR_INCOMPATIBLE_DRIVER {
+                unsupported(
+                    "vkCreateInstance failed: ERROR_INCOMPATIBLE_DRIVER (the Vulkan loader found \
+                     no usable driver; lavapipe: Debian package mesa-vulkan-drivers)",
+                )
+            } else {
+                vk_error("vkCreateInstance", r)
+            }
+        })?;
+        let log: MessageLog = Arc::new(Mutex::new(Vec::new()));
+        let mut instance = Instance {
+            _entry: entry,
+            raw,
+            api_version,
+            messenger: None,
+            log,
+            leak: Cell::new(false),
+        };
+        if validation {
+            let loader = ash::ext::debug_utils::Instance::new(&instance._entry, &instance.raw);
+            let user_data = Arc::into_raw(Arc::clone(&instance.log));
+            let info = vk::DebugUtilsMessengerCreateInfoEXT::default()
+                .message_severity(
+                    vk::DebugUtilsMessageSeverityFlagsEXT::WARNING
+                        | vk::DebugUtilsMessageSeverityFlagsEXT::ERROR,
+                )
+                .message_type(
+                    vk::DebugUtilsMessageTypeFlagsEXT::VALIDATION
+                        | vk::DebugUtilsMessageTypeFlagsEXT::GENERAL
+                        | vk::DebugUtilsMessageTypeFlagsEXT::PERFORMANCE,
+                )
+                .pfn_user_callback(Some(debug_callback))
+                .user_data(user_data as *mut c_void);
+            // SAFETY: the instance was created with VK_EXT_debug_utils; the
+            // callback's user data stays valid until the messenger is
+            // destroyed (see `Messenger::user_data`).
+            match unsafe { loader.create_debug_utils_messenger(&info, None) } {
+                Ok(handle) => {
+                    instance.messenger = Some(Messenger {
+                        loader,
+                        handle,
+                        user_data,
+                    })
+                }
+                Err(r) => {
+                    // SAFETY: the messenger was not created, so nothing else
+                    // holds this count; it came from `Arc::into_raw`.
+                    drop(unsafe { Arc::from_raw(user_data) });
+                    return Err(vk_error("vkCreateDebugUtilsMessengerEXT", r));
+                }
+            }
+        }
+        Ok(instance)
+    }
+
+    /// The physical devices, in the driver's order.
+    pub(crate) fn physical_devices(&self) -> Result<Vec<vk::PhysicalDevice>> {
+        // SAFETY: the instance is alive (borrowed from `self`).
+        unsafe { self.raw.enumerate_physical_devices() }
+            .map_err(|r| vk_error("vkEnumeratePhysicalDevices", r))
+    }
+
+    /// What a physical device is.
+    pub(crate) fn device_info(&self, pd: vk::PhysicalDevice, index: usize) -> DeviceInfo {
+        // SAFETY: `pd` was enumerated from this live instance.
+        let props = unsafe { self.raw.get_physical_device_properties(pd) };
+        let api = props.api_version.min(self.api_version);
+        let mut driver = vk::PhysicalDeviceDriverProperties::default();
+        let (driver_name, driver_info) = if api >= vk::API_VERSION_1_2 {
+            let mut props2 = vk::PhysicalDeviceProperties2::default().push_next(&mut driver);
+            // SAFETY: `pd` belongs to this instance, the device supports
+            // Vulkan 1.2 so VkPhysicalDeviceDriverProperties is a valid
+            // extension of the query, and the chain lives across the call.
+            unsafe { self.raw.get_physical_device_properties2(pd, &mut props2) };
+            (
+                driver
+                    .driver_name_as_c_str()
+                    .map(|s| s.to_string_lossy().into_owned())
+                    .unwrap_or_default(),
+                driver
+                    .driver_info_as_c_str()
+                    .map(|s| s.to_string_lossy().into_owned())
+                    .unwrap_or_default(),
+            )
+        } else {
+            (String::new(), String::new())
+        };
+        let device_type = match props.device_type {
+            vk::PhysicalDeviceType::INTEGRATED_GPU => "integrated gpu",
+            vk::PhysicalDeviceType::DISCRETE_GPU => "discrete gpu",
+            vk::PhysicalDeviceType::VIRTUAL_GPU => "virtual gpu",
+            vk::PhysicalDeviceType::CPU => "cpu",
+            _ => "other",
+        };
+        DeviceInfo {
+            index,
+            name: props
+                .device_name_as_c_str()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_default(),
+            driver_name,
+            driver_info,
+            device_type: device_type.to_string(),
+            api_version: (
+                vk::api_version_major(props.api_version),
+                vk::api_version_minor(props.api_version),
+                vk::api_version_patch(props.api_version),
+            ),
+            vendor_id: props.vendor_id,
+            device_id: props.device_id,
+        }
+    }
+
+    /// The validation messages collected so far.
+    pub(crate) fn messages(&self) -> Vec<String> {
+        self.log.lock().map(|l| l.clone()).unwrap_or_default()
+    }
+}
+
+impl Drop for Instance {
+    fn drop(&mut self) {
+        if self.leak.get() {
+            return;
+        }
+        if let Some(m) = self.messenger.take() {
+            // SAFETY: the messenger was created from this instance and is
+            // destroyed once; no callback runs after this returns.
+            unsafe { m.loader.destroy_debug_utils_messenger(m.handle, None) };
+            // SAFETY: `user_data` came from `Arc::into_raw` and the messenger
+            // that used it is gone, so this count is released exactly once.
+            drop(unsafe { Arc::from_raw(m.user_data) });
+        }
+        // SAFETY: every child object (the device and what it made) borrows
+        // this instance and so was dropped before; not poisoned, so none was
+        // leaked while in use.
+        unsafe { self.raw.destroy_instance(None) };
+    }
+}
+
+/// Extensions enabled when the device has them; none is required. The
+/// feature structs of those with features are chained in [`Device::new`].
+const OPTIONAL_EXTENSIONS: [&CStr; 10] = [
+    ash::ext::robustness2::NAME,
+    ash::ext::shader_atomic_float::NAME,
+    ash::ext::shader_atomic_float2::NAME,
+    ash::ext::shader_image_atomic_int64::NAME,
+    ash::khr::shader_subgroup_uniform_control_flow::NAME,
+    ash::khr::shader_maximal_reconvergence::NAME,
+    ash::khr::shader_quad_control::NAME,
+    ash::khr::shader_float_controls2::NAME,
+    ash::khr::shader_expect_assume::NAME,
+    ash::khr::shader_non_semantic_info::NAME,
+];
+
+/// A logical device with one compute queue.
+pub(crate) struct Device<'i> {
+    pub(crate) instance: &'i Instance,
+    pub(crate) physical: vk::PhysicalDevice,
+    pub(crate) raw: ash::Device,
+    pub(crate) queue: vk::Queue,
+    pub(crate) queue_family: u32,
+    pub(crate) props: vk::PhysicalDeviceProperties,
+    mem_props: vk::PhysicalDeviceMemoryProperties,
+    poisoned: Cell<bool>,
+}
+
+impl<'i> Device<'i> {
+    /// Creates a device on `physical` with every feature it supports enabled
+    /// (Vulkan 1.0 to 1.3 core and the [`OPTIONAL_EXTENSIONS`] it has), so
+    /// that whatever capabilities the compiled SPIR-V declares are available;
+    /// `robustBufferAccess` (and `robustBufferAccess2` where present) give
+    /// D3D12's out-of-bounds buffer behaviour.
+    pub(crate) fn new(instance: &'i Instance, physical: vk::PhysicalDevice) -> Result<Device<'i>> {
+        let raw_instance = &instance.raw;
+        // SAFETY: `physical` was enumerated from this live instance; this
+        // and the queries below ("see above") have no other preconditions.
+        let props = unsafe { raw_instance.get_physical_device_properties(physical) };
+        let api = props.api_version.min(instance.api_version);
+        if api < vk::API_VERSION_1_1 {
+            return Err(unsupported(format!(
+                "the device supports Vulkan {}.{} only; 1.1 or later is required",
+                vk::api_version_major(api),
+                vk::api_version_minor(api)
+            )));
+        }
+        // SAFETY: see above.
+        let mem_props = unsafe { raw_instance.get_physical_device_memory_properties(physical) };
+        // SAFETY: see above.
+        let families =
+            unsafe { raw_instance.get_physical_device_queue_family_properties(physical) };
+        let queue_family = families
+            .iter()
+            .position(|f| f.queue_flags.contains(vk::QueueFlags::COMPUTE) && f.queue_count > 0)
+            .ok_or_else(|| unsupported("the device has no compute queue"))?;
+        let queue_family = u32::try_from(queue_family)
+            .map_err(|_| run_error(ErrorKind::Internal, "queue family index overflow"))?;
+        // SAFETY: see above.
+        let available = unsafe { raw_instance.enumerate_device_extension_properties(physical) }
+            .map_err(|r| vk_error("vkEnumerateDeviceExtensionProperties", r))?;
+        let has = |name: &CStr| {
+            available
+                .iter()
+                .any(|e| e.extension_name_as_c_str() == Ok(name))
+        };
+        let extensions: Vec<*const std::ffi::c_char> = OPTIONAL_EXTENSIONS
+            .iter()
+            .filter(|n| has(n))
+            .map(|n| n.as_ptr())
+            .collect();
+
+        let mut v11 = vk::PhysicalDeviceVulkan11Features::default();
+        let mut v12 = vk::PhysicalDeviceVulkan12Features::default();
+        let mut v13 = vk::PhysicalDeviceVulkan13Features::default();
+        let mut robustness2 = vk::PhysicalDeviceRobustness2FeaturesEXT::default();
+        let mut atomic_float = vk::PhysicalDeviceShaderAtomicFloatFeaturesEXT::default();
+        let mut atomic_float2 = vk::PhysicalDeviceShaderAtomicFloat2FeaturesEXT::default();
+        let mut image_atomic64 = vk::PhysicalDeviceShaderImageAtomicInt64FeaturesEXT::default();
+        let mut uniform_cf =
+            vk::PhysicalDeviceShaderSubgroupUniformControlFlowFeaturesKHR::default();
+        let mut reconvergence = vk::PhysicalDeviceShaderMaximalReconvergenceFeaturesKHR::default();
+        let mut quad_control = vk::PhysicalDeviceShaderQuadControlFeaturesKHR::default();
+        let mut float_controls2 = vk::PhysicalDeviceShaderFloatControls2FeaturesKHR::default();
+        let mut expect_assume = vk::PhysicalDeviceShaderExpectAssumeFeaturesKHR::default();
+        let mut features = vk::PhysicalDeviceFeatures2::default();
+        if api >= vk::API_VERSION_1_2 {
+            features = features.push_next(&mut v11).push_next(&mut v12);
+        }
+        if api >= vk::API_VERSION_1_3 {
+            features = features.push_next(&mut v13);
+        }
+        if has(ash::ext::robustness2::NAME) {
+            features = features.push_next(&mut robustness2);
+        }
+        if has(ash::ext::shader_atomic_float::NAME) {
+            features = features.push_next(&mut atomic_float);
+        }
+        if has(ash::ext::shader_atomic_float2::NAME) {
+            features = features.push_next(&mut atomic_float2);
+        }
+        if has(ash::ext::shader_image_atomic_int64::NAME) {
+            features = features.push_next(&mut image_atomic64);
+        }
+        if has(ash::khr::shader_subgroup_uniform_control_flow::NAME) {
+            features = features.push_next(&mut uniform_cf);
+        }
+        if has(ash::khr::shader_maximal_reconvergence::NAME) {
+            features = features.push_next(&mut reconvergence);
+        }
+        if has(ash::khr::shader_quad_control::NAME) {
+            features = features.push_next(&mut quad_control);
+        }
+        if has(ash::khr::shader_float_controls2::NAME) {
+            features = features.push_next(&mut float_controls2);
+        }
+        if has(ash::khr::shader_expect_assume::NAME) {
+            features = features.push_next(&mut expect_assume);
+        }
+        // SAFETY: every struct in the chain is valid for this device: the
+        // core ones for its API version, the others only when it has their
+        // extension; the chain lives across the call.
+        unsafe { raw_instance.get_physical_device_features2(physical, &mut features) };
+
+        let priorities = [1.0f32];
+        let queue_info = [vk::DeviceQueueCreateInfo::default()
+            .queue_family_index(queue_family)
+            .queue_priorities(&priorities)];
+        let info = vk::DeviceCreateInfo::default()
+            .queue_create_infos(&queue_info)
+            .enabled_extension_names(&extensions)
+            .push_next(&mut features);
+        // SAFETY: the features enabled are exactly those the device reported
+        // (each extension struct only with its extension enabled), the
+        // extension names are static C strings the device lists, and all
+        // pointed-to data lives across the call. The device is destroyed in
+        // `Drop`.
+        let raw = unsafe { raw_instance.create_device(physical, &info, None) }
+            .map_err(|r| vk_error("vkCreateDevice", r))?;
+        // SAFETY: the device was created with one queue in `queue_family`.
+        let queue = unsafe { raw.get_device_queue(queue_family, 0) };
+        Ok(Device {
+            instance,
+            physical,
+            raw,
+            queue,
+            queue_family,
+            props,
+            mem_props,
+            poisoned: Cell::new(false),
+        })
+    }
+
+    /// Marks the device as possibly still executing: every object of it,
+    /// and the device and instance themselves, are leaked instead of
+    /// destroyed.
+    pub(crate) fn poison(&self) {
+        self.poisoned.set(true);
+        self.instance.leak.set(true);
+    }
+
+    /// Wraps a handle so that it is destroyed with the device's function.
+    pub(crate) fn own<H: Destroy>(&self, handle: H) -> Owned<'_, 'i, H> {
+        Owned {
+            device: self,
+            handle,
+        }
+    }
+
+    /// A host-visible, host-coherent memory type allowed by `type_bits`.
+    pub(crate) fn host_memory_type(&self, type_bits: u32) -> Option<u32> {
+        let wanted = vk::MemoryPropertyFlags::HOST_VISIBLE | vk::MemoryPropertyFlags::HOST_COHERENT;
+        let count = self
+            .mem_props
+            .memory_type_count
+            .min(vk::MAX_MEMORY_TYPES as u32);
+        (0..count).find(|&i| {
+            type_bits & (1 << i) != 0
+                && self.mem_props.memory_types[i as usize]
+                    .property_flags
+                    .contains(wanted)
+        })
+    }
+
+    /// Whether the device can use `format` in buffer views with `feature`.
+    pub(crate) fn supports_buffer_format(
+        &self,
+        format: vk::Format,
+        feature: vk::FormatFeatureFlags,
+    ) -> bool {
+        // SAFETY: `physical` belongs to the live instance; a pure query.
+        let props = unsafe {
+            self.instance
+                .raw
+                .get_physical_device_format_properties(self.physical, format)
+        };
+        props.buffer_features.contains(feature)
+    }
+}
+
+impl Drop for Device<'_> {
+    fn drop(&mut self) {
+        if self.poisoned.get() {
+            return;
+        }
+        // SAFETY: every object made from the device borrows it and was
+        // dropped (destroyed) before; no work is pending (the only submission
+        // was waited for, or the device would be poisoned).
+        unsafe { self.raw.destroy_device(None) };
+    }
+}
+
+/// A Vulkan handle type the harness destroys through the device.
+pub(crate) trait Destroy: Copy {
+    /// Destroys (or frees) the object.
+    ///
+    /// # Safety
+    /// The object was created from `device`, is not in use by the GPU, and
+    /// is destroyed only once.
+    unsafe fn destroy(self, device: &ash::Device);
+}
+
+macro_rules! destroy_impl {
+    ($($ty:ty => $method:ident),* $(,)?) => {$(
+        impl Destroy for $ty {
+            unsafe fn destroy(self, device: &ash::Device) {
+                // SAFETY: forwarded from the trait's contract.
+                unsafe { device.$method(self, None) }
+            }
+        }
+    )*};
+}
+
+destroy_impl! {
+    vk::Buffer => destroy_buffer,
+    vk::DeviceMemory => free_memory,
+    vk::BufferView => destroy_buffer_view,
+    vk::DescriptorSetLayout => destroy_descriptor_set_layout,
+    vk::DescriptorPool => destroy_descriptor_pool,
+    vk::PipelineLayout => destroy_pipeline_layout,
+    vk::ShaderModule => destroy_shader_module,
+    vk::Pipeline => destroy_pipeline,
+    vk::CommandPool => destroy_command_pool,
+    vk::Fence => destroy_fence,
+}
+
+/// A device object destroyed when dropped (unless the device is poisoned).
+pub(crate) struct Owned<'d, 'i, H: Destroy> {
+    device: &'d Device<'i>,
+    handle: H,
+}
+
+impl<H: Destroy> Owned<'_, '_, H> {
+    /// The raw handle.
+    pub(crate) fn get(&self) -> H {
+        self.handle
+    }
+}
+
+impl<H: Destroy> Drop for Owned<'_, '_, H> {
+    fn drop(&mut self) {
+        if self.device.poisoned.get() {
+            return;
+        }
+        // SAFETY: the handle was created from this device (only `Device::own`
+        // makes an `Owned`), is dropped once, and the device is not poisoned,
+        // so the GPU finished every submission that used it.
+        unsafe { self.handle.destroy(&self.device.raw) };
+    }
+}
+
+/// A buffer in host-visible, coherent memory, mapped for its whole life.
+pub(crate) struct HostBuffer<'d, 'i> {
+    // Field order is drop order: the buffer goes before its memory.
+    pub(crate) buffer: Owned<'d, 'i, vk::Buffer>,
+    _memory: Owned<'d, 'i, vk::DeviceMemory>,
+    ptr: *mut u8,
+    size: usize,
+}
+
+impl<'d, 'i> HostBuffer<'d, 'i> {
+    /// Creates a buffer of `size` bytes (at least 1) usable as every buffer
+    /// descriptor type, zero-filled.
+    pub(crate) fn new(device: &'d Device<'i>, size: usize) -> Result<Self> {
+        let size = size.max(1);
+        let usage = vk::BufferUsageFlags::STORAGE_BUFFER
+            | vk::BufferUsageFlags::UNIFORM_BUFFER
+            | vk::BufferUsageFlags::STORAGE_TEXEL_BUFFER
+            | vk::BufferUsageFlags::UNIFORM_TEXEL_BUFFER
+            | vk::BufferUsageFlags::TRANSFER_SRC
+            | vk::BufferUsageFlags::TRANSFER_DST;
+        let info = vk::BufferCreateInfo::default()
+            .size(size as u64)
+            .usage(usage)
+            .sharing_mode(vk::SharingMode::EXCLUSIVE);
+        // SAFETY: a valid create info on a live device; the buffer is owned
+        // (destroyed) by the wrapper right below.
+        let buffer = unsafe { device.raw.create_buffer(&info, None) }
+            .map_err(|r| vk_error("vkCreateBuffer", r))?;
+        let buffer = device.own(buffer);
+        // SAFETY: the buffer was created from this device.
+        let req = unsafe { device.raw.get_buffer_memory_requirements(buffer.get()) };
+        let type_index = device
+            .host_memory_type(req.memory_type_bits)
+            .ok_or_else(|| {
+                unsupported("the device has no host-visible coherent memory for buffers")
+            })?;
+        let alloc = vk::MemoryAllocateInfo::default()
+            .allocation_size(req.size)
+            .memory_type_index(type_index);
+        // SAFETY: a valid allocation info (a memory type the buffer allows);
+        // the memory is owned (freed) by the wrapper right below.
+        let memory = unsafe { device.raw.allocate_memory(&alloc, None) }
+            .map_err(|r| vk_error("vkAllocateMemory", r))?;
+        let memory = device.own(memory);
+        // SAFETY: the memory satisfies the buffer's requirements (size, type)
+        // and offset 0 is aligned; neither is bound yet.
+        unsafe { device.raw.bind_buffer_memory(buffer.get(), memory.get(), 0) }
+            .map_err(|r| vk_error("vkBindBufferMemory", r))?;
+        // SAFETY: host-visible memory, not yet mapped; mapping the whole
+        // allocation. It stays mapped until freed (freeing unmaps).
+        let ptr = unsafe {
+            device
+                .raw
+                .map_memory(memory.get(), 0, vk::WHOLE_SIZE, vk::MemoryMapFlags::empty())
+        }
+        .map_err(|r| vk_error("vkMapMemory", r))? as *mut u8;
+        if ptr.is_null() {
+            return Err(run_error(ErrorKind::Internal, "vkMapMemory returned null"));
+        }
+        // SAFETY: the mapping covers `req.size >= size` bytes and nothing
+        // else accesses it yet.
+        unsafe { std::ptr::write_bytes(ptr, 0, size) };
+        Ok(HostBuffer {
+            buffer,
+            _memory: memory,
+            ptr,
+            size,
+        })
+    }
+
+    /// Copies `data` to the start of the buffer. Only call while the GPU is
+    /// not using it (before submission).
+    pub(crate) fn write(&mut self, data: &[u8]) -> Result<()> {
+        if data.len() > self.size {
+            return Err(run_error(ErrorKind::Internal, "buffer write out of range"));
+        }
+        // SAFETY: the mapping covers `self.size >= data.len()` bytes, is
+        // coherent (no flush needed) and the GPU is not using it (the caller
+        // writes before submitting; `&mut self` excludes other host access).
+        unsafe { std::ptr::copy_nonoverlapping(data.as_ptr(), self.ptr, data.len()) };
+        Ok(())
+    }
+
+    /// Copies the first `len` bytes out. Only call when the GPU is done with
+    /// the buffer (after the fence, with a shader-write to host-read barrier
+    /// recorded).
+    pub(crate) fn read(&self, len: usize) -> Result<Vec<u8>> {
+        if len > self.size {
+            return Err(run_error(ErrorKind::Internal, "buffer read out of range"));
+        }
+        let mut out = vec![0u8; len];
+        // SAFETY: the mapping covers `self.size >= len` bytes of coherent
+        // memory; the GPU finished writing it (the caller waited on the fence
+        // after a barrier making shader writes visible to the host).
+        unsafe { std::ptr::copy_nonoverlapping(self.ptr, out.as_mut_ptr(), len) };
+        Ok(out)
+    }
+}

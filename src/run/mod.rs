@@ -1,0 +1,62 @@
+//! Execution harness: runs a compiled compute shader on a Vulkan driver and
+//! checks its results against a run spec (`.run` file, see `corpus/README.md`).
+//!
+//! The pieces:
+//! - [`spec`]: the run-spec format, parsed into a [`RunSpec`] whose resources
+//!   hold their initial contents already packed into little-endian bytes;
+//! - [`binding`]: how the caller (the compiler's reflection) says where each
+//!   spec resource lives in the SPIR-V: a [`BindingDesc`] per descriptor and an
+//!   optional [`PushConstantDesc`] for root constants;
+//! - [`compare`]: the README's comparison rules ([`compare_expectations`]);
+//! - [`vulkan`]: device listing and the execution itself ([`run_spec`]).
+//!
+//! A minimal use:
+//!
+//! ```no_run
+//! use dxil2spirv::run::{run_spec, BindingDesc, BindingKind, RegisterKey, RunSpec};
+//! # fn demo(spirv: &[u32]) -> dxil2spirv::Result<()> {
+//! let spec = RunSpec::parse("dispatch = 1, 1, 1\nu0 : u32[4]\nexpect u0 : u32[4] = 0, 1, 2, 3\n")?;
+//! let bindings = [BindingDesc::new(0, 0, BindingKind::StorageBuffer, RegisterKey::uav(0))];
+//! let report = run_spec(&spec, spirv, "main", &bindings, None, None)?;
+//! assert!(report.passed, "{}", report.summary());
+//! # Ok(())
+//! # }
+//! ```
+//!
+//! Errors (a malformed spec, a binding that names no spec resource, a missing
+//! driver, a Vulkan failure, a dispatch that does not finish in time) are
+//! [`crate::Error`]s; a shader that runs but produces wrong data is not an
+//! error: it yields a [`RunReport`] with `passed == false`.
+
+pub mod binding;
+pub mod compare;
+pub mod spec;
+pub mod vulkan;
+
+mod gpu;
+mod half;
+
+pub use binding::{BindingDesc, BindingKind, BindingResource, PushConstantDesc, PushConstantRange};
+pub use compare::{compare_expectations, Comparison, Mismatch, Value};
+pub use spec::{
+    Component, ElementType, Expectation, RegisterClass, RegisterKey, ResourceDecl, RunSpec,
+    ScalarType, TexelFormat,
+};
+pub use vulkan::{list_devices, run_spec, run_spec_with, DeviceInfo, RunOptions, RunReport};
+
+use crate::error::{Error, ErrorKind, Location, Phase};
+
+/// A run-harness error of the given kind, without a location.
+pub(crate) fn run_error(kind: ErrorKind, message: impl Into<String>) -> Error {
+    Error::new(kind, Phase::Run, Location::Unknown, message)
+}
+
+/// Malformed caller input (spec, bindings, push-constant layout).
+pub(crate) fn invalid(message: impl Into<String>) -> Error {
+    run_error(ErrorKind::InvalidInput, message)
+}
+
+/// Something the device or the driver cannot do.
+pub(crate) fn unsupported(message: impl Into<String>) -> Error {
+    run_error(ErrorKind::Unsupported, message)
+}

@@ -1,0 +1,1246 @@
+//! The run-spec format (`.run` files), as described in `corpus/README.md`.
+//!
+//! A spec is line based; `#` starts a comment and blank lines are ignored.
+//! Every other line is one of:
+//!
+//! ```text
+//! dispatch = X, Y, Z                    thread groups (required, once)
+//! tolerance = T                         relative float tolerance (optional, once)
+//! <reg> : <type>[<count>]               a resource, zero-filled
+//! <reg> : <type>[<count>] = <init>      a resource with initial data
+//! expect <reg> : <type>[<count>] = <init>   the resource's contents after the dispatch
+//! ```
+//!
+//! `<reg>` is `t`, `u` or `b` with an index and an optional `,spaceN`
+//! (`u1,space2`; blanks around the comma are allowed). `<type>` is a scalar
+//! type (`u8 u16 u32 u64 i8 i16 i32 i64 f16 f32 f64`) or a typed-buffer
+//! format (`r32f r32ui r32i rg32f rg32ui rgba32f rgba32ui rgba32i rgba8unorm
+//! r16f`); `<count>` counts elements (texels for formats, whose data is
+//! listed per component). `<init>` is a comma-separated list of exactly as
+//! many values as the resource holds, `repeat(v)`, `arange(n)` (0, 1, .. n-1)
+//! or `arange(start, end[, step])` (start, start+step, .. while below `end`,
+//! or above it for a negative step), which must also produce exactly that
+//! many values.
+//!
+//! Values are decimal integers, `0x` hexadecimal, `0b` binary, or decimal
+//! floats (`1.5`, `-2e-3`), with an optional sign. Conversion to the element
+//! type is checked:
+//! - unsigned integers take non-negative values that fit;
+//! - signed integers take values in range, and hex/binary literals as raw
+//!   bit patterns of the type's width (`i32 = 0xffffffff` is -1);
+//! - floats take decimal numbers (rounded to nearest even; `f16` and `r16f`
+//!   are stored as halves), and hex/binary literals as raw bit patterns
+//!   (`f32 = 0x3f800000` is 1.0); overflow to infinity is an error;
+//! - `rgba8unorm` takes decimal values in `[0, 1]` (stored as
+//!   `round(v * 255)`), or hex/binary as the raw byte.
+//!
+//! Data is packed tightly, little endian. Errors name the 1-based line and
+//! carry the line's byte offset as their [`Location`].
+
+use std::fmt;
+
+use nom::branch::alt;
+use nom::bytes::complete::{tag, tag_no_case, take_while1};
+use nom::character::complete::{char, digit1, hex_digit1, one_of, space0};
+use nom::combinator::{all_consuming, map_res, opt, recognize};
+use nom::multi::separated_list1;
+use nom::sequence::{delimited, preceded};
+use nom::{IResult, Parser};
+
+use super::half::f64_to_f16_bits;
+use crate::error::{Error, ErrorKind, Location, Result};
+
+/// The largest resource a spec may declare, in bytes.
+pub const MAX_RESOURCE_BYTES: usize = 256 << 20;
+
+/// The register class of an HLSL resource binding.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum RegisterClass {
+    /// `t`: a shader resource view (read-only buffer).
+    Srv,
+    /// `u`: an unordered access view (read-write buffer).
+    Uav,
+    /// `b`: a constant buffer (or root constants).
+    Cbv,
+}
+
+impl RegisterClass {
+    /// The register letter: `t`, `u` or `b`.
+    pub fn letter(self) -> char {
+        match self {
+            RegisterClass::Srv => 't',
+            RegisterClass::Uav => 'u',
+            RegisterClass::Cbv => 'b',
+        }
+    }
+
+    fn from_letter(c: char) -> Option<Self> {
+        match c {
+            't' => Some(RegisterClass::Srv),
+            'u' => Some(RegisterClass::Uav),
+            'b' => Some(RegisterClass::Cbv),
+            _ => None,
+        }
+    }
+}
+
+/// An HLSL register: class, index and space (`u1,space2`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct RegisterKey {
+    /// `t`, `u` or `b`.
+    pub class: RegisterClass,
+    /// The register index (`1` in `u1`).
+    pub index: u32,
+    /// The register space (`2` in `u1,space2`; 0 when not written).
+    pub space: u32,
+}
+
+impl RegisterKey {
+    /// A register in space 0.
+    pub fn new(class: RegisterClass, index: u32) -> Self {
+        RegisterKey {
+            class,
+            index,
+            space: 0,
+        }
+    }
+
+    /// `tN` in space 0.
+    pub fn srv(index: u32) -> Self {
+        Self::new(RegisterClass::Srv, index)
+    }
+
+    /// `uN` in space 0.
+    pub fn uav(index: u32) -> Self {
+        Self::new(RegisterClass::Uav, index)
+    }
+
+    /// `bN` in space 0.
+    pub fn cbv(index: u32) -> Self {
+        Self::new(RegisterClass::Cbv, index)
+    }
+
+    /// The same register in another space.
+    pub fn in_space(self, space: u32) -> Self {
+        RegisterKey { space, ..self }
+    }
+}
+
+impl fmt::Display for RegisterKey {
+    /// Spec syntax: `u0`, `t1,space2`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.class.letter(), self.index)?;
+        if self.space != 0 {
+            write!(f, ",space{}", self.space)?;
+        }
+        Ok(())
+    }
+}
+
+/// A scalar element type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ScalarType {
+    /// `u8`: 8-bit unsigned integer.
+    U8,
+    /// `u16`: 16-bit unsigned integer.
+    U16,
+    /// `u32`: 32-bit unsigned integer.
+    U32,
+    /// `u64`: 64-bit unsigned integer.
+    U64,
+    /// `i8`: 8-bit two's-complement integer.
+    I8,
+    /// `i16`: 16-bit two's-complement integer.
+    I16,
+    /// `i32`: 32-bit two's-complement integer.
+    I32,
+    /// `i64`: 64-bit two's-complement integer.
+    I64,
+    /// `f16`: IEEE binary16.
+    F16,
+    /// `f32`: IEEE binary32.
+    F32,
+    /// `f64`: IEEE binary64.
+    F64,
+}
+
+impl ScalarType {
+    /// Every scalar type, in spec order.
+    pub const ALL: [ScalarType; 11] = [
+        ScalarType::U8,
+        ScalarType::U16,
+        ScalarType::U32,
+        ScalarType::U64,
+        ScalarType::I8,
+        ScalarType::I16,
+        ScalarType::I32,
+        ScalarType::I64,
+        ScalarType::F16,
+        ScalarType::F32,
+        ScalarType::F64,
+    ];
+
+    /// The spec name (`u32`).
+    pub fn name(self) -> &'static str {
+        match self {
+            ScalarType::U8 => "u8",
+            ScalarType::U16 => "u16",
+            ScalarType::U32 => "u32",
+            ScalarType::U64 => "u64",
+            ScalarType::I8 => "i8",
+            ScalarType::I16 => "i16",
+            ScalarType::I32 => "i32",
+            ScalarType::I64 => "i64",
+            ScalarType::F16 => "f16",
+            ScalarType::F32 => "f32",
+            ScalarType::F64 => "f64",
+        }
+    }
+
+    /// Size in bytes.
+    pub fn size(self) -> usize {
+        match self {
+            ScalarType::U8 | ScalarType::I8 => 1,
+            ScalarType::U16 | ScalarType::I16 | ScalarType::F16 => 2,
+            ScalarType::U32 | ScalarType::I32 | ScalarType::F32 => 4,
+            ScalarType::U64 | ScalarType::I64 | ScalarType::F64 => 8,
+        }
+    }
+
+    /// Whether this is a floating-point type.
+    pub fn is_float(self) -> bool {
+        matches!(self, ScalarType::F16 | ScalarType::F32 | ScalarType::F64)
+    }
+
+    /// Whether this is a signed integer type.
+    pub fn is_signed_int(self) -> bool {
+        matches!(
+            self,
+            ScalarType::I8 | ScalarType::I16 | ScalarType::I32 | ScalarType::I64
+        )
+    }
+}
+
+/// A typed-buffer element format (`Buffer<T>` / `RWBuffer<T>`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TexelFormat {
+    /// One 32-bit float.
+    R32f,
+    /// One 32-bit unsigned integer.
+    R32ui,
+    /// One 32-bit signed integer.
+    R32i,
+    /// Two 32-bit floats.
+    Rg32f,
+    /// Two 32-bit unsigned integers.
+    Rg32ui,
+    /// Four 32-bit floats.
+    Rgba32f,
+    /// Four 32-bit unsigned integers.
+    Rgba32ui,
+    /// Four 32-bit signed integers.
+    Rgba32i,
+    /// Four 8-bit unsigned normalized values (one byte each).
+    Rgba8unorm,
+    /// One 16-bit float.
+    R16f,
+}
+
+impl TexelFormat {
+    /// Every format, in spec order.
+    pub const ALL: [TexelFormat; 10] = [
+        TexelFormat::R32f,
+        TexelFormat::R32ui,
+        TexelFormat::R32i,
+        TexelFormat::Rg32f,
+        TexelFormat::Rg32ui,
+        TexelFormat::Rgba32f,
+        TexelFormat::Rgba32ui,
+        TexelFormat::Rgba32i,
+        TexelFormat::Rgba8unorm,
+        TexelFormat::R16f,
+    ];
+
+    /// The spec name (`rgba32f`).
+    pub fn name(self) -> &'static str {
+        match self {
+            TexelFormat::R32f => "r32f",
+            TexelFormat::R32ui => "r32ui",
+            TexelFormat::R32i => "r32i",
+            TexelFormat::Rg32f => "rg32f",
+            TexelFormat::Rg32ui => "rg32ui",
+            TexelFormat::Rgba32f => "rgba32f",
+            TexelFormat::Rgba32ui => "rgba32ui",
+            TexelFormat::Rgba32i => "rgba32i",
+            TexelFormat::Rgba8unorm => "rgba8unorm",
+            TexelFormat::R16f => "r16f",
+        }
+    }
+
+    /// Components per texel.
+    pub fn components(self) -> usize {
+        match self {
+            TexelFormat::R32f | TexelFormat::R32ui | TexelFormat::R32i | TexelFormat::R16f => 1,
+            TexelFormat::Rg32f | TexelFormat::Rg32ui => 2,
+            TexelFormat::Rgba32f
+            | TexelFormat::Rgba32ui
+            | TexelFormat::Rgba32i
+            | TexelFormat::Rgba8unorm => 4,
+        }
+    }
+
+    /// How one component is stored.
+    pub fn component(self) -> Component {
+        match self {
+            TexelFormat::R32f | TexelFormat::Rg32f | TexelFormat::Rgba32f => {
+                Component::Scalar(ScalarType::F32)
+            }
+            TexelFormat::R32ui | TexelFormat::Rg32ui | TexelFormat::Rgba32ui => {
+                Component::Scalar(ScalarType::U32)
+            }
+            TexelFormat::R32i | TexelFormat::Rgba32i => Component::Scalar(ScalarType::I32),
+            TexelFormat::Rgba8unorm => Component::Unorm8,
+            TexelFormat::R16f => Component::Scalar(ScalarType::F16),
+        }
+    }
+
+    /// Bytes per texel.
+    pub fn texel_size(self) -> usize {
+        self.components() * self.component().size()
+    }
+}
+
+/// How one stored value (a scalar, or a component of a texel) is encoded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Component {
+    /// A scalar of that type.
+    Scalar(ScalarType),
+    /// An 8-bit unsigned normalized value (`byte / 255`).
+    Unorm8,
+}
+
+impl Component {
+    /// Size in bytes.
+    pub fn size(self) -> usize {
+        match self {
+            Component::Scalar(s) => s.size(),
+            Component::Unorm8 => 1,
+        }
+    }
+
+    /// Whether values compare as floats (and so under `tolerance`).
+    pub fn is_float(self) -> bool {
+        match self {
+            Component::Scalar(s) => s.is_float(),
+            Component::Unorm8 => true,
+        }
+    }
+}
+
+/// The element type of a spec resource.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ElementType {
+    /// Raw or structured data: one scalar per element.
+    Scalar(ScalarType),
+    /// A typed buffer: one texel per element, data listed per component.
+    Texel(TexelFormat),
+}
+
+impl ElementType {
+    /// Looks a spec type name up (`u32`, `rgba32f`).
+    pub fn from_name(name: &str) -> Option<Self> {
+        ScalarType::ALL
+            .iter()
+            .find(|s| s.name() == name)
+            .map(|&s| ElementType::Scalar(s))
+            .or_else(|| {
+                TexelFormat::ALL
+                    .iter()
+                    .find(|f| f.name() == name)
+                    .map(|&f| ElementType::Texel(f))
+            })
+    }
+
+    /// The spec name.
+    pub fn name(self) -> &'static str {
+        match self {
+            ElementType::Scalar(s) => s.name(),
+            ElementType::Texel(f) => f.name(),
+        }
+    }
+
+    /// Values per element (1 for scalars, the component count for formats).
+    pub fn components(self) -> usize {
+        match self {
+            ElementType::Scalar(_) => 1,
+            ElementType::Texel(f) => f.components(),
+        }
+    }
+
+    /// How each value is stored.
+    pub fn component(self) -> Component {
+        match self {
+            ElementType::Scalar(s) => Component::Scalar(s),
+            ElementType::Texel(f) => f.component(),
+        }
+    }
+
+    /// Bytes per element.
+    pub fn element_size(self) -> usize {
+        self.components() * self.component().size()
+    }
+
+    /// The typed-buffer format, if this is one.
+    pub fn texel_format(self) -> Option<TexelFormat> {
+        match self {
+            ElementType::Texel(f) => Some(f),
+            ElementType::Scalar(_) => None,
+        }
+    }
+}
+
+impl fmt::Display for ElementType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A resource declared by a spec, with its initial contents.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ResourceDecl {
+    /// Its register.
+    pub key: RegisterKey,
+    /// Its element type.
+    pub ty: ElementType,
+    /// Number of elements (texels for typed formats).
+    pub count: usize,
+    /// Initial contents, packed little endian: `count * ty.element_size()`
+    /// bytes (zeros when the line has no initializer).
+    pub data: Vec<u8>,
+    /// Whether the line had an initializer.
+    pub initialized: bool,
+    /// 1-based line number in the spec.
+    pub line: usize,
+}
+
+impl ResourceDecl {
+    /// Size of the contents in bytes.
+    pub fn byte_size(&self) -> usize {
+        self.data.len()
+    }
+}
+
+/// An `expect` line: what a resource must hold after the dispatch.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Expectation {
+    /// The resource's register.
+    pub key: RegisterKey,
+    /// The element type the contents are compared as.
+    pub ty: ElementType,
+    /// Number of elements.
+    pub count: usize,
+    /// The expected contents, packed like [`ResourceDecl::data`].
+    pub data: Vec<u8>,
+    /// 1-based line number in the spec.
+    pub line: usize,
+}
+
+/// A parsed run spec.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RunSpec {
+    /// Thread groups in X, Y and Z.
+    pub dispatch: [u32; 3],
+    /// Relative tolerance for float compares (`None`: exact).
+    pub tolerance: Option<f64>,
+    /// The resources, in spec order.
+    pub resources: Vec<ResourceDecl>,
+    /// The `expect` lines, in spec order.
+    pub expectations: Vec<Expectation>,
+}
+
+impl RunSpec {
+    /// Parses a spec. Errors are [`ErrorKind::InvalidInput`], name the line
+    /// (`run spec line 7: ...`) and carry its byte offset as location.
+    pub fn parse(text: &str) -> Result<RunSpec> {
+        parse_spec(text)
+    }
+
+    /// Reads and parses a spec file; errors also name the file.
+    pub fn from_file(path: impl AsRef<std::path::Path>) -> Result<RunSpec> {
+        let path = path.as_ref();
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| super::invalid(format!("cannot read run spec {}: {e}", path.display())))?;
+        parse_spec(&text).map_err(|e| {
+            Error::new(
+                e.kind(),
+                e.phase(),
+                e.location().clone(),
+                format!("{}: {}", path.display(), e.message()),
+            )
+        })
+    }
+
+    /// The resource declared at a register.
+    pub fn resource(&self, key: &RegisterKey) -> Option<&ResourceDecl> {
+        self.resources.iter().find(|r| r.key == *key)
+    }
+
+    /// Total thread groups (`x * y * z`).
+    pub fn group_count(&self) -> u64 {
+        self.dispatch.iter().map(|&d| u64::from(d)).product()
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Lexical layer (nom).
+
+type PResult<'a, T> = IResult<&'a str, T>;
+
+/// A number as written in the spec (or generated by `arange`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Num {
+    /// An integer literal; `radix` for `0x`/`0b` (raw bit patterns).
+    Int { neg: bool, mag: u128, radix: bool },
+    /// A decimal float; `single` is the text parsed directly as `f32`
+    /// (avoiding double rounding), when there was text.
+    Float { value: f64, single: Option<f32> },
+}
+
+impl fmt::Display for Num {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let sign = |neg: bool| if neg { "-" } else { "" };
+        match *self {
+            Num::Int {
+                neg,
+                mag,
+                radix: true,
+            } => write!(f, "{}{mag:#x}", sign(neg)),
+            Num::Int { neg, mag, .. } => write!(f, "{}{mag}", sign(neg)),
+            Num::Float { value, .. } => write!(f, "{value:?}"),
+        }
+    }
+}
+
+impl Num {
+    fn as_f64(self) -> f64 {
+        match self {
+            Num::Int { neg: true, mag, .. } => -(mag as f64),
+            Num::Int { mag, .. } => mag as f64,
+            Num::Float { value, .. } => value,
+        }
+    }
+
+    /// The value as a signed integer, if it is an integer literal that fits.
+    fn as_i128(self) -> Option<i128> {
+        match self {
+            Num::Int { neg, mag, .. } => {
+                let m = i128::try_from(mag).ok()?;
+                Some(if neg { -m } else { m })
+            }
+            Num::Float { .. } => None,
+        }
+    }
+}
+
+fn number(i: &str) -> PResult<'_, Num> {
+    let (i, neg) = opt(one_of("+-")).parse(i)?;
+    let neg = neg == Some('-');
+    let hex = map_res(preceded(tag_no_case("0x"), hex_digit1), |h: &str| {
+        u128::from_str_radix(h, 16)
+    });
+    let bin = map_res(
+        preceded(
+            tag_no_case("0b"),
+            take_while1(|c: char| c == '0' || c == '1'),
+        ),
+        |b: &str| u128::from_str_radix(b, 2),
+    );
+    let radix = alt((hex, bin)).map(move |mag| Num::Int {
+        neg,
+        mag,
+        radix: true,
+    });
+    let decimal = map_res(
+        recognize((
+            alt((
+                // Not `digit0`: under `recognize`, nom 8.0.0's `digit0`
+                // consumes input but reports an empty match.
+                recognize((digit1, opt((char('.'), opt(digit1))))),
+                recognize((char('.'), digit1)),
+            )),
+            opt((one_of("eE"), opt(one_of("+-")), digit1)),
+        )),
+        move |text: &str| -> std::result::Result<Num, String> {
+            if text.contains(['.', 'e', 'E']) {
+                let value: f64 = text.parse().map_err(|e| format!("{e}"))?;
+                let single: f32 = text.parse().map_err(|e| format!("{e}"))?;
+                Ok(if neg {
+                    Num::Float {
+                        value: -value,
+                        single: Some(-single),
+                    }
+                } else {
+                    Num::Float {
+                        value,
+                        single: Some(single),
+                    }
+                })
+            } else {
+                let mag: u128 = text.parse().map_err(|e| format!("{e}"))?;
+                Ok(Num::Int {
+                    neg,
+                    mag,
+                    radix: false,
+                })
+            }
+        },
+    );
+    alt((radix, decimal)).parse(i)
+}
+
+fn decimal_u64(i: &str) -> PResult<'_, u64> {
+    map_res(digit1, str::parse::<u64>).parse(i)
+}
+
+fn register(i: &str) -> PResult<'_, RawRegister> {
+    (
+        one_of("tub"),
+        decimal_u64,
+        opt(preceded(
+            (space0, char(','), space0, tag("space")),
+            decimal_u64,
+        )),
+    )
+        .parse(i)
+}
+
+/// A register as parsed: class letter, index, optional space.
+type RawRegister = (char, u64, Option<u64>);
+
+/// `<reg> : <type>[<count>]`, returning the rest of the line.
+fn resource_header(i: &str) -> PResult<'_, (RawRegister, &str, &str)> {
+    let (i, reg) = register(i)?;
+    let (i, _) = (space0, char(':'), space0).parse(i)?;
+    let (i, ty) = take_while1(|c: char| c.is_ascii_alphanumeric() || c == '_').parse(i)?;
+    let (i, count) = delimited(
+        (space0, char('['), space0),
+        digit1,
+        (space0, char(']'), space0),
+    )
+    .parse(i)?;
+    Ok((i, (reg, ty, count)))
+}
+
+fn dispatch_line(i: &str) -> PResult<'_, (u64, u64, u64)> {
+    let sep = || (space0, char(','), space0);
+    all_consuming((
+        preceded((tag("dispatch"), space0, char('='), space0), decimal_u64),
+        preceded(sep(), decimal_u64),
+        preceded(sep(), decimal_u64),
+    ))
+    .parse(i)
+}
+
+fn tolerance_line(i: &str) -> PResult<'_, Num> {
+    all_consuming(preceded(
+        (tag("tolerance"), space0, char('='), space0),
+        number,
+    ))
+    .parse(i)
+}
+
+fn call_args(i: &str) -> PResult<'_, Vec<Num>> {
+    all_consuming(delimited(
+        (space0, char('('), space0),
+        separated_list1((space0, char(','), space0), number),
+        (space0, char(')'), space0),
+    ))
+    .parse(i)
+}
+
+// ---------------------------------------------------------------------------
+// Line layer.
+
+/// The initializer of a resource line, before conversion.
+enum Init {
+    List(Vec<Num>),
+    Repeat(Num),
+    Arange(Vec<Num>),
+}
+
+/// One line's error: the message, tagged with the line by [`parse_spec`].
+type LineResult<T> = std::result::Result<T, String>;
+
+const LINE_SHAPES: &str = "`dispatch = X, Y, Z`, `tolerance = T`, `<reg> : <type>[<count>] [= <data>]` or `expect <reg> : <type>[<count>] = <data>`";
+
+fn parse_spec(text: &str) -> Result<RunSpec> {
+    let mut dispatch: Option<[u32; 3]> = None;
+    let mut tolerance: Option<f64> = None;
+    let mut resources: Vec<ResourceDecl> = Vec::new();
+    let mut expectations: Vec<Expectation> = Vec::new();
+    let mut offset = 0usize;
+    let mut line_offsets = Vec::new();
+
+    for (index, raw) in text.split_inclusive('\n').enumerate() {
+        let line_no = index + 1;
+        let start = offset;
+        offset += raw.len();
+        line_offsets.push(start);
+        let content = raw.split('#').next().unwrap_or("").trim();
+        if content.is_empty() {
+            continue;
+        }
+        let fail = |msg: String| line_error(line_no, start, msg);
+        let word_end = content
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .unwrap_or(content.len());
+        match &content[..word_end] {
+            "dispatch" => {
+                if dispatch.is_some() {
+                    return Err(fail("a second `dispatch` line".into()));
+                }
+                dispatch = Some(parse_dispatch(content).map_err(fail)?);
+            }
+            "tolerance" => {
+                if tolerance.is_some() {
+                    return Err(fail("a second `tolerance` line".into()));
+                }
+                tolerance = Some(parse_tolerance(content).map_err(fail)?);
+            }
+            "expect" => {
+                let rest = content[word_end..].trim_start();
+                let (key, ty, count, data) =
+                    parse_resource(rest, true).map_err(|m| fail(format!("expect: {m}")))?;
+                if expectations.iter().any(|e| e.key == key) {
+                    return Err(fail(format!("a second `expect` line for {key}")));
+                }
+                let data = data.unwrap_or_default();
+                expectations.push(Expectation {
+                    key,
+                    ty,
+                    count,
+                    data,
+                    line: line_no,
+                });
+            }
+            word if looks_like_register(word) => {
+                let (key, ty, count, data) = parse_resource(content, false).map_err(fail)?;
+                if let Some(prev) = resources.iter().find(|r| r.key == key) {
+                    return Err(fail(format!(
+                        "{key} is already declared on line {}",
+                        prev.line
+                    )));
+                }
+                let initialized = data.is_some();
+                let data = data.unwrap_or_else(|| vec![0; count * ty.element_size()]);
+                resources.push(ResourceDecl {
+                    key,
+                    ty,
+                    count,
+                    data,
+                    initialized,
+                    line: line_no,
+                });
+            }
+            _ => {
+                return Err(fail(format!(
+                    "unrecognised line `{content}`: expected {LINE_SHAPES}"
+                )))
+            }
+        }
+    }
+
+    let Some(dispatch) = dispatch else {
+        return Err(super::invalid("run spec has no `dispatch = X, Y, Z` line"));
+    };
+    for e in &expectations {
+        let at = line_offsets.get(e.line - 1).copied().unwrap_or(0);
+        let Some(decl) = resources.iter().find(|r| r.key == e.key) else {
+            return Err(line_error(
+                e.line,
+                at,
+                format!("expect names {} which the spec does not declare", e.key),
+            ));
+        };
+        if decl.byte_size() != e.data.len() {
+            return Err(line_error(
+                e.line,
+                at,
+                format!(
+                    "expect {} : {}[{}] is {} bytes but {} is declared on line {} as {}[{}] ({} bytes)",
+                    e.key,
+                    e.ty,
+                    e.count,
+                    e.data.len(),
+                    decl.key,
+                    decl.line,
+                    decl.ty,
+                    decl.count,
+                    decl.byte_size()
+                ),
+            ));
+        }
+    }
+    Ok(RunSpec {
+        dispatch,
+        tolerance,
+        resources,
+        expectations,
+    })
+}
+
+fn line_error(line: usize, offset: usize, message: String) -> Error {
+    Error::new(
+        ErrorKind::InvalidInput,
+        crate::error::Phase::Run,
+        Location::Byte(offset as u64),
+        format!("run spec line {line}: {message}"),
+    )
+}
+
+fn looks_like_register(word: &str) -> bool {
+    let mut chars = word.chars();
+    matches!(chars.next(), Some('t' | 'u' | 'b'))
+        && chars.next().is_some_and(|c| c.is_ascii_digit())
+}
+
+fn parse_dispatch(content: &str) -> LineResult<[u32; 3]> {
+    let (_, (x, y, z)) = dispatch_line(content)
+        .map_err(|_| "malformed dispatch: expected `dispatch = X, Y, Z`".to_string())?;
+    let mut out = [0u32; 3];
+    for (slot, (v, axis)) in out.iter_mut().zip([(x, 'X'), (y, 'Y'), (z, 'Z')]) {
+        *slot = u32::try_from(v)
+            .ok()
+            .filter(|&v| v > 0)
+            .ok_or_else(|| format!("dispatch {axis} = {v} is not in 1..=4294967295"))?;
+    }
+    Ok(out)
+}
+
+fn parse_tolerance(content: &str) -> LineResult<f64> {
+    let (_, n) = tolerance_line(content)
+        .map_err(|_| "malformed tolerance: expected `tolerance = <number>`".to_string())?;
+    let t = n.as_f64();
+    if !(t.is_finite() && t >= 0.0) || matches!(n, Num::Int { radix: true, .. }) {
+        return Err(format!(
+            "tolerance {n} is not a non-negative decimal number"
+        ));
+    }
+    Ok(t)
+}
+
+/// A resource or expect line (without `expect`): key, type, count and
+/// the packed initializer if there is one.
+fn parse_resource(
+    content: &str,
+    is_expect: bool,
+) -> LineResult<(RegisterKey, ElementType, usize, Option<Vec<u8>>)> {
+    let (rest, ((letter, index, space), ty_name, count)) =
+        resource_header(content).map_err(|_| {
+            "malformed resource: expected `<t|u|b><index>[,space<N>] : <type>[<count>] [= <data>]`"
+                .to_string()
+        })?;
+    let class = RegisterClass::from_letter(letter)
+        .ok_or_else(|| format!("unknown register class `{letter}`"))?;
+    let index = u32::try_from(index).map_err(|_| format!("register index {index} is too large"))?;
+    let space =
+        u32::try_from(space.unwrap_or(0)).map_err(|_| "register space is too large".to_string())?;
+    let key = RegisterKey {
+        class,
+        index,
+        space,
+    };
+    let ty = ElementType::from_name(ty_name).ok_or_else(|| {
+        let names: Vec<&str> = ScalarType::ALL
+            .iter()
+            .map(|s| s.name())
+            .chain(TexelFormat::ALL.iter().map(|f| f.name()))
+            .collect();
+        format!(
+            "unknown element type `{ty_name}` (expected one of: {})",
+            names.join(" ")
+        )
+    })?;
+    let count: usize = count
+        .parse()
+        .ok()
+        .filter(|&c: &usize| c > 0)
+        .ok_or_else(|| format!("element count `{count}` must be a positive integer"))?;
+    let bytes = count
+        .checked_mul(ty.element_size())
+        .filter(|&b| b <= MAX_RESOURCE_BYTES)
+        .ok_or_else(|| {
+            format!("{key} : {ty}[{count}] is larger than {MAX_RESOURCE_BYTES} bytes")
+        })?;
+    let rest = rest.trim();
+    if rest.is_empty() {
+        if is_expect {
+            return Err(format!("{key} has no `= <data>` to compare with"));
+        }
+        return Ok((key, ty, count, None));
+    }
+    let Some(init_text) = rest.strip_prefix('=') else {
+        return Err(format!(
+            "unexpected `{rest}` after {key} : {ty}[{count}] (expected `= <data>` or nothing)"
+        ));
+    };
+    let init = parse_initializer(init_text.trim())?;
+    let values_needed = count * ty.components();
+    let shape = if ty.components() == 1 {
+        format!("{key} : {ty}[{count}] holds {count} values")
+    } else {
+        format!(
+            "{key} : {ty}[{count}] holds {count} texels x {} components = {values_needed} values",
+            ty.components()
+        )
+    };
+    let values = expand(init, values_needed, ty, &shape)?;
+    let component = ty.component();
+    let mut data = Vec::with_capacity(bytes);
+    for (i, v) in values.iter().enumerate() {
+        encode(*v, component, &mut data).map_err(|m| format!("value {} (`{v}`): {m}", i + 1))?;
+    }
+    Ok((key, ty, count, Some(data)))
+}
+
+fn parse_initializer(text: &str) -> LineResult<Init> {
+    if text.is_empty() {
+        return Err("`=` is followed by no data".into());
+    }
+    let word_end = text
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .unwrap_or(text.len());
+    let word = &text[..word_end];
+    let after = text[word_end..].trim_start();
+    if !word.is_empty()
+        && word.starts_with(|c: char| c.is_ascii_alphabetic())
+        && after.starts_with('(')
+    {
+        let args = call_args(&text[word_end..]).map(|(_, a)| a);
+        return match word {
+            "repeat" => match args.as_deref() {
+                Ok([v]) => Ok(Init::Repeat(*v)),
+                _ => Err(format!("malformed `{text}`: expected `repeat(<value>)`")),
+            },
+            "arange" => match args {
+                Ok(a) if (1..=3).contains(&a.len()) => Ok(Init::Arange(a)),
+                _ => Err(format!(
+                    "malformed `{text}`: expected `arange(<n>)` or `arange(<start>, <end>[, <step>])`"
+                )),
+            },
+            other => Err(format!(
+                "unknown initializer `{other}(...)` (expected a list, `repeat(v)` or `arange(...)`)"
+            )),
+        };
+    }
+    let mut values = Vec::new();
+    for (i, token) in text.split(',').enumerate() {
+        let token = token.trim();
+        if token.is_empty() {
+            return Err(format!("value {} is empty (stray comma?)", i + 1));
+        }
+        match all_consuming(number).parse(token) {
+            Ok((_, n)) => values.push(n),
+            Err(_) => return Err(format!("value {} (`{token}`) is not a number", i + 1)),
+        }
+    }
+    Ok(Init::List(values))
+}
+
+/// The initializer's values, exactly `needed` of them.
+fn expand(init: Init, needed: usize, ty: ElementType, shape: &str) -> LineResult<Vec<Num>> {
+    match init {
+        Init::List(values) => {
+            if values.len() < needed {
+                Err(format!(
+                    "the list has {} values but {shape} (a list is never padded)",
+                    values.len()
+                ))
+            } else if values.len() > needed {
+                Err(format!("the list has {} values but {shape}", values.len()))
+            } else {
+                Ok(values)
+            }
+        }
+        Init::Repeat(v) => Ok(vec![v; needed]),
+        Init::Arange(args) => arange(&args, needed, ty, shape),
+    }
+}
+
+fn arange(args: &[Num], needed: usize, ty: ElementType, shape: &str) -> LineResult<Vec<Num>> {
+    let all_int = args.iter().all(|a| a.as_i128().is_some());
+    let is_float = ty.component().is_float();
+    if !is_float && !all_int {
+        return Err(format!("arange arguments for {ty} must be integers"));
+    }
+    if all_int {
+        let ints: Vec<i128> = args.iter().filter_map(|a| a.as_i128()).collect();
+        let (start, end, step) = match ints[..] {
+            [n] => (0, n, 1),
+            [s, e] => (s, e, 1),
+            [s, e, st] => (s, e, st),
+            _ => return Err("arange takes 1 to 3 arguments".into()),
+        };
+        if step == 0 {
+            return Err("arange step is 0".into());
+        }
+        let span = if step > 0 { end - start } else { start - end };
+        let step_abs = step.abs();
+        let len = if span <= 0 {
+            0
+        } else {
+            (span + step_abs - 1) / step_abs
+        };
+        if len != needed as i128 {
+            return Err(format!("arange produces {len} values but {shape}"));
+        }
+        return Ok((0..len)
+            .map(|i| {
+                let v = start + i * step;
+                Num::Int {
+                    neg: v < 0,
+                    mag: v.unsigned_abs(),
+                    radix: false,
+                }
+            })
+            .collect());
+    }
+    let f: Vec<f64> = args.iter().map(|a| a.as_f64()).collect();
+    let (start, end, step) = match f[..] {
+        [n] => (0.0, n, 1.0),
+        [s, e] => (s, e, 1.0),
+        [s, e, st] => (s, e, st),
+        _ => return Err("arange takes 1 to 3 arguments".into()),
+    };
+    if step == 0.0 || !step.is_finite() || !start.is_finite() || !end.is_finite() {
+        return Err("arange needs finite arguments and a non-zero step".into());
+    }
+    let mut out = Vec::new();
+    loop {
+        let v = start + out.len() as f64 * step;
+        let inside = if step > 0.0 { v < end } else { v > end };
+        if !inside {
+            break;
+        }
+        if out.len() == needed {
+            return Err(format!(
+                "arange produces more than {needed} values but {shape}"
+            ));
+        }
+        out.push(Num::Float {
+            value: v,
+            single: None,
+        });
+    }
+    if out.len() != needed {
+        return Err(format!("arange produces {} values but {shape}", out.len()));
+    }
+    Ok(out)
+}
+
+/// Appends one value, converted to `component`, little endian.
+fn encode(v: Num, component: Component, out: &mut Vec<u8>) -> LineResult<()> {
+    let scalar = match component {
+        Component::Unorm8 => {
+            let byte = match v {
+                Num::Int {
+                    neg: false,
+                    mag,
+                    radix: true,
+                } => u8::try_from(mag).map_err(|_| "does not fit a byte".to_string())?,
+                Num::Int { radix: true, .. } => {
+                    return Err("a negative bit pattern".into());
+                }
+                _ => {
+                    let f = v.as_f64();
+                    if !(0.0..=1.0).contains(&f) {
+                        return Err("a unorm value must lie in [0, 1]".into());
+                    }
+                    (f * 255.0).round() as u8
+                }
+            };
+            out.push(byte);
+            return Ok(());
+        }
+        Component::Scalar(s) => s,
+    };
+    let width = scalar.size() * 8;
+    let mask: u128 = (1u128 << width) - 1;
+    let bits: u128 = match (v, scalar.is_float(), scalar.is_signed_int()) {
+        (Num::Float { .. }, false, _) => {
+            return Err(format!("not an integer, but the type is {}", scalar.name()))
+        }
+        // Bit patterns: any non-negative radix literal that fits the width.
+        (
+            Num::Int {
+                neg: false,
+                mag,
+                radix: true,
+            },
+            true,
+            _,
+        )
+        | (
+            Num::Int {
+                neg: false,
+                mag,
+                radix: true,
+            },
+            _,
+            true,
+        ) => {
+            if mag > mask {
+                return Err(format!("does not fit {} bits", width));
+            }
+            mag
+        }
+        (Num::Int { neg, mag, radix }, false, false) => {
+            if neg && mag != 0 {
+                return Err(format!(
+                    "negative, but the type {} is unsigned",
+                    scalar.name()
+                ));
+            }
+            let _ = radix;
+            if mag > mask {
+                return Err(format!("does not fit {}", scalar.name()));
+            }
+            mag
+        }
+        (Num::Int { neg, mag, .. }, false, true) => {
+            let half = 1u128 << (width - 1);
+            let ok = if neg { mag <= half } else { mag < half };
+            if !ok {
+                return Err(format!("out of range for {}", scalar.name()));
+            }
+            let v = if neg { mag.wrapping_neg() } else { mag };
+            v & mask
+        }
+        (v, true, _) => {
+            if matches!(
+                v,
+                Num::Int {
+                    neg: true,
+                    radix: true,
+                    ..
+                }
+            ) {
+                return Err("a negative bit pattern".into());
+            }
+            match scalar {
+                ScalarType::F16 => {
+                    let h = f64_to_f16_bits(v.as_f64());
+                    if h & 0x7c00 == 0x7c00 {
+                        return Err("out of range for f16".into());
+                    }
+                    u128::from(h)
+                }
+                ScalarType::F32 => {
+                    let x = match v {
+                        Num::Float {
+                            single: Some(s), ..
+                        } => s,
+                        Num::Int { neg, mag, .. } => {
+                            let m = mag as f32;
+                            if neg {
+                                -m
+                            } else {
+                                m
+                            }
+                        }
+                        Num::Float { value, .. } => value as f32,
+                    };
+                    if !x.is_finite() {
+                        return Err("out of range for f32".into());
+                    }
+                    u128::from(x.to_bits())
+                }
+                _ => {
+                    let x = v.as_f64();
+                    if !x.is_finite() {
+                        return Err("out of range for f64".into());
+                    }
+                    u128::from(x.to_bits())
+                }
+            }
+        }
+    };
+    out.extend_from_slice(&bits.to_le_bytes()[..scalar.size()]);
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn one(line: &str) -> Vec<u8> {
+        let spec = RunSpec::parse(&format!("dispatch = 1, 1, 1\n{line}\n"))
+            .unwrap_or_else(|e| panic!("{line}: {e}"));
+        spec.resources[0].data.clone()
+    }
+
+    #[test]
+    fn numbers() {
+        assert_eq!(one("u0 : u8[3] = 0x7f, 0b101, 255"), vec![0x7f, 5, 255]);
+        assert_eq!(
+            one("u0 : i16[2] = -2, 0xffff"),
+            vec![0xfe, 0xff, 0xff, 0xff]
+        );
+        assert_eq!(
+            one("u0 : f32[1] = 0x3f800000"),
+            1.0f32.to_le_bytes().to_vec()
+        );
+        assert_eq!(
+            one("u0 : f32[1] = -1.5e0"),
+            (-1.5f32).to_le_bytes().to_vec()
+        );
+        assert_eq!(one("u0 : f16[2] = 1, -2.5"), vec![0x00, 0x3c, 0x00, 0xc1]);
+        assert_eq!(one("u0 : f64[1] = .25"), 0.25f64.to_le_bytes().to_vec());
+        assert_eq!(
+            one("u0 : rgba8unorm[1] = 0, 1, 0.5, 0xff"),
+            vec![0, 255, 128, 255]
+        );
+        assert_eq!(
+            one("u0 : i64[1] = -9223372036854775808"),
+            i64::MIN.to_le_bytes().to_vec()
+        );
+        assert_eq!(
+            one("u0 : u64[1] = 18446744073709551615"),
+            u64::MAX.to_le_bytes().to_vec()
+        );
+    }
+
+    #[test]
+    fn decimal_forms() {
+        for (text, want) in [
+            ("2.5", 2.5),
+            ("-2.5", -2.5),
+            ("2.", 2.0),
+            (".5", 0.5),
+            ("+1e3", 1000.0),
+            ("1.25E-2", 0.0125),
+            ("-0.5e+1", -5.0),
+        ] {
+            match all_consuming(number).parse(text) {
+                Ok((_, n)) => assert_eq!(n.as_f64(), want, "{text}"),
+                Err(e) => panic!("{text}: {e:?}"),
+            }
+        }
+        for bad in [
+            "1.2.3", "e5", "0x", "1e", "--1", "0b2", "1_000", "inf", "nan",
+        ] {
+            assert!(all_consuming(number).parse(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn f32_literals_round_once() {
+        // The nearest f32 to this decimal differs from rounding via f64.
+        let text = "1.00000005960464477550";
+        let direct: f32 = text.parse().unwrap_or(0.0);
+        assert_eq!(
+            one(&format!("u0 : f32[1] = {text}")),
+            direct.to_le_bytes().to_vec()
+        );
+    }
+}

@@ -1,0 +1,885 @@
+//! Running a compute shader on a Vulkan device: device listing, the
+//! execution itself ([`run_spec`]) and its [`RunReport`].
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::ffi::CString;
+use std::fmt::Write as _;
+use std::time::{Duration, Instant};
+
+use ash::vk;
+
+use super::binding::{BindingDesc, BindingKind, BindingResource, PushConstantDesc};
+use super::compare::{compare_expectations, Mismatch};
+use super::gpu::{vk_error, Device, HostBuffer, Instance, Owned};
+use super::spec::{RegisterClass, RegisterKey, RunSpec, TexelFormat};
+use super::{invalid, unsupported};
+use crate::error::Result;
+
+/// A Vulkan physical device, as listed by [`list_devices`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DeviceInfo {
+    /// Index in the driver's enumeration order (what
+    /// [`RunOptions::device`] selects).
+    pub index: usize,
+    /// `deviceName`, e.g. `llvmpipe (LLVM 15.0.6, 256 bits)`.
+    pub name: String,
+    /// `driverName` (Vulkan 1.2 devices), e.g. `llvmpipe`; empty if unknown.
+    pub driver_name: String,
+    /// `driverInfo` (Vulkan 1.2 devices), e.g. `Mesa 22.3.6`; empty if unknown.
+    pub driver_info: String,
+    /// `cpu`, `integrated gpu`, `discrete gpu`, `virtual gpu` or `other`.
+    pub device_type: String,
+    /// The device's Vulkan version (major, minor, patch).
+    pub api_version: (u32, u32, u32),
+    /// PCI vendor id (0x10de NVIDIA, 0x10005 Mesa).
+    pub vendor_id: u32,
+    /// Vendor-specific device id.
+    pub device_id: u32,
+}
+
+impl std::fmt::Display for DeviceInfo {
+    /// `0: llvmpipe (LLVM 15.0.6, 256 bits) [cpu, llvmpipe Mesa 22.3.6, Vulkan 1.3.230]`
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (ma, mi, pa) = self.api_version;
+        write!(f, "{}: {} [{}", self.index, self.name, self.device_type)?;
+        if !self.driver_name.is_empty() {
+            write!(f, ", {} {}", self.driver_name, self.driver_info)?;
+        }
+        write!(f, ", Vulkan {ma}.{mi}.{pa}]")
+    }
+}
+
+/// Lists the Vulkan devices, in the order [`RunOptions::device`] indexes
+/// them. An error if there is no Vulkan loader; an empty list if the loader
+/// finds no driver.
+pub fn list_devices() -> Result<Vec<DeviceInfo>> {
+    let instance = Instance::new(false)?;
+    let devices = instance.physical_devices()?;
+    Ok(devices
+        .iter()
+        .enumerate()
+        .map(|(i, &pd)| instance.device_info(pd, i))
+        .collect())
+}
+
+/// How [`run_spec_with`] runs.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RunOptions {
+    /// Which device (index from [`list_devices`]); `None`: the first.
+    pub device: Option<usize>,
+    /// How long to wait for the dispatch. Past it the run fails with an
+    /// error (the device is then abandoned, never destroyed while busy).
+    pub timeout: Duration,
+    /// At most this many mismatches are listed per `expect` line
+    /// ([`RunReport::mismatch_count`] counts them all).
+    pub max_mismatches: usize,
+    /// Enable the Khronos validation layer and report its warnings and
+    /// errors in [`RunReport::validation_messages`] (an error if the layer is
+    /// not installed).
+    pub validation: bool,
+}
+
+impl Default for RunOptions {
+    /// First device, 10 s timeout, 16 mismatches per line, no validation.
+    fn default() -> Self {
+        RunOptions {
+            device: None,
+            timeout: Duration::from_secs(10),
+            max_mismatches: 16,
+            validation: false,
+        }
+    }
+}
+
+/// The outcome of a run that executed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RunReport {
+    /// Whether every `expect` line matched.
+    pub passed: bool,
+    /// The first mismatches of each `expect` line (see
+    /// [`RunOptions::max_mismatches`]), in spec order.
+    pub mismatches: Vec<Mismatch>,
+    /// How many values differ in all.
+    pub mismatch_count: usize,
+    /// Every spec resource's contents after the dispatch (resources no
+    /// binding names keep their initial data; push-constant resources are
+    /// read-only).
+    pub contents: BTreeMap<RegisterKey, Vec<u8>>,
+    /// Final values of the hidden UAV counters that were bound.
+    pub counters: BTreeMap<RegisterKey, u32>,
+    /// The device it ran on.
+    pub device: DeviceInfo,
+    /// Validation-layer warnings and errors (only with
+    /// [`RunOptions::validation`]).
+    pub validation_messages: Vec<String>,
+    /// Time from submission to the fence signalling.
+    pub gpu_time: Duration,
+}
+
+impl RunReport {
+    /// A human-readable summary: `PASS`/`FAIL`, the device, and the listed
+    /// mismatches one per line.
+    pub fn summary(&self) -> String {
+        let mut s = String::new();
+        if self.passed {
+            let _ = write!(s, "PASS on {}", self.device.name);
+        } else {
+            let _ = write!(
+                s,
+                "FAIL on {}: {} value(s) differ",
+                self.device.name, self.mismatch_count
+            );
+            for m in &self.mismatches {
+                let _ = write!(s, "\n  {m}");
+            }
+            if self.mismatches.len() < self.mismatch_count {
+                let _ = write!(
+                    s,
+                    "\n  ... and {} more",
+                    self.mismatch_count - self.mismatches.len()
+                );
+            }
+        }
+        for v in &self.validation_messages {
+            let _ = write!(s, "\n  validation {v}");
+        }
+        s
+    }
+}
+
+/// Runs `spirv` (a compute shader with entry point `entry`) once with the
+/// spec's resources and checks the results; the same as [`run_spec_with`]
+/// with default options on device `device` (index from [`list_devices`];
+/// `None`: the first).
+///
+/// - `bindings`: every descriptor the shader uses, with the spec resource
+///   (or hidden counter) behind it;
+/// - `push_constants`: the push-constant block, if the shader has one (root
+///   constants), filled from spec resources.
+pub fn run_spec(
+    spec: &RunSpec,
+    spirv: &[u32],
+    entry: &str,
+    bindings: &[BindingDesc],
+    push_constants: Option<&PushConstantDesc>,
+    device: Option<usize>,
+) -> Result<RunReport> {
+    let options = RunOptions {
+        device,
+        ..RunOptions::default()
+    };
+    run_spec_with(spec, spirv, entry, bindings, push_constants, &options)
+}
+
+/// Runs `spirv` once with the spec's resources and checks the results.
+///
+/// Each spec resource that a binding names gets its own host-visible buffer
+/// holding its initial data (storage-buffer descriptors cover exactly its
+/// bytes; uniform-buffer ones its bytes rounded up to 16; texel-buffer views
+/// use the binding's format, or the resource's typed format). Each counter
+/// binding gets a 4-byte buffer starting at 0. The dispatch is
+/// `spec.dispatch`; then every bound resource is read back and compared with
+/// the `expect` lines.
+///
+/// Errors: bindings or push constants that do not fit the spec
+/// (InvalidInput), no Vulkan loader or device, or a limit or format the
+/// device lacks (Unsupported), a Vulkan call failing or the dispatch not
+/// finishing within [`RunOptions::timeout`] (Internal). Wrong results are
+/// not errors: see [`RunReport::passed`].
+pub fn run_spec_with(
+    spec: &RunSpec,
+    spirv: &[u32],
+    entry: &str,
+    bindings: &[BindingDesc],
+    push_constants: Option<&PushConstantDesc>,
+    options: &RunOptions,
+) -> Result<RunReport> {
+    let plan = Plan::new(spec, spirv, entry, bindings, push_constants)?;
+
+    let instance = Instance::new(options.validation)?;
+    let physical = instance.physical_devices()?;
+    if physical.is_empty() {
+        return Err(unsupported(
+            "no Vulkan device found (is a driver installed? lavapipe: Debian package \
+             mesa-vulkan-drivers)",
+        ));
+    }
+    let index = options.device.unwrap_or(0);
+    let &pd = physical.get(index).ok_or_else(|| {
+        invalid(format!(
+            "Vulkan device {index} does not exist ({} device(s))",
+            physical.len()
+        ))
+    })?;
+    let device_info = instance.device_info(pd, index);
+    let device = Device::new(&instance, pd)?;
+    let outcome = execute(&device, spec, &plan, options);
+    drop(device);
+    let (contents, counters, gpu_time) = outcome?;
+
+    let comparison = compare_expectations(spec, &contents, options.max_mismatches)?;
+    Ok(RunReport {
+        passed: comparison.passed(),
+        mismatches: comparison.mismatches,
+        mismatch_count: comparison.mismatch_count,
+        contents,
+        counters,
+        device: device_info,
+        validation_messages: instance.messages(),
+        gpu_time,
+    })
+}
+
+/// What to create, checked against the spec before touching Vulkan.
+struct Plan {
+    entry: CString,
+    spirv: Vec<u32>,
+    /// Spec resources that need a buffer (named by a binding).
+    buffers: BTreeSet<RegisterKey>,
+    /// Counters that need a buffer.
+    counters: BTreeSet<RegisterKey>,
+    /// Per set: (binding, descriptor type, what, view format).
+    sets: BTreeMap<u32, Vec<PlannedBinding>>,
+    /// The push-constant block's bytes (empty: none).
+    push: Vec<u8>,
+}
+
+struct PlannedBinding {
+    binding: u32,
+    ty: vk::DescriptorType,
+    resource: BindingResource,
+    /// The view format, for texel buffers.
+    format: Option<TexelFormat>,
+    /// Descriptor range in bytes.
+    range: u64,
+}
+
+fn round_up(v: usize, to: usize) -> usize {
+    v.div_ceil(to) * to
+}
+
+impl Plan {
+    fn new(
+        spec: &RunSpec,
+        spirv: &[u32],
+        entry: &str,
+        bindings: &[BindingDesc],
+        push_constants: Option<&PushConstantDesc>,
+    ) -> Result<Plan> {
+        if spirv.first() != Some(&0x0723_0203) {
+            return Err(invalid(
+                "the SPIR-V module does not start with the magic number 0x07230203",
+            ));
+        }
+        let compute_entries = compute_entry_points(spirv)?;
+        if !compute_entries.iter().any(|e| e == entry) {
+            return Err(invalid(format!(
+                "the SPIR-V module has no GLCompute entry point `{entry}` (it has: {})",
+                if compute_entries.is_empty() {
+                    "none".to_string()
+                } else {
+                    compute_entries.join(", ")
+                }
+            )));
+        }
+        let entry =
+            CString::new(entry).map_err(|_| invalid("the entry point name contains a NUL byte"))?;
+        let mut buffers = BTreeSet::new();
+        let mut counters = BTreeSet::new();
+        let mut sets: BTreeMap<u32, Vec<PlannedBinding>> = BTreeMap::new();
+        for b in bindings {
+            let at = format!("binding (set {}, binding {})", b.set, b.binding);
+            let slot = sets.entry(b.set).or_default();
+            if slot.iter().any(|p| p.binding == b.binding) {
+                return Err(invalid(format!("{at} is described twice")));
+            }
+            let key = b.resource.key();
+            let decl = spec.resource(&key).ok_or_else(|| {
+                invalid(format!(
+                    "{at} names {key}, which the run spec does not declare"
+                ))
+            })?;
+            let (ty, format) = match b.kind {
+                BindingKind::StorageBuffer => (vk::DescriptorType::STORAGE_BUFFER, None),
+                BindingKind::UniformBuffer => (vk::DescriptorType::UNIFORM_BUFFER, None),
+                BindingKind::UniformTexelBuffer { format } => {
+                    (vk::DescriptorType::UNIFORM_TEXEL_BUFFER, Some(format))
+                }
+                BindingKind::StorageTexelBuffer { format } => {
+                    (vk::DescriptorType::STORAGE_TEXEL_BUFFER, Some(format))
+                }
+            };
+            let (size, format) = match b.resource {
+                BindingResource::Counter(_) => {
+                    if key.class != RegisterClass::Uav {
+                        return Err(invalid(format!(
+                            "{at}: only UAVs (u registers) have counters, not {key}"
+                        )));
+                    }
+                    counters.insert(key);
+                    (4, format.map(|f| f.unwrap_or(TexelFormat::R32ui)))
+                }
+                BindingResource::Register(_) => {
+                    buffers.insert(key);
+                    let format = match format {
+                        Some(f) => Some(f.or(decl.ty.texel_format()).ok_or_else(|| {
+                            invalid(format!(
+                                "{at} is a texel buffer without a format, and {key} is declared \
+                                 as {} (not a typed format) on spec line {}",
+                                decl.ty, decl.line
+                            ))
+                        })?),
+                        None => None,
+                    };
+                    (decl.byte_size(), format)
+                }
+            };
+            let range = match (ty, format) {
+                (vk::DescriptorType::UNIFORM_BUFFER, _) => round_up(size, 16),
+                (_, Some(f)) => {
+                    if size % f.texel_size() != 0 {
+                        return Err(invalid(format!(
+                            "{at}: {key} holds {size} bytes, not a whole number of {} texels \
+                             ({} bytes each)",
+                            f.name(),
+                            f.texel_size()
+                        )));
+                    }
+                    size
+                }
+                _ => size,
+            };
+            slot.push(PlannedBinding {
+                binding: b.binding,
+                ty,
+                resource: b.resource,
+                format,
+                range: range as u64,
+            });
+        }
+        let push = match push_constants {
+            Some(pc) => push_block(spec, pc)?,
+            None => Vec::new(),
+        };
+        Ok(Plan {
+            entry,
+            spirv: spirv.to_vec(),
+            buffers,
+            counters,
+            sets,
+            push,
+        })
+    }
+}
+
+/// The names of the module's GLCompute entry points (passing a name the
+/// module lacks to the driver is undefined behaviour, so it is checked here).
+fn compute_entry_points(spirv: &[u32]) -> Result<Vec<String>> {
+    const OP_ENTRY_POINT: u32 = 15;
+    const GL_COMPUTE: u32 = 5;
+    let malformed = || invalid("the SPIR-V module's instruction stream is malformed");
+    let mut out = Vec::new();
+    let mut at = 5; // after the header
+    if spirv.len() < at {
+        return Err(invalid("the SPIR-V module is shorter than its header"));
+    }
+    while at < spirv.len() {
+        let word = spirv[at];
+        let (count, opcode) = ((word >> 16) as usize, word & 0xffff);
+        if count == 0 || at + count > spirv.len() {
+            return Err(malformed());
+        }
+        if opcode == OP_ENTRY_POINT && count >= 4 && spirv[at + 1] == GL_COMPUTE {
+            let bytes: Vec<u8> = spirv[at + 3..at + count]
+                .iter()
+                .flat_map(|w| w.to_le_bytes())
+                .collect();
+            let end = bytes.iter().position(|&b| b == 0).ok_or_else(malformed)?;
+            out.push(String::from_utf8_lossy(&bytes[..end]).into_owned());
+        }
+        at += count;
+    }
+    Ok(out)
+}
+
+/// The bytes of the push-constant block.
+fn push_block(spec: &RunSpec, pc: &PushConstantDesc) -> Result<Vec<u8>> {
+    let mut placed: Vec<(usize, usize, RegisterKey)> = Vec::new();
+    for r in &pc.ranges {
+        let decl = spec.resource(&r.resource).ok_or_else(|| {
+            invalid(format!(
+                "push constants name {}, which the run spec does not declare",
+                r.resource
+            ))
+        })?;
+        if r.offset % 4 != 0 {
+            return Err(invalid(format!(
+                "push-constant offset {} of {} is not a multiple of 4",
+                r.offset, r.resource
+            )));
+        }
+        let start = r.offset as usize;
+        let end = start + decl.byte_size();
+        if let Some(&(s, e, other)) = placed.iter().find(|&&(s, e, _)| start < e && s < end) {
+            return Err(invalid(format!(
+                "push constants {} (bytes {start}..{end}) and {other} (bytes {s}..{e}) overlap",
+                r.resource
+            )));
+        }
+        placed.push((start, end, r.resource));
+    }
+    let end = placed.iter().map(|&(_, e, _)| e).max().unwrap_or(0);
+    let size = match pc.size {
+        Some(s) => {
+            let s = s as usize;
+            if s < end || s % 4 != 0 {
+                return Err(invalid(format!(
+                    "push-constant block size {s} must be a multiple of 4 and at least {end} \
+                     (the end of its last range)"
+                )));
+            }
+            s
+        }
+        None => round_up(end, 4),
+    };
+    let mut block = vec![0u8; size];
+    for (r, &(start, end, _)) in pc.ranges.iter().zip(&placed) {
+        if let Some(decl) = spec.resource(&r.resource) {
+            block[start..end].copy_from_slice(&decl.data);
+        }
+    }
+    Ok(block)
+}
+
+fn vk_format(f: TexelFormat) -> vk::Format {
+    match f {
+        TexelFormat::R32f => vk::Format::R32_SFLOAT,
+        TexelFormat::R32ui => vk::Format::R32_UINT,
+        TexelFormat::R32i => vk::Format::R32_SINT,
+        TexelFormat::Rg32f => vk::Format::R32G32_SFLOAT,
+        TexelFormat::Rg32ui => vk::Format::R32G32_UINT,
+        TexelFormat::Rgba32f => vk::Format::R32G32B32A32_SFLOAT,
+        TexelFormat::Rgba32ui => vk::Format::R32G32B32A32_UINT,
+        TexelFormat::Rgba32i => vk::Format::R32G32B32A32_SINT,
+        TexelFormat::Rgba8unorm => vk::Format::R8G8B8A8_UNORM,
+        TexelFormat::R16f => vk::Format::R16_SFLOAT,
+    }
+}
+
+type Outcome = (
+    BTreeMap<RegisterKey, Vec<u8>>,
+    BTreeMap<RegisterKey, u32>,
+    Duration,
+);
+
+/// Creates everything on `device`, dispatches, waits and reads back.
+fn execute(
+    device: &Device<'_>,
+    spec: &RunSpec,
+    plan: &Plan,
+    options: &RunOptions,
+) -> Result<Outcome> {
+    let raw = &device.raw;
+    let limits = &device.props.limits;
+
+    // Limits.
+    for (axis, (&groups, &max)) in spec
+        .dispatch
+        .iter()
+        .zip(limits.max_compute_work_group_count.iter())
+        .enumerate()
+    {
+        if groups > max {
+            return Err(unsupported(format!(
+                "dispatch {} = {groups} exceeds the device's maxComputeWorkGroupCount ({max})",
+                ["X", "Y", "Z"][axis]
+            )));
+        }
+    }
+    if plan.push.len() > limits.max_push_constants_size as usize {
+        return Err(unsupported(format!(
+            "the push-constant block is {} bytes; the device allows {}",
+            plan.push.len(),
+            limits.max_push_constants_size
+        )));
+    }
+    for (set, list) in &plan.sets {
+        for b in list {
+            let at = format!("set {set}, binding {}", b.binding);
+            let (limit, what) = match b.ty {
+                vk::DescriptorType::UNIFORM_BUFFER => (
+                    u64::from(limits.max_uniform_buffer_range),
+                    "maxUniformBufferRange",
+                ),
+                vk::DescriptorType::STORAGE_BUFFER => (
+                    u64::from(limits.max_storage_buffer_range),
+                    "maxStorageBufferRange",
+                ),
+                _ => {
+                    let texel = b.format.map_or(1, |f| f.texel_size()) as u64;
+                    (
+                        u64::from(limits.max_texel_buffer_elements) * texel,
+                        "maxTexelBufferElements",
+                    )
+                }
+            };
+            if b.range > limit {
+                return Err(unsupported(format!(
+                    "{at}: {} bytes exceed the device's {what}",
+                    b.range
+                )));
+            }
+            if let Some(f) = b.format {
+                let feature = if b.ty == vk::DescriptorType::STORAGE_TEXEL_BUFFER {
+                    vk::FormatFeatureFlags::STORAGE_TEXEL_BUFFER
+                } else {
+                    vk::FormatFeatureFlags::UNIFORM_TEXEL_BUFFER
+                };
+                if !device.supports_buffer_format(vk_format(f), feature) {
+                    return Err(unsupported(format!(
+                        "{at}: the device does not support {} as a {:?}",
+                        f.name(),
+                        b.ty
+                    )));
+                }
+            }
+        }
+    }
+
+    // Buffers, with their initial contents.
+    let mut buffers: BTreeMap<RegisterKey, HostBuffer<'_, '_>> = BTreeMap::new();
+    for key in &plan.buffers {
+        let decl = spec
+            .resource(key)
+            .ok_or_else(|| invalid(format!("{key} is not declared")))?;
+        let mut buf = HostBuffer::new(device, round_up(decl.byte_size().max(16), 16))?;
+        buf.write(&decl.data)?;
+        buffers.insert(*key, buf);
+    }
+    let mut counter_buffers: BTreeMap<RegisterKey, HostBuffer<'_, '_>> = BTreeMap::new();
+    for key in &plan.counters {
+        counter_buffers.insert(*key, HostBuffer::new(device, 16)?);
+    }
+    let buffer_of = |r: &BindingResource| -> Result<vk::Buffer> {
+        let found = match r {
+            BindingResource::Register(k) => buffers.get(k),
+            BindingResource::Counter(k) => counter_buffers.get(k),
+        };
+        found
+            .map(|b| b.buffer.get())
+            .ok_or_else(|| invalid(format!("no buffer for {}", r.key())))
+    };
+
+    // Texel-buffer views.
+    let mut views: BTreeMap<(u32, u32), Owned<'_, '_, vk::BufferView>> = BTreeMap::new();
+    for (&set, list) in &plan.sets {
+        for b in list {
+            let Some(format) = b.format else { continue };
+            let info = vk::BufferViewCreateInfo::default()
+                .buffer(buffer_of(&b.resource)?)
+                .format(vk_format(format))
+                .offset(0)
+                .range(b.range);
+            // SAFETY: the buffer was created with both texel-buffer usages,
+            // the format supports this use (checked above), and the range is
+            // a whole number of texels within the buffer and the device limit.
+            let view = unsafe { raw.create_buffer_view(&info, None) }
+                .map_err(|r| vk_error("vkCreateBufferView", r))?;
+            views.insert((set, b.binding), device.own(view));
+        }
+    }
+
+    // Descriptor set layouts: one per set index up to the highest (empty
+    // layouts for unused indices).
+    let max_set = plan.sets.keys().next_back().copied();
+    let mut layouts: Vec<Owned<'_, '_, vk::DescriptorSetLayout>> = Vec::new();
+    if let Some(max_set) = max_set {
+        for set in 0..=max_set {
+            let list = plan.sets.get(&set).map(Vec::as_slice).unwrap_or(&[]);
+            let vk_bindings: Vec<vk::DescriptorSetLayoutBinding<'_>> = list
+                .iter()
+                .map(|b| {
+                    vk::DescriptorSetLayoutBinding::default()
+                        .binding(b.binding)
+                        .descriptor_type(b.ty)
+                        .descriptor_count(1)
+                        .stage_flags(vk::ShaderStageFlags::COMPUTE)
+                })
+                .collect();
+            let info = vk::DescriptorSetLayoutCreateInfo::default().bindings(&vk_bindings);
+            // SAFETY: valid create info (distinct binding numbers, checked
+            // in `Plan::new`); the bindings array outlives the call.
+            let layout = unsafe { raw.create_descriptor_set_layout(&info, None) }
+                .map_err(|r| vk_error("vkCreateDescriptorSetLayout", r))?;
+            layouts.push(device.own(layout));
+        }
+    }
+
+    // Pool and sets.
+    let mut pool_sizes: BTreeMap<i32, u32> = BTreeMap::new();
+    for list in plan.sets.values() {
+        for b in list {
+            *pool_sizes.entry(b.ty.as_raw()).or_default() += 1;
+        }
+    }
+    let pool_sizes: Vec<vk::DescriptorPoolSize> = pool_sizes
+        .iter()
+        .map(|(&ty, &n)| vk::DescriptorPoolSize {
+            ty: vk::DescriptorType::from_raw(ty),
+            descriptor_count: n,
+        })
+        .collect();
+    let set_count = plan.sets.len() as u32;
+    let pool = if set_count > 0 {
+        let info = vk::DescriptorPoolCreateInfo::default()
+            .max_sets(set_count)
+            .pool_sizes(&pool_sizes);
+        // SAFETY: valid create info; the sizes array outlives the call.
+        let pool = unsafe { raw.create_descriptor_pool(&info, None) }
+            .map_err(|r| vk_error("vkCreateDescriptorPool", r))?;
+        Some(device.own(pool))
+    } else {
+        None
+    };
+    let mut sets: Vec<(u32, vk::DescriptorSet)> = Vec::new();
+    if let Some(pool) = &pool {
+        let used: Vec<u32> = plan.sets.keys().copied().collect();
+        let set_layouts: Vec<vk::DescriptorSetLayout> =
+            used.iter().map(|&s| layouts[s as usize].get()).collect();
+        let info = vk::DescriptorSetAllocateInfo::default()
+            .descriptor_pool(pool.get())
+            .set_layouts(&set_layouts);
+        // SAFETY: the pool was sized for exactly these sets and descriptors;
+        // the sets are freed with the pool.
+        let allocated = unsafe { raw.allocate_descriptor_sets(&info) }
+            .map_err(|r| vk_error("vkAllocateDescriptorSets", r))?;
+        sets = used.into_iter().zip(allocated).collect();
+    }
+
+    // Descriptor writes. The info arrays are complete before the writes
+    // point into them.
+    let mut buffer_infos: Vec<vk::DescriptorBufferInfo> = Vec::new();
+    let mut view_handles: Vec<vk::BufferView> = Vec::new();
+    // (set handle, binding, type, index into buffer_infos or view_handles)
+    let mut pending: Vec<(vk::DescriptorSet, u32, vk::DescriptorType, usize)> = Vec::new();
+    for &(set_index, set) in &sets {
+        for b in plan.sets.get(&set_index).map(Vec::as_slice).unwrap_or(&[]) {
+            match b.ty {
+                vk::DescriptorType::STORAGE_BUFFER | vk::DescriptorType::UNIFORM_BUFFER => {
+                    buffer_infos.push(vk::DescriptorBufferInfo {
+                        buffer: buffer_of(&b.resource)?,
+                        offset: 0,
+                        range: b.range,
+                    });
+                    pending.push((set, b.binding, b.ty, buffer_infos.len() - 1));
+                }
+                _ => {
+                    let view = views
+                        .get(&(set_index, b.binding))
+                        .ok_or_else(|| invalid("missing buffer view"))?;
+                    view_handles.push(view.get());
+                    pending.push((set, b.binding, b.ty, view_handles.len() - 1));
+                }
+            }
+        }
+    }
+    let writes: Vec<vk::WriteDescriptorSet<'_>> = pending
+        .iter()
+        .map(|&(set, binding, ty, i)| {
+            let w = vk::WriteDescriptorSet::default()
+                .dst_set(set)
+                .dst_binding(binding)
+                .descriptor_type(ty);
+            match ty {
+                vk::DescriptorType::STORAGE_BUFFER | vk::DescriptorType::UNIFORM_BUFFER => {
+                    w.buffer_info(std::slice::from_ref(&buffer_infos[i]))
+                }
+                _ => w.texel_buffer_view(std::slice::from_ref(&view_handles[i])),
+            }
+        })
+        .collect();
+    if !writes.is_empty() {
+        // SAFETY: each write targets a binding of the right type in a live
+        // set, with one valid buffer (offset 0, range within the buffer and
+        // the device limit) or one live view; no set is in use yet.
+        unsafe { raw.update_descriptor_sets(&writes, &[]) };
+    }
+
+    // Pipeline.
+    let layout_handles: Vec<vk::DescriptorSetLayout> = layouts.iter().map(|l| l.get()).collect();
+    let push_ranges = [vk::PushConstantRange {
+        stage_flags: vk::ShaderStageFlags::COMPUTE,
+        offset: 0,
+        size: plan.push.len() as u32,
+    }];
+    let mut layout_info = vk::PipelineLayoutCreateInfo::default().set_layouts(&layout_handles);
+    if !plan.push.is_empty() {
+        layout_info = layout_info.push_constant_ranges(&push_ranges);
+    }
+    // SAFETY: valid create info (live set layouts; a push range within the
+    // device limit, checked above); arrays outlive the call.
+    let pipeline_layout = unsafe { raw.create_pipeline_layout(&layout_info, None) }
+        .map_err(|r| vk_error("vkCreatePipelineLayout", r))?;
+    let pipeline_layout = device.own(pipeline_layout);
+    let module_info = vk::ShaderModuleCreateInfo::default().code(&plan.spirv);
+    // SAFETY: the code is a non-empty array of words starting with the
+    // SPIR-V magic (checked in `Plan::new`); drivers reject malformed
+    // modules with an error rather than undefined behaviour in practice, and
+    // the validation layer reports them when enabled.
+    let module = unsafe { raw.create_shader_module(&module_info, None) }
+        .map_err(|r| vk_error("vkCreateShaderModule", r))?;
+    let module = device.own(module);
+    let stage = vk::PipelineShaderStageCreateInfo::default()
+        .stage(vk::ShaderStageFlags::COMPUTE)
+        .module(module.get())
+        .name(&plan.entry);
+    let pipeline_info = [vk::ComputePipelineCreateInfo::default()
+        .stage(stage)
+        .layout(pipeline_layout.get())];
+    // SAFETY: live module and layout; the entry name is a C string that
+    // outlives the call.
+    let created =
+        unsafe { raw.create_compute_pipelines(vk::PipelineCache::null(), &pipeline_info, None) };
+    let pipeline = match created {
+        Ok(p) => p,
+        Err((partial, r)) => {
+            for p in partial.into_iter().filter(|p| *p != vk::Pipeline::null()) {
+                drop(device.own(p));
+            }
+            return Err(vk_error(
+                &format!(
+                    "vkCreateComputePipelines (entry point `{}`)",
+                    plan.entry.to_string_lossy()
+                ),
+                r,
+            ));
+        }
+    };
+    let pipeline: Vec<Owned<'_, '_, vk::Pipeline>> =
+        pipeline.into_iter().map(|p| device.own(p)).collect();
+    let pipeline = pipeline
+        .first()
+        .map(|p| p.get())
+        .ok_or_else(|| invalid("vkCreateComputePipelines returned no pipeline"))?;
+
+    // Command buffer.
+    let pool_info = vk::CommandPoolCreateInfo::default().queue_family_index(device.queue_family);
+    // SAFETY: valid create info for the device's compute family.
+    let cmd_pool = unsafe { raw.create_command_pool(&pool_info, None) }
+        .map_err(|r| vk_error("vkCreateCommandPool", r))?;
+    let cmd_pool = device.own(cmd_pool);
+    let alloc = vk::CommandBufferAllocateInfo::default()
+        .command_pool(cmd_pool.get())
+        .level(vk::CommandBufferLevel::PRIMARY)
+        .command_buffer_count(1);
+    // SAFETY: a live pool; the buffer is freed with the pool.
+    let cmd = unsafe { raw.allocate_command_buffers(&alloc) }
+        .map_err(|r| vk_error("vkAllocateCommandBuffers", r))?;
+    let cmd = *cmd
+        .first()
+        .ok_or_else(|| invalid("vkAllocateCommandBuffers returned no buffer"))?;
+    let begin =
+        vk::CommandBufferBeginInfo::default().flags(vk::CommandBufferUsageFlags::ONE_TIME_SUBMIT);
+    // SAFETY: a fresh command buffer in the initial state, recorded on this
+    // thread only; every handle recorded is live until the fence is waited
+    // for (they are all dropped after this function's wait).
+    unsafe {
+        raw.begin_command_buffer(cmd, &begin)
+            .map_err(|r| vk_error("vkBeginCommandBuffer", r))?;
+        raw.cmd_bind_pipeline(cmd, vk::PipelineBindPoint::COMPUTE, pipeline);
+        for &(set_index, set) in &sets {
+            raw.cmd_bind_descriptor_sets(
+                cmd,
+                vk::PipelineBindPoint::COMPUTE,
+                pipeline_layout.get(),
+                set_index,
+                &[set],
+                &[],
+            );
+        }
+        if !plan.push.is_empty() {
+            raw.cmd_push_constants(
+                cmd,
+                pipeline_layout.get(),
+                vk::ShaderStageFlags::COMPUTE,
+                0,
+                &plan.push,
+            );
+        }
+        let [x, y, z] = spec.dispatch;
+        raw.cmd_dispatch(cmd, x, y, z);
+        let barrier = vk::MemoryBarrier::default()
+            .src_access_mask(vk::AccessFlags::SHADER_WRITE)
+            .dst_access_mask(vk::AccessFlags::HOST_READ);
+        raw.cmd_pipeline_barrier(
+            cmd,
+            vk::PipelineStageFlags::COMPUTE_SHADER,
+            vk::PipelineStageFlags::HOST,
+            vk::DependencyFlags::empty(),
+            &[barrier],
+            &[],
+            &[],
+        );
+        raw.end_command_buffer(cmd)
+            .map_err(|r| vk_error("vkEndCommandBuffer", r))?;
+    }
+
+    // Submit and wait.
+    // SAFETY: a plain fence create info.
+    let fence = unsafe { raw.create_fence(&vk::FenceCreateInfo::default(), None) }
+        .map_err(|r| vk_error("vkCreateFence", r))?;
+    let fence = device.own(fence);
+    let cmds = [cmd];
+    let submit = [vk::SubmitInfo::default().command_buffers(&cmds)];
+    let start = Instant::now();
+    // SAFETY: the command buffer is fully recorded, the queue belongs to the
+    // device and is used by this thread only, the fence is unsignalled.
+    // Host writes to the mapped buffers happened before this submission, so
+    // they are visible to the device.
+    unsafe { raw.queue_submit(device.queue, &submit, fence.get()) }
+        .map_err(|r| vk_error("vkQueueSubmit", r))?;
+    let timeout_ns = u64::try_from(options.timeout.as_nanos()).unwrap_or(u64::MAX);
+    // SAFETY: a live fence of this device.
+    let waited = unsafe { raw.wait_for_fences(&[fence.get()], true, timeout_ns) };
+    let gpu_time = start.elapsed();
+    match waited {
+        Ok(()) => {}
+        Err(vk::Result::TIMEOUT) => {
+            // The GPU may still be running: abandon every object instead of
+            // destroying it under the GPU's feet.
+            device.poison();
+            return Err(super::run_error(
+                crate::error::ErrorKind::Internal,
+                format!(
+                    "the dispatch did not finish within {:?} (the device was abandoned)",
+                    options.timeout
+                ),
+            ));
+        }
+        Err(r) => {
+            // Device lost or out of memory: whether the GPU is done is
+            // unknown, and waiting for it could hang, so abandon the objects
+            // as for a timeout.
+            device.poison();
+            return Err(vk_error("vkWaitForFences", r));
+        }
+    }
+
+    // Read back.
+    let mut contents = BTreeMap::new();
+    for decl in &spec.resources {
+        let data = match buffers.get(&decl.key) {
+            Some(buf) => buf.read(decl.byte_size())?,
+            None => decl.data.clone(),
+        };
+        contents.insert(decl.key, data);
+    }
+    let mut counters = BTreeMap::new();
+    for (key, buf) in &counter_buffers {
+        let bytes = buf.read(4)?;
+        let mut word = [0u8; 4];
+        word.copy_from_slice(&bytes);
+        counters.insert(*key, u32::from_le_bytes(word));
+    }
+    Ok((contents, counters, gpu_time))
+}

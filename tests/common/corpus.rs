@@ -1,0 +1,41 @@
+//! Corpus discovery and blob loading shared by the integration tests.
+
+use std::path::{Path, PathBuf};
+
+/// The project's corpus folder.
+pub fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus")
+}
+
+/// Every `.dxil` blob under the corpus, sorted, as (category/name, path).
+pub fn blobs() -> Vec<(String, PathBuf)> {
+    let mut out = Vec::new();
+    let Ok(categories) = std::fs::read_dir(root()) else {
+        return out;
+    };
+    for category in categories.flatten() {
+        let Ok(files) = std::fs::read_dir(category.path()) else {
+            continue;
+        };
+        for file in files.flatten() {
+            let path = file.path();
+            if path.extension().is_some_and(|e| e == "dxil") {
+                let name = format!(
+                    "{}/{}",
+                    category.file_name().to_string_lossy(),
+                    path.file_stem().unwrap_or_default().to_string_lossy()
+                );
+                out.push((name, path));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// The bitcode inside a DXBC blob (via the library's container reader).
+pub fn bitcode(blob: &[u8]) -> Vec<u8> {
+    let container = dxil2spirv::container::parse(blob).expect("container parses");
+    let program = container.program().expect("program part");
+    program.bitcode.to_vec()
+}

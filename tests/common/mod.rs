@@ -1,0 +1,7 @@
+//! Helpers shared by the integration tests.
+
+// Each test crate uses only some helpers; the rest would warn as dead code.
+#![allow(dead_code)]
+
+pub mod corpus;
+pub mod ll;
