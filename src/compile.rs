@@ -113,20 +113,16 @@ impl Compiler {
 
     /// Reads and emits without validating (what the benchmark measures).
     pub fn translate(&self, blob: &[u8]) -> Result<Output> {
-        let bitcode = if blob.starts_with(b"BC\xC0\xDE") {
-            blob
-        } else {
-            standin::dxil_bitcode(blob)?
-        };
-        let module = crate::ir::read(bitcode)?;
-        let desc = standin::shader_desc(&module)?;
+        let shader = crate::Shader::read(blob)?;
+        let module = &shader.module;
+        let desc = standin::shader_desc(module)?;
         let opts = EmitOptions {
             offsets: self.options.binding_offsets,
             remaps: self.options.remaps.clone(),
             srem: self.options.srem,
             bounds_checks: self.options.bounds_checks,
         };
-        let e = emit::emit(&module, &desc, &opts)?;
+        let e = emit::emit(module, &desc, &opts)?;
         Ok(Output {
             spirv: e.spirv,
             reflection: e.reflection,

@@ -19,10 +19,7 @@ fn known_driver_failure(device: &str, name: &str) -> bool {
 }
 
 /// Bindings for the harness from our reflection.
-pub fn bindings_from_reflection(
-    refl: &dxil2spirv::Reflection,
-    spec: &RunSpec,
-) -> Vec<BindingDesc> {
+pub fn bindings_from_reflection(refl: &dxil2spirv::Reflection, spec: &RunSpec) -> Vec<BindingDesc> {
     let mut out = Vec::new();
     for r in &refl.resources {
         let class = match r.class {

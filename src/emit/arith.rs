@@ -101,7 +101,7 @@ impl<'m> Emitter<'m> {
     }
 
     /// A signed result back to the canonical unsigned type, wrapped.
-    pub fn from_signed(&mut self, ii: IntInfo, v: Word) -> Result<Word> {
+    pub fn unsigned_result(&mut self, ii: IntInfo, v: Word) -> Result<Word> {
         let ut = self.uint_vec(ii);
         let r = self.bitcast(ut, v)?;
         self.wrap(ii, r)
@@ -176,14 +176,14 @@ impl<'m> Emitter<'m> {
                 let sa = self.as_signed(ii, a)?;
                 let st = self.sint_vec(ii);
                 let r = self.op(Op::ShiftRightArithmetic, st, &[sa, b])?;
-                self.from_signed(ii, r)
+                self.unsigned_result(ii, r)
             }
             BinOp::SDiv => {
                 let sa = self.as_signed(ii, a)?;
                 let sb = self.as_signed(ii, b)?;
                 let st = self.sint_vec(ii);
                 let r = self.op(Op::SDiv, st, &[sa, sb])?;
-                self.from_signed(ii, r)
+                self.unsigned_result(ii, r)
             }
             BinOp::SRem => self.srem(ii, a, b),
             _ => Err(self.invalid(format!("{} on integers", op.name()))),
@@ -200,7 +200,7 @@ impl<'m> Emitter<'m> {
         match self.srem_mode() {
             SremLowering::Native => {
                 let r = self.op(Op::SRem, st, &[sa, sb])?;
-                self.from_signed(ii, r)
+                self.unsigned_result(ii, r)
             }
             SremLowering::ViaUnsigned => {
                 let ut = self.uint_vec(ii);
@@ -224,7 +224,7 @@ impl<'m> Emitter<'m> {
                 let rs = self.bitcast(st, r)?;
                 let nr = self.op(Op::SNegate, st, &[rs])?;
                 let res = self.select(st, a_neg, nr, rs)?;
-                self.from_signed(ii, res)
+                self.unsigned_result(ii, res)
             }
         }
     }

@@ -6,7 +6,7 @@
 
 use super::desc::kind;
 use super::module::{scope, Emitter, Handle, Val};
-use super::resource::{Scalar, View};
+use super::resource::View;
 use crate::error::Result;
 use crate::ir::{RmwOp, TypeId, ValueId};
 use rspirv::dr::Operand;
@@ -61,12 +61,6 @@ impl AtomicKind {
     }
 }
 
-/// Where a buffer atomic points.
-enum Target {
-    /// An element pointer (with the SPIR-V element type and signedness).
-    Ptr(Word, Word),
-}
-
 impl<'m> Emitter<'m> {
     /// Builds the pointer of a buffer atomic inside the bounds check and
     /// runs `f` on it.
@@ -110,7 +104,6 @@ impl<'m> Emitter<'m> {
                 let pt = self.ptr_ty(StorageClass::StorageBuffer, et);
                 let body = move |e: &mut Self| -> Result<Vec<Word>> {
                     let p = e.access_chain(pt, base, &[zero, idx])?;
-                    let Target::Ptr(p, et) = Target::Ptr(p, et);
                     Ok(vec![f(e, p, et)?])
                 };
                 if !self.opts.bounds_checks {
@@ -293,6 +286,3 @@ impl<'m> Emitter<'m> {
         )
     }
 }
-
-#[allow(dead_code)]
-fn _unused(_: Scalar) {}

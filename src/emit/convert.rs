@@ -1,7 +1,6 @@
 //! Conversions: LLVM casts, and the conversion dx.ops (legacy f16, double
 //! make/split, bitcasts).
 
-use super::arith::IntInfo;
 use super::module::{Emitter, Val};
 use crate::error::Result;
 use crate::ir::{self, CastOp, TypeId, ValueId};
@@ -88,7 +87,7 @@ impl<'m> Emitter<'m> {
                         let dst = self.sint_vec(di);
                         self.op(Op::SConvert, dst, &[sx])?
                     };
-                    self.from_signed(di, r)?
+                    self.unsigned_result(di, r)?
                 }
             }
             CastOp::FpToUi => {
@@ -113,7 +112,7 @@ impl<'m> Emitter<'m> {
                 } else {
                     let sty = self.sint_vec(di);
                     let r = self.op(Op::ConvertFToS, sty, &[x])?;
-                    self.from_signed(di, r)?
+                    self.unsigned_result(di, r)?
                 }
             }
             CastOp::UiToFp | CastOp::SiToFp => {
@@ -207,15 +206,5 @@ impl<'m> Emitter<'m> {
         let lo = self.composite_extract(u, p, 0)?;
         let hi = self.composite_extract(u, p, 1)?;
         Ok((lo, hi))
-    }
-
-    /// Integer info of a 32-bit scalar.
-    pub fn i32_info() -> IntInfo {
-        IntInfo {
-            width: 32,
-            container: 32,
-            emulated: false,
-            n: 1,
-        }
     }
 }

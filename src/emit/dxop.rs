@@ -1,12 +1,11 @@
 //! Calls: the exhaustive dispatch over [`OpCode`] (so the set of unhandled
 //! operations is known at compile time) and the math dx.ops.
 
-use super::atomic::AtomicKind;
 use super::desc::kind;
 use super::module::{Emitter, Val};
-use super::resource::{arg, Scalar};
-use super::standin_ops::OpCode;
+use super::resource::arg;
 use super::wave::WaveArith;
+use crate::dxil::OpCode;
 use crate::error::Result;
 use crate::ir::{self, ListRange, TypeId, ValueId};
 use rspirv::spirv::{BuiltIn, GlslStd450Op as GLOp, GroupOperation, Op, Word};
@@ -100,10 +99,10 @@ impl<'m> Emitter<'m> {
             | O::Log
             | O::Sqrt
             | O::Rsqrt
-            | O::Round_ne
-            | O::Round_ni
-            | O::Round_pi
-            | O::Round_z => {
+            | O::RoundNe
+            | O::RoundNi
+            | O::RoundPi
+            | O::RoundZ => {
                 let x = self.a(args, 1)?;
                 id(self.unary_float(op, x, t)?)
             }
@@ -527,43 +526,43 @@ impl<'m> Emitter<'m> {
             | O::WriteSamplerFeedbackLevel
             | O::WriteSamplerFeedbackGrad
             | O::AllocateRayQuery
-            | O::RayQuery_TraceRayInline
-            | O::RayQuery_Proceed
-            | O::RayQuery_Abort
-            | O::RayQuery_CommitNonOpaqueTriangleHit
-            | O::RayQuery_CommitProceduralPrimitiveHit
-            | O::RayQuery_CommittedStatus
-            | O::RayQuery_CandidateType
-            | O::RayQuery_CandidateObjectToWorld3x4
-            | O::RayQuery_CandidateWorldToObject3x4
-            | O::RayQuery_CommittedObjectToWorld3x4
-            | O::RayQuery_CommittedWorldToObject3x4
-            | O::RayQuery_CandidateProceduralPrimitiveNonOpaque
-            | O::RayQuery_CandidateTriangleFrontFace
-            | O::RayQuery_CommittedTriangleFrontFace
-            | O::RayQuery_CandidateTriangleBarycentrics
-            | O::RayQuery_CommittedTriangleBarycentrics
-            | O::RayQuery_RayFlags
-            | O::RayQuery_WorldRayOrigin
-            | O::RayQuery_WorldRayDirection
-            | O::RayQuery_RayTMin
-            | O::RayQuery_CandidateTriangleRayT
-            | O::RayQuery_CommittedRayT
-            | O::RayQuery_CandidateInstanceIndex
-            | O::RayQuery_CandidateInstanceID
-            | O::RayQuery_CandidateGeometryIndex
-            | O::RayQuery_CandidatePrimitiveIndex
-            | O::RayQuery_CandidateObjectRayOrigin
-            | O::RayQuery_CandidateObjectRayDirection
-            | O::RayQuery_CommittedInstanceIndex
-            | O::RayQuery_CommittedInstanceID
-            | O::RayQuery_CommittedGeometryIndex
-            | O::RayQuery_CommittedPrimitiveIndex
-            | O::RayQuery_CommittedObjectRayOrigin
-            | O::RayQuery_CommittedObjectRayDirection
+            | O::RayQueryTraceRayInline
+            | O::RayQueryProceed
+            | O::RayQueryAbort
+            | O::RayQueryCommitNonOpaqueTriangleHit
+            | O::RayQueryCommitProceduralPrimitiveHit
+            | O::RayQueryCommittedStatus
+            | O::RayQueryCandidateType
+            | O::RayQueryCandidateObjectToWorld3x4
+            | O::RayQueryCandidateWorldToObject3x4
+            | O::RayQueryCommittedObjectToWorld3x4
+            | O::RayQueryCommittedWorldToObject3x4
+            | O::RayQueryCandidateProceduralPrimitiveNonOpaque
+            | O::RayQueryCandidateTriangleFrontFace
+            | O::RayQueryCommittedTriangleFrontFace
+            | O::RayQueryCandidateTriangleBarycentrics
+            | O::RayQueryCommittedTriangleBarycentrics
+            | O::RayQueryRayFlags
+            | O::RayQueryWorldRayOrigin
+            | O::RayQueryWorldRayDirection
+            | O::RayQueryRayTMin
+            | O::RayQueryCandidateTriangleRayT
+            | O::RayQueryCommittedRayT
+            | O::RayQueryCandidateInstanceIndex
+            | O::RayQueryCandidateInstanceID
+            | O::RayQueryCandidateGeometryIndex
+            | O::RayQueryCandidatePrimitiveIndex
+            | O::RayQueryCandidateObjectRayOrigin
+            | O::RayQueryCandidateObjectRayDirection
+            | O::RayQueryCommittedInstanceIndex
+            | O::RayQueryCommittedInstanceID
+            | O::RayQueryCommittedGeometryIndex
+            | O::RayQueryCommittedPrimitiveIndex
+            | O::RayQueryCommittedObjectRayOrigin
+            | O::RayQueryCommittedObjectRayDirection
             | O::GeometryIndex
-            | O::RayQuery_CandidateInstanceContributionToHitGroupIndex
-            | O::RayQuery_CommittedInstanceContributionToHitGroupIndex
+            | O::RayQueryCandidateInstanceContributionToHitGroupIndex
+            | O::RayQueryCommittedInstanceContributionToHitGroupIndex
             | O::TextureGatherRaw
             | O::SampleCmpLevel
             | O::TextureStoreSample
@@ -588,34 +587,34 @@ impl<'m> Emitter<'m> {
             | O::StartVertexLocation
             | O::StartInstanceLocation
             | O::AllocateRayQuery2
-            | O::HitObject_TraceRay
-            | O::HitObject_FromRayQuery
-            | O::HitObject_FromRayQueryWithAttrs
-            | O::HitObject_MakeMiss
-            | O::HitObject_MakeNop
-            | O::HitObject_Invoke
+            | O::HitObjectTraceRay
+            | O::HitObjectFromRayQuery
+            | O::HitObjectFromRayQueryWithAttrs
+            | O::HitObjectMakeMiss
+            | O::HitObjectMakeNop
+            | O::HitObjectInvoke
             | O::MaybeReorderThread
-            | O::HitObject_IsMiss
-            | O::HitObject_IsHit
-            | O::HitObject_IsNop
-            | O::HitObject_RayFlags
-            | O::HitObject_RayTMin
-            | O::HitObject_RayTCurrent
-            | O::HitObject_WorldRayOrigin
-            | O::HitObject_WorldRayDirection
-            | O::HitObject_ObjectRayOrigin
-            | O::HitObject_ObjectRayDirection
-            | O::HitObject_ObjectToWorld3x4
-            | O::HitObject_WorldToObject3x4
-            | O::HitObject_GeometryIndex
-            | O::HitObject_InstanceIndex
-            | O::HitObject_InstanceID
-            | O::HitObject_PrimitiveIndex
-            | O::HitObject_HitKind
-            | O::HitObject_ShaderTableIndex
-            | O::HitObject_SetShaderTableIndex
-            | O::HitObject_LoadLocalRootTableConstant
-            | O::HitObject_Attributes
+            | O::HitObjectIsMiss
+            | O::HitObjectIsHit
+            | O::HitObjectIsNop
+            | O::HitObjectRayFlags
+            | O::HitObjectRayTMin
+            | O::HitObjectRayTCurrent
+            | O::HitObjectWorldRayOrigin
+            | O::HitObjectWorldRayDirection
+            | O::HitObjectObjectRayOrigin
+            | O::HitObjectObjectRayDirection
+            | O::HitObjectObjectToWorld3x4
+            | O::HitObjectWorldToObject3x4
+            | O::HitObjectGeometryIndex
+            | O::HitObjectInstanceIndex
+            | O::HitObjectInstanceID
+            | O::HitObjectPrimitiveIndex
+            | O::HitObjectHitKind
+            | O::HitObjectShaderTableIndex
+            | O::HitObjectSetShaderTableIndex
+            | O::HitObjectLoadLocalRootTableConstant
+            | O::HitObjectAttributes
             | O::RawBufferVectorLoad
             | O::RawBufferVectorStore
             | O::VectorReduceAnd
@@ -625,13 +624,13 @@ impl<'m> Emitter<'m> {
             | O::GetGroupWaveIndex
             | O::GetGroupWaveCount
             | O::ClusterID
-            | O::RayQuery_CandidateClusterID
-            | O::RayQuery_CommittedClusterID
-            | O::HitObject_ClusterID
+            | O::RayQueryCandidateClusterID
+            | O::RayQueryCommittedClusterID
+            | O::HitObjectClusterID
             | O::TriangleObjectPosition
-            | O::RayQuery_CandidateTriangleObjectPosition
-            | O::RayQuery_CommittedTriangleObjectPosition
-            | O::HitObject_TriangleObjectPosition
+            | O::RayQueryCandidateTriangleObjectPosition
+            | O::RayQueryCommittedTriangleObjectPosition
+            | O::HitObjectTriangleObjectPosition
             | O::LinAlgMatrixMultiplyAccumulate
             | O::LinAlgFillMatrix
             | O::LinAlgCopyConvertMatrix
@@ -686,10 +685,10 @@ impl<'m> Emitter<'m> {
             O::Log => GLOp::Log2,
             O::Sqrt => GLOp::Sqrt,
             O::Rsqrt => GLOp::InverseSqrt,
-            O::Round_ne => GLOp::RoundEven,
-            O::Round_ni => GLOp::Floor,
-            O::Round_pi => GLOp::Ceil,
-            O::Round_z => GLOp::Trunc,
+            O::RoundNe => GLOp::RoundEven,
+            O::RoundNi => GLOp::Floor,
+            O::RoundPi => GLOp::Ceil,
+            O::RoundZ => GLOp::Trunc,
             _ => return Err(self.internal("not a unary float op")),
         };
         if self.float_width(t) == Some(64)
@@ -698,10 +697,10 @@ impl<'m> Emitter<'m> {
                 O::FAbs
                     | O::Sqrt
                     | O::Rsqrt
-                    | O::Round_ne
-                    | O::Round_ni
-                    | O::Round_pi
-                    | O::Round_z
+                    | O::RoundNe
+                    | O::RoundNi
+                    | O::RoundPi
+                    | O::RoundZ
                     | O::Frc
             )
         {
@@ -763,7 +762,7 @@ impl<'m> Emitter<'m> {
                     GLOp::SMin
                 };
                 let r = self.glsl(st, g, &[sa, sb])?;
-                self.from_signed(ii, r)
+                self.unsigned_result(ii, r)
             }
         }
     }
@@ -1071,11 +1070,9 @@ impl<'m> Emitter<'m> {
     /// `BufferStore` / `RawBufferStore`.
     fn buffer_store(&mut self, raw_op: bool, args: &[ValueId]) -> Result<()> {
         let h = self.handle(arg(args, 1)?)?;
-        let mask = if raw_op {
-            self.imm(args, 8)?
-        } else {
-            self.imm(args, 8)?
-        };
+        // Both forms carry the write mask at operand 8.
+        let _ = raw_op;
+        let mask = self.imm(args, 8)?;
         let v0 = arg(args, 4)?;
         let vt = self.vty(v0);
         let s = self.scalar_of(vt)?;
@@ -1154,6 +1151,3 @@ impl<'m> Emitter<'m> {
         Ok(vec![width, zero, zero, zero])
     }
 }
-
-#[allow(dead_code)]
-fn _unused(_: Scalar, _: AtomicKind) {}

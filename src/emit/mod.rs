@@ -26,7 +26,6 @@ mod memory;
 mod module;
 mod resource;
 pub mod standin;
-mod standin_ops;
 mod wave;
 
 pub use binding::{

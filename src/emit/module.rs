@@ -35,8 +35,6 @@ pub(crate) enum TyKey {
     RuntimeArray(Word, u32),
     /// Runtime array of descriptors (no stride).
     DescriptorRuntimeArray(Word),
-    /// Plain struct without layout.
-    Struct(Vec<Word>),
     /// A `Block` struct with one member at offset 0 (buffer wrappers).
     Block(Word),
     Pointer(StorageClass, Word),
@@ -375,11 +373,6 @@ impl<'m> Emitter<'m> {
                 self.cap(Capability::RuntimeDescriptorArray);
                 self.global_inst(Op::TypeRuntimeArray, None, vec![Operand::IdRef(*e)])
             }
-            TyKey::Struct(members) => self.global_inst(
-                Op::TypeStruct,
-                None,
-                members.iter().map(|&m| Operand::IdRef(m)).collect(),
-            ),
             TyKey::Block(member) => {
                 let id = self.global_inst(Op::TypeStruct, None, vec![Operand::IdRef(*member)]);
                 self.decorate(id, spirv::Decoration::Block, &[]);

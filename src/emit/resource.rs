@@ -10,7 +10,7 @@ use super::module::{Emitter, Handle, TyKey, Val};
 use crate::error::Result;
 use crate::ir::{self, Constant, TypeId, ValueId};
 use rspirv::dr::Operand;
-use rspirv::spirv::{self, Capability, Decoration, ImageFormat, Op, StorageClass, Word};
+use rspirv::spirv::{Capability, Decoration, ImageFormat, Op, StorageClass, Word};
 use std::collections::{BTreeSet, HashMap, HashSet};
 
 /// How a resource's memory is viewed by one SPIR-V variable (several
@@ -617,7 +617,7 @@ impl<'m> Emitter<'m> {
             let mut out = Vec::with_capacity(4);
             for c in 0..4 {
                 let x = e.composite_extract(st, r, c)?;
-                out.push(e.from_sampled(x, sfloat, ssigned, s)?);
+                out.push(e.sampled_to_scalar(x, sfloat, ssigned, s)?);
             }
             Ok(out)
         };
@@ -629,7 +629,13 @@ impl<'m> Emitter<'m> {
         self.if_then(ok, &[(rty, zero); 4], fetch)
     }
 
-    fn from_sampled(&mut self, x: Word, sfloat: bool, ssigned: bool, s: Scalar) -> Result<Word> {
+    fn sampled_to_scalar(
+        &mut self,
+        x: Word,
+        sfloat: bool,
+        ssigned: bool,
+        s: Scalar,
+    ) -> Result<Word> {
         let rty = self.scalar_ty(s);
         match (sfloat, s.float, s.width) {
             (true, true, 32) => Ok(x),
@@ -685,7 +691,7 @@ impl<'m> Emitter<'m> {
         for v in vals {
             let c = match v {
                 None => self.null_const(st),
-                Some((x, s)) => self.to_sampled(x, s, st, sfloat, ssigned)?,
+                Some((x, s)) => self.scalar_to_sampled(x, s, st, sfloat, ssigned)?,
             };
             comps.push(c);
         }
@@ -711,7 +717,7 @@ impl<'m> Emitter<'m> {
         Ok(())
     }
 
-    fn to_sampled(
+    fn scalar_to_sampled(
         &mut self,
         x: Word,
         s: Scalar,
@@ -945,6 +951,3 @@ pub(crate) fn arg(args: &[ValueId], i: usize) -> Result<ValueId> {
         )
     })
 }
-
-#[allow(dead_code)]
-fn _assert_spirv(_: spirv::Word) {}

@@ -1,64 +1,11 @@
-//! STAND-IN until `container` and `dxil` land on main: extracting the
-//! bitcode from a DXBC container and decoding the few DXIL metadata records
-//! emission needs (shader model, entry point, numthreads, resources).
+//! STAND-IN until the `dxil` metadata decoding lands on main: the few DXIL
+//! metadata records emission needs (shader model, entry point, numthreads,
+//! resources).
 //! Delete this file when the real APIs exist.
 
 use super::desc::{ResourceClass, ResourceDecl, ShaderDesc};
 use crate::error::{Error, Phase, Result};
 use crate::ir::{MdId, Metadata, Module};
-
-fn u32_at(b: &[u8], at: usize) -> Result<u32> {
-    b.get(at..at + 4)
-        .map(|s| u32::from_le_bytes([s[0], s[1], s[2], s[3]]))
-        .ok_or_else(|| Error::invalid_at_byte(Phase::Container, at as u64, "truncated container"))
-}
-
-/// The LLVM bitcode inside a DXBC container's `DXIL` part.
-pub fn dxil_bitcode(blob: &[u8]) -> Result<&[u8]> {
-    if blob.get(0..4) != Some(b"DXBC") {
-        return Err(Error::invalid_at_byte(
-            Phase::Container,
-            0,
-            "not a DXBC container (bad magic)",
-        ));
-    }
-    let count = u32_at(blob, 28)? as usize;
-    if count > 1024 {
-        return Err(Error::invalid_at_byte(
-            Phase::Container,
-            28,
-            "too many parts",
-        ));
-    }
-    for i in 0..count {
-        let off = u32_at(blob, 32 + 4 * i)? as usize;
-        let fourcc = blob
-            .get(off..off + 4)
-            .ok_or_else(|| Error::invalid_at_byte(Phase::Container, off as u64, "bad part"))?;
-        let size = u32_at(blob, off + 4)? as usize;
-        let data = blob.get(off + 8..off + 8 + size).ok_or_else(|| {
-            Error::invalid_at_byte(Phase::Container, off as u64, "part overflows")
-        })?;
-        if fourcc == b"DXIL" {
-            if data.get(8..12) != Some(b"DXIL") {
-                return Err(Error::invalid_at_byte(
-                    Phase::Container,
-                    off as u64 + 16,
-                    "bad DXIL program header",
-                ));
-            }
-            let bc_off = u32_at(data, 16)? as usize + 8;
-            let bc_size = u32_at(data, 20)? as usize;
-            return data.get(bc_off..bc_off + bc_size).ok_or_else(|| {
-                Error::invalid_at_byte(Phase::Container, off as u64, "bitcode overflows part")
-            });
-        }
-    }
-    Err(Error::invalid(
-        Phase::Container,
-        "no DXIL part in container",
-    ))
-}
 
 struct Md<'a> {
     m: &'a Module,

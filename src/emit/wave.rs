@@ -131,7 +131,7 @@ impl<'m> Emitter<'m> {
                 let sv = self.as_signed(ii, v)?;
                 let st = self.sint_vec(ii);
                 let r = self.group_op(op, st, group, sv)?;
-                return self.from_signed(ii, r);
+                return self.unsigned_result(ii, r);
             }
         }
         self.group_op(op, ty, group, v)
