@@ -40,7 +40,7 @@
 use crate::emit::{self, standin, EmitOptions};
 pub use crate::emit::{
     BindingOffsets, BindingRemap, DescriptorType, ReflectedResource, Reflection, ResourceClass,
-    SremLowering,
+    SetPolicy, SremLowering,
 };
 use crate::error::Result;
 
@@ -52,6 +52,8 @@ pub struct CompileOptions {
     /// Binding remaps; the first rule matching a resource's class, space
     /// and first register wins.
     pub remaps: Vec<BindingRemap>,
+    /// How register spaces map to descriptor sets (default `set = space`).
+    pub sets: SetPolicy,
     /// Run the SPIR-V validator (Vulkan 1.3) on the output.
     pub validate: bool,
     /// How `srem` is lowered (default: through unsigned operations).
@@ -65,6 +67,7 @@ impl Default for CompileOptions {
         CompileOptions {
             binding_offsets: BindingOffsets::default(),
             remaps: Vec::new(),
+            sets: SetPolicy::Space,
             validate: true,
             srem: SremLowering::ViaUnsigned,
             bounds_checks: true,
@@ -119,6 +122,7 @@ impl Compiler {
         let opts = EmitOptions {
             offsets: self.options.binding_offsets,
             remaps: self.options.remaps.clone(),
+            sets: self.options.sets,
             srem: self.options.srem,
             bounds_checks: self.options.bounds_checks,
         };

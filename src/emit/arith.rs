@@ -113,7 +113,7 @@ impl<'m> Emitter<'m> {
         op: BinOp,
         lhs: ValueId,
         rhs: ValueId,
-        _flags: u8,
+        flags: u8,
         t: TypeId,
     ) -> Result<Word> {
         let ty = self.llvm_ty(t)?;
@@ -133,7 +133,12 @@ impl<'m> Emitter<'m> {
                 BinOp::FRem => Op::FRem,
                 _ => return Err(self.invalid(format!("{} on floats", op.name()))),
             };
-            return self.op(sop, ty, &[a, b]);
+            let r = self.op(sop, ty, &[a, b])?;
+            if flags & crate::ir::flags::FAST == 0 {
+                // No fast-math flags: `precise` in HLSL; keep it exact.
+                self.decorate(r, rspirv::spirv::Decoration::NoContraction, &[]);
+            }
+            return Ok(r);
         }
         let ii = self
             .int_info(t)

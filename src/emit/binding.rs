@@ -13,6 +13,10 @@
 //! | UAV hidden counters        | 4000 (+ the UAV's register) |
 //!
 //! A [`BindingRemap`] overrides the mapping of one register range.
+//!
+//! [`SetPolicy::Compact`] replaces `set = space` by the rank of the space
+//! among the spaces the shader declares (spaces 0, 12, 999 → sets 0, 1, 2),
+//! for shaders whose spaces exceed the device's `maxBoundDescriptorSets`.
 
 use super::desc::ResourceClass;
 use std::fmt::Write;
@@ -73,6 +77,16 @@ pub struct BindingRemap {
     /// Binding of the hidden counter buffer (UAVs with a counter), in the
     /// same set; default: the counter offset plus the register.
     pub counter_binding: Option<u32>,
+}
+
+/// How register spaces become descriptor sets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum SetPolicy {
+    /// `set = space` (default).
+    #[default]
+    Space,
+    /// `set` = rank of the space among the shader's declared spaces.
+    Compact,
 }
 
 /// How LLVM `srem` is lowered.

@@ -49,8 +49,38 @@ impl<'m> Emitter<'m> {
         let uav_global = mode & 2 != 0;
         let uav_group = mode & 4 != 0;
         let tgsm = mode & 8 != 0;
+        self.emit_barrier(sync, uav_global || uav_group, tgsm, uav_global)
+    }
+
+    /// `BarrierByMemoryType(memoryTypes, semantics)` (SM 6.8): memory type
+    /// bit 0 UAVs, bit 1 groupshared; semantic bit 0 syncs the group, bit 2
+    /// is device scope.
+    pub fn barrier_by_memory_type(&mut self, types: ValueId, sem_flags: ValueId) -> Result<()> {
+        let t = self
+            .m
+            .const_uint(types)
+            .ok_or_else(|| self.invalid("barrier memory types are not a constant"))?;
+        let s = self
+            .m
+            .const_uint(sem_flags)
+            .ok_or_else(|| self.invalid("barrier semantics are not a constant"))?;
+        self.emit_barrier(s & 1 != 0, t & 1 != 0, t & 2 != 0, s & 4 != 0)
+    }
+
+    /// `BarrierByMemoryHandle(handle, semantics)` (SM 6.8): fences the
+    /// resource's memory.
+    pub fn barrier_by_handle(&mut self, sem_flags: ValueId) -> Result<()> {
+        let s = self
+            .m
+            .const_uint(sem_flags)
+            .ok_or_else(|| self.invalid("barrier semantics are not a constant"))?;
+        self.emit_barrier(s & 1 != 0, true, false, s & 4 != 0)
+    }
+
+    /// A control or memory barrier.
+    fn emit_barrier(&mut self, sync: bool, uav: bool, tgsm: bool, device: bool) -> Result<()> {
         let mut semantics = 0;
-        if uav_global || uav_group {
+        if uav {
             semantics |= sem::UNIFORM_MEMORY | sem::IMAGE_MEMORY;
         }
         if tgsm {
@@ -59,7 +89,7 @@ impl<'m> Emitter<'m> {
         if semantics != 0 {
             semantics |= sem::ACQUIRE_RELEASE;
         }
-        let mem_scope = if uav_global {
+        let mem_scope = if device && uav {
             scope::DEVICE
         } else {
             scope::WORKGROUP

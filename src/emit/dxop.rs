@@ -18,6 +18,9 @@ impl<'m> Emitter<'m> {
             .callee_function(callee)
             .ok_or_else(|| self.unsupported("indirect calls"))?;
         let name = self.m.function_name(f);
+        if name.starts_with("llvm.lifetime.") {
+            return Ok(None);
+        }
         if !name.starts_with("dx.op.") {
             let is_decl = self.m.function(f).map(|f| f.is_declaration).unwrap_or(true);
             return Err(if is_decl {
@@ -81,6 +84,15 @@ impl<'m> Emitter<'m> {
                 self.barrier(arg(args, 1)?)?;
                 Ok(None)
             }
+            O::BarrierByMemoryType => {
+                self.barrier_by_memory_type(arg(args, 1)?, arg(args, 2)?)?;
+                Ok(None)
+            }
+            O::BarrierByMemoryHandle => {
+                self.handle(arg(args, 1)?)?;
+                self.barrier_by_handle(arg(args, 2)?)?;
+                Ok(None)
+            }
 
             // ---- float math
             O::FAbs
@@ -138,6 +150,24 @@ impl<'m> Emitter<'m> {
                 let ty = self.llvm_ty(t)?;
                 let (a, b, c) = (self.a(args, 1)?, self.a(args, 2)?, self.a(args, 3)?);
                 id(self.glsl(ty, GLOp::Fma, &[a, b, c])?)
+            }
+            O::UAddc | O::USubb => {
+                // `%dx.types.i32c = { i32 result, i1 carry/borrow }`.
+                let (a, b) = (self.a(args, 1)?, self.a(args, 2)?);
+                let u = self.u32_ty();
+                let st = self.ty(super::module::TyKey::Struct2(u, u));
+                let sop = if op == O::UAddc {
+                    Op::IAddCarry
+                } else {
+                    Op::ISubBorrow
+                };
+                let r = self.op(sop, st, &[a, b])?;
+                let v = self.composite_extract(u, r, 0)?;
+                let c = self.composite_extract(u, r, 1)?;
+                let zero = self.u32c(0);
+                let bt = self.bool_ty();
+                let c = self.op(Op::INotEqual, bt, &[c, zero])?;
+                Ok(Some(Val::Parts(vec![v, c])))
             }
             O::IMad | O::UMad => {
                 let ty = self.llvm_ty(t)?;
@@ -453,8 +483,6 @@ impl<'m> Emitter<'m> {
             | O::IMul
             | O::UMul
             | O::UDiv
-            | O::UAddc
-            | O::USubb
             | O::Msad
             | O::Sample
             | O::SampleBias
@@ -572,8 +600,6 @@ impl<'m> Emitter<'m> {
             | O::OutputComplete
             | O::GetInputRecordCount
             | O::FinishedCrossGroupSharing
-            | O::BarrierByMemoryType
-            | O::BarrierByMemoryHandle
             | O::BarrierByNodeRecordHandle
             | O::CreateNodeOutputHandle
             | O::IndexNodeHandle

@@ -1,11 +1,11 @@
-//! Function bodies: the block walk, values, phis, terminators, control
-//! flow.
+//! Function bodies. Until the structurizer (`crate::cfg`) is available,
+//! only single-block functions are emitted; others are refused with an
+//! `Unsupported` error.
 
-use super::module::{berr, Emitter, PendingPhi, TyKey, Val};
+use super::module::{berr, Emitter, TyKey};
 use crate::error::{Location, Result};
-use crate::ir::{self, BlockId, Constant, FuncId, InstKind, TypeId, ValueId, ValueKind};
-use rspirv::dr::Operand;
-use rspirv::spirv::{self, Op, Word};
+use crate::ir::{BlockId, FuncId, InstKind};
+use rspirv::spirv::{self, Word};
 
 impl<'m> Emitter<'m> {
     /// Emits a function definition and returns its SPIR-V id.
@@ -20,10 +20,11 @@ impl<'m> Emitter<'m> {
         if func.num_args != 0 {
             return Err(self.unsupported("entry point with parameters"));
         }
+        if func.blocks.len() != 1 {
+            return Err(self.unsupported("control flow: structurizer not available"));
+        }
         self.func = Some(f);
         let fname = m.function_name(f).to_string();
-
-        let order = self.block_order(func)?;
         self.prescan(func);
 
         let void = self.void_ty();
@@ -33,20 +34,24 @@ impl<'m> Emitter<'m> {
             .begin_function(void, None, spirv::FunctionControl::NONE, fnty)
             .map_err(berr)?;
         self.name(fn_id, &fname);
-        self.block_labels = (0..func.blocks.len()).map(|_| self.b.id()).collect();
-
-        for &bid in &order {
-            let label = self.block_labels[bid.0 as usize];
-            self.begin_block(label)?;
-            let block = func.blocks[bid.0 as usize];
-            for (i, inst) in func.block_insts(bid).iter().enumerate() {
-                self.loc = Location::Inst {
-                    function: fname.clone(),
-                    block: bid.0,
-                    inst: i as u32,
-                };
-                let _ = block;
-                self.emit_inst(bid, inst)?;
+        let label = self.id();
+        self.begin_block(label)?;
+        for (k, inst) in func.block_insts(BlockId(0)).iter().enumerate() {
+            self.loc = Location::Inst {
+                function: fname.clone(),
+                block: 0,
+                inst: k as u32,
+            };
+            match inst.kind {
+                InstKind::Ret { value: None } => self.b.ret().map_err(berr)?,
+                InstKind::Ret { value: Some(_) } => {
+                    return Err(self.unsupported("returning a value from the entry point"))
+                }
+                InstKind::Unreachable => self.b.unreachable().map_err(berr)?,
+                k if k.is_terminator() => {
+                    return Err(self.unsupported("control flow: structurizer not available"))
+                }
+                _ => self.emit_inst(inst)?,
             }
         }
         self.loc = Location::Unknown;
@@ -55,428 +60,4 @@ impl<'m> Emitter<'m> {
         self.b.end_function().map_err(berr)?;
         Ok(fn_id)
     }
-
-    /// The order blocks are emitted in. Multi-block functions need the
-    /// structurizer.
-    fn block_order(&self, func: &ir::Function) -> Result<Vec<BlockId>> {
-        if func.blocks.len() == 1 {
-            return Ok(vec![BlockId(0)]);
-        }
-        Err(self.unsupported("control flow: structurizer not available"))
-    }
-
-    /// Moves the collected `Function`-storage variables to the start of the
-    /// entry block.
-    fn insert_fn_vars(&mut self) -> Result<()> {
-        let vars = std::mem::take(&mut self.fn_vars);
-        let f = self
-            .b
-            .selected_function()
-            .ok_or_else(|| self.internal("no function selected"))?;
-        let block = self
-            .b
-            .module_mut()
-            .functions
-            .get_mut(f)
-            .and_then(|f| f.blocks.get_mut(0));
-        match block {
-            Some(b) => {
-                b.instructions.splice(0..0, vars);
-                Ok(())
-            }
-            None => Err(self.internal("function without blocks")),
-        }
-    }
-
-    /// Fills the operands of the phis now that every value and block exit
-    /// is known.
-    fn finish_phis(&mut self) -> Result<()> {
-        let phis = std::mem::take(&mut self.phis);
-        let f = self
-            .b
-            .selected_function()
-            .ok_or_else(|| self.internal("no function selected"))?;
-        for p in phis {
-            let mut ops = Vec::with_capacity(p.incoming.len() * 2);
-            for &(v, blk) in &p.incoming {
-                let id = self.phi_operand(v, p.ty)?;
-                let parent = *self
-                    .exit_labels
-                    .get(&blk)
-                    .ok_or_else(|| self.internal(format!("phi from unknown block {blk}")))?;
-                ops.push(Operand::IdRef(id));
-                ops.push(Operand::IdRef(parent));
-            }
-            let inst = self
-                .b
-                .module_mut()
-                .functions
-                .get_mut(f)
-                .and_then(|f| f.blocks.get_mut(p.block))
-                .and_then(|b| b.instructions.get_mut(p.inst));
-            match inst {
-                Some(i) => i.operands = ops,
-                None => return Err(self.internal("lost a phi")),
-            }
-        }
-        Ok(())
-    }
-
-    fn phi_operand(&mut self, v: ValueId, _ty: TypeId) -> Result<Word> {
-        match self.m.value(v).map(|x| x.kind) {
-            Some(ValueKind::Constant(c)) if is_plain_constant(&c) => self.value_id(v),
-            Some(ValueKind::Constant(_)) => {
-                Err(self.unsupported("constant expression as a phi operand"))
-            }
-            _ => match self.values.get(&v) {
-                Some(Val::Id(id)) => Ok(*id),
-                Some(_) => Err(self.unsupported("phi of pointers, handles or dx.op structs")),
-                None => Err(self.internal("phi operand never defined")),
-            },
-        }
-    }
-
-    /// Collects facts needed before emission: which components of struct
-    /// results are read, which typed UAVs take atomics.
-    fn prescan(&mut self, func: &ir::Function) {
-        for inst in &func.insts {
-            match inst.kind {
-                InstKind::ExtractValue { aggregate, indices } => {
-                    if let Some(&i) = self.m.list(indices).first() {
-                        let e = self.component_uses.entry(aggregate).or_insert(0);
-                        *e = (*e).max(i + 1);
-                    }
-                }
-                InstKind::Call { args, .. } => {
-                    let a: Vec<ValueId> = self.m.value_list(args).collect();
-                    let op = a.first().and_then(|&x| self.m.const_uint(x));
-                    if matches!(op, Some(78) | Some(79)) {
-                        if let Some(r) = a.get(1).and_then(|&h| self.static_resource_of(h)) {
-                            let typed = self
-                                .desc
-                                .resources
-                                .get(r)
-                                .map(|d| d.kind == super::desc::kind::TYPED_BUFFER)
-                                .unwrap_or(false);
-                            if typed {
-                                self.resources.atomic_typed.insert(r);
-                            }
-                        }
-                    }
-                }
-                _ => {}
-            }
-        }
-    }
-
-    /// Emits one instruction.
-    fn emit_inst(&mut self, bid: BlockId, inst: &ir::Inst) -> Result<()> {
-        self.current_inst_result = inst.result;
-        let r = match inst.kind {
-            InstKind::BinOp {
-                op,
-                lhs,
-                rhs,
-                flags,
-            } => {
-                let v = self.binop(op, lhs, rhs, flags, inst.ty)?;
-                Some(Val::Id(v))
-            }
-            InstKind::Cast { op, value } => Some(self.cast(op, value, inst.ty)?),
-            InstKind::Gep { operands, .. } => Some(self.gep(operands, inst.ty)?),
-            InstKind::Cmp { pred, lhs, rhs, .. } => {
-                Some(Val::Id(self.cmp(pred, lhs, rhs, inst.ty)?))
-            }
-            InstKind::Select {
-                cond,
-                if_true,
-                if_false,
-            } => Some(self.select_inst(cond, if_true, if_false, inst.ty)?),
-            InstKind::ExtractElement { vector, index } => {
-                Some(Val::Id(self.extract_element(vector, index, inst.ty)?))
-            }
-            InstKind::InsertElement {
-                vector,
-                element,
-                index,
-            } => Some(Val::Id(
-                self.insert_element(vector, element, index, inst.ty)?,
-            )),
-            InstKind::ShuffleVector { a, b, mask } => {
-                Some(Val::Id(self.shuffle(a, b, mask, inst.ty)?))
-            }
-            InstKind::ExtractValue { aggregate, indices } => {
-                Some(self.extract_value(aggregate, indices, inst.ty)?)
-            }
-            InstKind::InsertValue {
-                aggregate,
-                value,
-                indices,
-            } => Some(Val::Id(
-                self.insert_value(aggregate, value, indices, inst.ty)?,
-            )),
-            InstKind::Phi { incoming } => {
-                let ty = self.llvm_ty(inst.ty)?;
-                if matches!(self.m.types.ty(inst.ty), ir::Type::Pointer { .. }) {
-                    return Err(self.unsupported("phi of pointers"));
-                }
-                let id = self.id();
-                let f = self.b.selected_function();
-                let blk = self.b.selected_block();
-                let (Some(f), Some(blk)) = (f, blk) else {
-                    return Err(self.internal("phi outside a block"));
-                };
-                let pos = self.b.module_ref().functions[f].blocks[blk]
-                    .instructions
-                    .len();
-                self.push(rspirv::dr::Instruction::new(
-                    Op::Phi,
-                    Some(ty),
-                    Some(id),
-                    vec![],
-                ))?;
-                let incoming = self
-                    .m
-                    .pairs(incoming)
-                    .map(|(v, b)| (ValueId(v), b))
-                    .collect();
-                self.phis.push(PendingPhi {
-                    block: blk,
-                    inst: pos,
-                    incoming,
-                    ty: inst.ty,
-                });
-                Some(Val::Id(id))
-            }
-            InstKind::Alloca {
-                allocated, size, ..
-            } => Some(self.alloca(allocated, size)?),
-            InstKind::Load { ptr, .. } => Some(Val::Id(self.load_inst(ptr, inst.ty)?)),
-            InstKind::Store { ptr, value, .. } => {
-                self.store_inst(ptr, value)?;
-                None
-            }
-            InstKind::AtomicRmw { op, ptr, value, .. } => {
-                Some(Val::Id(self.atomic_rmw(op, ptr, value, inst.ty)?))
-            }
-            InstKind::CmpXchg { ptr, cmp, new, .. } => Some(self.cmpxchg(ptr, cmp, new, inst.ty)?),
-            InstKind::Fence { .. } => {
-                self.fence()?;
-                None
-            }
-            InstKind::Call { callee, args, .. } => self.call(callee, args, inst.ty)?,
-            InstKind::Br { .. }
-            | InstKind::CondBr { .. }
-            | InstKind::Switch { .. }
-            | InstKind::Ret { .. }
-            | InstKind::Unreachable => {
-                self.exit_labels.insert(bid.0, self.cur_label);
-                self.terminator(bid, inst)?;
-                None
-            }
-        };
-        if let (Some(v), Some(res)) = (r, inst.result) {
-            self.values.insert(res, v);
-        }
-        Ok(())
-    }
-
-    fn terminator(&mut self, _bid: BlockId, inst: &ir::Inst) -> Result<()> {
-        match inst.kind {
-            InstKind::Ret { value: None } => self.b.ret().map_err(berr),
-            InstKind::Ret { value: Some(_) } => {
-                Err(self.unsupported("returning a value from the entry point"))
-            }
-            InstKind::Unreachable => self.b.unreachable().map_err(berr),
-            InstKind::Br { target } => {
-                let l = self.label_of(target)?;
-                self.branch(l)
-            }
-            _ => Err(self.unsupported("control flow: structurizer not available")),
-        }
-    }
-
-    fn label_of(&self, b: BlockId) -> Result<Word> {
-        self.block_labels
-            .get(b.0 as usize)
-            .copied()
-            .ok_or_else(|| self.invalid(format!("branch to unknown block {}", b.0)))
-    }
-
-    // ---------------------------------------------------------------------
-    // Values.
-
-    /// The emitted form of a value (materialising constants and globals).
-    pub fn val(&mut self, v: ValueId) -> Result<Val> {
-        if let Some(x) = self.values.get(&v) {
-            return Ok(x.clone());
-        }
-        let value = *self
-            .m
-            .value(v)
-            .ok_or_else(|| self.invalid(format!("reference to unknown value {}", v.0)))?;
-        match value.kind {
-            ValueKind::Constant(c) => self.constant(v, value.ty, c),
-            ValueKind::Global(g) => self.global_ptr(g),
-            ValueKind::Function(_) => Err(self.unsupported("function pointers")),
-            ValueKind::Argument { .. } => Err(self.unsupported("function arguments")),
-            ValueKind::Inst { .. } => {
-                Err(self.internal(format!("value %{} used before its definition", v.0)))
-            }
-        }
-    }
-
-    /// A value that must be a plain SPIR-V id.
-    pub fn value_id(&mut self, v: ValueId) -> Result<Word> {
-        match self.val(v)? {
-            Val::Id(id) => Ok(id),
-            Val::Ptr(..) => Err(self.unsupported("pointer used as a plain value")),
-            Val::Handle(_) => Err(self.unsupported("resource handle used as a plain value")),
-            Val::Parts(_) => Err(self.unsupported("dx.op result struct used as a whole value")),
-        }
-    }
-
-    /// The LLVM type of a value.
-    pub fn vty(&self, v: ValueId) -> TypeId {
-        self.m.value_type(v).unwrap_or(TypeId(u32::MAX))
-    }
-
-    /// A constant.
-    fn constant(&mut self, v: ValueId, t: TypeId, c: Constant) -> Result<Val> {
-        let ty = self.m.types.ty(t);
-        let id = match c {
-            Constant::Undef => {
-                if matches!(ty, ir::Type::Pointer { .. } | ir::Type::Struct { .. })
-                    && self.is_dx_type(t)
-                {
-                    return Err(self.unsupported("undef handle"));
-                }
-                let sty = self.llvm_ty(t)?;
-                self.undef(sty)
-            }
-            Constant::Null => {
-                if let ir::Type::Pointer { .. } = ty {
-                    return Err(self.unsupported("null pointer"));
-                }
-                let sty = self.llvm_ty(t)?;
-                self.null_const(sty)
-            }
-            Constant::Int(bits) => self.int_const(t, bits)?,
-            Constant::Float(bits) => {
-                let (w, sty) = match ty {
-                    ir::Type::Half => (16, self.float_ty(16)),
-                    ir::Type::Float => (32, self.float_ty(32)),
-                    ir::Type::Double => (64, self.float_ty(64)),
-                    _ => return Err(self.invalid("float constant of a non-float type")),
-                };
-                self.scalar_const(sty, w, bits)
-            }
-            Constant::Aggregate(list) => {
-                let sty = self.llvm_ty(t)?;
-                let elems: Vec<ValueId> = self.m.value_list(list).collect();
-                let mut ids = Vec::with_capacity(elems.len());
-                for e in elems {
-                    ids.push(self.value_id(e)?);
-                }
-                self.composite_const(sty, ids)
-            }
-            Constant::Data(list) => {
-                let sty = self.llvm_ty(t)?;
-                let elem = self
-                    .m
-                    .types
-                    .element(t)
-                    .ok_or_else(|| self.invalid("data constant of a non-sequence type"))?;
-                let data = self.m.data(list).to_vec();
-                let mut ids = Vec::with_capacity(data.len());
-                for bits in data {
-                    ids.push(self.scalar_bits_const(elem, bits)?);
-                }
-                self.composite_const(sty, ids)
-            }
-            Constant::String { .. } => return Err(self.unsupported("string constants")),
-            Constant::Gep { operands, .. } => return self.const_gep(operands, t),
-            Constant::Cast { op, value } => return self.cast(op, value, t),
-            Constant::BinOp {
-                op,
-                lhs,
-                rhs,
-                flags,
-            } => return Ok(Val::Id(self.binop(op, lhs, rhs, flags, t)?)),
-            Constant::Cmp { pred, lhs, rhs } => return Ok(Val::Id(self.cmp(pred, lhs, rhs, t)?)),
-            Constant::Select {
-                cond,
-                if_true,
-                if_false,
-            } => return self.select_inst(cond, if_true, if_false, t),
-            Constant::ExtractElement { vector, index } => {
-                return Ok(Val::Id(self.extract_element(vector, index, t)?))
-            }
-        };
-        let _ = v;
-        Ok(Val::Id(id))
-    }
-
-    /// A scalar constant from a bit pattern of LLVM type `t`.
-    pub fn scalar_bits_const(&mut self, t: TypeId, bits: u64) -> Result<Word> {
-        match self.m.types.ty(t) {
-            ir::Type::Int(_) => self.int_const(t, bits),
-            ir::Type::Half => {
-                let ty = self.float_ty(16);
-                Ok(self.scalar_const(ty, 16, bits & 0xffff))
-            }
-            ir::Type::Float => {
-                let ty = self.float_ty(32);
-                Ok(self.scalar_const(ty, 32, bits & 0xffff_ffff))
-            }
-            ir::Type::Double => {
-                let ty = self.float_ty(64);
-                Ok(self.scalar_const(ty, 64, bits))
-            }
-            _ => Err(self.invalid("data constant element is not a scalar")),
-        }
-    }
-
-    /// An integer constant of LLVM type `t` (masked to its width).
-    pub fn int_const(&mut self, t: TypeId, bits: u64) -> Result<Word> {
-        match self.m.types.ty(t) {
-            ir::Type::Int(1) => Ok(self.boolc(bits & 1 != 0)),
-            ir::Type::Int(w) => {
-                let (c, _) = Self::int_repr(w);
-                let masked = if w >= 64 {
-                    bits
-                } else {
-                    bits & ((1u64 << w) - 1)
-                };
-                Ok(self.uintc(c, masked))
-            }
-            _ => Err(self.invalid("integer constant of a non-integer type")),
-        }
-    }
-
-    /// Whether a type is one of DXIL's `dx.types.*` structs (or a pointer
-    /// to one).
-    pub fn is_dx_type(&self, t: TypeId) -> bool {
-        let t = match self.m.types.ty(t) {
-            ir::Type::Pointer { pointee, .. } => pointee,
-            _ => t,
-        };
-        match self.m.types.ty(t) {
-            ir::Type::Struct { name, .. } => self.m.str(name).starts_with("dx.types."),
-            _ => false,
-        }
-    }
-}
-
-/// Whether a constant can be emitted at module scope (no expression).
-fn is_plain_constant(c: &Constant) -> bool {
-    matches!(
-        c,
-        Constant::Undef
-            | Constant::Null
-            | Constant::Int(_)
-            | Constant::Float(_)
-            | Constant::Aggregate(_)
-            | Constant::Data(_)
-    )
 }

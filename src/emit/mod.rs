@@ -3,15 +3,16 @@
 //! [`emit`] turns the entry function of a DXIL module into a SPIR-V 1.6
 //! module for Vulkan 1.3. The work is split by op family:
 //!
-//! - `module`: the [`Emitter`] itself, types/constants caches (hashed, with
+//! - `module`: the `Emitter` itself, types/constants caches (hashed, with
 //!   explicit ids so `rspirv`'s linear dedup is never used), instruction
 //!   helpers, block bookkeeping;
-//! - `function`: the function body walk, phis, control flow;
+//! - `function`: the function body walk and structured control flow;
+//! - `values`: per-instruction dispatch, values, constants, phi operands;
 //! - `arith`, `convert`: LLVM instructions and the math dx.ops;
 //! - `memory`: allocas, globals (groupshared, static), GEPs, loads/stores;
 //! - `resource`: descriptors, handles, buffers, constant buffers, counters;
 //! - `atomic`, `wave`, `compute` (thread ids, barriers);
-//! - `dxop`: the exhaustive dispatch over [`OpCode`];
+//! - `dxop`: the exhaustive dispatch over [`crate::dxil::OpCode`];
 //! - `binding`: the binding policy and the [`Reflection`] it produces.
 
 mod arith;
@@ -26,10 +27,12 @@ mod memory;
 mod module;
 mod resource;
 pub mod standin;
+mod values;
 mod wave;
 
 pub use binding::{
-    BindingOffsets, BindingRemap, DescriptorType, ReflectedResource, Reflection, SremLowering,
+    BindingOffsets, BindingRemap, DescriptorType, ReflectedResource, Reflection, SetPolicy,
+    SremLowering,
 };
 pub use desc::{ResourceClass, ResourceDecl, ShaderDesc};
 
@@ -43,6 +46,8 @@ pub struct EmitOptions {
     pub offsets: BindingOffsets,
     /// Explicit binding remaps; the first match wins.
     pub remaps: Vec<BindingRemap>,
+    /// How spaces map to descriptor sets (when no remap applies).
+    pub sets: SetPolicy,
     /// How `srem` is lowered.
     pub srem: SremLowering,
     /// Whether raw/structured/typed buffer accesses get explicit bounds
@@ -55,6 +60,7 @@ impl Default for EmitOptions {
         EmitOptions {
             offsets: BindingOffsets::default(),
             remaps: Vec::new(),
+            sets: SetPolicy::Space,
             srem: SremLowering::ViaUnsigned,
             bounds_checks: true,
         }
@@ -76,3 +82,6 @@ pub struct Emitted {
 pub fn emit(module: &Module, desc: &ShaderDesc, options: &EmitOptions) -> Result<Emitted> {
     module::Emitter::new(module, desc, options).run()
 }
+
+#[cfg(test)]
+mod tests;

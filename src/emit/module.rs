@@ -35,6 +35,8 @@ pub(crate) enum TyKey {
     RuntimeArray(Word, u32),
     /// Runtime array of descriptors (no stride).
     DescriptorRuntimeArray(Word),
+    /// A plain two-member struct (results of `OpIAddCarry` and friends).
+    Struct2(Word, Word),
     /// A `Block` struct with one member at offset 0 (buffer wrappers).
     Block(Word),
     Pointer(StorageClass, Word),
@@ -72,12 +74,26 @@ pub(crate) struct Handle {
     pub non_uniform: bool,
 }
 
+/// An operand as the control-flow layer gives it: an original value, a
+/// synthetic phi (by index), a 32-bit constant, or `undef`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[allow(dead_code)] // built by the structured control-flow walk
+pub(crate) enum SVal {
+    Value(ValueId),
+    Synth(u32),
+    U32(u32),
+    Undef,
+}
+
 /// A phi waiting for its operands (filled once the function is complete).
 pub(crate) struct PendingPhi {
+    /// rspirv block index and instruction index of the `OpPhi`.
     pub block: usize,
     pub inst: usize,
-    pub incoming: Vec<(ValueId, u32)>,
-    pub ty: TypeId,
+    /// (value, structured predecessor block index).
+    pub incoming: Vec<(SVal, u32)>,
+    /// The phi's SPIR-V type (for `undef` operands).
+    pub ty: Word,
 }
 
 /// The emitter: one per compilation.
@@ -107,9 +123,16 @@ pub(crate) struct Emitter<'m> {
     pub cur_label: Word,
     pub fn_vars: Vec<Instruction>,
     pub phis: Vec<PendingPhi>,
-    /// The SPIR-V label of the last block of each LLVM block (phi parents).
+    /// The SPIR-V label of the last block emitted for each structured
+    /// block (phi parents).
     pub exit_labels: HashMap<u32, Word>,
+    /// The label of each structured block.
+    #[allow(dead_code)] // used by the structured control-flow walk
     pub block_labels: Vec<Word>,
+    /// The ids of the structurizer's synthetic values.
+    pub synth_ids: Vec<Word>,
+    /// Operand rewrites of the structured block being emitted.
+    pub cur_uses: Vec<(ValueId, SVal)>,
     /// Where the error is, for messages.
     pub loc: Location,
     /// The result of the instruction being emitted.
@@ -117,6 +140,8 @@ pub(crate) struct Emitter<'m> {
     /// For each struct-valued result: how many leading members are read by
     /// `extractvalue`.
     pub component_uses: HashMap<ValueId, u32>,
+    /// Whether the partition-loop warning was given.
+    pub warned_partition_loop: bool,
 }
 
 /// Converts an rspirv builder error.
@@ -155,9 +180,12 @@ impl<'m> Emitter<'m> {
             phis: Vec::new(),
             exit_labels: HashMap::new(),
             block_labels: Vec::new(),
+            synth_ids: Vec::new(),
+            cur_uses: Vec::new(),
             loc: Location::Unknown,
             current_inst_result: None,
             component_uses: HashMap::new(),
+            warned_partition_loop: false,
         }
     }
 
@@ -176,6 +204,7 @@ impl<'m> Emitter<'m> {
         self.glsl = self.b.id();
         let entry = self.desc.entry;
         let fn_id = self.emit_function(entry)?;
+        let denorm = self.denorm_mode();
 
         // Module-level instructions, in the order of the logical layout.
         for &c in &self.caps.clone() {
@@ -199,7 +228,9 @@ impl<'m> Emitter<'m> {
         let [x, y, z] = self.desc.num_threads;
         self.b
             .execution_mode(fn_id, spirv::ExecutionMode::LocalSize, [x, y, z]);
-        self.denorm_modes(fn_id);
+        if let Some(em) = denorm {
+            self.b.execution_mode(fn_id, em, [32]);
+        }
 
         self.reflection.entry_point = self.desc.entry_name.clone();
         self.reflection.workgroup_size = self.desc.num_threads;
@@ -217,32 +248,35 @@ impl<'m> Emitter<'m> {
         })
     }
 
-    /// `fp32-denorm-mode` on the entry function → float controls.
-    fn denorm_modes(&mut self, fn_id: Word) {
-        let Some(f) = self.m.function(self.desc.entry) else {
-            return;
-        };
+    /// `fp32-denorm-mode` on the entry function → a float-controls
+    /// execution mode (its capability is added).
+    fn denorm_mode(&mut self) -> Option<spirv::ExecutionMode> {
+        let f = self.m.function(self.desc.entry)?;
         let mut mode = None;
         for (k, v) in self.m.string_attributes(f.attrs, u32::MAX) {
             if k == "fp32-denorm-mode" {
                 mode = Some(v.to_string());
             }
         }
-        let (cap, em) = match mode.as_deref() {
+        let (cap, em, feature) = match mode.as_deref() {
             Some("preserve") => (
                 Capability::DenormPreserve,
                 spirv::ExecutionMode::DenormPreserve,
+                "shaderDenormPreserveFloat32",
             ),
             Some("ftz") => (
                 Capability::DenormFlushToZero,
                 spirv::ExecutionMode::DenormFlushToZero,
+                "shaderDenormFlushToZeroFloat32",
             ),
-            _ => return,
+            _ => return None,
         };
-        // Capabilities are already written: add this one directly.
-        self.b.capability(cap);
-        self.reflection.capabilities.push(format!("{cap:?}"));
-        self.b.execution_mode(fn_id, em, [32]);
+        self.caps.insert(cap);
+        self.warnings.push(format!(
+            "fp32-denorm-mode={}: the {em:?} execution mode needs the device feature {feature}",
+            mode.unwrap_or_default()
+        ));
+        Some(em)
     }
 
     // ---------------------------------------------------------------------
@@ -373,6 +407,11 @@ impl<'m> Emitter<'m> {
                 self.cap(Capability::RuntimeDescriptorArray);
                 self.global_inst(Op::TypeRuntimeArray, None, vec![Operand::IdRef(*e)])
             }
+            TyKey::Struct2(a, b) => self.global_inst(
+                Op::TypeStruct,
+                None,
+                vec![Operand::IdRef(*a), Operand::IdRef(*b)],
+            ),
             TyKey::Block(member) => {
                 let id = self.global_inst(Op::TypeStruct, None, vec![Operand::IdRef(*member)]);
                 self.decorate(id, spirv::Decoration::Block, &[]);
@@ -472,6 +511,11 @@ impl<'m> Emitter<'m> {
                 self.uint_ty(c)
             }
             ir::Type::Vector { len, elem } => {
+                if len > 4 {
+                    return Err(self.unsupported(format!(
+                        "<{len} x ...> vectors longer than 4 elements (SM 6.9 long vectors)"
+                    )));
+                }
                 let e = self.llvm_ty(elem)?;
                 self.ty(TyKey::Vector(e, len))
             }

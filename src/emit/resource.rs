@@ -106,8 +106,17 @@ impl<'m> Emitter<'m> {
                 return (m.set, m.binding, cb);
             }
         }
+        let set = match self.opts.sets {
+            super::binding::SetPolicy::Space => r.space,
+            super::binding::SetPolicy::Compact => {
+                let mut spaces: Vec<u32> = self.desc.resources.iter().map(|d| d.space).collect();
+                spaces.sort_unstable();
+                spaces.dedup();
+                spaces.binary_search(&r.space).unwrap_or(0) as u32
+            }
+        };
         (
-            r.space,
+            set,
             o.of(r.class).wrapping_add(r.lower_bound),
             o.counter.wrapping_add(r.lower_bound),
         )

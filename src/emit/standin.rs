@@ -66,6 +66,12 @@ pub fn shader_desc(m: &Module) -> Result<ShaderDesc> {
     let major = md.int(sm.get(1).copied().flatten()).unwrap_or(0) as u32;
     let minor = md.int(sm.get(2).copied().flatten()).unwrap_or(0) as u32;
 
+    if kind == "lib" {
+        return Err(Error::unsupported(
+            Phase::Dxil,
+            "shader kind 'lib' (DXIL libraries: ray tracing, work graphs, exported functions); only compute shaders are supported",
+        ));
+    }
     let eps = md
         .named("dx.entryPoints")
         .ok_or_else(|| bad("missing dx.entryPoints"))?;

@@ -183,6 +183,14 @@ impl<'m> Emitter<'m> {
         f: impl FnOnce(&mut Self) -> Result<Vec<Word>>,
     ) -> Result<Vec<Word>> {
         self.cap(Capability::GroupNonUniformBallot);
+        if !self.warned_partition_loop {
+            self.warned_partition_loop = true;
+            self.warnings.push(
+                "WaveMatch/WaveMultiPrefix* are lowered to a loop over lane partitions; \
+                 some drivers (lavapipe) mis-execute subgroup operations in such loops"
+                    .into(),
+            );
+        }
         let header = self.id();
         let body = self.id();
         let then = self.id();
