@@ -14,6 +14,7 @@
 //! {
 //!   "entry_point": "main",
 //!   "workgroup_size": [x, y, z],
+//!   "wave_size": null,            // or n: [WaveSize(n)], the required subgroup size
 //!   "resources": [ {
 //!       "name": "Out",            // HLSL name, may be ""
 //!       "class": "u",             // t | u | b | s

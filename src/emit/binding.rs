@@ -182,6 +182,9 @@ pub struct Reflection {
     pub entry_point: String,
     /// Workgroup size (`LocalSize`).
     pub workgroup_size: [u32; 3],
+    /// `[WaveSize(n)]`: the subgroup size the shader requires (Vulkan:
+    /// `requiredSubgroupSize` at pipeline creation), if any.
+    pub wave_size: Option<u32>,
     /// Every declared resource.
     pub resources: Vec<ReflectedResource>,
     /// Push-constant bytes used (0: none; the plain model uses none).
@@ -221,6 +224,12 @@ impl Reflection {
         json_str(&mut o, &self.entry_point);
         let [x, y, z] = self.workgroup_size;
         let _ = write!(o, ",\n  \"workgroup_size\": [{x}, {y}, {z}]");
+        match self.wave_size {
+            Some(w) => {
+                let _ = write!(o, ",\n  \"wave_size\": {w}");
+            }
+            None => o.push_str(",\n  \"wave_size\": null"),
+        }
         o.push_str(",\n  \"resources\": [");
         for (i, r) in self.resources.iter().enumerate() {
             o.push_str(if i == 0 { "\n    {" } else { ",\n    {" });

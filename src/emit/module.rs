@@ -234,6 +234,7 @@ impl<'m> Emitter<'m> {
 
         self.reflection.entry_point = self.desc.entry_name.clone();
         self.reflection.workgroup_size = self.desc.num_threads;
+        self.reflection.wave_size = self.desc.wave_size;
         self.reflection.capabilities = self.caps.iter().map(|c| format!("{c:?}")).collect();
         self.reflection.extensions = self.exts.iter().map(|e| e.to_string()).collect();
         self.reflection.srem_lowering = self.opts.srem;
