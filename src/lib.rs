@@ -6,8 +6,10 @@
 #![deny(missing_docs)]
 
 pub mod bitstream;
+pub mod compile;
 pub mod container;
 pub mod dxil;
+pub mod emit;
 pub mod error;
 mod info;
 pub mod ir;
@@ -15,6 +17,9 @@ pub mod json;
 #[cfg(feature = "vulkan")]
 pub mod run;
 mod shader;
+pub mod validate;
 
+pub use compile::{CompileOptions, Compiler, Output};
+pub use emit::Reflection;
 pub use error::{Error, ErrorKind, Location, Phase, Result};
 pub use shader::Shader;

@@ -1,0 +1,497 @@
+//! Arithmetic: LLVM binary operators, comparisons, selects, vector and
+//! aggregate element access; odd-width integer wrapping; the signed
+//! remainder lowering.
+
+use super::binding::SremLowering;
+use super::module::{Emitter, Val};
+use crate::error::Result;
+use crate::ir::{self, BinOp, Constant, ListRange, Predicate, TypeId, ValueId};
+use rspirv::dr::Operand;
+use rspirv::spirv::{Op, Word};
+
+/// What an LLVM integer (or integer vector) type looks like in SPIR-V.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct IntInfo {
+    /// LLVM width.
+    pub width: u32,
+    /// SPIR-V container width.
+    pub container: u32,
+    /// Whether results must be masked back to `width` bits.
+    pub emulated: bool,
+    /// Vector length (1 for scalars).
+    pub n: u32,
+}
+
+impl<'m> Emitter<'m> {
+    /// Integer shape of an LLVM type, if it is an integer (vector) type.
+    pub fn int_info(&self, t: TypeId) -> Option<IntInfo> {
+        let width = self.m.types.int_width(t)?;
+        let n = self.m.types.vector_len(t).unwrap_or(1);
+        let (container, emulated) = Self::int_repr(width);
+        Some(IntInfo {
+            width,
+            container,
+            emulated,
+            n,
+        })
+    }
+
+    /// Float width of an LLVM float (vector) type.
+    pub fn float_width(&self, t: TypeId) -> Option<u32> {
+        let s = match self.m.types.ty(t) {
+            ir::Type::Vector { elem, .. } => self.m.types.ty(elem),
+            x => x,
+        };
+        match s {
+            ir::Type::Half => Some(16),
+            ir::Type::Float => Some(32),
+            ir::Type::Double => Some(64),
+            _ => None,
+        }
+    }
+
+    /// A splat integer constant in the container type of `ii`.
+    pub fn int_splat(&mut self, ii: IntInfo, v: u64) -> Word {
+        let s = self.uintc(ii.container, v);
+        let et = self.uint_ty(ii.container);
+        let vt = self.vec_ty(et, ii.n);
+        self.splat_const(vt, s, ii.n)
+    }
+
+    /// Masks an emulated-width value back to its width.
+    pub fn wrap(&mut self, ii: IntInfo, v: Word) -> Result<Word> {
+        if !ii.emulated {
+            return Ok(v);
+        }
+        let mask = self.int_splat(ii, (1u64 << ii.width) - 1);
+        let t = self.uint_vec(ii);
+        self.op(Op::BitwiseAnd, t, &[v, mask])
+    }
+
+    /// The unsigned container type of `ii`.
+    pub fn uint_vec(&mut self, ii: IntInfo) -> Word {
+        let e = self.uint_ty(ii.container);
+        self.vec_ty(e, ii.n)
+    }
+
+    /// The signed container type of `ii`.
+    pub fn sint_vec(&mut self, ii: IntInfo) -> Word {
+        let e = self.sint_ty(ii.container);
+        self.vec_ty(e, ii.n)
+    }
+
+    /// Sign-extends an emulated value within its container (no-op for
+    /// native widths).
+    pub fn sext_in_container(&mut self, ii: IntInfo, v: Word) -> Result<Word> {
+        if !ii.emulated {
+            return Ok(v);
+        }
+        let t = self.uint_vec(ii);
+        let zero = self.u32c(0);
+        let w = self.u32c(ii.width);
+        self.op(Op::BitFieldSExtract, t, &[v, zero, w])
+    }
+
+    /// The value as a signed-typed SPIR-V value (sign-extended in its
+    /// container).
+    pub fn as_signed(&mut self, ii: IntInfo, v: Word) -> Result<Word> {
+        let v = self.sext_in_container(ii, v)?;
+        let st = self.sint_vec(ii);
+        self.bitcast(st, v)
+    }
+
+    /// A signed result back to the canonical unsigned type, wrapped.
+    pub fn unsigned_result(&mut self, ii: IntInfo, v: Word) -> Result<Word> {
+        let ut = self.uint_vec(ii);
+        let r = self.bitcast(ut, v)?;
+        self.wrap(ii, r)
+    }
+
+    /// An LLVM binary operator (also used for constant expressions).
+    pub fn binop(
+        &mut self,
+        op: BinOp,
+        lhs: ValueId,
+        rhs: ValueId,
+        flags: u8,
+        t: TypeId,
+    ) -> Result<Word> {
+        let ty = self.llvm_ty(t)?;
+        if self.float_width(t).is_some() {
+            // `fsub -0.0, x` is LLVM 3.7's negation.
+            if op == BinOp::FSub && self.is_neg_zero(lhs) {
+                let b = self.value_id(rhs)?;
+                return self.op(Op::FNegate, ty, &[b]);
+            }
+            let a = self.value_id(lhs)?;
+            let b = self.value_id(rhs)?;
+            let sop = match op {
+                BinOp::FAdd => Op::FAdd,
+                BinOp::FSub => Op::FSub,
+                BinOp::FMul => Op::FMul,
+                BinOp::FDiv => Op::FDiv,
+                BinOp::FRem => Op::FRem,
+                _ => return Err(self.invalid(format!("{} on floats", op.name()))),
+            };
+            let r = self.op(sop, ty, &[a, b])?;
+            if flags & crate::ir::flags::FAST == 0 {
+                // No fast-math flags: `precise` in HLSL; keep it exact.
+                self.decorate(r, rspirv::spirv::Decoration::NoContraction, &[]);
+            }
+            return Ok(r);
+        }
+        let ii = self
+            .int_info(t)
+            .ok_or_else(|| self.invalid(format!("{} on a non-arithmetic type", op.name())))?;
+        let a = self.value_id(lhs)?;
+        let b = self.value_id(rhs)?;
+        if ii.width == 1 {
+            let sop = match op {
+                BinOp::And | BinOp::Mul => Op::LogicalAnd,
+                BinOp::Or => Op::LogicalOr,
+                BinOp::Xor | BinOp::Add | BinOp::Sub => Op::LogicalNotEqual,
+                BinOp::UDiv | BinOp::SDiv => return Ok(a),
+                BinOp::URem | BinOp::SRem => {
+                    let f = self.boolc(false);
+                    let n = ii.n;
+                    return Ok(self.splat_const(ty, f, n));
+                }
+                _ => return Err(self.unsupported(format!("{} on i1", op.name()))),
+            };
+            return self.op(sop, ty, &[a, b]);
+        }
+        match op {
+            BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Shl => {
+                let sop = match op {
+                    BinOp::Add => Op::IAdd,
+                    BinOp::Sub => Op::ISub,
+                    BinOp::Mul => Op::IMul,
+                    _ => Op::ShiftLeftLogical,
+                };
+                let r = self.op(sop, ty, &[a, b])?;
+                self.wrap(ii, r)
+            }
+            BinOp::And => self.op(Op::BitwiseAnd, ty, &[a, b]),
+            BinOp::Or => self.op(Op::BitwiseOr, ty, &[a, b]),
+            BinOp::Xor => self.op(Op::BitwiseXor, ty, &[a, b]),
+            BinOp::LShr => self.op(Op::ShiftRightLogical, ty, &[a, b]),
+            BinOp::UDiv => self.op(Op::UDiv, ty, &[a, b]),
+            BinOp::URem => self.op(Op::UMod, ty, &[a, b]),
+            BinOp::AShr => {
+                let sa = self.as_signed(ii, a)?;
+                let st = self.sint_vec(ii);
+                let r = self.op(Op::ShiftRightArithmetic, st, &[sa, b])?;
+                self.unsigned_result(ii, r)
+            }
+            BinOp::SDiv => {
+                let sa = self.as_signed(ii, a)?;
+                let sb = self.as_signed(ii, b)?;
+                let st = self.sint_vec(ii);
+                let r = self.op(Op::SDiv, st, &[sa, sb])?;
+                self.unsigned_result(ii, r)
+            }
+            BinOp::SRem => self.srem(ii, a, b),
+            _ => Err(self.invalid(format!("{} on integers", op.name()))),
+        }
+    }
+
+    /// Signed remainder. By default lowered through unsigned operations:
+    /// `|a| % |b|` carrying the dividend's sign, because some drivers
+    /// compute `OpSRem` as an unsigned remainder for negative operands.
+    fn srem(&mut self, ii: IntInfo, a: Word, b: Word) -> Result<Word> {
+        let sa = self.as_signed(ii, a)?;
+        let sb = self.as_signed(ii, b)?;
+        let st = self.sint_vec(ii);
+        match self.srem_mode() {
+            SremLowering::Native => {
+                let r = self.op(Op::SRem, st, &[sa, sb])?;
+                self.unsigned_result(ii, r)
+            }
+            SremLowering::ViaUnsigned => {
+                let ut = self.uint_vec(ii);
+                let bt = {
+                    let b1 = self.bool_ty();
+                    self.vec_ty(b1, ii.n)
+                };
+                let zero_s = {
+                    let z = self.sintc(ii.container, 0);
+                    self.splat_const(st, z, ii.n)
+                };
+                let na = self.op(Op::SNegate, st, &[sa])?;
+                let a_neg = self.op(Op::SLessThan, bt, &[sa, zero_s])?;
+                let abs_a = self.select(st, a_neg, na, sa)?;
+                let nb = self.op(Op::SNegate, st, &[sb])?;
+                let b_neg = self.op(Op::SLessThan, bt, &[sb, zero_s])?;
+                let abs_b = self.select(st, b_neg, nb, sb)?;
+                let ua = self.bitcast(ut, abs_a)?;
+                let ub = self.bitcast(ut, abs_b)?;
+                let r = self.op(Op::UMod, ut, &[ua, ub])?;
+                let rs = self.bitcast(st, r)?;
+                let nr = self.op(Op::SNegate, st, &[rs])?;
+                let res = self.select(st, a_neg, nr, rs)?;
+                self.unsigned_result(ii, res)
+            }
+        }
+    }
+
+    /// Whether a value is the constant -0.0 (or a splat of it).
+    fn is_neg_zero(&self, v: ValueId) -> bool {
+        let t = self.vty(v);
+        let w = match self.float_width(t) {
+            Some(w) => w,
+            None => return false,
+        };
+        let neg = |bits: u64| match w {
+            16 => bits & 0xffff == 0x8000,
+            32 => bits & 0xffff_ffff == 0x8000_0000,
+            _ => bits == 0x8000_0000_0000_0000,
+        };
+        match self.m.constant(v) {
+            Some(Constant::Float(bits)) => neg(*bits),
+            Some(Constant::Data(r)) => self.m.data(*r).iter().all(|&b| neg(b)),
+            Some(Constant::Aggregate(r)) => self
+                .m
+                .value_list(*r)
+                .all(|e| matches!(self.m.constant(e), Some(Constant::Float(b)) if neg(*b))),
+            _ => false,
+        }
+    }
+
+    /// `icmp` / `fcmp`.
+    pub fn cmp(&mut self, pred: Predicate, lhs: ValueId, rhs: ValueId, t: TypeId) -> Result<Word> {
+        let rty = self.llvm_ty(t)?;
+        let ot = self.vty(lhs);
+        let n = self.m.types.vector_len(ot).unwrap_or(1);
+        if pred.is_fp() {
+            let a = self.value_id(lhs)?;
+            let b = self.value_id(rhs)?;
+            let sop = match pred.0 {
+                0 => {
+                    let f = self.boolc(false);
+                    return Ok(self.splat_const(rty, f, n));
+                }
+                15 => {
+                    let tr = self.boolc(true);
+                    return Ok(self.splat_const(rty, tr, n));
+                }
+                1 => Op::FOrdEqual,
+                2 => Op::FOrdGreaterThan,
+                3 => Op::FOrdGreaterThanEqual,
+                4 => Op::FOrdLessThan,
+                5 => Op::FOrdLessThanEqual,
+                6 => Op::FOrdNotEqual,
+                7 | 8 => {
+                    let na = self.op(Op::IsNan, rty, &[a])?;
+                    let nb = self.op(Op::IsNan, rty, &[b])?;
+                    let any = self.op(Op::LogicalOr, rty, &[na, nb])?;
+                    if pred.0 == 8 {
+                        return Ok(any);
+                    }
+                    return self.op(Op::LogicalNot, rty, &[any]);
+                }
+                9 => Op::FUnordEqual,
+                10 => Op::FUnordGreaterThan,
+                11 => Op::FUnordGreaterThanEqual,
+                12 => Op::FUnordLessThan,
+                13 => Op::FUnordLessThanEqual,
+                14 => Op::FUnordNotEqual,
+                _ => return Err(self.invalid("bad fcmp predicate")),
+            };
+            return self.op(sop, rty, &[a, b]);
+        }
+        let ii = self
+            .int_info(ot)
+            .ok_or_else(|| self.unsupported("icmp on non-integers (pointers)"))?;
+        let mut a = self.value_id(lhs)?;
+        let mut b = self.value_id(rhs)?;
+        if ii.width == 1 {
+            match pred.0 {
+                32 => return self.op(Op::LogicalEqual, rty, &[a, b]),
+                33 => return self.op(Op::LogicalNotEqual, rty, &[a, b]),
+                _ => {
+                    // Order comparisons on i1: true is 1 unsigned, -1 signed.
+                    let signed = pred.0 >= 38;
+                    let one = self.uintc(32, if signed { 0xffff_ffff } else { 1 });
+                    let zero = self.uintc(32, 0);
+                    let u = self.u32_ty();
+                    let ut = self.vec_ty(u, n);
+                    let one = self.splat_const(ut, one, n);
+                    let zero = self.splat_const(ut, zero, n);
+                    a = self.select(ut, a, one, zero)?;
+                    b = self.select(ut, b, one, zero)?;
+                    let ii32 = IntInfo {
+                        width: 32,
+                        container: 32,
+                        emulated: false,
+                        n,
+                    };
+                    return self.int_cmp(pred, ii32, a, b, rty);
+                }
+            }
+        }
+        self.int_cmp(pred, ii, a, b, rty)
+    }
+
+    fn int_cmp(
+        &mut self,
+        pred: Predicate,
+        ii: IntInfo,
+        a: Word,
+        b: Word,
+        rty: Word,
+    ) -> Result<Word> {
+        let (sop, signed) = match pred.0 {
+            32 => (Op::IEqual, false),
+            33 => (Op::INotEqual, false),
+            34 => (Op::UGreaterThan, false),
+            35 => (Op::UGreaterThanEqual, false),
+            36 => (Op::ULessThan, false),
+            37 => (Op::ULessThanEqual, false),
+            38 => (Op::SGreaterThan, true),
+            39 => (Op::SGreaterThanEqual, true),
+            40 => (Op::SLessThan, true),
+            41 => (Op::SLessThanEqual, true),
+            _ => return Err(self.invalid("bad icmp predicate")),
+        };
+        if signed {
+            let sa = self.as_signed(ii, a)?;
+            let sb = self.as_signed(ii, b)?;
+            self.op(sop, rty, &[sa, sb])
+        } else {
+            self.op(sop, rty, &[a, b])
+        }
+    }
+
+    /// `select`.
+    pub fn select_inst(
+        &mut self,
+        cond: ValueId,
+        if_true: ValueId,
+        if_false: ValueId,
+        t: TypeId,
+    ) -> Result<Val> {
+        let c = self.value_id(cond)?;
+        let a = self.val(if_true)?;
+        let b = self.val(if_false)?;
+        match (a, b) {
+            (Val::Id(a), Val::Id(b)) => {
+                let ty = self.llvm_ty(t)?;
+                Ok(Val::Id(self.select(ty, c, a, b)?))
+            }
+            (Val::Parts(a), Val::Parts(b)) if a.len() == b.len() => {
+                // Select component-wise; component types come from the
+                // struct's members.
+                let mut out = Vec::with_capacity(a.len());
+                for (i, (x, y)) in a.iter().zip(b.iter()).enumerate() {
+                    let mt = self
+                        .m
+                        .types
+                        .member(t, i as u64)
+                        .ok_or_else(|| self.invalid("select on mismatched structs"))?;
+                    let ty = self.llvm_ty(mt)?;
+                    out.push(self.select(ty, c, *x, *y)?);
+                }
+                Ok(Val::Parts(out))
+            }
+            _ => Err(self.unsupported("select of pointers or resource handles")),
+        }
+    }
+
+    pub fn extract_element(&mut self, vector: ValueId, index: ValueId, t: TypeId) -> Result<Word> {
+        let ty = self.llvm_ty(t)?;
+        let v = self.value_id(vector)?;
+        if let Some(i) = self.m.const_uint(index) {
+            return self.composite_extract(ty, v, i as u32);
+        }
+        let i = self.value_id(index)?;
+        self.op(Op::VectorExtractDynamic, ty, &[v, i])
+    }
+
+    pub fn insert_element(
+        &mut self,
+        vector: ValueId,
+        element: ValueId,
+        index: ValueId,
+        t: TypeId,
+    ) -> Result<Word> {
+        let ty = self.llvm_ty(t)?;
+        let v = self.value_id(vector)?;
+        let e = self.value_id(element)?;
+        if let Some(i) = self.m.const_uint(index) {
+            return self.inst(
+                Op::CompositeInsert,
+                ty,
+                vec![
+                    Operand::IdRef(e),
+                    Operand::IdRef(v),
+                    Operand::LiteralBit32(i as u32),
+                ],
+            );
+        }
+        let i = self.value_id(index)?;
+        self.op(Op::VectorInsertDynamic, ty, &[v, e, i])
+    }
+
+    pub fn shuffle(&mut self, a: ValueId, b: ValueId, mask: ValueId, t: TypeId) -> Result<Word> {
+        let ty = self.llvm_ty(t)?;
+        let va = self.value_id(a)?;
+        let vb = self.value_id(b)?;
+        let n = self.m.types.vector_len(t).unwrap_or(1);
+        let lits: Vec<u32> = match self.m.constant(mask) {
+            Some(Constant::Data(r)) => self.m.data(*r).iter().map(|&x| x as u32).collect(),
+            Some(Constant::Aggregate(r)) => self
+                .m
+                .value_list(*r)
+                .map(|e| self.m.const_uint(e).map(|x| x as u32).unwrap_or(u32::MAX))
+                .collect(),
+            Some(Constant::Null) => vec![0; n as usize],
+            Some(Constant::Undef) => vec![u32::MAX; n as usize],
+            _ => return Err(self.invalid("shufflevector mask is not a constant")),
+        };
+        let mut ops = vec![Operand::IdRef(va), Operand::IdRef(vb)];
+        ops.extend(lits.into_iter().map(Operand::LiteralBit32));
+        self.inst(Op::VectorShuffle, ty, ops)
+    }
+
+    pub fn extract_value(&mut self, agg: ValueId, indices: ListRange, t: TypeId) -> Result<Val> {
+        let idx: Vec<u32> = self.m.list(indices).to_vec();
+        match self.val(agg)? {
+            Val::Parts(parts) => {
+                if idx.len() != 1 {
+                    return Err(self.invalid("nested extractvalue on a dx.op result"));
+                }
+                parts
+                    .get(idx[0] as usize)
+                    .map(|&p| Val::Id(p))
+                    .ok_or_else(|| self.invalid("extractvalue index out of range"))
+            }
+            Val::Id(v) => {
+                let ty = self.llvm_ty(t)?;
+                let mut ops = vec![Operand::IdRef(v)];
+                ops.extend(idx.into_iter().map(Operand::LiteralBit32));
+                Ok(Val::Id(self.inst(Op::CompositeExtract, ty, ops)?))
+            }
+            _ => Err(self.unsupported("extractvalue on a pointer or handle")),
+        }
+    }
+
+    pub fn insert_value(
+        &mut self,
+        agg: ValueId,
+        value: ValueId,
+        indices: ListRange,
+        t: TypeId,
+    ) -> Result<Word> {
+        let ty = self.llvm_ty(t)?;
+        let a = self.value_id(agg)?;
+        let v = self.value_id(value)?;
+        let mut ops = vec![Operand::IdRef(v), Operand::IdRef(a)];
+        ops.extend(
+            self.m
+                .list(indices)
+                .iter()
+                .map(|&i| Operand::LiteralBit32(i)),
+        );
+        self.inst(Op::CompositeInsert, ty, ops)
+    }
+}

@@ -1,0 +1,288 @@
+//! Atomics: `AtomicBinOp` / `AtomicCompareExchange` on raw, structured and
+//! typed buffers; LLVM `atomicrmw` / `cmpxchg` on groupshared memory.
+//!
+//! Memory semantics are relaxed (0), as D3D's interlocked operations imply
+//! no ordering; barriers order memory.
+
+use super::desc::kind;
+use super::module::{scope, Emitter, Handle, Val};
+use super::resource::View;
+use crate::error::Result;
+use crate::ir::{RmwOp, TypeId, ValueId};
+use rspirv::dr::Operand;
+use rspirv::spirv::{Capability, Op, StorageClass, Word};
+
+/// The atomic operation of `AtomicBinOp` (DXIL `AtomicBinOpCode`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum AtomicKind {
+    Add,
+    And,
+    Or,
+    Xor,
+    IMin,
+    IMax,
+    UMin,
+    UMax,
+    Exchange,
+}
+
+impl AtomicKind {
+    pub fn from_u64(v: u64) -> Option<AtomicKind> {
+        Some(match v {
+            0 => AtomicKind::Add,
+            1 => AtomicKind::And,
+            2 => AtomicKind::Or,
+            3 => AtomicKind::Xor,
+            4 => AtomicKind::IMin,
+            5 => AtomicKind::IMax,
+            6 => AtomicKind::UMin,
+            7 => AtomicKind::UMax,
+            8 => AtomicKind::Exchange,
+            _ => return None,
+        })
+    }
+
+    fn op(self) -> Op {
+        match self {
+            AtomicKind::Add => Op::AtomicIAdd,
+            AtomicKind::And => Op::AtomicAnd,
+            AtomicKind::Or => Op::AtomicOr,
+            AtomicKind::Xor => Op::AtomicXor,
+            AtomicKind::IMin => Op::AtomicSMin,
+            AtomicKind::IMax => Op::AtomicSMax,
+            AtomicKind::UMin => Op::AtomicUMin,
+            AtomicKind::UMax => Op::AtomicUMax,
+            AtomicKind::Exchange => Op::AtomicExchange,
+        }
+    }
+
+    fn signed(self) -> bool {
+        matches!(self, AtomicKind::IMin | AtomicKind::IMax)
+    }
+}
+
+impl<'m> Emitter<'m> {
+    /// Builds the pointer of a buffer atomic inside the bounds check and
+    /// runs `f` on it.
+    fn buffer_atomic(
+        &mut self,
+        h: Handle,
+        coords: [ValueId; 3],
+        width: u32,
+        signed: bool,
+        rty: Word,
+        f: impl FnOnce(&mut Self, Word, Word) -> Result<Word>,
+    ) -> Result<Word> {
+        let d = self
+            .desc
+            .resources
+            .get(h.res)
+            .ok_or_else(|| self.internal("bad resource"))?;
+        let u = self.u32_ty();
+        let b = self.bool_ty();
+        if width == 64 {
+            self.cap(Capability::Int64Atomics);
+        }
+        let et = if signed {
+            self.sint_ty(width)
+        } else {
+            self.uint_ty(width)
+        };
+        match d.kind {
+            kind::RAW_BUFFER | kind::STRUCTURED_BUFFER => {
+                let addr = self.byte_address(h, coords[0], coords[1])?;
+                let view = match (width, signed) {
+                    (64, false) => View::U64,
+                    (64, true) => View::I64,
+                    (_, false) => View::U32,
+                    (_, true) => View::I32,
+                };
+                let (base, _, _) = self.descriptor_ptr(h, view)?;
+                let sh = self.u32c(if width == 64 { 3 } else { 2 });
+                let idx = self.op(Op::ShiftRightLogical, u, &[addr, sh])?;
+                let zero = self.u32c(0);
+                let pt = self.ptr_ty(StorageClass::StorageBuffer, et);
+                let body = move |e: &mut Self| -> Result<Vec<Word>> {
+                    let p = e.access_chain(pt, base, &[zero, idx])?;
+                    Ok(vec![f(e, p, et)?])
+                };
+                if !self.opts.bounds_checks {
+                    return Ok(body(self)?[0]);
+                }
+                let len = self.inst(
+                    Op::ArrayLength,
+                    u,
+                    vec![Operand::IdRef(base), Operand::LiteralBit32(0)],
+                )?;
+                let ok = self.op(Op::ULessThan, b, &[idx, len])?;
+                let z = self.null_const(rty);
+                Ok(self.if_then(ok, &[(rty, z)], body)?[0])
+            }
+            kind::TYPED_BUFFER => {
+                if width != 32 {
+                    return Err(self.unsupported("64-bit atomics on typed buffers"));
+                }
+                let coord = self.value_id(coords[0])?;
+                let (var, _, img_ty) = self.resource_var(h.res, View::Image)?;
+                let (img_ptr, _, _) = self.descriptor_ptr(h, View::Image)?;
+                let _ = var;
+                let signed_img = matches!(d.component_type, Some(super::desc::component::I32));
+                let it = if signed_img {
+                    self.sint_ty(32)
+                } else {
+                    self.u32_ty()
+                };
+                let img = self.load(img_ty, img_ptr)?;
+                let zero = self.u32c(0);
+                let pt = self.ptr_ty(StorageClass::Image, it);
+                let body = move |e: &mut Self| -> Result<Vec<Word>> {
+                    let p = e.op(Op::ImageTexelPointer, pt, &[img_ptr, coord, zero])?;
+                    Ok(vec![f(e, p, it)?])
+                };
+                if !self.opts.bounds_checks {
+                    return Ok(body(self)?[0]);
+                }
+                self.cap(Capability::ImageQuery);
+                let size = self.op(Op::ImageQuerySize, u, &[img])?;
+                let ok = self.op(Op::ULessThan, b, &[coord, size])?;
+                let z = self.null_const(rty);
+                Ok(self.if_then(ok, &[(rty, z)], body)?[0])
+            }
+            k => Err(self.unsupported(format!("atomics on a {} resource", kind::name(k)))),
+        }
+    }
+
+    /// `AtomicBinOp(handle, op, offset0, offset1, offset2, value)`.
+    pub fn atomic_binop(&mut self, args: &[ValueId], t: TypeId) -> Result<Word> {
+        use super::resource::arg;
+        let h = self.handle(arg(args, 1)?)?;
+        let op = self
+            .m
+            .const_uint(arg(args, 2)?)
+            .and_then(AtomicKind::from_u64)
+            .ok_or_else(|| self.invalid("AtomicBinOp: bad operation"))?;
+        let coords = [arg(args, 3)?, arg(args, 4)?, arg(args, 5)?];
+        let value = self.value_id(arg(args, 6)?)?;
+        let s = self.scalar_of(t)?;
+        let rty = self.scalar_ty(s);
+        let width = s.width;
+        self.buffer_atomic(h, coords, width, op.signed(), rty, move |e, p, et| {
+            let sc = e.u32c(scope::DEVICE);
+            let sem = e.u32c(0);
+            let v = if s.float || et != rty {
+                e.bitcast(et, value)?
+            } else {
+                value
+            };
+            let r = e.op(op.op(), et, &[p, sc, sem, v])?;
+            if et != rty {
+                e.bitcast(rty, r)
+            } else {
+                Ok(r)
+            }
+        })
+    }
+
+    /// `AtomicCompareExchange(handle, offset0, offset1, offset2, cmp, new)`.
+    pub fn atomic_cmpxchg(&mut self, args: &[ValueId], t: TypeId) -> Result<Word> {
+        use super::resource::arg;
+        let h = self.handle(arg(args, 1)?)?;
+        let coords = [arg(args, 2)?, arg(args, 3)?, arg(args, 4)?];
+        let cmp = self.value_id(arg(args, 5)?)?;
+        let new = self.value_id(arg(args, 6)?)?;
+        let s = self.scalar_of(t)?;
+        let rty = self.scalar_ty(s);
+        self.buffer_atomic(h, coords, s.width, false, rty, move |e, p, et| {
+            let sc = e.u32c(scope::DEVICE);
+            let sem = e.u32c(0);
+            let (c, n) = if et != rty {
+                (e.bitcast(et, cmp)?, e.bitcast(et, new)?)
+            } else {
+                (cmp, new)
+            };
+            let r = e.op(Op::AtomicCompareExchange, et, &[p, sc, sem, sem, n, c])?;
+            if et != rty {
+                e.bitcast(rty, r)
+            } else {
+                Ok(r)
+            }
+        })
+    }
+
+    fn memory_scope(sc: StorageClass) -> u32 {
+        if sc == StorageClass::Workgroup {
+            scope::WORKGROUP
+        } else {
+            scope::DEVICE
+        }
+    }
+
+    /// LLVM `atomicrmw` (groupshared memory in DXIL).
+    pub fn atomic_rmw(
+        &mut self,
+        op: RmwOp,
+        ptr: ValueId,
+        value: ValueId,
+        t: TypeId,
+    ) -> Result<Word> {
+        let (p, sc) = self.ptr(ptr)?;
+        let ty = self.llvm_ty(t)?;
+        let ii = self
+            .int_info(t)
+            .ok_or_else(|| self.unsupported("atomicrmw on a non-integer"))?;
+        if ii.emulated {
+            return Err(self.unsupported(format!("atomicrmw on i{}", ii.width)));
+        }
+        if ii.width == 64 {
+            self.cap(Capability::Int64Atomics);
+        }
+        let v = self.value_id(value)?;
+        let scope = self.u32c(Self::memory_scope(sc));
+        let sem = self.u32c(0);
+        let sop = match op {
+            RmwOp::Xchg => Op::AtomicExchange,
+            RmwOp::Add => Op::AtomicIAdd,
+            RmwOp::Sub => Op::AtomicISub,
+            RmwOp::And => Op::AtomicAnd,
+            RmwOp::Or => Op::AtomicOr,
+            RmwOp::Xor => Op::AtomicXor,
+            RmwOp::Max => Op::AtomicSMax,
+            RmwOp::Min => Op::AtomicSMin,
+            RmwOp::UMax => Op::AtomicUMax,
+            RmwOp::UMin => Op::AtomicUMin,
+            RmwOp::Nand => return Err(self.unsupported("atomicrmw nand")),
+        };
+        self.op(sop, ty, &[p, scope, sem, v])
+    }
+
+    /// LLVM `cmpxchg` → `{ old, success }`.
+    pub fn cmpxchg(&mut self, ptr: ValueId, cmp: ValueId, new: ValueId, _t: TypeId) -> Result<Val> {
+        let (p, sc) = self.ptr(ptr)?;
+        let vt = self.vty(cmp);
+        let ty = self.llvm_ty(vt)?;
+        if let Some(ii) = self.int_info(vt) {
+            if ii.width == 64 {
+                self.cap(Capability::Int64Atomics);
+            }
+        }
+        let c = self.value_id(cmp)?;
+        let n = self.value_id(new)?;
+        let scope = self.u32c(Self::memory_scope(sc));
+        let sem = self.u32c(0);
+        let old = self.op(Op::AtomicCompareExchange, ty, &[p, scope, sem, sem, n, c])?;
+        let b = self.bool_ty();
+        let ok = self.op(Op::IEqual, b, &[old, c])?;
+        Ok(Val::Parts(vec![old, ok]))
+    }
+
+    /// LLVM `fence`.
+    pub fn fence(&mut self) -> Result<()> {
+        let scope = self.u32c(scope::WORKGROUP);
+        // AcquireRelease | UniformMemory | WorkgroupMemory | ImageMemory
+        let sem = self.u32c(0x8 | 0x40 | 0x100 | 0x800);
+        self.op_void(
+            Op::MemoryBarrier,
+            vec![Operand::IdRef(scope), Operand::IdRef(sem)],
+        )
+    }
+}

@@ -1,0 +1,298 @@
+//! The plain binding model and the reflection it produces.
+//!
+//! Default mapping: `set = space`, `binding = register + offset(class)`,
+//! with the offsets of [`BindingOffsets`] chosen so that the register
+//! classes never collide:
+//!
+//! | class                      | default offset |
+//! |----------------------------|---------------:|
+//! | `b` (constant buffers)     | 0              |
+//! | `t` (SRVs)                 | 1000           |
+//! | `u` (UAVs)                 | 2000           |
+//! | `s` (samplers)             | 3000           |
+//! | UAV hidden counters        | 4000 (+ the UAV's register) |
+//!
+//! A [`BindingRemap`] overrides the mapping of one register range.
+//!
+//! [`SetPolicy::Compact`] replaces `set = space` by the rank of the space
+//! among the spaces the shader declares (spaces 0, 12, 999 → sets 0, 1, 2),
+//! for shaders whose spaces exceed the device's `maxBoundDescriptorSets`.
+
+use super::desc::ResourceClass;
+use std::fmt::Write;
+
+/// Binding number offsets per register class (see the module docs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BindingOffsets {
+    /// Offset of `b` registers.
+    pub cbv: u32,
+    /// Offset of `t` registers.
+    pub srv: u32,
+    /// Offset of `u` registers.
+    pub uav: u32,
+    /// Offset of `s` registers.
+    pub sampler: u32,
+    /// Offset of the hidden counter buffers of UAVs (added to the UAV's
+    /// register).
+    pub counter: u32,
+}
+
+impl Default for BindingOffsets {
+    fn default() -> Self {
+        BindingOffsets {
+            cbv: 0,
+            srv: 1000,
+            uav: 2000,
+            sampler: 3000,
+            counter: 4000,
+        }
+    }
+}
+
+impl BindingOffsets {
+    /// The offset of a class.
+    pub fn of(&self, class: ResourceClass) -> u32 {
+        match class {
+            ResourceClass::Cbv => self.cbv,
+            ResourceClass::Srv => self.srv,
+            ResourceClass::Uav => self.uav,
+            ResourceClass::Sampler => self.sampler,
+        }
+    }
+}
+
+/// Maps one D3D register range to a Vulkan set and binding.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BindingRemap {
+    /// Register class.
+    pub class: ResourceClass,
+    /// Register space.
+    pub space: u32,
+    /// First register of the range (the resource's lower bound).
+    pub register: u32,
+    /// Vulkan descriptor set.
+    pub set: u32,
+    /// Vulkan binding.
+    pub binding: u32,
+    /// Binding of the hidden counter buffer (UAVs with a counter), in the
+    /// same set; default: the counter offset plus the register.
+    pub counter_binding: Option<u32>,
+}
+
+/// How register spaces become descriptor sets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum SetPolicy {
+    /// `set = space` (default).
+    #[default]
+    Space,
+    /// `set` = rank of the space among the shader's declared spaces.
+    Compact,
+}
+
+/// How LLVM `srem` is lowered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum SremLowering {
+    /// `|a| % |b|` through unsigned operations, with the dividend's sign
+    /// (default: correct on drivers that compute `OpSRem` as unsigned for
+    /// negative operands).
+    #[default]
+    ViaUnsigned,
+    /// `OpSRem` on signed operands.
+    Native,
+}
+
+impl SremLowering {
+    /// The name used in reflection JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            SremLowering::ViaUnsigned => "via_unsigned",
+            SremLowering::Native => "native",
+        }
+    }
+}
+
+/// The Vulkan descriptor type of a binding.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DescriptorType {
+    /// `VK_DESCRIPTOR_TYPE_STORAGE_BUFFER`.
+    StorageBuffer,
+    /// `VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER`.
+    UniformBuffer,
+    /// `VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER`.
+    UniformTexelBuffer,
+    /// `VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER`.
+    StorageTexelBuffer,
+    /// `VK_DESCRIPTOR_TYPE_SAMPLER`.
+    Sampler,
+}
+
+impl DescriptorType {
+    /// The name used in reflection JSON (the Vulkan enumerator without
+    /// prefix, lower case).
+    pub fn name(self) -> &'static str {
+        match self {
+            DescriptorType::StorageBuffer => "storage_buffer",
+            DescriptorType::UniformBuffer => "uniform_buffer",
+            DescriptorType::UniformTexelBuffer => "uniform_texel_buffer",
+            DescriptorType::StorageTexelBuffer => "storage_texel_buffer",
+            DescriptorType::Sampler => "sampler",
+        }
+    }
+}
+
+/// One resource in [`Reflection`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReflectedResource {
+    /// HLSL name (may be empty: DXC strips names in some builds).
+    pub name: String,
+    /// D3D register class.
+    pub class: ResourceClass,
+    /// D3D register space.
+    pub space: u32,
+    /// D3D first register.
+    pub register: u32,
+    /// Number of registers (descriptor array size); `u32::MAX` unbounded.
+    pub count: u32,
+    /// DXIL resource kind name (`RawBuffer`, `StructuredBuffer`, ...).
+    pub kind: &'static str,
+    /// Structure stride in bytes (structured buffers), else 0.
+    pub stride: u32,
+    /// Size in bytes (constant buffers), else 0.
+    pub size: u32,
+    /// Vulkan descriptor set.
+    pub set: u32,
+    /// Vulkan binding.
+    pub binding: u32,
+    /// Vulkan descriptor type.
+    pub descriptor_type: DescriptorType,
+    /// Image format declared for a storage texel buffer (SPIR-V name, e.g.
+    /// `Unknown`, `R32ui`).
+    pub format: Option<String>,
+    /// The hidden counter buffer (a storage buffer holding one `u32`), as
+    /// (set, binding), for UAVs with a counter.
+    pub counter: Option<(u32, u32)>,
+    /// Whether the shader accesses the resource.
+    pub used: bool,
+}
+
+/// What the harness or an application needs to run the SPIR-V.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Reflection {
+    /// Entry point name.
+    pub entry_point: String,
+    /// Workgroup size (`LocalSize`).
+    pub workgroup_size: [u32; 3],
+    /// `[WaveSize(n)]`: the subgroup size the shader requires (Vulkan:
+    /// `requiredSubgroupSize` at pipeline creation), if any.
+    pub wave_size: Option<u32>,
+    /// Every declared resource.
+    pub resources: Vec<ReflectedResource>,
+    /// Push-constant bytes used (0: none; the plain model uses none).
+    pub push_constant_size: u32,
+    /// SPIR-V capabilities declared.
+    pub capabilities: Vec<String>,
+    /// SPIR-V extensions declared.
+    pub extensions: Vec<String>,
+    /// The `srem` lowering used.
+    pub srem_lowering: SremLowering,
+    /// Whether buffer accesses carry explicit bounds checks.
+    pub bounds_checks: bool,
+}
+
+fn json_str(out: &mut String, s: &str) {
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            c if (c as u32) < 0x20 => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+impl Reflection {
+    /// The reflection as JSON (schema: see the crate docs of
+    /// `compile`; keys are stable).
+    pub fn to_json(&self) -> String {
+        let mut o = String::new();
+        o.push_str("{\n  \"entry_point\": ");
+        json_str(&mut o, &self.entry_point);
+        let [x, y, z] = self.workgroup_size;
+        let _ = write!(o, ",\n  \"workgroup_size\": [{x}, {y}, {z}]");
+        match self.wave_size {
+            Some(w) => {
+                let _ = write!(o, ",\n  \"wave_size\": {w}");
+            }
+            None => o.push_str(",\n  \"wave_size\": null"),
+        }
+        o.push_str(",\n  \"resources\": [");
+        for (i, r) in self.resources.iter().enumerate() {
+            o.push_str(if i == 0 { "\n    {" } else { ",\n    {" });
+            o.push_str("\"name\": ");
+            json_str(&mut o, &r.name);
+            let _ = write!(
+                o,
+                ", \"class\": \"{}\", \"space\": {}, \"register\": {}, \"count\": {}, \"kind\": \"{}\", \"stride\": {}, \"size\": {}, \"set\": {}, \"binding\": {}, \"descriptor_type\": \"{}\"",
+                r.class.letter(),
+                r.space,
+                r.register,
+                if r.count == u32::MAX { -1 } else { i64::from(r.count) },
+                r.kind,
+                r.stride,
+                r.size,
+                r.set,
+                r.binding,
+                r.descriptor_type.name()
+            );
+            match &r.format {
+                Some(f) => {
+                    o.push_str(", \"format\": ");
+                    json_str(&mut o, f);
+                }
+                None => o.push_str(", \"format\": null"),
+            }
+            match r.counter {
+                Some((s, b)) => {
+                    let _ = write!(o, ", \"counter\": {{\"set\": {s}, \"binding\": {b}}}");
+                }
+                None => o.push_str(", \"counter\": null"),
+            }
+            let _ = write!(o, ", \"used\": {}}}", r.used);
+        }
+        if !self.resources.is_empty() {
+            o.push_str("\n  ");
+        }
+        o.push(']');
+        let _ = write!(
+            o,
+            ",\n  \"push_constant_size\": {}",
+            self.push_constant_size
+        );
+        o.push_str(",\n  \"capabilities\": [");
+        for (i, c) in self.capabilities.iter().enumerate() {
+            if i > 0 {
+                o.push_str(", ");
+            }
+            json_str(&mut o, c);
+        }
+        o.push_str("],\n  \"extensions\": [");
+        for (i, c) in self.extensions.iter().enumerate() {
+            if i > 0 {
+                o.push_str(", ");
+            }
+            json_str(&mut o, c);
+        }
+        let _ = write!(
+            o,
+            "],\n  \"srem_lowering\": \"{}\",\n  \"bounds_checks\": {}\n}}\n",
+            self.srem_lowering.name(),
+            self.bounds_checks
+        );
+        o
+    }
+}

@@ -1,0 +1,1179 @@
+//! Calls: the exhaustive dispatch over [`OpCode`] (so the set of unhandled
+//! operations is known at compile time) and the math dx.ops.
+
+use super::desc::kind;
+use super::module::{Emitter, Val};
+use super::resource::arg;
+use super::wave::WaveArith;
+use crate::dxil::OpCode;
+use crate::error::Result;
+use crate::ir::{self, ListRange, TypeId, ValueId};
+use rspirv::spirv::{BuiltIn, GlslStd450Op as GLOp, GroupOperation, Op, Word};
+
+impl<'m> Emitter<'m> {
+    /// A `call` instruction.
+    pub fn call(&mut self, callee: ValueId, args: ListRange, t: TypeId) -> Result<Option<Val>> {
+        let f = self
+            .m
+            .callee_function(callee)
+            .ok_or_else(|| self.unsupported("indirect calls"))?;
+        let name = self.m.function_name(f);
+        if name.starts_with("llvm.lifetime.") {
+            return Ok(None);
+        }
+        if !name.starts_with("dx.op.") {
+            let is_decl = self.m.function(f).map(|f| f.is_declaration).unwrap_or(true);
+            return Err(if is_decl {
+                self.unsupported(format!("call to external function @{name}"))
+            } else {
+                self.unsupported(format!("call to non-inlined function @{name}"))
+            });
+        }
+        let args: Vec<ValueId> = self.m.value_list(args).collect();
+        let code = args
+            .first()
+            .and_then(|&a| self.m.const_uint(a))
+            .ok_or_else(|| self.invalid(format!("@{name}: opcode is not a constant")))?;
+        let op = OpCode::from_u32(code as u32)
+            .ok_or_else(|| self.invalid(format!("@{name}: unknown dx.op opcode {code}")))?;
+        self.dxop(op, &args, t)
+    }
+
+    fn not_supported(&self, op: OpCode) -> crate::error::Error {
+        let (ma, mi) = op.min_shader_model();
+        let (sma, smi) = self.desc.shader_model;
+        self.unsupported(format!(
+            "dx.op {} (opcode {}, shader model {ma}.{mi}) is not supported for compute shaders (shader is cs_{sma}_{smi})",
+            op.name(),
+            op as u32
+        ))
+    }
+
+    fn a(&mut self, args: &[ValueId], i: usize) -> Result<Word> {
+        let v = arg(args, i)?;
+        self.value_id(v)
+    }
+
+    fn imm(&self, args: &[ValueId], i: usize) -> Result<u64> {
+        let v = arg(args, i)?;
+        self.m
+            .const_uint(v)
+            .ok_or_else(|| self.invalid(format!("dx.op immediate operand {i} is not a constant")))
+    }
+
+    /// Lowers one dx.op.
+    fn dxop(&mut self, op: OpCode, args: &[ValueId], t: TypeId) -> Result<Option<Val>> {
+        use OpCode as O;
+        let id = |w: Word| Ok(Some(Val::Id(w)));
+        match op {
+            // ---- compute built-ins
+            O::ThreadId => {
+                let c = arg(args, 1)?;
+                id(self.builtin_component(BuiltIn::GlobalInvocationId, c)?)
+            }
+            O::GroupId => {
+                let c = arg(args, 1)?;
+                id(self.builtin_component(BuiltIn::WorkgroupId, c)?)
+            }
+            O::ThreadIdInGroup => {
+                let c = arg(args, 1)?;
+                id(self.builtin_component(BuiltIn::LocalInvocationId, c)?)
+            }
+            O::FlattenedThreadIdInGroup => id(self.builtin_scalar(BuiltIn::LocalInvocationIndex)?),
+            O::Barrier => {
+                self.barrier(arg(args, 1)?)?;
+                Ok(None)
+            }
+            O::BarrierByMemoryType => {
+                self.barrier_by_memory_type(arg(args, 1)?, arg(args, 2)?)?;
+                Ok(None)
+            }
+            O::BarrierByMemoryHandle => {
+                self.handle(arg(args, 1)?)?;
+                self.barrier_by_handle(arg(args, 2)?)?;
+                Ok(None)
+            }
+
+            // ---- float math
+            O::FAbs
+            | O::Saturate
+            | O::Cos
+            | O::Sin
+            | O::Tan
+            | O::Acos
+            | O::Asin
+            | O::Atan
+            | O::Hcos
+            | O::Hsin
+            | O::Htan
+            | O::Exp
+            | O::Frc
+            | O::Log
+            | O::Sqrt
+            | O::Rsqrt
+            | O::RoundNe
+            | O::RoundNi
+            | O::RoundPi
+            | O::RoundZ => {
+                let x = self.a(args, 1)?;
+                id(self.unary_float(op, x, t)?)
+            }
+            O::IsNaN | O::IsInf | O::IsFinite | O::IsNormal => {
+                let xv = arg(args, 1)?;
+                let x = self.value_id(xv)?;
+                let xt = self.vty(xv);
+                id(self.special_float(op, x, xt)?)
+            }
+            O::FMax | O::FMin => {
+                let a = self.a(args, 1)?;
+                let b = self.a(args, 2)?;
+                let ty = self.llvm_ty(t)?;
+                let g = if op == O::FMax {
+                    GLOp::NMax
+                } else {
+                    GLOp::NMin
+                };
+                id(self.glsl(ty, g, &[a, b])?)
+            }
+            O::IMax | O::IMin | O::UMax | O::UMin => {
+                let a = self.a(args, 1)?;
+                let b = self.a(args, 2)?;
+                id(self.int_minmax(op, a, b, t)?)
+            }
+            O::FMad => {
+                let ty = self.llvm_ty(t)?;
+                let (a, b, c) = (self.a(args, 1)?, self.a(args, 2)?, self.a(args, 3)?);
+                let m = self.op(Op::FMul, ty, &[a, b])?;
+                id(self.op(Op::FAdd, ty, &[m, c])?)
+            }
+            O::Fma => {
+                let ty = self.llvm_ty(t)?;
+                let (a, b, c) = (self.a(args, 1)?, self.a(args, 2)?, self.a(args, 3)?);
+                id(self.glsl(ty, GLOp::Fma, &[a, b, c])?)
+            }
+            O::UAddc | O::USubb => {
+                // `%dx.types.i32c = { i32 result, i1 carry/borrow }`.
+                let (a, b) = (self.a(args, 1)?, self.a(args, 2)?);
+                let u = self.u32_ty();
+                let st = self.ty(super::module::TyKey::Struct2(u, u));
+                let sop = if op == O::UAddc {
+                    Op::IAddCarry
+                } else {
+                    Op::ISubBorrow
+                };
+                let r = self.op(sop, st, &[a, b])?;
+                let v = self.composite_extract(u, r, 0)?;
+                let c = self.composite_extract(u, r, 1)?;
+                let zero = self.u32c(0);
+                let bt = self.bool_ty();
+                let c = self.op(Op::INotEqual, bt, &[c, zero])?;
+                Ok(Some(Val::Parts(vec![v, c])))
+            }
+            O::IMad | O::UMad => {
+                let ty = self.llvm_ty(t)?;
+                let ii = self
+                    .int_info(t)
+                    .ok_or_else(|| self.invalid("IMad on a non-integer"))?;
+                let (a, b, c) = (self.a(args, 1)?, self.a(args, 2)?, self.a(args, 3)?);
+                let m = self.op(Op::IMul, ty, &[a, b])?;
+                let r = self.op(Op::IAdd, ty, &[m, c])?;
+                id(self.wrap(ii, r)?)
+            }
+            O::Dot2 | O::Dot3 | O::Dot4 => {
+                let n = match op {
+                    O::Dot2 => 2,
+                    O::Dot3 => 3,
+                    _ => 4,
+                };
+                let ty = self.llvm_ty(t)?;
+                let vt = self.vec_ty(ty, n);
+                let mut xs = Vec::new();
+                let mut ys = Vec::new();
+                for i in 0..n as usize {
+                    xs.push(self.a(args, 1 + i)?);
+                    ys.push(self.a(args, 1 + n as usize + i)?);
+                }
+                let x = self.composite_construct(vt, &xs)?;
+                let y = self.composite_construct(vt, &ys)?;
+                id(self.op(Op::Dot, ty, &[x, y])?)
+            }
+            O::Dot2AddHalf => {
+                let f = self.float_ty(32);
+                let acc = self.a(args, 1)?;
+                let mut h = Vec::new();
+                for i in 2..6 {
+                    let x = self.a(args, i)?;
+                    h.push(self.op(Op::FConvert, f, &[x])?);
+                }
+                let p0 = self.op(Op::FMul, f, &[h[0], h[2]])?;
+                let p1 = self.op(Op::FMul, f, &[h[1], h[3]])?;
+                let s = self.op(Op::FAdd, f, &[p0, p1])?;
+                id(self.op(Op::FAdd, f, &[acc, s])?)
+            }
+            O::Dot4AddI8Packed | O::Dot4AddU8Packed => {
+                let acc = self.a(args, 1)?;
+                let a = self.a(args, 2)?;
+                let b = self.a(args, 3)?;
+                id(self.dot4_packed(acc, a, b, op == O::Dot4AddI8Packed)?)
+            }
+
+            // ---- bits
+            O::Bfrev | O::Countbits | O::FirstbitLo | O::FirstbitHi | O::FirstbitSHi => {
+                let xv = arg(args, 1)?;
+                let x = self.value_id(xv)?;
+                let xt = self.vty(xv);
+                id(self.unary_bits(op, x, xt)?)
+            }
+            O::Ibfe | O::Ubfe => {
+                let (w, o, v) = (self.a(args, 1)?, self.a(args, 2)?, self.a(args, 3)?);
+                id(self.bitfield_extract(w, o, v, op == O::Ibfe)?)
+            }
+            O::Bfi => {
+                let (w, o, v, r) = (
+                    self.a(args, 1)?,
+                    self.a(args, 2)?,
+                    self.a(args, 3)?,
+                    self.a(args, 4)?,
+                );
+                id(self.bitfield_insert(w, o, v, r)?)
+            }
+
+            // ---- conversions
+            O::LegacyF32ToF16 => {
+                let x = self.a(args, 1)?;
+                id(self.legacy_f32_to_f16(x)?)
+            }
+            O::LegacyF16ToF32 => {
+                let x = self.a(args, 1)?;
+                id(self.legacy_f16_to_f32(x)?)
+            }
+            O::MakeDouble => {
+                let (lo, hi) = (self.a(args, 1)?, self.a(args, 2)?);
+                id(self.make_double(lo, hi)?)
+            }
+            O::SplitDouble => {
+                let d = self.a(args, 1)?;
+                Ok(Some(Val::Parts(self.split_double(d)?)))
+            }
+            O::LegacyDoubleToFloat => {
+                let x = self.a(args, 1)?;
+                let f = self.float_ty(32);
+                id(self.op(Op::FConvert, f, &[x])?)
+            }
+            O::LegacyDoubleToSInt32 => {
+                let x = self.a(args, 1)?;
+                let s = self.sint_ty(32);
+                let r = self.op(Op::ConvertFToS, s, &[x])?;
+                let u = self.u32_ty();
+                id(self.bitcast(u, r)?)
+            }
+            O::LegacyDoubleToUInt32 => {
+                let x = self.a(args, 1)?;
+                let u = self.u32_ty();
+                id(self.op(Op::ConvertFToU, u, &[x])?)
+            }
+            O::BitcastI16toF16
+            | O::BitcastF16toI16
+            | O::BitcastI32toF32
+            | O::BitcastF32toI32
+            | O::BitcastI64toF64
+            | O::BitcastF64toI64 => {
+                let x = self.a(args, 1)?;
+                let ty = self.llvm_ty(t)?;
+                id(self.bitcast(ty, x)?)
+            }
+            O::Unpack4x8 => {
+                let signed = self.imm(args, 1)? == 1;
+                let p = self.a(args, 2)?;
+                let et = self.overload_of_struct(t)?;
+                Ok(Some(Val::Parts(self.unpack4x8(p, signed, et)?)))
+            }
+            O::Pack4x8 => {
+                let mode = self.imm(args, 1)?;
+                let xv = arg(args, 2)?;
+                let xt = self.vty(xv);
+                let mut xs = Vec::new();
+                for i in 2..6 {
+                    xs.push(self.a(args, i)?);
+                }
+                id(self.pack4x8(mode, &xs, xt)?)
+            }
+
+            // ---- resources
+            O::CreateHandle => Ok(Some(self.create_handle(args)?)),
+            O::CreateHandleFromBinding => Ok(Some(self.create_handle_from_binding(args)?)),
+            O::AnnotateHandle => Ok(Some(Val::Handle(self.handle(arg(args, 1)?)?))),
+            O::CBufferLoadLegacy => {
+                let h = self.handle(arg(args, 1)?)?;
+                let s = self.scalar_of(self.overload_of_struct(t)?)?;
+                Ok(Some(Val::Parts(self.cbuffer_load_legacy(
+                    h,
+                    arg(args, 2)?,
+                    s,
+                )?)))
+            }
+            O::CBufferLoad => {
+                let h = self.handle(arg(args, 1)?)?;
+                let s = self.scalar_of(t)?;
+                id(self.cbuffer_load(h, arg(args, 2)?, s)?)
+            }
+            O::BufferLoad | O::RawBufferLoad => self.buffer_load(op == O::RawBufferLoad, args, t),
+            O::BufferStore | O::RawBufferStore => {
+                self.buffer_store(op == O::RawBufferStore, args)?;
+                Ok(None)
+            }
+            O::BufferUpdateCounter => {
+                let h = self.handle(arg(args, 1)?)?;
+                let inc = self
+                    .m
+                    .const_int(arg(args, 2)?)
+                    .ok_or_else(|| self.invalid("BufferUpdateCounter: increment not constant"))?;
+                id(self.update_counter(h, inc)?)
+            }
+            O::CheckAccessFullyMapped => id(self.boolc(true)),
+            O::GetDimensions => {
+                let h = self.handle(arg(args, 1)?)?;
+                Ok(Some(Val::Parts(self.buffer_dimensions(h)?)))
+            }
+            O::AtomicBinOp => id(self.atomic_binop(args, t)?),
+            O::AtomicCompareExchange => id(self.atomic_cmpxchg(args, t)?),
+
+            // ---- waves
+            O::WaveIsFirstLane => id(self.wave_is_first_lane()?),
+            O::WaveGetLaneIndex => id(self.wave_lane_index()?),
+            O::WaveGetLaneCount => id(self.wave_lane_count()?),
+            O::WaveAnyTrue | O::WaveAllTrue => {
+                let c = self.a(args, 1)?;
+                let sop = if op == O::WaveAnyTrue {
+                    Op::GroupNonUniformAny
+                } else {
+                    Op::GroupNonUniformAll
+                };
+                id(self.wave_vote(sop, c)?)
+            }
+            O::WaveActiveAllEqual => {
+                let v = self.a(args, 1)?;
+                id(self.wave_vote(Op::GroupNonUniformAllEqual, v)?)
+            }
+            O::WaveActiveBallot => {
+                let c = self.a(args, 1)?;
+                Ok(Some(Val::Parts(self.wave_ballot(c)?)))
+            }
+            O::WaveReadLaneFirst => {
+                let v = self.a(args, 1)?;
+                let ty = self.llvm_ty(t)?;
+                id(self.wave_read_first(ty, v)?)
+            }
+            O::WaveReadLaneAt => {
+                let v = self.a(args, 1)?;
+                let l = self.a(args, 2)?;
+                let ty = self.llvm_ty(t)?;
+                id(self.wave_read_lane(ty, v, l)?)
+            }
+            O::WaveActiveOp | O::WavePrefixOp => {
+                let v = self.a(args, 1)?;
+                let k = match self.imm(args, 2)? {
+                    0 => WaveArith::Sum,
+                    1 => WaveArith::Product,
+                    2 => WaveArith::Min,
+                    3 => WaveArith::Max,
+                    _ => return Err(self.invalid("bad wave op kind")),
+                };
+                let signed = self.imm(args, 3)? == 0;
+                let g = if op == O::WaveActiveOp {
+                    GroupOperation::Reduce
+                } else {
+                    GroupOperation::ExclusiveScan
+                };
+                id(self.wave_arith(k, signed, t, v, g)?)
+            }
+            O::WaveActiveBit => {
+                let v = self.a(args, 1)?;
+                let k = match self.imm(args, 2)? {
+                    0 => WaveArith::And,
+                    1 => WaveArith::Or,
+                    2 => WaveArith::Xor,
+                    _ => return Err(self.invalid("bad wave bit op kind")),
+                };
+                id(self.wave_arith(k, false, t, v, GroupOperation::Reduce)?)
+            }
+            O::WaveAllBitCount | O::WavePrefixBitCount => {
+                let c = self.a(args, 1)?;
+                let g = if op == O::WaveAllBitCount {
+                    GroupOperation::Reduce
+                } else {
+                    GroupOperation::ExclusiveScan
+                };
+                id(self.wave_bit_count(c, g)?)
+            }
+            O::WaveMatch => {
+                let v = arg(args, 1)?;
+                let vt = self.vty(v);
+                Ok(Some(Val::Parts(self.wave_match(vt, v)?)))
+            }
+            O::WaveMultiPrefixOp => {
+                let v = self.a(args, 1)?;
+                let masks = [arg(args, 2)?, arg(args, 3)?, arg(args, 4)?, arg(args, 5)?];
+                let k = match self.imm(args, 6)? {
+                    0 => WaveArith::Sum,
+                    1 => WaveArith::And,
+                    2 => WaveArith::Or,
+                    3 => WaveArith::Xor,
+                    4 => WaveArith::Product,
+                    _ => return Err(self.invalid("bad multiprefix op kind")),
+                };
+                let signed = self.imm(args, 7)? == 0;
+                let (key, kty) = self.mask_key(masks)?;
+                let r = self.per_partition(key, kty, 2, |e| {
+                    Ok(vec![e.wave_arith(
+                        k,
+                        signed,
+                        t,
+                        v,
+                        GroupOperation::ExclusiveScan,
+                    )?])
+                })?;
+                id(r[0])
+            }
+            O::WaveMultiPrefixBitCount => {
+                let c = self.a(args, 1)?;
+                let masks = [arg(args, 2)?, arg(args, 3)?, arg(args, 4)?, arg(args, 5)?];
+                let (key, kty) = self.mask_key(masks)?;
+                let r = self.per_partition(key, kty, 2, |e| {
+                    Ok(vec![e.wave_bit_count(c, GroupOperation::ExclusiveScan)?])
+                })?;
+                id(r[0])
+            }
+            O::QuadReadLaneAt => {
+                let v = self.a(args, 1)?;
+                let l = self.a(args, 2)?;
+                let ty = self.llvm_ty(t)?;
+                id(self.quad_read_lane(ty, v, l)?)
+            }
+            O::QuadOp => {
+                let v = self.a(args, 1)?;
+                let dir = self.imm(args, 2)? as u32;
+                if dir > 2 {
+                    return Err(self.invalid("bad QuadOp direction"));
+                }
+                let ty = self.llvm_ty(t)?;
+                id(self.quad_swap(ty, v, dir)?)
+            }
+            O::QuadVote => {
+                let c = self.a(args, 1)?;
+                let all = self.imm(args, 2)? == 1;
+                id(self.quad_vote(c, all)?)
+            }
+            O::IsHelperLane => id(self.boolc(false)),
+
+            O::CreateHandleFromHeap => Err(self.unsupported(format!(
+                "dx.op CreateHandleFromHeap (opcode 218, shader model 6.6): \
+                 ResourceDescriptorHeap/SamplerDescriptorHeap need the bindless binding model, \
+                 which is not implemented yet (shader is cs_{}_{})",
+                self.desc.shader_model.0, self.desc.shader_model.1
+            ))),
+
+            // Everything else: not (yet) lowered for compute shaders.
+            O::TempRegLoad
+            | O::TempRegStore
+            | O::MinPrecXRegLoad
+            | O::MinPrecXRegStore
+            | O::LoadInput
+            | O::StoreOutput
+            | O::IMul
+            | O::UMul
+            | O::UDiv
+            | O::Msad
+            | O::Sample
+            | O::SampleBias
+            | O::SampleLevel
+            | O::SampleGrad
+            | O::SampleCmp
+            | O::SampleCmpLevelZero
+            | O::TextureLoad
+            | O::TextureStore
+            | O::TextureGather
+            | O::TextureGatherCmp
+            | O::Texture2DMSGetSamplePosition
+            | O::RenderTargetGetSamplePosition
+            | O::RenderTargetGetSampleCount
+            | O::CalculateLOD
+            | O::Discard
+            | O::DerivCoarseX
+            | O::DerivCoarseY
+            | O::DerivFineX
+            | O::DerivFineY
+            | O::EvalSnapped
+            | O::EvalSampleIndex
+            | O::EvalCentroid
+            | O::SampleIndex
+            | O::Coverage
+            | O::InnerCoverage
+            | O::EmitStream
+            | O::CutStream
+            | O::EmitThenCutStream
+            | O::GSInstanceID
+            | O::LoadOutputControlPoint
+            | O::LoadPatchConstant
+            | O::DomainLocation
+            | O::StorePatchConstant
+            | O::OutputControlPointID
+            | O::PrimitiveID
+            | O::CycleCounterLegacy
+            | O::AttributeAtVertex
+            | O::ViewID
+            | O::InstanceID
+            | O::InstanceIndex
+            | O::HitKind
+            | O::RayFlags
+            | O::DispatchRaysIndex
+            | O::DispatchRaysDimensions
+            | O::WorldRayOrigin
+            | O::WorldRayDirection
+            | O::ObjectRayOrigin
+            | O::ObjectRayDirection
+            | O::ObjectToWorld
+            | O::WorldToObject
+            | O::RayTMin
+            | O::RayTCurrent
+            | O::IgnoreHit
+            | O::AcceptHitAndEndSearch
+            | O::TraceRay
+            | O::ReportHit
+            | O::CallShader
+            | O::CreateHandleForLib
+            | O::PrimitiveIndex
+            | O::SetMeshOutputCounts
+            | O::EmitIndices
+            | O::GetMeshPayload
+            | O::StoreVertexOutput
+            | O::StorePrimitiveOutput
+            | O::DispatchMesh
+            | O::WriteSamplerFeedback
+            | O::WriteSamplerFeedbackBias
+            | O::WriteSamplerFeedbackLevel
+            | O::WriteSamplerFeedbackGrad
+            | O::AllocateRayQuery
+            | O::RayQueryTraceRayInline
+            | O::RayQueryProceed
+            | O::RayQueryAbort
+            | O::RayQueryCommitNonOpaqueTriangleHit
+            | O::RayQueryCommitProceduralPrimitiveHit
+            | O::RayQueryCommittedStatus
+            | O::RayQueryCandidateType
+            | O::RayQueryCandidateObjectToWorld3x4
+            | O::RayQueryCandidateWorldToObject3x4
+            | O::RayQueryCommittedObjectToWorld3x4
+            | O::RayQueryCommittedWorldToObject3x4
+            | O::RayQueryCandidateProceduralPrimitiveNonOpaque
+            | O::RayQueryCandidateTriangleFrontFace
+            | O::RayQueryCommittedTriangleFrontFace
+            | O::RayQueryCandidateTriangleBarycentrics
+            | O::RayQueryCommittedTriangleBarycentrics
+            | O::RayQueryRayFlags
+            | O::RayQueryWorldRayOrigin
+            | O::RayQueryWorldRayDirection
+            | O::RayQueryRayTMin
+            | O::RayQueryCandidateTriangleRayT
+            | O::RayQueryCommittedRayT
+            | O::RayQueryCandidateInstanceIndex
+            | O::RayQueryCandidateInstanceID
+            | O::RayQueryCandidateGeometryIndex
+            | O::RayQueryCandidatePrimitiveIndex
+            | O::RayQueryCandidateObjectRayOrigin
+            | O::RayQueryCandidateObjectRayDirection
+            | O::RayQueryCommittedInstanceIndex
+            | O::RayQueryCommittedInstanceID
+            | O::RayQueryCommittedGeometryIndex
+            | O::RayQueryCommittedPrimitiveIndex
+            | O::RayQueryCommittedObjectRayOrigin
+            | O::RayQueryCommittedObjectRayDirection
+            | O::GeometryIndex
+            | O::RayQueryCandidateInstanceContributionToHitGroupIndex
+            | O::RayQueryCommittedInstanceContributionToHitGroupIndex
+            | O::TextureGatherRaw
+            | O::SampleCmpLevel
+            | O::TextureStoreSample
+            | O::AllocateNodeOutputRecords
+            | O::GetNodeRecordPtr
+            | O::IncrementOutputCount
+            | O::OutputComplete
+            | O::GetInputRecordCount
+            | O::FinishedCrossGroupSharing
+            | O::BarrierByNodeRecordHandle
+            | O::CreateNodeOutputHandle
+            | O::IndexNodeHandle
+            | O::AnnotateNodeHandle
+            | O::CreateNodeInputRecordHandle
+            | O::AnnotateNodeRecordHandle
+            | O::NodeOutputIsValid
+            | O::GetRemainingRecursionLevels
+            | O::SampleCmpGrad
+            | O::SampleCmpBias
+            | O::StartVertexLocation
+            | O::StartInstanceLocation
+            | O::AllocateRayQuery2
+            | O::HitObjectTraceRay
+            | O::HitObjectFromRayQuery
+            | O::HitObjectFromRayQueryWithAttrs
+            | O::HitObjectMakeMiss
+            | O::HitObjectMakeNop
+            | O::HitObjectInvoke
+            | O::MaybeReorderThread
+            | O::HitObjectIsMiss
+            | O::HitObjectIsHit
+            | O::HitObjectIsNop
+            | O::HitObjectRayFlags
+            | O::HitObjectRayTMin
+            | O::HitObjectRayTCurrent
+            | O::HitObjectWorldRayOrigin
+            | O::HitObjectWorldRayDirection
+            | O::HitObjectObjectRayOrigin
+            | O::HitObjectObjectRayDirection
+            | O::HitObjectObjectToWorld3x4
+            | O::HitObjectWorldToObject3x4
+            | O::HitObjectGeometryIndex
+            | O::HitObjectInstanceIndex
+            | O::HitObjectInstanceID
+            | O::HitObjectPrimitiveIndex
+            | O::HitObjectHitKind
+            | O::HitObjectShaderTableIndex
+            | O::HitObjectSetShaderTableIndex
+            | O::HitObjectLoadLocalRootTableConstant
+            | O::HitObjectAttributes
+            | O::RawBufferVectorLoad
+            | O::RawBufferVectorStore
+            | O::VectorReduceAnd
+            | O::VectorReduceOr
+            | O::FDot
+            | O::ExperimentalNop
+            | O::GetGroupWaveIndex
+            | O::GetGroupWaveCount
+            | O::ClusterID
+            | O::RayQueryCandidateClusterID
+            | O::RayQueryCommittedClusterID
+            | O::HitObjectClusterID
+            | O::TriangleObjectPosition
+            | O::RayQueryCandidateTriangleObjectPosition
+            | O::RayQueryCommittedTriangleObjectPosition
+            | O::HitObjectTriangleObjectPosition
+            | O::LinAlgMatrixMultiplyAccumulate
+            | O::LinAlgFillMatrix
+            | O::LinAlgCopyConvertMatrix
+            | O::LinAlgMatrixLoadFromDescriptor
+            | O::LinAlgMatrixLoadFromMemory
+            | O::LinAlgMatrixLength
+            | O::LinAlgMatrixGetCoordinate
+            | O::LinAlgMatrixGetElement
+            | O::LinAlgMatrixSetElement
+            | O::LinAlgMatrixStoreToDescriptor
+            | O::LinAlgMatrixStoreToMemory
+            | O::LinAlgMatrixQueryAccumulatorLayout
+            | O::LinAlgMatrixMultiply
+            | O::LinAlgMatrixAccumulate
+            | O::LinAlgMatVecMul
+            | O::LinAlgMatVecMulAdd
+            | O::LinAlgMatrixAccumulateToDescriptor
+            | O::LinAlgMatrixAccumulateToMemory
+            | O::LinAlgMatrixOuterProduct
+            | O::LinAlgConvert
+            | O::LinAlgVectorAccumulateToDescriptor
+            | O::DebugBreak
+            | O::IsDebuggingEnabled => Err(self.not_supported(op)),
+        }
+    }
+
+    fn unary_float(&mut self, op: OpCode, x: Word, t: TypeId) -> Result<Word> {
+        use OpCode as O;
+        let ty = self.llvm_ty(t)?;
+        let g = match op {
+            O::FAbs => GLOp::FAbs,
+            O::Saturate => {
+                let w = self.float_width(t).unwrap_or(32);
+                let n = self.m.types.vector_len(t).unwrap_or(1);
+                let z = self.floatc(w, 0.0);
+                let one = self.floatc(w, 1.0);
+                let z = self.splat_const(ty, z, n);
+                let one = self.splat_const(ty, one, n);
+                return self.glsl(ty, GLOp::NClamp, &[x, z, one]);
+            }
+            O::Cos => GLOp::Cos,
+            O::Sin => GLOp::Sin,
+            O::Tan => GLOp::Tan,
+            O::Acos => GLOp::Acos,
+            O::Asin => GLOp::Asin,
+            O::Atan => GLOp::Atan,
+            O::Hcos => GLOp::Cosh,
+            O::Hsin => GLOp::Sinh,
+            O::Htan => GLOp::Tanh,
+            O::Exp => GLOp::Exp2,
+            O::Frc => GLOp::Fract,
+            O::Log => GLOp::Log2,
+            O::Sqrt => GLOp::Sqrt,
+            O::Rsqrt => GLOp::InverseSqrt,
+            O::RoundNe => GLOp::RoundEven,
+            O::RoundNi => GLOp::Floor,
+            O::RoundPi => GLOp::Ceil,
+            O::RoundZ => GLOp::Trunc,
+            _ => return Err(self.internal("not a unary float op")),
+        };
+        if self.float_width(t) == Some(64)
+            && !matches!(
+                op,
+                O::FAbs
+                    | O::Sqrt
+                    | O::Rsqrt
+                    | O::RoundNe
+                    | O::RoundNi
+                    | O::RoundPi
+                    | O::RoundZ
+                    | O::Frc
+            )
+        {
+            return Err(self.unsupported(format!("dx.op {} on doubles", op.name())));
+        }
+        self.glsl(ty, g, &[x])
+    }
+
+    fn special_float(&mut self, op: OpCode, x: Word, xt: TypeId) -> Result<Word> {
+        use OpCode as O;
+        let b = self.bool_ty();
+        match op {
+            O::IsNaN => self.op(Op::IsNan, b, &[x]),
+            O::IsInf => self.op(Op::IsInf, b, &[x]),
+            O::IsFinite => {
+                let n = self.op(Op::IsNan, b, &[x])?;
+                let i = self.op(Op::IsInf, b, &[x])?;
+                let o = self.op(Op::LogicalOr, b, &[n, i])?;
+                self.op(Op::LogicalNot, b, &[o])
+            }
+            _ => {
+                // IsNormal: exponent neither all zeros nor all ones.
+                let w = self.float_width(xt).unwrap_or(32);
+                let (mbits, ebits) = match w {
+                    16 => (10, 5),
+                    32 => (23, 8),
+                    _ => (52, 11),
+                };
+                let u = self.uint_ty(w);
+                let bits = self.bitcast(u, x)?;
+                let sh = self.uintc(w, mbits);
+                let e = self.op(Op::ShiftRightLogical, u, &[bits, sh])?;
+                let mask = self.uintc(w, (1 << ebits) - 1);
+                let e = self.op(Op::BitwiseAnd, u, &[e, mask])?;
+                let zero = self.uintc(w, 0);
+                let nz = self.op(Op::INotEqual, b, &[e, zero])?;
+                let nm = self.op(Op::INotEqual, b, &[e, mask])?;
+                self.op(Op::LogicalAnd, b, &[nz, nm])
+            }
+        }
+    }
+
+    fn int_minmax(&mut self, op: OpCode, a: Word, b: Word, t: TypeId) -> Result<Word> {
+        use OpCode as O;
+        let ii = self
+            .int_info(t)
+            .ok_or_else(|| self.invalid("integer min/max on a non-integer"))?;
+        let ty = self.llvm_ty(t)?;
+        match op {
+            O::UMax => self.glsl(ty, GLOp::UMax, &[a, b]),
+            O::UMin => self.glsl(ty, GLOp::UMin, &[a, b]),
+            _ => {
+                let sa = self.as_signed(ii, a)?;
+                let sb = self.as_signed(ii, b)?;
+                let st = self.sint_vec(ii);
+                let g = if op == O::IMax {
+                    GLOp::SMax
+                } else {
+                    GLOp::SMin
+                };
+                let r = self.glsl(st, g, &[sa, sb])?;
+                self.unsigned_result(ii, r)
+            }
+        }
+    }
+
+    /// Bfrev, Countbits, FirstbitLo/Hi/SHi. Vulkan restricts the bit
+    /// instructions to 32-bit operands: 16-bit values are widened and
+    /// 64-bit values split.
+    fn unary_bits(&mut self, op: OpCode, x: Word, xt: TypeId) -> Result<Word> {
+        use OpCode as O;
+        let ii = self
+            .int_info(xt)
+            .ok_or_else(|| self.invalid("bit operation on a non-integer"))?;
+        if ii.n != 1 || ii.emulated {
+            return Err(self.unsupported(format!("dx.op {} on i{} vectors", op.name(), ii.width)));
+        }
+        let u = self.u32_ty();
+        let s = self.sint_ty(32);
+        let b = self.bool_ty();
+        let minus1 = self.u32c(u32::MAX);
+        match (op, ii.width) {
+            (O::Bfrev, 32) => self.op(Op::BitReverse, u, &[x]),
+            (O::Bfrev, 16) => {
+                let ux = self.op(Op::UConvert, u, &[x])?;
+                let r = self.op(Op::BitReverse, u, &[ux])?;
+                let sixteen = self.u32c(16);
+                let r = self.op(Op::ShiftRightLogical, u, &[r, sixteen])?;
+                let t16 = self.uint_ty(16);
+                self.op(Op::UConvert, t16, &[r])
+            }
+            (O::Bfrev, 64) => {
+                let (lo, hi) = self.split64(x)?;
+                let rl = self.op(Op::BitReverse, u, &[lo])?;
+                let rh = self.op(Op::BitReverse, u, &[hi])?;
+                let t64 = self.uint_ty(64);
+                self.join64(t64, rh, rl)
+            }
+            (O::Countbits, 32) => self.op(Op::BitCount, u, &[x]),
+            (O::Countbits, 16) => {
+                let ux = self.op(Op::UConvert, u, &[x])?;
+                self.op(Op::BitCount, u, &[ux])
+            }
+            (O::Countbits, 64) => {
+                let (lo, hi) = self.split64(x)?;
+                let a = self.op(Op::BitCount, u, &[lo])?;
+                let c = self.op(Op::BitCount, u, &[hi])?;
+                self.op(Op::IAdd, u, &[a, c])
+            }
+            (O::FirstbitLo, 32) => self.glsl(u, GLOp::FindILsb, &[x]),
+            (O::FirstbitLo, 16) => {
+                let ux = self.op(Op::UConvert, u, &[x])?;
+                self.glsl(u, GLOp::FindILsb, &[ux])
+            }
+            (O::FirstbitLo, 64) => {
+                let (lo, hi) = self.split64(x)?;
+                let l = self.glsl(u, GLOp::FindILsb, &[lo])?;
+                let h = self.glsl(u, GLOp::FindILsb, &[hi])?;
+                let k32 = self.u32c(32);
+                let h32 = self.op(Op::IAdd, u, &[h, k32])?;
+                let hv = self.op(Op::IEqual, b, &[h, minus1])?;
+                let hres = self.select(u, hv, minus1, h32)?;
+                let zero = self.u32c(0);
+                let lz = self.op(Op::IEqual, b, &[lo, zero])?;
+                self.select(u, lz, hres, l)
+            }
+            (O::FirstbitHi | O::FirstbitSHi, 32 | 16) => {
+                let signed = op == O::FirstbitSHi;
+                let x32 = if ii.width == 16 {
+                    if signed {
+                        let s16 = self.sint_ty(16);
+                        let sx = self.bitcast(s16, x)?;
+                        let r = self.op(Op::SConvert, s, &[sx])?;
+                        self.bitcast(u, r)?
+                    } else {
+                        self.op(Op::UConvert, u, &[x])?
+                    }
+                } else {
+                    x
+                };
+                let m = if signed {
+                    let sx = self.bitcast(s, x32)?;
+                    let r = self.glsl(s, GLOp::FindSMsb, &[sx])?;
+                    self.bitcast(u, r)?
+                } else {
+                    self.glsl(u, GLOp::FindUMsb, &[x32])?
+                };
+                let top = self.u32c(ii.width - 1);
+                let r = self.op(Op::ISub, u, &[top, m])?;
+                let none = self.op(Op::IEqual, b, &[m, minus1])?;
+                self.select(u, none, minus1, r)
+            }
+            (O::FirstbitHi, 64) => {
+                let (lo, hi) = self.split64(x)?;
+                let mh = self.glsl(u, GLOp::FindUMsb, &[hi])?;
+                let ml = self.glsl(u, GLOp::FindUMsb, &[lo])?;
+                let k31 = self.u32c(31);
+                let k63 = self.u32c(63);
+                let rh = self.op(Op::ISub, u, &[k31, mh])?;
+                let rl = self.op(Op::ISub, u, &[k63, ml])?;
+                let lnone = self.op(Op::IEqual, b, &[ml, minus1])?;
+                let rl = self.select(u, lnone, minus1, rl)?;
+                let zero = self.u32c(0);
+                let hz = self.op(Op::IEqual, b, &[hi, zero])?;
+                self.select(u, hz, rl, rh)
+            }
+            _ => Err(self.unsupported(format!("dx.op {} on i{}", op.name(), ii.width))),
+        }
+    }
+
+    /// D3D `ubfe`/`ibfe`: width and offset masked to 5 bits.
+    fn bitfield_extract(&mut self, w: Word, o: Word, v: Word, signed: bool) -> Result<Word> {
+        let u = self.u32_ty();
+        let s = self.sint_ty(32);
+        let b = self.bool_ty();
+        let k31 = self.u32c(31);
+        let k32 = self.u32c(32);
+        let zero = self.u32c(0);
+        let w = self.op(Op::BitwiseAnd, u, &[w, k31])?;
+        let o = self.op(Op::BitwiseAnd, u, &[o, k31])?;
+        let wo = self.op(Op::IAdd, u, &[w, o])?;
+        let lsh = self.op(Op::ISub, u, &[k32, wo])?;
+        let rsh = self.op(Op::ISub, u, &[k32, w])?;
+        let shifted = self.op(Op::ShiftLeftLogical, u, &[v, lsh])?;
+        let (fits, whole) = if signed {
+            let ss = self.bitcast(s, shifted)?;
+            let r = self.op(Op::ShiftRightArithmetic, s, &[ss, rsh])?;
+            let sv = self.bitcast(s, v)?;
+            let r2 = self.op(Op::ShiftRightArithmetic, s, &[sv, o])?;
+            (self.bitcast(u, r)?, self.bitcast(u, r2)?)
+        } else {
+            (
+                self.op(Op::ShiftRightLogical, u, &[shifted, rsh])?,
+                self.op(Op::ShiftRightLogical, u, &[v, o])?,
+            )
+        };
+        let small = self.op(Op::ULessThan, b, &[wo, k32])?;
+        let r = self.select(u, small, fits, whole)?;
+        let wz = self.op(Op::IEqual, b, &[w, zero])?;
+        self.select(u, wz, zero, r)
+    }
+
+    /// D3D `bfi`.
+    fn bitfield_insert(&mut self, w: Word, o: Word, v: Word, r: Word) -> Result<Word> {
+        let u = self.u32_ty();
+        let k31 = self.u32c(31);
+        let one = self.u32c(1);
+        let w = self.op(Op::BitwiseAnd, u, &[w, k31])?;
+        let o = self.op(Op::BitwiseAnd, u, &[o, k31])?;
+        let m = self.op(Op::ShiftLeftLogical, u, &[one, w])?;
+        let m = self.op(Op::ISub, u, &[m, one])?;
+        let mask = self.op(Op::ShiftLeftLogical, u, &[m, o])?;
+        let vs = self.op(Op::ShiftLeftLogical, u, &[v, o])?;
+        let a = self.op(Op::BitwiseAnd, u, &[vs, mask])?;
+        let nm = self.op(Op::Not, u, &[mask])?;
+        let c = self.op(Op::BitwiseAnd, u, &[r, nm])?;
+        self.op(Op::BitwiseOr, u, &[a, c])
+    }
+
+    fn dot4_packed(&mut self, acc: Word, a: Word, b: Word, signed: bool) -> Result<Word> {
+        let u = self.u32_ty();
+        let s = self.sint_ty(32);
+        let eight = self.u32c(8);
+        let mut sum = if signed { self.bitcast(s, acc)? } else { acc };
+        for i in 0..4 {
+            let off = self.u32c(8 * i);
+            let (x, y) = if signed {
+                let sa = self.bitcast(s, a)?;
+                let sb = self.bitcast(s, b)?;
+                (
+                    self.op(Op::BitFieldSExtract, s, &[sa, off, eight])?,
+                    self.op(Op::BitFieldSExtract, s, &[sb, off, eight])?,
+                )
+            } else {
+                (
+                    self.op(Op::BitFieldUExtract, u, &[a, off, eight])?,
+                    self.op(Op::BitFieldUExtract, u, &[b, off, eight])?,
+                )
+            };
+            let ty = if signed { s } else { u };
+            let p = self.op(Op::IMul, ty, &[x, y])?;
+            sum = self.op(Op::IAdd, ty, &[sum, p])?;
+        }
+        if signed {
+            self.bitcast(u, sum)
+        } else {
+            Ok(sum)
+        }
+    }
+
+    fn unpack4x8(&mut self, p: Word, signed: bool, et: TypeId) -> Result<Vec<Word>> {
+        let u = self.u32_ty();
+        let s = self.sint_ty(32);
+        let eight = self.u32c(8);
+        let w = self.m.types.int_width(et).unwrap_or(32);
+        let mut out = Vec::with_capacity(4);
+        for i in 0..4 {
+            let off = self.u32c(8 * i);
+            let x = if signed {
+                let sp = self.bitcast(s, p)?;
+                let r = self.op(Op::BitFieldSExtract, s, &[sp, off, eight])?;
+                self.bitcast(u, r)?
+            } else {
+                self.op(Op::BitFieldUExtract, u, &[p, off, eight])?
+            };
+            out.push(if w == 16 {
+                let t16 = self.uint_ty(16);
+                self.op(Op::UConvert, t16, &[x])?
+            } else {
+                x
+            });
+        }
+        Ok(out)
+    }
+
+    /// `Pack4x8(mode, x, y, z, w)`: 0 truncate, 1 clamp to [0, 255], 2 clamp
+    /// to [-128, 127].
+    fn pack4x8(&mut self, mode: u64, xs: &[Word], xt: TypeId) -> Result<Word> {
+        let u = self.u32_ty();
+        let s = self.sint_ty(32);
+        let w = self.m.types.int_width(xt).unwrap_or(32);
+        let ff = self.u32c(0xff);
+        let mut acc = self.u32c(0);
+        for (i, &x) in xs.iter().enumerate() {
+            let sx = if w == 16 {
+                let s16 = self.sint_ty(16);
+                let b16 = self.bitcast(s16, x)?;
+                self.op(Op::SConvert, s, &[b16])?
+            } else {
+                self.bitcast(s, x)?
+            };
+            let v = match mode {
+                1 => {
+                    let lo = self.sintc(32, 0);
+                    let hi = self.sintc(32, 255);
+                    let c = self.glsl(s, GLOp::SClamp, &[sx, lo, hi])?;
+                    self.bitcast(u, c)?
+                }
+                2 => {
+                    let lo = self.sintc(32, -128);
+                    let hi = self.sintc(32, 127);
+                    let c = self.glsl(s, GLOp::SClamp, &[sx, lo, hi])?;
+                    self.bitcast(u, c)?
+                }
+                _ => self.bitcast(u, sx)?,
+            };
+            let v = self.op(Op::BitwiseAnd, u, &[v, ff])?;
+            let sh = self.u32c(8 * i as u32);
+            let v = self.op(Op::ShiftLeftLogical, u, &[v, sh])?;
+            acc = self.op(Op::BitwiseOr, u, &[acc, v])?;
+        }
+        Ok(acc)
+    }
+
+    /// `BufferLoad` / `RawBufferLoad`.
+    fn buffer_load(&mut self, raw_op: bool, args: &[ValueId], t: TypeId) -> Result<Option<Val>> {
+        let h = self.handle(arg(args, 1)?)?;
+        let et = self.overload_of_struct(t)?;
+        let s = self.scalar_of(et)?;
+        let d = self
+            .desc
+            .resources
+            .get(h.res)
+            .ok_or_else(|| self.internal("bad resource"))?;
+        let n_members = match self.m.types.ty(t) {
+            ir::Type::Struct { elements, .. } => elements.len as usize,
+            _ => 5,
+        };
+        let ncomp = n_members.saturating_sub(1).max(1);
+        let mut parts = if d.kind == kind::TYPED_BUFFER {
+            let coord = self.a(args, 2)?;
+            self.typed_load(h, coord, s)?
+        } else {
+            let addr = self.byte_address(h, arg(args, 2)?, arg(args, 3)?)?;
+            let count = if raw_op {
+                let mask = self.imm(args, 4)?;
+                (64 - mask.leading_zeros()).max(1)
+            } else {
+                // Load only the components the code uses, so that the
+                // bounds check does not reject in-bounds accesses at the
+                // end of the buffer.
+                self.used_components(args)
+            };
+            self.raw_load(h, addr, s, count.min(ncomp as u32))?
+        };
+        let rty = self.scalar_ty(s);
+        while parts.len() < ncomp {
+            let z = self.null_const(rty);
+            parts.push(z);
+        }
+        // The status word.
+        let status = self.u32c(0);
+        parts.push(status);
+        Ok(Some(Val::Parts(parts)))
+    }
+
+    /// The number of leading components of a `BufferLoad` result that the
+    /// function extracts.
+    fn used_components(&self, args: &[ValueId]) -> u32 {
+        let _ = args;
+        let Some(res) = self.current_inst_result else {
+            return 4;
+        };
+        self.component_uses.get(&res).copied().unwrap_or(1)
+    }
+
+    /// `BufferStore` / `RawBufferStore`.
+    fn buffer_store(&mut self, raw_op: bool, args: &[ValueId]) -> Result<()> {
+        let h = self.handle(arg(args, 1)?)?;
+        // Both forms carry the write mask at operand 8.
+        let _ = raw_op;
+        let mask = self.imm(args, 8)?;
+        let v0 = arg(args, 4)?;
+        let vt = self.vty(v0);
+        let s = self.scalar_of(vt)?;
+        let d = self
+            .desc
+            .resources
+            .get(h.res)
+            .ok_or_else(|| self.internal("bad resource"))?;
+        let mut vals = Vec::with_capacity(4);
+        for i in 0..4 {
+            let a = arg(args, 4 + i)?;
+            if mask & (1 << i) == 0 || (d.kind == kind::TYPED_BUFFER && self.is_undef(a)) {
+                vals.push(None);
+            } else {
+                vals.push(Some(self.value_id(a)?));
+            }
+        }
+        if d.kind == kind::TYPED_BUFFER {
+            let coord = self.a(args, 2)?;
+            let v = [
+                vals[0].map(|x| (x, s)),
+                vals[1].map(|x| (x, s)),
+                vals[2].map(|x| (x, s)),
+                vals[3].map(|x| (x, s)),
+            ];
+            return self.typed_store(h, coord, v);
+        }
+        let addr = self.byte_address(h, arg(args, 2)?, arg(args, 3)?)?;
+        self.raw_store(h, addr, s, &vals)
+    }
+
+    /// `GetDimensions` on buffers: [width, 0, 0, 0] where width counts bytes
+    /// (raw), structures (structured) or texels (typed).
+    fn buffer_dimensions(&mut self, h: super::module::Handle) -> Result<Vec<Word>> {
+        let d = self
+            .desc
+            .resources
+            .get(h.res)
+            .ok_or_else(|| self.internal("bad resource"))?;
+        let u = self.u32_ty();
+        let zero = self.u32c(0);
+        let width = match d.kind {
+            kind::RAW_BUFFER | kind::STRUCTURED_BUFFER => {
+                let stride = d.stride.max(1);
+                let is_raw = d.kind == kind::RAW_BUFFER;
+                let (base, _, _) = self.descriptor_ptr(h, super::resource::View::U32)?;
+                let len = self.inst(
+                    Op::ArrayLength,
+                    u,
+                    vec![
+                        rspirv::dr::Operand::IdRef(base),
+                        rspirv::dr::Operand::LiteralBit32(0),
+                    ],
+                )?;
+                let four = self.u32c(4);
+                let bytes = self.op(Op::IMul, u, &[len, four])?;
+                if is_raw {
+                    bytes
+                } else {
+                    let st = self.u32c(stride);
+                    self.op(Op::UDiv, u, &[bytes, st])?
+                }
+            }
+            kind::TYPED_BUFFER => {
+                self.cap(rspirv::spirv::Capability::ImageQuery);
+                let (p, img_ty, _) = self.descriptor_ptr(h, super::resource::View::Image)?;
+                let img = self.load(img_ty, p)?;
+                self.op(Op::ImageQuerySize, u, &[img])?
+            }
+            k => {
+                return Err(
+                    self.unsupported(format!("GetDimensions on a {} resource", kind::name(k)))
+                )
+            }
+        };
+        Ok(vec![width, zero, zero, zero])
+    }
+}

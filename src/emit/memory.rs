@@ -1,0 +1,198 @@
+//! Memory: allocas (function variables), groupshared globals (workgroup
+//! variables), static globals and lookup tables (private variables with
+//! initializers), GEPs, loads and stores.
+
+use super::module::{Emitter, Val};
+use crate::error::Result;
+use crate::ir::{self, Constant, GlobalId, ListRange, TypeId, ValueId, ValueKind};
+use rspirv::dr::{Instruction, Operand};
+use rspirv::spirv::{Op, StorageClass, Word};
+
+impl<'m> Emitter<'m> {
+    /// The storage class of an LLVM address space for globals.
+    fn global_class(&self, addr_space: u32) -> Result<StorageClass> {
+        match addr_space {
+            0 => Ok(StorageClass::Private),
+            3 => Ok(StorageClass::Workgroup),
+            n => Err(self.unsupported(format!("global variable in address space {n}"))),
+        }
+    }
+
+    /// The variable of a global (created on first use).
+    pub fn global_ptr(&mut self, g: GlobalId) -> Result<Val> {
+        let glob = *self
+            .m
+            .globals
+            .get(g.0 as usize)
+            .ok_or_else(|| self.invalid("unknown global"))?;
+        let sc = self.global_class(glob.addr_space)?;
+        if let Some(&v) = self.globals.get(&g) {
+            return Ok(Val::Ptr(v, sc));
+        }
+        let vt = self.llvm_ty(glob.value_type)?;
+        let pt = self.ptr_ty(sc, vt);
+        let mut ops = vec![Operand::StorageClass(sc)];
+        if sc == StorageClass::Private {
+            if let Some(init) = glob.initializer {
+                let plain = matches!(
+                    self.m.value(init).map(|v| v.kind),
+                    Some(ValueKind::Constant(
+                        Constant::Null
+                            | Constant::Int(_)
+                            | Constant::Float(_)
+                            | Constant::Aggregate(_)
+                            | Constant::Data(_)
+                    ))
+                );
+                if plain {
+                    let c = self.value_id(init)?;
+                    ops.push(Operand::IdRef(c));
+                } else if !matches!(self.m.constant(init), Some(Constant::Undef)) {
+                    return Err(self.unsupported("global initializer with constant expressions"));
+                }
+            }
+        }
+        let var = self.global_inst(Op::Variable, Some(pt), ops);
+        let name = self
+            .m
+            .value_name(glob.value)
+            .trim_start_matches('\u{1}')
+            .to_string();
+        self.name(var, &name);
+        self.interface.insert(var);
+        self.globals.insert(g, var);
+        Ok(Val::Ptr(var, sc))
+    }
+
+    /// `alloca` → a `Function` variable.
+    pub fn alloca(&mut self, allocated: TypeId, size: ValueId) -> Result<Val> {
+        if self.m.const_uint(size) != Some(1) {
+            return Err(self.unsupported("alloca with a dynamic or non-unit element count"));
+        }
+        let vt = self.llvm_ty(allocated)?;
+        let pt = self.ptr_ty(StorageClass::Function, vt);
+        let id = self.id();
+        self.fn_vars.push(Instruction::new(
+            Op::Variable,
+            Some(pt),
+            Some(id),
+            vec![Operand::StorageClass(StorageClass::Function)],
+        ));
+        Ok(Val::Ptr(id, StorageClass::Function))
+    }
+
+    /// A pointer value.
+    pub fn ptr(&mut self, v: ValueId) -> Result<(Word, StorageClass)> {
+        match self.val(v)? {
+            Val::Ptr(p, sc) => Ok((p, sc)),
+            _ => Err(self.unsupported("memory access through a non-pointer value")),
+        }
+    }
+
+    /// `getelementptr` (instruction).
+    pub fn gep(&mut self, operands: ListRange, t: TypeId) -> Result<Val> {
+        self.gep_impl(operands, t)
+    }
+
+    /// A constant `getelementptr` expression, materialised where it is
+    /// used (e.g. `-Od` loads from `@dx.nothing.a`).
+    pub fn const_gep(&mut self, operands: ListRange, t: TypeId) -> Result<Val> {
+        self.gep_impl(operands, t)
+    }
+
+    fn gep_impl(&mut self, operands: ListRange, t: TypeId) -> Result<Val> {
+        let ops: Vec<ValueId> = self.m.value_list(operands).collect();
+        let (&base, idx) = ops
+            .split_first()
+            .ok_or_else(|| self.invalid("getelementptr without a base"))?;
+        let (p, sc) = self.ptr(base)?;
+        let Some((&first, rest)) = idx.split_first() else {
+            return Ok(Val::Ptr(p, sc));
+        };
+        if self.m.const_uint(first) != Some(0) {
+            return Err(
+                self.unsupported("getelementptr with a non-zero first index (pointer arithmetic)")
+            );
+        }
+        if rest.is_empty() {
+            return Ok(Val::Ptr(p, sc));
+        }
+        let (pointee, _) = self
+            .m
+            .types
+            .pointee(t)
+            .ok_or_else(|| self.invalid("getelementptr result is not a pointer"))?;
+        let mut ids = Vec::with_capacity(rest.len());
+        for &i in rest {
+            if let Some(c) = self.m.const_uint(i) {
+                ids.push(self.u32c(c as u32));
+            } else {
+                ids.push(self.value_id(i)?);
+            }
+        }
+        let et = self.llvm_ty(pointee)?;
+        let pt = self.ptr_ty(sc, et);
+        let r = self.access_chain(pt, p, &ids)?;
+        Ok(Val::Ptr(r, sc))
+    }
+
+    /// A pointer `bitcast`: allowed where it only drops to the first
+    /// element of an aggregate (or changes nothing in SPIR-V).
+    pub fn pointer_cast(&mut self, value: ValueId, t: TypeId) -> Result<Val> {
+        let (p, sc) = self.ptr(value)?;
+        let st = self.vty(value);
+        let (mut cur, _) = self
+            .m
+            .types
+            .pointee(st)
+            .ok_or_else(|| self.invalid("bitcast of a non-pointer to a pointer"))?;
+        let (target, _) = self
+            .m
+            .types
+            .pointee(t)
+            .ok_or_else(|| self.invalid("bitcast to a non-pointer"))?;
+        let want = self.llvm_ty(target)?;
+        let mut depth = 0;
+        loop {
+            if self.llvm_ty(cur)? == want {
+                break;
+            }
+            match self.m.types.ty(cur) {
+                ir::Type::Array { elem, .. } | ir::Type::Vector { elem, .. } => cur = elem,
+                ir::Type::Struct { .. } => {
+                    cur = self
+                        .m
+                        .types
+                        .member(cur, 0)
+                        .ok_or_else(|| self.unsupported("pointer bitcast of an empty struct"))?
+                }
+                _ => return Err(self.unsupported("pointer bitcast between unrelated types")),
+            }
+            depth += 1;
+        }
+        if depth == 0 {
+            return Ok(Val::Ptr(p, sc));
+        }
+        let zero = self.u32c(0);
+        let pt = self.ptr_ty(sc, want);
+        let r = self.access_chain(pt, p, &vec![zero; depth])?;
+        Ok(Val::Ptr(r, sc))
+    }
+
+    /// `load`.
+    pub fn load_inst(&mut self, ptr: ValueId, t: TypeId) -> Result<Word> {
+        let (p, _) = self.ptr(ptr)?;
+        if matches!(self.m.types.ty(t), ir::Type::Pointer { .. }) {
+            return Err(self.unsupported("loading a pointer"));
+        }
+        let ty = self.llvm_ty(t)?;
+        self.load(ty, p)
+    }
+
+    /// `store`.
+    pub fn store_inst(&mut self, ptr: ValueId, value: ValueId) -> Result<()> {
+        let (p, _) = self.ptr(ptr)?;
+        let v = self.value_id(value)?;
+        self.store(p, v)
+    }
+}

@@ -1,0 +1,862 @@
+//! The emitter: module setup, hashed type and constant caches, instruction
+//! helpers and block bookkeeping shared by every op family.
+
+use super::binding::{Reflection, SremLowering};
+use super::desc::ShaderDesc;
+use super::{EmitOptions, Emitted};
+use crate::error::{Error, Location, Phase, Result};
+use crate::ir::{self, FuncId, GlobalId, Module, TypeId, ValueId};
+use rspirv::binary::Assemble;
+use rspirv::dr::{Builder, InsertPoint, Instruction, Operand};
+use rspirv::spirv::{self, Capability, Op, StorageClass, Word};
+use std::collections::{BTreeSet, HashMap};
+
+/// Scope ids used with atomics, barriers and subgroup operations.
+pub(crate) mod scope {
+    pub const DEVICE: u32 = 1;
+    pub const WORKGROUP: u32 = 2;
+    pub const SUBGROUP: u32 = 3;
+}
+
+/// A SPIR-V type, as a hashable key of the type cache. Children are ids of
+/// types already in the cache.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum TyKey {
+    Void,
+    Bool,
+    Int(u32, bool),
+    Float(u32),
+    Vector(Word, u32),
+    /// Array without layout (function, private, workgroup memory).
+    Array(Word, u32),
+    /// Array with an `ArrayStride` (buffer memory).
+    StridedArray(Word, u32, u32),
+    /// Runtime array with an `ArrayStride` (buffer memory).
+    RuntimeArray(Word, u32),
+    /// Runtime array of descriptors (no stride).
+    DescriptorRuntimeArray(Word),
+    /// A plain two-member struct (results of `OpIAddCarry` and friends).
+    Struct2(Word, Word),
+    /// A `Block` struct with one member at offset 0 (buffer wrappers).
+    Block(Word),
+    Pointer(StorageClass, Word),
+    Function(Word, Vec<Word>),
+    /// Texel buffer image type: sampled type, sampled (1) or storage (2),
+    /// format.
+    BufferImage(Word, u32, spirv::ImageFormat),
+}
+
+/// An LLVM value once emitted.
+#[derive(Clone, Debug)]
+pub(crate) enum Val {
+    /// A plain SPIR-V value (scalar, vector, composite).
+    Id(Word),
+    /// A pointer into memory with its storage class.
+    Ptr(Word, StorageClass),
+    /// A resource handle.
+    Handle(Handle),
+    /// A dx.op struct result (`ResRet`, `CBufRet`, `fouri32`, ...) kept as
+    /// its components.
+    Parts(Vec<Word>),
+}
+
+/// A resource handle: which declared range, and the index within it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Handle {
+    /// Index into [`ShaderDesc::resources`].
+    pub res: usize,
+    /// Dynamic index relative to the range start (an `u32` id), or `None`
+    /// for the first element / a single descriptor.
+    pub index: Option<Word>,
+    /// Constant index relative to the range start.
+    pub const_index: u32,
+    /// `NonUniformResourceIndex`.
+    pub non_uniform: bool,
+}
+
+/// An operand as the control-flow layer gives it: an original value, a
+/// synthetic phi (by index), a 32-bit constant, or `undef`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[allow(dead_code)] // built by the structured control-flow walk
+pub(crate) enum SVal {
+    Value(ValueId),
+    Synth(u32),
+    U32(u32),
+    Undef,
+}
+
+/// A phi waiting for its operands (filled once the function is complete).
+pub(crate) struct PendingPhi {
+    /// rspirv block index and instruction index of the `OpPhi`.
+    pub block: usize,
+    pub inst: usize,
+    /// (value, structured predecessor block index).
+    pub incoming: Vec<(SVal, u32)>,
+    /// The phi's SPIR-V type (for `undef` operands).
+    pub ty: Word,
+}
+
+/// The emitter: one per compilation.
+pub(crate) struct Emitter<'m> {
+    pub m: &'m Module,
+    pub desc: &'m ShaderDesc,
+    pub opts: &'m EmitOptions,
+    pub b: Builder,
+    pub types: HashMap<TyKey, Word>,
+    pub llvm_types: HashMap<TypeId, Word>,
+    pub consts: HashMap<(Word, u64), Word>,
+    pub composites: HashMap<(Word, Vec<Word>), Word>,
+    pub nulls: HashMap<Word, Word>,
+    pub undefs: HashMap<Word, Word>,
+    pub caps: BTreeSet<Capability>,
+    pub exts: BTreeSet<&'static str>,
+    pub glsl: Word,
+    pub interface: BTreeSet<Word>,
+    pub builtins: HashMap<spirv::BuiltIn, Word>,
+    pub globals: HashMap<GlobalId, Word>,
+    pub resources: super::resource::ResourceState,
+    pub reflection: Reflection,
+    pub warnings: Vec<String>,
+    // Function state.
+    pub func: Option<FuncId>,
+    pub values: HashMap<ValueId, Val>,
+    pub cur_label: Word,
+    pub fn_vars: Vec<Instruction>,
+    pub phis: Vec<PendingPhi>,
+    /// The SPIR-V label of the last block emitted for each structured
+    /// block (phi parents).
+    pub exit_labels: HashMap<u32, Word>,
+    /// The label of each structured block.
+    #[allow(dead_code)] // used by the structured control-flow walk
+    pub block_labels: Vec<Word>,
+    /// The ids of the structurizer's synthetic values.
+    pub synth_ids: Vec<Word>,
+    /// Operand rewrites of the structured block being emitted.
+    pub cur_uses: Vec<(ValueId, SVal)>,
+    /// Where the error is, for messages.
+    pub loc: Location,
+    /// The result of the instruction being emitted.
+    pub current_inst_result: Option<ValueId>,
+    /// For each struct-valued result: how many leading members are read by
+    /// `extractvalue`.
+    pub component_uses: HashMap<ValueId, u32>,
+    /// Whether the partition-loop warning was given.
+    pub warned_partition_loop: bool,
+}
+
+/// Converts an rspirv builder error.
+pub(crate) fn berr(e: rspirv::dr::Error) -> Error {
+    Error::internal(Phase::Emit, format!("SPIR-V builder: {e}"))
+}
+
+impl<'m> Emitter<'m> {
+    pub fn new(m: &'m Module, desc: &'m ShaderDesc, opts: &'m EmitOptions) -> Self {
+        let mut b = Builder::new();
+        b.set_version(1, 6);
+        Emitter {
+            m,
+            desc,
+            opts,
+            b,
+            types: HashMap::new(),
+            llvm_types: HashMap::new(),
+            consts: HashMap::new(),
+            composites: HashMap::new(),
+            nulls: HashMap::new(),
+            undefs: HashMap::new(),
+            caps: BTreeSet::new(),
+            exts: BTreeSet::new(),
+            glsl: 0,
+            interface: BTreeSet::new(),
+            builtins: HashMap::new(),
+            globals: HashMap::new(),
+            resources: Default::default(),
+            reflection: Reflection::default(),
+            warnings: Vec::new(),
+            func: None,
+            values: HashMap::new(),
+            cur_label: 0,
+            fn_vars: Vec::new(),
+            phis: Vec::new(),
+            exit_labels: HashMap::new(),
+            block_labels: Vec::new(),
+            synth_ids: Vec::new(),
+            cur_uses: Vec::new(),
+            loc: Location::Unknown,
+            current_inst_result: None,
+            component_uses: HashMap::new(),
+            warned_partition_loop: false,
+        }
+    }
+
+    /// Emits the whole module.
+    pub fn run(mut self) -> Result<Emitted> {
+        if self.desc.kind != "cs" {
+            return Err(Error::unsupported(
+                Phase::Emit,
+                format!(
+                    "shader kind '{}' (only compute shaders are supported)",
+                    self.desc.kind
+                ),
+            ));
+        }
+        self.caps.insert(Capability::Shader);
+        self.glsl = self.b.id();
+        let entry = self.desc.entry;
+        let fn_id = self.emit_function(entry)?;
+        let denorm = self.denorm_mode();
+
+        // Module-level instructions, in the order of the logical layout.
+        for &c in &self.caps.clone() {
+            self.b.capability(c);
+        }
+        for e in self.exts.clone() {
+            self.b.extension(e);
+        }
+        self.b.module_mut().ext_inst_imports.push(Instruction::new(
+            Op::ExtInstImport,
+            None,
+            Some(self.glsl),
+            vec![Operand::LiteralString("GLSL.std.450".into())],
+        ));
+        self.b
+            .memory_model(spirv::AddressingModel::Logical, spirv::MemoryModel::GLSL450);
+        let interface: Vec<Word> = self.interface.iter().copied().collect();
+        let name = self.desc.entry_name.clone();
+        self.b
+            .entry_point(spirv::ExecutionModel::GLCompute, fn_id, name, interface);
+        let [x, y, z] = self.desc.num_threads;
+        self.b
+            .execution_mode(fn_id, spirv::ExecutionMode::LocalSize, [x, y, z]);
+        if let Some(em) = denorm {
+            self.b.execution_mode(fn_id, em, [32]);
+        }
+
+        self.reflection.entry_point = self.desc.entry_name.clone();
+        self.reflection.workgroup_size = self.desc.num_threads;
+        self.reflection.wave_size = self.desc.wave_size;
+        self.reflection.capabilities = self.caps.iter().map(|c| format!("{c:?}")).collect();
+        self.reflection.extensions = self.exts.iter().map(|e| e.to_string()).collect();
+        self.reflection.srem_lowering = self.opts.srem;
+        self.reflection.bounds_checks = self.opts.bounds_checks;
+        self.finish_reflection();
+
+        let module = self.b.module();
+        Ok(Emitted {
+            spirv: module.assemble(),
+            reflection: self.reflection,
+            warnings: self.warnings,
+        })
+    }
+
+    /// `fp32-denorm-mode` on the entry function → a float-controls
+    /// execution mode (its capability is added).
+    fn denorm_mode(&mut self) -> Option<spirv::ExecutionMode> {
+        let f = self.m.function(self.desc.entry)?;
+        let mut mode = None;
+        for (k, v) in self.m.string_attributes(f.attrs, u32::MAX) {
+            if k == "fp32-denorm-mode" {
+                mode = Some(v.to_string());
+            }
+        }
+        let (cap, em, feature) = match mode.as_deref() {
+            Some("preserve") => (
+                Capability::DenormPreserve,
+                spirv::ExecutionMode::DenormPreserve,
+                "shaderDenormPreserveFloat32",
+            ),
+            Some("ftz") => (
+                Capability::DenormFlushToZero,
+                spirv::ExecutionMode::DenormFlushToZero,
+                "shaderDenormFlushToZeroFloat32",
+            ),
+            _ => return None,
+        };
+        self.caps.insert(cap);
+        self.warnings.push(format!(
+            "fp32-denorm-mode={}: the {em:?} execution mode needs the device feature {feature}",
+            mode.unwrap_or_default()
+        ));
+        Some(em)
+    }
+
+    // ---------------------------------------------------------------------
+    // Errors.
+
+    /// An `Unsupported` error at the current instruction.
+    pub fn unsupported(&self, msg: impl Into<String>) -> Error {
+        Error::unsupported(Phase::Emit, msg).with_location(self.loc.clone())
+    }
+
+    /// An `InvalidInput` error at the current instruction.
+    pub fn invalid(&self, msg: impl Into<String>) -> Error {
+        Error::invalid(Phase::Emit, msg).with_location(self.loc.clone())
+    }
+
+    /// An `Internal` error at the current instruction.
+    pub fn internal(&self, msg: impl Into<String>) -> Error {
+        Error::internal(Phase::Emit, msg).with_location(self.loc.clone())
+    }
+
+    pub fn cap(&mut self, c: Capability) {
+        self.caps.insert(c);
+    }
+
+    // ---------------------------------------------------------------------
+    // Types.
+
+    pub fn id(&mut self) -> Word {
+        self.b.id()
+    }
+
+    /// Pushes a module-level instruction (type, constant, global variable).
+    pub fn global_inst(&mut self, op: Op, ty: Option<Word>, operands: Vec<Operand>) -> Word {
+        let id = self.b.id();
+        self.b
+            .module_mut()
+            .types_global_values
+            .push(Instruction::new(op, ty, Some(id), operands));
+        id
+    }
+
+    pub fn decorate(&mut self, target: Word, d: spirv::Decoration, extra: &[u32]) {
+        let ops = extra
+            .iter()
+            .map(|&x| Operand::LiteralBit32(x))
+            .collect::<Vec<_>>();
+        self.b.decorate(target, d, ops);
+    }
+
+    pub fn member_decorate(
+        &mut self,
+        target: Word,
+        member: u32,
+        d: spirv::Decoration,
+        extra: &[u32],
+    ) {
+        let ops = extra
+            .iter()
+            .map(|&x| Operand::LiteralBit32(x))
+            .collect::<Vec<_>>();
+        self.b.member_decorate(target, member, d, ops);
+    }
+
+    pub fn name(&mut self, target: Word, name: &str) {
+        if !name.is_empty() {
+            self.b.name(target, name);
+        }
+    }
+
+    /// The id of a SPIR-V type, creating it once.
+    pub fn ty(&mut self, key: TyKey) -> Word {
+        if let Some(&id) = self.types.get(&key) {
+            return id;
+        }
+        let id = match &key {
+            TyKey::Void => self.global_inst(Op::TypeVoid, None, vec![]),
+            TyKey::Bool => self.global_inst(Op::TypeBool, None, vec![]),
+            TyKey::Int(w, s) => {
+                match w {
+                    8 => self.cap(Capability::Int8),
+                    16 => self.cap(Capability::Int16),
+                    64 => self.cap(Capability::Int64),
+                    _ => {}
+                }
+                self.global_inst(
+                    Op::TypeInt,
+                    None,
+                    vec![Operand::LiteralBit32(*w), Operand::LiteralBit32(*s as u32)],
+                )
+            }
+            TyKey::Float(w) => {
+                match w {
+                    16 => self.cap(Capability::Float16),
+                    64 => self.cap(Capability::Float64),
+                    _ => {}
+                }
+                self.global_inst(Op::TypeFloat, None, vec![Operand::LiteralBit32(*w)])
+            }
+            TyKey::Vector(e, n) => self.global_inst(
+                Op::TypeVector,
+                None,
+                vec![Operand::IdRef(*e), Operand::LiteralBit32(*n)],
+            ),
+            TyKey::Array(e, n) => {
+                let len = self.u32c(*n);
+                self.global_inst(
+                    Op::TypeArray,
+                    None,
+                    vec![Operand::IdRef(*e), Operand::IdRef(len)],
+                )
+            }
+            TyKey::StridedArray(e, n, stride) => {
+                let len = self.u32c(*n);
+                let id = self.global_inst(
+                    Op::TypeArray,
+                    None,
+                    vec![Operand::IdRef(*e), Operand::IdRef(len)],
+                );
+                self.decorate(id, spirv::Decoration::ArrayStride, &[*stride]);
+                id
+            }
+            TyKey::RuntimeArray(e, stride) => {
+                let id = self.global_inst(Op::TypeRuntimeArray, None, vec![Operand::IdRef(*e)]);
+                self.decorate(id, spirv::Decoration::ArrayStride, &[*stride]);
+                id
+            }
+            TyKey::DescriptorRuntimeArray(e) => {
+                self.cap(Capability::RuntimeDescriptorArray);
+                self.global_inst(Op::TypeRuntimeArray, None, vec![Operand::IdRef(*e)])
+            }
+            TyKey::Struct2(a, b) => self.global_inst(
+                Op::TypeStruct,
+                None,
+                vec![Operand::IdRef(*a), Operand::IdRef(*b)],
+            ),
+            TyKey::Block(member) => {
+                let id = self.global_inst(Op::TypeStruct, None, vec![Operand::IdRef(*member)]);
+                self.decorate(id, spirv::Decoration::Block, &[]);
+                self.member_decorate(id, 0, spirv::Decoration::Offset, &[0]);
+                id
+            }
+            TyKey::Pointer(sc, p) => self.global_inst(
+                Op::TypePointer,
+                None,
+                vec![Operand::StorageClass(*sc), Operand::IdRef(*p)],
+            ),
+            TyKey::Function(r, params) => {
+                let mut ops = vec![Operand::IdRef(*r)];
+                ops.extend(params.iter().map(|&p| Operand::IdRef(p)));
+                self.global_inst(Op::TypeFunction, None, ops)
+            }
+            TyKey::BufferImage(sampled, mode, format) => {
+                if *mode == 1 {
+                    self.cap(Capability::SampledBuffer);
+                } else {
+                    self.cap(Capability::ImageBuffer);
+                }
+                self.global_inst(
+                    Op::TypeImage,
+                    None,
+                    vec![
+                        Operand::IdRef(*sampled),
+                        Operand::Dim(spirv::Dim::DimBuffer),
+                        Operand::LiteralBit32(0),
+                        Operand::LiteralBit32(0),
+                        Operand::LiteralBit32(0),
+                        Operand::LiteralBit32(*mode),
+                        Operand::ImageFormat(*format),
+                    ],
+                )
+            }
+        };
+        self.types.insert(key, id);
+        id
+    }
+
+    pub fn void_ty(&mut self) -> Word {
+        self.ty(TyKey::Void)
+    }
+    pub fn bool_ty(&mut self) -> Word {
+        self.ty(TyKey::Bool)
+    }
+    pub fn uint_ty(&mut self, w: u32) -> Word {
+        self.ty(TyKey::Int(w, false))
+    }
+    pub fn sint_ty(&mut self, w: u32) -> Word {
+        self.ty(TyKey::Int(w, true))
+    }
+    pub fn u32_ty(&mut self) -> Word {
+        self.uint_ty(32)
+    }
+    pub fn float_ty(&mut self, w: u32) -> Word {
+        self.ty(TyKey::Float(w))
+    }
+    pub fn vec_ty(&mut self, e: Word, n: u32) -> Word {
+        if n == 1 {
+            e
+        } else {
+            self.ty(TyKey::Vector(e, n))
+        }
+    }
+    pub fn ptr_ty(&mut self, sc: StorageClass, p: Word) -> Word {
+        self.ty(TyKey::Pointer(sc, p))
+    }
+
+    /// How an LLVM integer width is represented: the container width and
+    /// whether the value must be kept wrapped to `width` bits by masking.
+    pub fn int_repr(width: u32) -> (u32, bool) {
+        match width {
+            16 | 32 | 64 => (width, false),
+            w if w < 32 => (32, true),
+            _ => (64, true),
+        }
+    }
+
+    /// The SPIR-V type of an LLVM value type (no explicit layout).
+    pub fn llvm_ty(&mut self, t: TypeId) -> Result<Word> {
+        if let Some(&id) = self.llvm_types.get(&t) {
+            return Ok(id);
+        }
+        let id = match self.m.types.ty(t) {
+            ir::Type::Void => self.void_ty(),
+            ir::Type::Half => self.float_ty(16),
+            ir::Type::Float => self.float_ty(32),
+            ir::Type::Double => self.float_ty(64),
+            ir::Type::Int(1) => self.bool_ty(),
+            ir::Type::Int(w) => {
+                if w > 64 {
+                    return Err(self.unsupported(format!("i{w} (integers wider than 64 bits)")));
+                }
+                let (c, _) = Self::int_repr(w);
+                self.uint_ty(c)
+            }
+            ir::Type::Vector { len, elem } => {
+                if len > 4 {
+                    return Err(self.unsupported(format!(
+                        "<{len} x ...> vectors longer than 4 elements (SM 6.9 long vectors)"
+                    )));
+                }
+                let e = self.llvm_ty(elem)?;
+                self.ty(TyKey::Vector(e, len))
+            }
+            ir::Type::Array { len, elem } => {
+                let e = self.llvm_ty(elem)?;
+                let len = u32::try_from(len)
+                    .map_err(|_| self.unsupported("array longer than 2^32 elements"))?;
+                if len == 0 {
+                    return Err(self.unsupported("zero-length array"));
+                }
+                self.ty(TyKey::Array(e, len))
+            }
+            ir::Type::Struct {
+                elements, opaque, ..
+            } => {
+                if opaque {
+                    return Err(self.unsupported("opaque struct in a value"));
+                }
+                let members: Vec<TypeId> = self.m.types.members(elements).to_vec();
+                let mut ids = Vec::with_capacity(members.len());
+                for mt in members {
+                    ids.push(self.llvm_ty(mt)?);
+                }
+                if ids.is_empty() {
+                    return Err(self.unsupported("empty struct"));
+                }
+                // Plain structs are not deduplicated by SPIR-V; a fresh one
+                // per LLVM type keeps identified structs distinct.
+                let id = self.global_inst(
+                    Op::TypeStruct,
+                    None,
+                    ids.iter().map(|&m| Operand::IdRef(m)).collect(),
+                );
+                self.llvm_types.insert(t, id);
+                return Ok(id);
+            }
+            other => {
+                return Err(self.unsupported(format!("LLVM type {other:?} as a value")));
+            }
+        };
+        self.llvm_types.insert(t, id);
+        Ok(id)
+    }
+
+    // ---------------------------------------------------------------------
+    // Constants.
+
+    /// A scalar constant of SPIR-V type `ty` with bit pattern `bits`
+    /// (`width` ≤ 32 uses one literal word, 64 two).
+    pub fn scalar_const(&mut self, ty: Word, width: u32, bits: u64) -> Word {
+        if let Some(&id) = self.consts.get(&(ty, bits)) {
+            return id;
+        }
+        let lit = if width > 32 {
+            Operand::LiteralBit64(bits)
+        } else {
+            Operand::LiteralBit32(bits as u32)
+        };
+        let id = self.global_inst(Op::Constant, Some(ty), vec![lit]);
+        self.consts.insert((ty, bits), id);
+        id
+    }
+
+    pub fn u32c(&mut self, v: u32) -> Word {
+        let t = self.u32_ty();
+        self.scalar_const(t, 32, u64::from(v))
+    }
+    pub fn uintc(&mut self, width: u32, v: u64) -> Word {
+        let t = self.uint_ty(width);
+        let v = if width >= 64 {
+            v
+        } else {
+            v & ((1u64 << width) - 1)
+        };
+        self.scalar_const(t, width, v)
+    }
+    pub fn sintc(&mut self, width: u32, v: i64) -> Word {
+        let t = self.sint_ty(width);
+        let bits = if width >= 64 {
+            v as u64
+        } else {
+            (v as u64) & ((1u64 << width) - 1)
+        };
+        self.scalar_const(t, width, bits)
+    }
+    pub fn f32c(&mut self, v: f32) -> Word {
+        let t = self.float_ty(32);
+        self.scalar_const(t, 32, u64::from(v.to_bits()))
+    }
+    pub fn floatc(&mut self, width: u32, v: f64) -> Word {
+        let t = self.float_ty(width);
+        let bits = match width {
+            16 => u64::from(f32_to_f16_bits(v as f32)),
+            32 => u64::from((v as f32).to_bits()),
+            _ => v.to_bits(),
+        };
+        self.scalar_const(t, width, bits)
+    }
+    pub fn boolc(&mut self, v: bool) -> Word {
+        let t = self.bool_ty();
+        let key = (t, u64::from(v));
+        if let Some(&id) = self.consts.get(&key) {
+            return id;
+        }
+        let op = if v {
+            Op::ConstantTrue
+        } else {
+            Op::ConstantFalse
+        };
+        let id = self.global_inst(op, Some(t), vec![]);
+        self.consts.insert(key, id);
+        id
+    }
+    pub fn composite_const(&mut self, ty: Word, parts: Vec<Word>) -> Word {
+        let key = (ty, parts);
+        if let Some(&id) = self.composites.get(&key) {
+            return id;
+        }
+        let ops = key.1.iter().map(|&p| Operand::IdRef(p)).collect();
+        let id = self.global_inst(Op::ConstantComposite, Some(ty), ops);
+        self.composites.insert(key, id);
+        id
+    }
+    pub fn null_const(&mut self, ty: Word) -> Word {
+        if let Some(&id) = self.nulls.get(&ty) {
+            return id;
+        }
+        let id = self.global_inst(Op::ConstantNull, Some(ty), vec![]);
+        self.nulls.insert(ty, id);
+        id
+    }
+    pub fn undef(&mut self, ty: Word) -> Word {
+        if let Some(&id) = self.undefs.get(&ty) {
+            return id;
+        }
+        let id = self.global_inst(Op::Undef, Some(ty), vec![]);
+        self.undefs.insert(ty, id);
+        id
+    }
+    /// A splat constant of a vector type (or the scalar itself).
+    pub fn splat_const(&mut self, ty: Word, scalar: Word, n: u32) -> Word {
+        if n <= 1 {
+            scalar
+        } else {
+            self.composite_const(ty, vec![scalar; n as usize])
+        }
+    }
+
+    // ---------------------------------------------------------------------
+    // Instructions in the current block.
+
+    /// Appends an instruction to the current block.
+    pub fn push(&mut self, inst: Instruction) -> Result<()> {
+        self.b
+            .insert_into_block(InsertPoint::End, inst)
+            .map_err(berr)
+    }
+
+    /// An instruction with a result and the given operands.
+    pub fn inst(&mut self, op: Op, ty: Word, operands: Vec<Operand>) -> Result<Word> {
+        let id = self.b.id();
+        self.push(Instruction::new(op, Some(ty), Some(id), operands))?;
+        Ok(id)
+    }
+
+    /// An instruction with a result and id operands only.
+    pub fn op(&mut self, op: Op, ty: Word, args: &[Word]) -> Result<Word> {
+        self.inst(op, ty, args.iter().map(|&a| Operand::IdRef(a)).collect())
+    }
+
+    /// An instruction without a result.
+    pub fn op_void(&mut self, op: Op, operands: Vec<Operand>) -> Result<()> {
+        self.push(Instruction::new(op, None, None, operands))
+    }
+
+    /// A GLSL.std.450 extended instruction.
+    pub fn glsl(&mut self, ty: Word, inst: spirv::GlslStd450Op, args: &[Word]) -> Result<Word> {
+        let mut ops = vec![
+            Operand::IdRef(self.glsl),
+            Operand::LiteralExtInstInteger(inst as u32),
+        ];
+        ops.extend(args.iter().map(|&a| Operand::IdRef(a)));
+        self.inst(Op::ExtInst, ty, ops)
+    }
+
+    pub fn bitcast(&mut self, ty: Word, v: Word) -> Result<Word> {
+        self.op(Op::Bitcast, ty, &[v])
+    }
+
+    pub fn composite_extract(&mut self, ty: Word, v: Word, idx: u32) -> Result<Word> {
+        self.inst(
+            Op::CompositeExtract,
+            ty,
+            vec![Operand::IdRef(v), Operand::LiteralBit32(idx)],
+        )
+    }
+
+    pub fn composite_construct(&mut self, ty: Word, parts: &[Word]) -> Result<Word> {
+        if parts.len() == 1 {
+            return Ok(parts[0]);
+        }
+        self.op(Op::CompositeConstruct, ty, parts)
+    }
+
+    pub fn access_chain(&mut self, ptr_ty: Word, base: Word, idx: &[Word]) -> Result<Word> {
+        let mut ops = vec![Operand::IdRef(base)];
+        ops.extend(idx.iter().map(|&i| Operand::IdRef(i)));
+        self.inst(Op::AccessChain, ptr_ty, ops)
+    }
+
+    pub fn load(&mut self, ty: Word, ptr: Word) -> Result<Word> {
+        self.op(Op::Load, ty, &[ptr])
+    }
+
+    pub fn store(&mut self, ptr: Word, v: Word) -> Result<()> {
+        self.op_void(Op::Store, vec![Operand::IdRef(ptr), Operand::IdRef(v)])
+    }
+
+    pub fn select(&mut self, ty: Word, c: Word, a: Word, b: Word) -> Result<Word> {
+        self.op(Op::Select, ty, &[c, a, b])
+    }
+
+    // ---------------------------------------------------------------------
+    // Blocks.
+
+    /// Starts a new block with this label.
+    pub fn begin_block(&mut self, label: Word) -> Result<()> {
+        self.b.begin_block(Some(label)).map_err(berr)?;
+        self.cur_label = label;
+        Ok(())
+    }
+
+    pub fn branch(&mut self, target: Word) -> Result<()> {
+        self.b.branch(target).map_err(berr)
+    }
+
+    /// `if (cond) { then }`: `then` returns one value per entry of
+    /// `defaults` (type, value when the condition is false); the merged
+    /// values are returned.
+    pub fn if_then(
+        &mut self,
+        cond: Word,
+        defaults: &[(Word, Word)],
+        then: impl FnOnce(&mut Self) -> Result<Vec<Word>>,
+    ) -> Result<Vec<Word>> {
+        let then_l = self.id();
+        let merge_l = self.id();
+        let from = self.cur_label;
+        self.b
+            .selection_merge(merge_l, spirv::SelectionControl::NONE)
+            .map_err(berr)?;
+        self.b
+            .branch_conditional(cond, then_l, merge_l, [])
+            .map_err(berr)?;
+        self.begin_block(then_l)?;
+        let vals = then(self)?;
+        let then_end = self.cur_label;
+        self.branch(merge_l)?;
+        self.begin_block(merge_l)?;
+        if vals.len() != defaults.len() {
+            return Err(self.internal("if_then: result count mismatch"));
+        }
+        let mut out = Vec::with_capacity(vals.len());
+        for (&v, &(ty, otherwise)) in vals.iter().zip(defaults) {
+            out.push(self.inst(
+                Op::Phi,
+                ty,
+                vec![
+                    Operand::IdRef(v),
+                    Operand::IdRef(then_end),
+                    Operand::IdRef(otherwise),
+                    Operand::IdRef(from),
+                ],
+            )?);
+        }
+        Ok(out)
+    }
+
+    // ---------------------------------------------------------------------
+    // Built-in inputs and interface.
+
+    /// A built-in input variable (`uvec3` or `uint`).
+    pub fn builtin(&mut self, bi: spirv::BuiltIn, ty: Word) -> Word {
+        if let Some(&v) = self.builtins.get(&bi) {
+            return v;
+        }
+        let pt = self.ptr_ty(StorageClass::Input, ty);
+        let v = self.global_inst(
+            Op::Variable,
+            Some(pt),
+            vec![Operand::StorageClass(StorageClass::Input)],
+        );
+        self.b
+            .decorate(v, spirv::Decoration::BuiltIn, [Operand::BuiltIn(bi)]);
+        self.interface.insert(v);
+        self.builtins.insert(bi, v);
+        v
+    }
+
+    /// The srem lowering in effect.
+    pub fn srem_mode(&self) -> SremLowering {
+        self.opts.srem
+    }
+}
+
+/// f32 → f16 bits, round to nearest even (for half constants given as f64).
+pub(crate) fn f32_to_f16_bits(f: f32) -> u16 {
+    let x = f.to_bits();
+    let sign = ((x >> 16) & 0x8000) as u16;
+    let exp = ((x >> 23) & 0xff) as i32;
+    let mant = x & 0x7f_ffff;
+    if exp == 0xff {
+        return sign | 0x7c00 | if mant != 0 { 0x200 } else { 0 };
+    }
+    let e = exp - 127 + 15;
+    if e >= 0x1f {
+        return sign | 0x7c00;
+    }
+    if e <= 0 {
+        if e < -10 {
+            return sign;
+        }
+        let m = mant | 0x80_0000;
+        let shift = (14 - e) as u32;
+        let half = m >> shift;
+        let rem = m & ((1 << shift) - 1);
+        let mid = 1 << (shift - 1);
+        let r = if rem > mid || (rem == mid && (half & 1) == 1) {
+            half + 1
+        } else {
+            half
+        };
+        return sign | r as u16;
+    }
+    let half = ((e as u32) << 10) | (mant >> 13);
+    let rem = mant & 0x1fff;
+    let r = if rem > 0x1000 || (rem == 0x1000 && (half & 1) == 1) {
+        half + 1
+    } else {
+        half
+    };
+    sign | r as u16
+}

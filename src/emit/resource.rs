@@ -1,0 +1,962 @@
+//! Resources: descriptor variables and bindings, handles, raw and structured
+//! buffers (uint-array storage buffers with 16/32/64-bit views), typed
+//! buffers (texel buffers), constant buffers, UAV counters, and the D3D
+//! bounds rule (out-of-bounds reads give zero, writes are dropped),
+//! implemented with explicit checks.
+
+use super::binding::{DescriptorType, ReflectedResource};
+use super::desc::{component, kind, ResourceClass, ResourceDecl};
+use super::module::{Emitter, Handle, TyKey, Val};
+use crate::error::Result;
+use crate::ir::{self, Constant, TypeId, ValueId};
+use rspirv::dr::Operand;
+use rspirv::spirv::{Capability, Decoration, ImageFormat, Op, StorageClass, Word};
+use std::collections::{BTreeSet, HashMap, HashSet};
+
+/// How a resource's memory is viewed by one SPIR-V variable (several
+/// variables may alias one binding).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum View {
+    /// `uint[]` storage buffer.
+    U32,
+    /// `int[]` storage buffer (signed atomics).
+    I32,
+    /// `ushort[]` storage buffer (16-bit accesses).
+    U16,
+    /// `ulong[]` storage buffer (64-bit atomics).
+    U64,
+    /// `long[]` storage buffer (signed 64-bit atomics).
+    I64,
+    /// `uvec4[N]` uniform buffer.
+    Cbuffer,
+    /// Texel buffer image.
+    Image,
+    /// The hidden counter (`uint`).
+    Counter,
+}
+
+/// Per-compilation resource state.
+#[derive(Default)]
+pub(crate) struct ResourceState {
+    pub vars: HashMap<(usize, View), (Word, StorageClass, Word)>,
+    pub used: BTreeSet<usize>,
+    /// Typed UAVs used with atomics (they need a declared `R32*` format).
+    pub atomic_typed: HashSet<usize>,
+}
+
+/// The scalar shape of a dx.op overload.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Scalar {
+    pub width: u32,
+    pub float: bool,
+}
+
+impl<'m> Emitter<'m> {
+    /// The scalar shape of an LLVM scalar type.
+    pub fn scalar_of(&self, t: TypeId) -> Result<Scalar> {
+        match self.m.types.ty(t) {
+            ir::Type::Half => Ok(Scalar {
+                width: 16,
+                float: true,
+            }),
+            ir::Type::Float => Ok(Scalar {
+                width: 32,
+                float: true,
+            }),
+            ir::Type::Double => Ok(Scalar {
+                width: 64,
+                float: true,
+            }),
+            ir::Type::Int(w @ (16 | 32 | 64)) => Ok(Scalar {
+                width: w,
+                float: false,
+            }),
+            _ => Err(self.unsupported("resource access with an unsupported element type")),
+        }
+    }
+
+    /// The SPIR-V type of a scalar shape (ints unsigned).
+    pub fn scalar_ty(&mut self, s: Scalar) -> Word {
+        if s.float {
+            self.float_ty(s.width)
+        } else {
+            self.uint_ty(s.width)
+        }
+    }
+
+    /// The first member type of a dx.op result struct (its overload).
+    pub fn overload_of_struct(&self, t: TypeId) -> Result<TypeId> {
+        self.m
+            .types
+            .member(t, 0)
+            .ok_or_else(|| self.invalid("dx.op result is not a struct"))
+    }
+
+    // ---------------------------------------------------------------------
+    // Bindings.
+
+    /// (set, binding, counter binding) of a resource.
+    pub fn binding_of(&self, r: &ResourceDecl) -> (u32, u32, u32) {
+        let o = &self.opts.offsets;
+        for m in &self.opts.remaps {
+            if m.class == r.class && m.space == r.space && m.register == r.lower_bound {
+                let cb = m
+                    .counter_binding
+                    .unwrap_or(o.counter.wrapping_add(r.lower_bound));
+                return (m.set, m.binding, cb);
+            }
+        }
+        let set = match self.opts.sets {
+            super::binding::SetPolicy::Space => r.space,
+            super::binding::SetPolicy::Compact => {
+                let mut spaces: Vec<u32> = self.desc.resources.iter().map(|d| d.space).collect();
+                spaces.sort_unstable();
+                spaces.dedup();
+                spaces.binary_search(&r.space).unwrap_or(0) as u32
+            }
+        };
+        (
+            set,
+            o.of(r.class).wrapping_add(r.lower_bound),
+            o.counter.wrapping_add(r.lower_bound),
+        )
+    }
+
+    fn decl(&self, r: usize) -> Result<&'m ResourceDecl> {
+        self.desc
+            .resources
+            .get(r)
+            .ok_or_else(|| self.internal("resource index out of range"))
+    }
+
+    /// The sampled type of a typed resource (32-bit float, int or uint).
+    fn sampled_ty(&mut self, d: &ResourceDecl) -> Result<(Word, bool, bool)> {
+        // (type, float, signed)
+        match d.component_type.unwrap_or(9) {
+            component::I32 | component::I16 | 19 => Ok((self.sint_ty(32), false, true)),
+            component::U32 | component::U16 | 20 | 1 => Ok((self.u32_ty(), false, false)),
+            component::I64 | component::U64 => {
+                Err(self.unsupported("typed buffers of 64-bit integers"))
+            }
+            _ => Ok((self.float_ty(32), true, false)),
+        }
+    }
+
+    fn image_format(&self, r: usize, d: &ResourceDecl) -> ImageFormat {
+        if d.class == ResourceClass::Uav && self.resources.atomic_typed.contains(&r) {
+            match d.component_type {
+                Some(component::I32) => ImageFormat::R32i,
+                Some(9) => ImageFormat::R32f,
+                _ => ImageFormat::R32ui,
+            }
+        } else {
+            ImageFormat::Unknown
+        }
+    }
+
+    /// The variable of one view of a resource (created once), its storage
+    /// class and the type of one descriptor (block struct or image).
+    pub fn resource_var(&mut self, r: usize, view: View) -> Result<(Word, StorageClass, Word)> {
+        if let Some(&v) = self.resources.vars.get(&(r, view)) {
+            return Ok(v);
+        }
+        let d = self.decl(r)?;
+        let (set, binding, counter_binding) = self.binding_of(d);
+        let (inner, sc) = match view {
+            View::U32 | View::I32 | View::U16 | View::U64 | View::I64 => {
+                let (w, s) = match view {
+                    View::U32 => (32, false),
+                    View::I32 => (32, true),
+                    View::U16 => (16, false),
+                    View::U64 => (64, false),
+                    _ => (64, true),
+                };
+                if w == 16 {
+                    self.cap(Capability::StorageBuffer16BitAccess);
+                }
+                let e = self.ty(TyKey::Int(w, s));
+                let ra = self.ty(TyKey::RuntimeArray(e, w / 8));
+                (self.ty(TyKey::Block(ra)), StorageClass::StorageBuffer)
+            }
+            View::Cbuffer => {
+                let rows = d.cbuffer_size.div_ceil(16).max(1);
+                let u = self.u32_ty();
+                let v4 = self.vec_ty(u, 4);
+                let arr = self.ty(TyKey::StridedArray(v4, rows, 16));
+                (self.ty(TyKey::Block(arr)), StorageClass::Uniform)
+            }
+            View::Counter => {
+                let u = self.u32_ty();
+                (self.ty(TyKey::Block(u)), StorageClass::StorageBuffer)
+            }
+            View::Image => {
+                let (st, _, _) = self.sampled_ty(d)?;
+                let mode = if d.class == ResourceClass::Uav { 2 } else { 1 };
+                let fmt = self.image_format(r, d);
+                (
+                    self.ty(TyKey::BufferImage(st, mode, fmt)),
+                    StorageClass::UniformConstant,
+                )
+            }
+        };
+        let desc_ty = if view == View::Counter || d.range_size == 1 {
+            inner
+        } else if d.range_size == u32::MAX || d.range_size == 0 {
+            self.ty(TyKey::DescriptorRuntimeArray(inner))
+        } else {
+            self.ty(TyKey::Array(inner, d.range_size))
+        };
+        let pt = self.ptr_ty(sc, desc_ty);
+        let var = self.global_inst(Op::Variable, Some(pt), vec![Operand::StorageClass(sc)]);
+        let binding = if view == View::Counter {
+            counter_binding
+        } else {
+            binding
+        };
+        self.decorate(var, Decoration::DescriptorSet, &[set]);
+        self.decorate(var, Decoration::Binding, &[binding]);
+        if sc == StorageClass::StorageBuffer && view != View::Counter {
+            if d.class == ResourceClass::Srv {
+                self.decorate(var, Decoration::NonWritable, &[]);
+            } else if d.globally_coherent {
+                self.decorate(var, Decoration::Coherent, &[]);
+            }
+        }
+        let name = if view == View::Counter {
+            format!("{}.counter", d.name)
+        } else {
+            d.name.clone()
+        };
+        self.name(var, &name);
+        self.interface.insert(var);
+        self.resources.vars.insert((r, view), (var, sc, inner));
+        self.resources.used.insert(r);
+        Ok((var, sc, inner))
+    }
+
+    /// A pointer to the descriptor of a handle (the block struct or image).
+    pub fn descriptor_ptr(&mut self, h: Handle, view: View) -> Result<(Word, Word, StorageClass)> {
+        let (var, sc, block) = self.resource_var(h.res, view)?;
+        let d = self.decl(h.res)?;
+        if view == View::Counter || d.range_size == 1 {
+            return Ok((var, block, sc));
+        }
+        let idx = match h.index {
+            Some(i) => i,
+            None => self.u32c(h.const_index),
+        };
+        let pt = self.ptr_ty(sc, block);
+        let p = self.access_chain(pt, var, &[idx])?;
+        if h.non_uniform {
+            self.cap(Capability::ShaderNonUniform);
+            match view {
+                View::Image => {
+                    if d.class == ResourceClass::Uav {
+                        self.cap(Capability::StorageTexelBufferArrayNonUniformIndexing);
+                    } else {
+                        self.cap(Capability::UniformTexelBufferArrayNonUniformIndexing);
+                    }
+                }
+                View::Cbuffer => self.cap(Capability::UniformBufferArrayNonUniformIndexing),
+                _ => self.cap(Capability::StorageBufferArrayNonUniformIndexing),
+            }
+            self.decorate(p, Decoration::NonUniform, &[]);
+        }
+        Ok((p, block, sc))
+    }
+
+    // ---------------------------------------------------------------------
+    // Handles.
+
+    /// `CreateHandle(class, rangeId, index, nonUniform)`.
+    pub fn create_handle(&mut self, args: &[ValueId]) -> Result<Val> {
+        let class = self
+            .m
+            .const_uint(arg(args, 1)?)
+            .and_then(|c| ResourceClass::from_u32(c as u32))
+            .ok_or_else(|| self.invalid("CreateHandle: class is not a constant"))?;
+        let range = self
+            .m
+            .const_uint(arg(args, 2)?)
+            .ok_or_else(|| self.invalid("CreateHandle: range id is not a constant"))?
+            as u32;
+        let r = self
+            .desc
+            .resources
+            .iter()
+            .position(|d| d.class == class && d.id == range)
+            .ok_or_else(|| {
+                self.invalid(format!(
+                    "CreateHandle: no {} resource with range id {range}",
+                    class.letter()
+                ))
+            })?;
+        let nu = self.m.const_uint(arg(args, 4)?).unwrap_or(0) != 0;
+        self.make_handle(r, arg(args, 3)?, nu)
+    }
+
+    /// `CreateHandleFromBinding(bind, index, nonUniform)`.
+    pub fn create_handle_from_binding(&mut self, args: &[ValueId]) -> Result<Val> {
+        let bind = arg(args, 1)?;
+        let fields: Vec<u64> = match self.m.constant(bind) {
+            Some(Constant::Null) => vec![0, 0, 0, 0],
+            Some(Constant::Aggregate(r)) => {
+                let ids: Vec<ValueId> = self.m.value_list(*r).collect();
+                ids.iter()
+                    .map(|&v| self.m.const_uint(v).unwrap_or(0))
+                    .collect()
+            }
+            _ => return Err(self.invalid("CreateHandleFromBinding: binding is not a constant")),
+        };
+        if fields.len() < 4 {
+            return Err(self.invalid("CreateHandleFromBinding: malformed ResBind"));
+        }
+        let (lower, space) = (fields[0] as u32, fields[2] as u32);
+        let class = ResourceClass::from_u32(fields[3] as u32)
+            .ok_or_else(|| self.invalid("CreateHandleFromBinding: bad class"))?;
+        let r = self
+            .desc
+            .resources
+            .iter()
+            .position(|d| d.class == class && d.space == space && d.lower_bound == lower)
+            .ok_or_else(|| {
+                self.invalid(format!(
+                    "CreateHandleFromBinding: no resource {}{lower}, space{space}",
+                    class.letter()
+                ))
+            })?;
+        let nu = self.m.const_uint(arg(args, 3)?).unwrap_or(0) != 0;
+        self.make_handle(r, arg(args, 2)?, nu)
+    }
+
+    fn make_handle(&mut self, r: usize, index: ValueId, non_uniform: bool) -> Result<Val> {
+        let d = self.decl(r)?;
+        let lower = d.lower_bound;
+        let single = d.range_size == 1;
+        let mut h = Handle {
+            res: r,
+            index: None,
+            const_index: 0,
+            non_uniform,
+        };
+        if let Some(c) = self.m.const_uint(index) {
+            h.const_index = (c as u32).wrapping_sub(lower);
+        } else if !single {
+            let i = self.value_id(index)?;
+            let u = self.u32_ty();
+            let lo = self.u32c(lower);
+            h.index = Some(if lower == 0 {
+                i
+            } else {
+                self.op(Op::ISub, u, &[i, lo])?
+            });
+        }
+        self.resources.used.insert(r);
+        Ok(Val::Handle(h))
+    }
+
+    /// The handle a value is.
+    pub fn handle(&mut self, v: ValueId) -> Result<Handle> {
+        match self.val(v)? {
+            Val::Handle(h) => Ok(h),
+            _ => Err(self.unsupported("resource handle that is not a direct createHandle result")),
+        }
+    }
+
+    /// Statically resolves the resource a handle value refers to (for the
+    /// pre-scan of typed atomics).
+    pub fn static_resource_of(&self, v: ValueId) -> Option<usize> {
+        let (func, inst) = match self.m.value(v)?.kind {
+            ir::ValueKind::Inst { func, inst } => (func, inst),
+            _ => return None,
+        };
+        let i = self.m.function(func)?.insts.get(inst as usize)?;
+        let ir::InstKind::Call { args, .. } = i.kind else {
+            return None;
+        };
+        let args: Vec<ValueId> = self.m.value_list(args).collect();
+        let op = self.m.const_uint(*args.first()?)?;
+        match op {
+            216 => self.static_resource_of(*args.get(1)?),
+            57 => {
+                let class = ResourceClass::from_u32(self.m.const_uint(*args.get(1)?)? as u32)?;
+                let range = self.m.const_uint(*args.get(2)?)? as u32;
+                self.desc
+                    .resources
+                    .iter()
+                    .position(|d| d.class == class && d.id == range)
+            }
+            217 => {
+                let fields: Vec<u64> = match self.m.constant(*args.get(1)?)? {
+                    Constant::Null => vec![0, 0, 0, 0],
+                    Constant::Aggregate(r) => self
+                        .m
+                        .value_list(*r)
+                        .map(|v| self.m.const_uint(v).unwrap_or(0))
+                        .collect(),
+                    _ => return None,
+                };
+                let class = ResourceClass::from_u32(*fields.get(3)? as u32)?;
+                self.desc.resources.iter().position(|d| {
+                    d.class == class
+                        && d.space == *fields.get(2).unwrap_or(&0) as u32
+                        && d.lower_bound == fields[0] as u32
+                })
+            }
+            _ => None,
+        }
+    }
+
+    // ---------------------------------------------------------------------
+    // Raw and structured buffers.
+
+    /// Whether a value is `undef`.
+    pub fn is_undef(&self, v: ValueId) -> bool {
+        matches!(self.m.constant(v), Some(Constant::Undef))
+    }
+
+    /// The byte address of a raw/structured access.
+    pub fn byte_address(&mut self, h: Handle, index: ValueId, offset: ValueId) -> Result<Word> {
+        let d = self.decl(h.res)?;
+        let u = self.u32_ty();
+        match d.kind {
+            kind::RAW_BUFFER => self.value_id(index),
+            kind::STRUCTURED_BUFFER => {
+                let i = self.value_id(index)?;
+                let stride = self.u32c(d.stride);
+                let base = self.op(Op::IMul, u, &[i, stride])?;
+                if self.is_undef(offset) || self.m.const_uint(offset) == Some(0) {
+                    Ok(base)
+                } else {
+                    let o = self.value_id(offset)?;
+                    self.op(Op::IAdd, u, &[base, o])
+                }
+            }
+            k => {
+                Err(self.unsupported(format!("raw buffer access on a {} resource", kind::name(k))))
+            }
+        }
+    }
+
+    fn buffer_view(&self, h: Handle) -> Result<()> {
+        let d = self.decl(h.res)?;
+        if d.kind != kind::RAW_BUFFER && d.kind != kind::STRUCTURED_BUFFER {
+            return Err(self.unsupported(format!(
+                "buffer access on a {} resource",
+                kind::name(d.kind)
+            )));
+        }
+        Ok(())
+    }
+
+    /// Loads `ncomp` consecutive elements of shape `s` at byte address
+    /// `addr` (bounds-checked).
+    pub fn raw_load(&mut self, h: Handle, addr: Word, s: Scalar, ncomp: u32) -> Result<Vec<Word>> {
+        self.buffer_view(h)?;
+        let ncomp = ncomp.max(1);
+        let (view, shift, per) = match s.width {
+            16 => (View::U16, 1, 1),
+            32 => (View::U32, 2, 1),
+            _ => (View::U32, 2, 2),
+        };
+        let (base, _, _) = self.descriptor_ptr(h, view)?;
+        let u = self.u32_ty();
+        let sh = self.u32c(shift);
+        let first = self.op(Op::ShiftRightLogical, u, &[addr, sh])?;
+        let count = ncomp * per;
+        let rty = self.scalar_ty(s);
+        let do_load = move |e: &mut Self| -> Result<Vec<Word>> {
+            let ew = if s.width == 16 { 16 } else { 32 };
+            let et = e.uint_ty(ew);
+            let pt = e.ptr_ty(StorageClass::StorageBuffer, et);
+            let zero = e.u32c(0);
+            let mut words = Vec::with_capacity(count as usize);
+            for c in 0..count {
+                let idx = if c == 0 {
+                    first
+                } else {
+                    let k = e.u32c(c);
+                    e.op(Op::IAdd, u, &[first, k])?
+                };
+                let p = e.access_chain(pt, base, &[zero, idx])?;
+                words.push(e.load(et, p)?);
+            }
+            let mut out = Vec::with_capacity(ncomp as usize);
+            for c in 0..ncomp as usize {
+                let v = match (s.width, s.float) {
+                    (64, _) => e.join64(rty, words[2 * c], words[2 * c + 1])?,
+                    (_, true) => e.bitcast(rty, words[c])?,
+                    _ => words[c],
+                };
+                out.push(v);
+            }
+            Ok(out)
+        };
+        if !self.opts.bounds_checks {
+            return do_load(self);
+        }
+        let len = self.inst(
+            Op::ArrayLength,
+            u,
+            vec![Operand::IdRef(base), Operand::LiteralBit32(0)],
+        )?;
+        let last = if count == 1 {
+            first
+        } else {
+            let k = self.u32c(count - 1);
+            self.op(Op::IAdd, u, &[first, k])?
+        };
+        let b = self.bool_ty();
+        let ok = self.op(Op::ULessThan, b, &[last, len])?;
+        let zero = self.null_const(rty);
+        let defaults = vec![(rty, zero); ncomp as usize];
+        self.if_then(ok, &defaults, do_load)
+    }
+
+    /// Stores the given components (`None` = masked off) of shape `s` at
+    /// byte address `addr` (bounds-checked).
+    pub fn raw_store(
+        &mut self,
+        h: Handle,
+        addr: Word,
+        s: Scalar,
+        vals: &[Option<Word>],
+    ) -> Result<()> {
+        self.buffer_view(h)?;
+        let Some(highest) = vals.iter().rposition(|v| v.is_some()) else {
+            return Ok(());
+        };
+        let (view, shift, per) = match s.width {
+            16 => (View::U16, 1u32, 1u32),
+            32 => (View::U32, 2, 1),
+            _ => (View::U32, 2, 2),
+        };
+        let (base, _, _) = self.descriptor_ptr(h, view)?;
+        let u = self.u32_ty();
+        let sh = self.u32c(shift);
+        let first = self.op(Op::ShiftRightLogical, u, &[addr, sh])?;
+        let vals = vals.to_vec();
+        let do_store = move |e: &mut Self| -> Result<Vec<Word>> {
+            let ew = if s.width == 16 { 16 } else { 32 };
+            let et = e.uint_ty(ew);
+            let pt = e.ptr_ty(StorageClass::StorageBuffer, et);
+            let zero = e.u32c(0);
+            for (c, v) in vals.iter().enumerate() {
+                let Some(v) = *v else { continue };
+                let words: Vec<Word> = match (s.width, s.float) {
+                    (64, _) => {
+                        let (lo, hi) = e.split64(v)?;
+                        vec![lo, hi]
+                    }
+                    (_, true) => vec![e.bitcast(et, v)?],
+                    _ => vec![v],
+                };
+                for (k, w) in words.into_iter().enumerate() {
+                    let off = c as u32 * per + k as u32;
+                    let idx = if off == 0 {
+                        first
+                    } else {
+                        let kc = e.u32c(off);
+                        e.op(Op::IAdd, u, &[first, kc])?
+                    };
+                    let p = e.access_chain(pt, base, &[zero, idx])?;
+                    e.store(p, w)?;
+                }
+            }
+            Ok(vec![])
+        };
+        if !self.opts.bounds_checks {
+            do_store(self)?;
+            return Ok(());
+        }
+        let len = self.inst(
+            Op::ArrayLength,
+            u,
+            vec![Operand::IdRef(base), Operand::LiteralBit32(0)],
+        )?;
+        let last_off = (highest as u32 + 1) * per - 1;
+        let last = if last_off == 0 {
+            first
+        } else {
+            let k = self.u32c(last_off);
+            self.op(Op::IAdd, u, &[first, k])?
+        };
+        let b = self.bool_ty();
+        let ok = self.op(Op::ULessThan, b, &[last, len])?;
+        self.if_then(ok, &[], do_store)?;
+        Ok(())
+    }
+
+    // ---------------------------------------------------------------------
+    // Typed buffers.
+
+    fn load_image(&mut self, h: Handle) -> Result<(Word, Word)> {
+        let (p, img_ty, _) = self.descriptor_ptr(h, View::Image)?;
+        let img = self.load(img_ty, p)?;
+        if h.non_uniform {
+            self.decorate(img, Decoration::NonUniform, &[]);
+        }
+        Ok((img, img_ty))
+    }
+
+    /// Bounds condition `coord < size` of a texel buffer.
+    fn texel_in_bounds(&mut self, img: Word, coord: Word) -> Result<Word> {
+        self.cap(Capability::ImageQuery);
+        let u = self.u32_ty();
+        let size = self.op(Op::ImageQuerySize, u, &[img])?;
+        let b = self.bool_ty();
+        self.op(Op::ULessThan, b, &[coord, size])
+    }
+
+    /// A typed-buffer load: four components converted to shape `s`.
+    pub fn typed_load(&mut self, h: Handle, coord: Word, s: Scalar) -> Result<Vec<Word>> {
+        let d = self.decl(h.res)?;
+        let uav = d.class == ResourceClass::Uav;
+        let (st, sfloat, ssigned) = self.sampled_ty(d)?;
+        let fmt = self.image_format(h.res, d);
+        if uav && fmt == ImageFormat::Unknown {
+            self.cap(Capability::StorageImageReadWithoutFormat);
+        }
+        let (img, _) = self.load_image(h)?;
+        let v4 = self.vec_ty(st, 4);
+        let rty = self.scalar_ty(s);
+        let fetch = move |e: &mut Self| -> Result<Vec<Word>> {
+            let op = if uav { Op::ImageRead } else { Op::ImageFetch };
+            let r = e.op(op, v4, &[img, coord])?;
+            let mut out = Vec::with_capacity(4);
+            for c in 0..4 {
+                let x = e.composite_extract(st, r, c)?;
+                out.push(e.sampled_to_scalar(x, sfloat, ssigned, s)?);
+            }
+            Ok(out)
+        };
+        if !self.opts.bounds_checks {
+            return fetch(self);
+        }
+        let ok = self.texel_in_bounds(img, coord)?;
+        let zero = self.null_const(rty);
+        self.if_then(ok, &[(rty, zero); 4], fetch)
+    }
+
+    fn sampled_to_scalar(
+        &mut self,
+        x: Word,
+        sfloat: bool,
+        ssigned: bool,
+        s: Scalar,
+    ) -> Result<Word> {
+        let rty = self.scalar_ty(s);
+        match (sfloat, s.float, s.width) {
+            (true, true, 32) => Ok(x),
+            (true, true, _) => self.op(Op::FConvert, rty, &[x]),
+            (false, false, 32) => {
+                if ssigned {
+                    self.bitcast(rty, x)
+                } else {
+                    Ok(x)
+                }
+            }
+            (false, false, _) => {
+                let u = self.u32_ty();
+                let ux = if ssigned { self.bitcast(u, x)? } else { x };
+                if s.width == 64 {
+                    if ssigned {
+                        let si = self.sint_ty(64);
+                        let r = self.op(Op::SConvert, si, &[x])?;
+                        self.bitcast(rty, r)
+                    } else {
+                        self.op(Op::UConvert, rty, &[ux])
+                    }
+                } else {
+                    self.op(Op::UConvert, rty, &[ux])
+                }
+            }
+            (false, true, _) => self.bitcast_or_convert(x, rty),
+            (true, false, _) => self.bitcast_or_convert(x, rty),
+        }
+    }
+
+    fn bitcast_or_convert(&mut self, x: Word, rty: Word) -> Result<Word> {
+        self.bitcast(rty, x)
+    }
+
+    /// A typed-buffer store of four components (`None` → 0).
+    pub fn typed_store(
+        &mut self,
+        h: Handle,
+        coord: Word,
+        vals: [Option<(Word, Scalar)>; 4],
+    ) -> Result<()> {
+        let d = self.decl(h.res)?;
+        if d.class != ResourceClass::Uav {
+            return Err(self.invalid("typed store to an SRV"));
+        }
+        let (st, sfloat, ssigned) = self.sampled_ty(d)?;
+        if self.image_format(h.res, d) == ImageFormat::Unknown {
+            self.cap(Capability::StorageImageWriteWithoutFormat);
+        }
+        let (img, _) = self.load_image(h)?;
+        let mut comps = Vec::with_capacity(4);
+        for v in vals {
+            let c = match v {
+                None => self.null_const(st),
+                Some((x, s)) => self.scalar_to_sampled(x, s, st, sfloat, ssigned)?,
+            };
+            comps.push(c);
+        }
+        let v4 = self.vec_ty(st, 4);
+        let texel = self.composite_construct(v4, &comps)?;
+        let write = move |e: &mut Self| -> Result<Vec<Word>> {
+            e.op_void(
+                Op::ImageWrite,
+                vec![
+                    Operand::IdRef(img),
+                    Operand::IdRef(coord),
+                    Operand::IdRef(texel),
+                ],
+            )?;
+            Ok(vec![])
+        };
+        if !self.opts.bounds_checks {
+            write(self)?;
+            return Ok(());
+        }
+        let ok = self.texel_in_bounds(img, coord)?;
+        self.if_then(ok, &[], write)?;
+        Ok(())
+    }
+
+    fn scalar_to_sampled(
+        &mut self,
+        x: Word,
+        s: Scalar,
+        st: Word,
+        sfloat: bool,
+        ssigned: bool,
+    ) -> Result<Word> {
+        match (s.float, sfloat, s.width) {
+            (true, true, 32) => Ok(x),
+            (true, true, _) => self.op(Op::FConvert, st, &[x]),
+            (false, false, 32) => {
+                if ssigned {
+                    self.bitcast(st, x)
+                } else {
+                    Ok(x)
+                }
+            }
+            (false, false, w) => {
+                if ssigned {
+                    let sw = self.sint_ty(w);
+                    let sx = self.bitcast(sw, x)?;
+                    self.op(Op::SConvert, st, &[sx])
+                } else {
+                    self.op(Op::UConvert, st, &[x])
+                }
+            }
+            _ => self.bitcast(st, x),
+        }
+    }
+
+    // ---------------------------------------------------------------------
+    // Constant buffers.
+
+    /// Loads 16-byte row `row` of a constant buffer as a `uvec4`.
+    fn cbuffer_row(&mut self, h: Handle, row: Word, dynamic: bool) -> Result<Word> {
+        let d = self.decl(h.res)?;
+        if d.kind != kind::CBUFFER {
+            return Err(self.unsupported(format!(
+                "constant buffer load from a {} resource",
+                kind::name(d.kind)
+            )));
+        }
+        let rows = d.cbuffer_size.div_ceil(16).max(1);
+        let (base, _, _) = self.descriptor_ptr(h, View::Cbuffer)?;
+        let u = self.u32_ty();
+        let v4 = self.vec_ty(u, 4);
+        let pt = self.ptr_ty(StorageClass::Uniform, v4);
+        let zero = self.u32c(0);
+        let load = move |e: &mut Self| -> Result<Vec<Word>> {
+            let p = e.access_chain(pt, base, &[zero, row])?;
+            Ok(vec![e.load(v4, p)?])
+        };
+        if !dynamic || !self.opts.bounds_checks {
+            return Ok(load(self)?[0]);
+        }
+        let n = self.u32c(rows);
+        let b = self.bool_ty();
+        let ok = self.op(Op::ULessThan, b, &[row, n])?;
+        let z = self.null_const(v4);
+        Ok(self.if_then(ok, &[(v4, z)], load)?[0])
+    }
+
+    /// `CBufferLoadLegacy(handle, row)` → the row's components as the
+    /// overload type (4 × 32-bit, 2 × 64-bit or 8 × 16-bit).
+    pub fn cbuffer_load_legacy(&mut self, h: Handle, row: ValueId, s: Scalar) -> Result<Vec<Word>> {
+        let dynamic = self.m.const_uint(row).is_none();
+        let r = self.value_id(row)?;
+        let v = self.cbuffer_row(h, r, dynamic)?;
+        let u = self.u32_ty();
+        let mut words = Vec::with_capacity(4);
+        for c in 0..4 {
+            words.push(self.composite_extract(u, v, c)?);
+        }
+        self.words_to_scalars(&words, s)
+    }
+
+    /// Reinterprets 32-bit words as scalars of shape `s`.
+    fn words_to_scalars(&mut self, words: &[Word], s: Scalar) -> Result<Vec<Word>> {
+        let rty = self.scalar_ty(s);
+        let mut out = Vec::new();
+        match s.width {
+            32 => {
+                for &w in words {
+                    out.push(if s.float { self.bitcast(rty, w)? } else { w });
+                }
+            }
+            64 => {
+                for pair in words.chunks(2) {
+                    if pair.len() == 2 {
+                        out.push(self.join64(rty, pair[0], pair[1])?);
+                    }
+                }
+            }
+            _ => {
+                let u16t = self.uint_ty(16);
+                let u = self.u32_ty();
+                let sixteen = self.u32c(16);
+                for &w in words {
+                    let lo = self.op(Op::UConvert, u16t, &[w])?;
+                    let hi32 = self.op(Op::ShiftRightLogical, u, &[w, sixteen])?;
+                    let hi = self.op(Op::UConvert, u16t, &[hi32])?;
+                    for x in [lo, hi] {
+                        out.push(if s.float { self.bitcast(rty, x)? } else { x });
+                    }
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// `CBufferLoad(handle, byteOffset, alignment)` → one scalar.
+    pub fn cbuffer_load(&mut self, h: Handle, offset: ValueId, s: Scalar) -> Result<Word> {
+        let dynamic = self.m.const_uint(offset).is_none();
+        let off = self.value_id(offset)?;
+        let u = self.u32_ty();
+        let four = self.u32c(4);
+        let row = self.op(Op::ShiftRightLogical, u, &[off, four])?;
+        let v = self.cbuffer_row(h, row, dynamic)?;
+        let two = self.u32c(2);
+        let three = self.u32c(3);
+        let w = self.op(Op::ShiftRightLogical, u, &[off, two])?;
+        let comp = self.op(Op::BitwiseAnd, u, &[w, three])?;
+        let word = self.op(Op::VectorExtractDynamic, u, &[v, comp])?;
+        match s.width {
+            64 => {
+                let one = self.u32c(1);
+                let c1 = self.op(Op::IAdd, u, &[comp, one])?;
+                let hi = self.op(Op::VectorExtractDynamic, u, &[v, c1])?;
+                let rty = self.scalar_ty(s);
+                self.join64(rty, word, hi)
+            }
+            16 => {
+                let eight = self.u32c(8);
+                let two_c = self.u32c(2);
+                let half = self.op(Op::BitwiseAnd, u, &[off, two_c])?;
+                let sh = self.op(Op::IMul, u, &[half, eight])?;
+                let x = self.op(Op::ShiftRightLogical, u, &[word, sh])?;
+                let u16t = self.uint_ty(16);
+                let x16 = self.op(Op::UConvert, u16t, &[x])?;
+                if s.float {
+                    let rty = self.scalar_ty(s);
+                    self.bitcast(rty, x16)
+                } else {
+                    Ok(x16)
+                }
+            }
+            _ => {
+                if s.float {
+                    let rty = self.scalar_ty(s);
+                    self.bitcast(rty, word)
+                } else {
+                    Ok(word)
+                }
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------------
+    // Counters.
+
+    /// `BufferUpdateCounter(handle, inc)`: +1 returns the old value, -1
+    /// the new one.
+    pub fn update_counter(&mut self, h: Handle, inc: i64) -> Result<Word> {
+        let d = self.decl(h.res)?;
+        if d.class != ResourceClass::Uav {
+            return Err(self.invalid("BufferUpdateCounter on a non-UAV"));
+        }
+        let (base, _, _) = self.descriptor_ptr(h, View::Counter)?;
+        let u = self.u32_ty();
+        let pt = self.ptr_ty(StorageClass::StorageBuffer, u);
+        let zero = self.u32c(0);
+        let p = self.access_chain(pt, base, &[zero])?;
+        let scope = self.u32c(super::module::scope::DEVICE);
+        let sem = self.u32c(0);
+        let one = self.u32c(1);
+        if inc >= 0 {
+            self.op(Op::AtomicIAdd, u, &[p, scope, sem, one])
+        } else {
+            let old = self.op(Op::AtomicISub, u, &[p, scope, sem, one])?;
+            self.op(Op::ISub, u, &[old, one])
+        }
+    }
+
+    // ---------------------------------------------------------------------
+    // Reflection.
+
+    /// Fills the reflection's resource list.
+    pub fn finish_reflection(&mut self) {
+        let mut out = Vec::with_capacity(self.desc.resources.len());
+        for (i, d) in self.desc.resources.iter().enumerate() {
+            let (set, binding, counter_binding) = self.binding_of(d);
+            let descriptor_type = match (d.class, d.kind) {
+                (ResourceClass::Cbv, _) => DescriptorType::UniformBuffer,
+                (ResourceClass::Sampler, _) => DescriptorType::Sampler,
+                (ResourceClass::Srv, kind::TYPED_BUFFER) => DescriptorType::UniformTexelBuffer,
+                (ResourceClass::Uav, kind::TYPED_BUFFER) => DescriptorType::StorageTexelBuffer,
+                _ => DescriptorType::StorageBuffer,
+            };
+            let format = if descriptor_type == DescriptorType::StorageTexelBuffer {
+                Some(format!("{:?}", self.image_format(i, d)))
+            } else {
+                None
+            };
+            out.push(ReflectedResource {
+                name: d.name.clone(),
+                class: d.class,
+                space: d.space,
+                register: d.lower_bound,
+                count: d.range_size,
+                kind: kind::name(d.kind),
+                stride: d.stride,
+                size: d.cbuffer_size,
+                set,
+                binding,
+                descriptor_type,
+                format,
+                counter: d.has_counter.then_some((set, counter_binding)),
+                used: self.resources.used.contains(&i),
+            });
+        }
+        self.reflection.resources = out;
+    }
+}
+
+/// Argument `i` of a call.
+pub(crate) fn arg(args: &[ValueId], i: usize) -> Result<ValueId> {
+    args.get(i).copied().ok_or_else(|| {
+        crate::error::Error::invalid(
+            crate::error::Phase::Emit,
+            format!("dx.op call with too few arguments (no argument {i})"),
+        )
+    })
+}

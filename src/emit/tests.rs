@@ -1,0 +1,378 @@
+//! Unit tests on hand-built IR for what the corpus does not contain:
+//! odd-width integers (i11) that must wrap, i1 logic, `UAddc`.
+
+use super::desc::{kind, ResourceClass, ResourceDecl, ShaderDesc};
+use super::{emit, EmitOptions};
+use crate::ir::{
+    BinOp, CastOp, Constant, FuncId, Function, Inst, InstKind, Linkage, ListRange, Module,
+    Predicate, StrRange, Type, TypeId, Value, ValueId, ValueKind,
+};
+
+/// A tiny IR builder for one-block entry functions.
+struct Tb {
+    m: Module,
+    insts: Vec<Inst>,
+    main: FuncId,
+    void: TypeId,
+}
+
+impl Tb {
+    fn new() -> Tb {
+        let mut m = Module::default();
+        let void = m.types.intern(Type::Void);
+        let params = m.types.push_members(&[]);
+        let fnty = m.types.intern(Type::Function {
+            ret: void,
+            params,
+            vararg: false,
+        });
+        let mut tb = Tb {
+            m,
+            insts: Vec::new(),
+            main: FuncId(0),
+            void,
+        };
+        tb.main = tb.func("main", fnty, false);
+        tb
+    }
+
+    fn str(&mut self, s: &str) -> StrRange {
+        let start = self.m.strings.len();
+        self.m.strings.push_str(s);
+        ListRange::new(start, s.len())
+    }
+
+    fn list(&mut self, v: &[u32]) -> ListRange {
+        let start = self.m.lists.len();
+        self.m.lists.extend_from_slice(v);
+        ListRange::new(start, v.len())
+    }
+
+    fn value(&mut self, ty: TypeId, kind: ValueKind) -> ValueId {
+        let id = ValueId(self.m.values.len() as u32);
+        self.m.values.push(Value {
+            ty,
+            kind,
+            name: StrRange::EMPTY,
+        });
+        id
+    }
+
+    fn int(&mut self, w: u32) -> TypeId {
+        self.m.types.intern(Type::Int(w))
+    }
+
+    fn c(&mut self, w: u32, v: i64) -> ValueId {
+        let t = self.int(w);
+        let bits = if w >= 64 {
+            v as u64
+        } else {
+            (v as u64) & ((1 << w) - 1)
+        };
+        self.value(t, ValueKind::Constant(Constant::Int(bits)))
+    }
+
+    fn undef(&mut self, t: TypeId) -> ValueId {
+        self.value(t, ValueKind::Constant(Constant::Undef))
+    }
+
+    fn func(&mut self, name: &str, ty: TypeId, decl: bool) -> FuncId {
+        let fid = FuncId(self.m.functions.len() as u32);
+        let ptr = self.m.types.intern(Type::Pointer {
+            pointee: ty,
+            addr_space: 0,
+        });
+        let v = self.value(ptr, ValueKind::Function(fid));
+        let n = self.str(name);
+        self.m.values[v.0 as usize].name = n;
+        self.m.functions.push(Function {
+            value: v,
+            ty,
+            is_declaration: decl,
+            linkage: Linkage::External,
+            attrs: 0,
+            first_arg: ValueId(0),
+            num_args: 0,
+            blocks: Vec::new(),
+            insts: Vec::new(),
+            metadata: ListRange::EMPTY,
+        });
+        fid
+    }
+
+    fn decl(&mut self, name: &str, ret: TypeId, params: &[TypeId]) -> ValueId {
+        let p = self.m.types.push_members(params);
+        let ty = self.m.types.push(Type::Function {
+            ret,
+            params: p,
+            vararg: false,
+        });
+        let f = self.func(name, ty, true);
+        self.m.functions[f.0 as usize].value
+    }
+
+    fn inst(&mut self, kind: InstKind, ty: TypeId) -> ValueId {
+        let idx = self.insts.len() as u32;
+        let result = if ty == self.void {
+            None
+        } else {
+            Some(self.value(
+                ty,
+                ValueKind::Inst {
+                    func: self.main,
+                    inst: idx,
+                },
+            ))
+        };
+        self.insts.push(Inst {
+            kind,
+            ty,
+            result,
+            metadata: ListRange::EMPTY,
+        });
+        result.unwrap_or(ValueId(u32::MAX))
+    }
+
+    fn bin(&mut self, op: BinOp, a: ValueId, b: ValueId) -> ValueId {
+        let t = self.m.values[a.0 as usize].ty;
+        self.inst(
+            InstKind::BinOp {
+                op,
+                lhs: a,
+                rhs: b,
+                flags: 0,
+            },
+            t,
+        )
+    }
+
+    fn cast(&mut self, op: CastOp, v: ValueId, to: TypeId) -> ValueId {
+        self.inst(InstKind::Cast { op, value: v }, to)
+    }
+
+    fn icmp(&mut self, pred: u8, a: ValueId, b: ValueId) -> ValueId {
+        let t = self.int(1);
+        self.inst(
+            InstKind::Cmp {
+                pred: Predicate(pred),
+                lhs: a,
+                rhs: b,
+                flags: 0,
+            },
+            t,
+        )
+    }
+
+    fn call(&mut self, f: ValueId, args: &[ValueId], ret: TypeId) -> ValueId {
+        let a: Vec<u32> = args.iter().map(|v| v.0).collect();
+        let args = self.list(&a);
+        self.inst(
+            InstKind::Call {
+                callee: f,
+                args,
+                attrs: 0,
+            },
+            ret,
+        )
+    }
+
+    fn finish(mut self) -> Module {
+        self.inst(InstKind::Ret { value: None }, TypeId(0));
+        let insts = std::mem::take(&mut self.insts);
+        let f = &mut self.m.functions[self.main.0 as usize];
+        f.blocks = vec![crate::ir::Block {
+            start: 0,
+            len: insts.len() as u32,
+            name: StrRange::EMPTY,
+        }];
+        f.insts = insts;
+        self.m
+    }
+}
+
+fn sext(v: u32, w: u32) -> i32 {
+    ((v << (32 - w)) as i32) >> (32 - w)
+}
+
+/// The kernel's expected outputs for one thread (10 words).
+fn model(tid: u32) -> [u32; 10] {
+    let m = 0x7ff;
+    let a = tid.wrapping_mul(37) & m;
+    let b = (a + 2040) & m;
+    let c = (b * 3) & m;
+    let d = ((sext(c, 11) >> 1) as u32) & m;
+    let e = ((sext(d, 11) / -3) as u32) & m;
+    let f = sext(b, 11) % 7;
+    let g = (sext(b, 11) < 0) as u32;
+    let x = (a < 5) as u32;
+    let (sum, carry) = tid.wrapping_mul(0x3000_0000).overflowing_add(0xf000_0000);
+    [
+        b,
+        c,
+        d,
+        e,
+        f as u32,
+        g,
+        x ^ g,
+        sext(d, 11) as u32,
+        sum,
+        carry as u32,
+    ]
+}
+
+fn i11_kernel() -> (Module, ShaderDesc) {
+    let mut tb = Tb::new();
+    let (i1, i8t, i11, i32t) = (tb.int(1), tb.int(8), tb.int(11), tb.int(32));
+    let ptr8 = tb.m.types.intern(Type::Pointer {
+        pointee: i8t,
+        addr_space: 0,
+    });
+    let hname = tb.str("dx.types.Handle");
+    let hmembers = tb.m.types.push_members(&[ptr8]);
+    let handle = tb.m.types.push(Type::Struct {
+        name: hname,
+        elements: hmembers,
+        packed: false,
+        opaque: false,
+        identified: true,
+    });
+    let void = tb.void;
+    let thread_id = tb.decl("dx.op.threadId.i32", i32t, &[i32t, i32t]);
+    let create = tb.decl("dx.op.createHandle", handle, &[i32t, i8t, i32t, i32t, i1]);
+    let i32c = tb.m.types.pair(i32t, i1);
+    let uaddc = tb.decl(
+        "dx.op.binaryWithCarryOrBorrow.i32",
+        i32c,
+        &[i32t, i32t, i32t],
+    );
+    let store = tb.decl(
+        "dx.op.rawBufferStore.i32",
+        void,
+        &[i32t, handle, i32t, i32t, i32t, i32t, i32t, i32t, i8t, i32t],
+    );
+
+    let (c57, c1_8, c0, f) = (tb.c(32, 57), tb.c(8, 1), tb.c(32, 0), tb.c(1, 0));
+    let h = tb.call(create, &[c57, c1_8, c0, c0, f], handle);
+    let c93 = tb.c(32, 93);
+    let tid = tb.call(thread_id, &[c93, c0], i32t);
+    let c37 = tb.c(32, 37);
+    let t37 = tb.bin(BinOp::Mul, tid, c37);
+    let a = tb.cast(CastOp::Trunc, t37, i11);
+    let k2040 = tb.c(11, 2040);
+    let b = tb.bin(BinOp::Add, a, k2040);
+    let k3 = tb.c(11, 3);
+    let c = tb.bin(BinOp::Mul, b, k3);
+    let k1 = tb.c(11, 1);
+    let d = tb.bin(BinOp::AShr, c, k1);
+    let km3 = tb.c(11, -3);
+    let e = tb.bin(BinOp::SDiv, d, km3);
+    let k7 = tb.c(11, 7);
+    let fr = tb.bin(BinOp::SRem, b, k7);
+    let k0 = tb.c(11, 0);
+    let g = tb.icmp(40, b, k0); // slt
+    let k5 = tb.c(11, 5);
+    let x = tb.icmp(36, a, k5); // ult
+    let y = tb.bin(BinOp::Xor, x, g);
+
+    let big = tb.c(32, 0x3000_0000);
+    let p = tb.bin(BinOp::Mul, tid, big);
+    let (c44, f0) = (tb.c(32, 44), tb.c(32, 0xf000_0000));
+    let sc = tb.call(uaddc, &[c44, p, f0], i32c);
+    let l0 = tb.list(&[0]);
+    let l1 = tb.list(&[1]);
+    let sum = tb.inst(
+        InstKind::ExtractValue {
+            aggregate: sc,
+            indices: l0,
+        },
+        i32t,
+    );
+    let carry = tb.inst(
+        InstKind::ExtractValue {
+            aggregate: sc,
+            indices: l1,
+        },
+        i1,
+    );
+    let outs = [
+        tb.cast(CastOp::ZExt, b, i32t),
+        tb.cast(CastOp::ZExt, c, i32t),
+        tb.cast(CastOp::ZExt, d, i32t),
+        tb.cast(CastOp::ZExt, e, i32t),
+        tb.cast(CastOp::SExt, fr, i32t),
+        tb.cast(CastOp::ZExt, g, i32t),
+        tb.cast(CastOp::ZExt, y, i32t),
+        tb.cast(CastOp::SExt, d, i32t),
+        sum,
+        tb.cast(CastOp::ZExt, carry, i32t),
+    ];
+    let c32 = tb.c(32, 40);
+    let base = tb.bin(BinOp::Mul, tid, c32);
+    let (c140, u, m1, a4) = (tb.c(32, 140), tb.undef(i32t), tb.c(8, 1), tb.c(32, 4));
+    for (k, &v) in outs.iter().enumerate() {
+        let off = tb.c(32, 4 * k as i64);
+        let addr = tb.bin(BinOp::Add, base, off);
+        tb.call(store, &[c140, h, addr, u, v, u, u, u, m1, a4], void);
+    }
+    let main = tb.main;
+    let m = tb.finish();
+    let desc = ShaderDesc {
+        shader_model: (6, 0),
+        kind: "cs".into(),
+        entry: main,
+        entry_name: "main".into(),
+        num_threads: [64, 1, 1],
+        wave_size: None,
+        resources: vec![ResourceDecl {
+            class: ResourceClass::Uav,
+            id: 0,
+            name: "Out".into(),
+            space: 0,
+            lower_bound: 0,
+            range_size: 1,
+            kind: kind::RAW_BUFFER,
+            component_type: None,
+            stride: 0,
+            cbuffer_size: 0,
+            has_counter: false,
+            globally_coherent: false,
+        }],
+    };
+    (m, desc)
+}
+
+#[test]
+fn i11_wraps_and_validates() {
+    let (m, desc) = i11_kernel();
+    let out = emit(&m, &desc, &EmitOptions::default()).expect("emits");
+    crate::validate::validate_vulkan_1_3(&out.spirv).expect("valid SPIR-V");
+    // The model itself wraps where it should.
+    assert_eq!(model(56)[0], (56 * 37 + 2040) & 0x7ff);
+}
+
+#[cfg(feature = "vulkan")]
+#[test]
+fn i11_runs() {
+    use crate::run::{self, BindingDesc, BindingKind, RegisterKey, RunSpec};
+    match run::list_devices() {
+        Ok(d) if !d.is_empty() => {}
+        _ => return, // no Vulkan device
+    }
+    let (m, desc) = i11_kernel();
+    let out = emit(&m, &desc, &EmitOptions::default()).expect("emits");
+    let want: Vec<String> = (0..64).flat_map(model).map(|w| w.to_string()).collect();
+    let spec = RunSpec::parse(&format!(
+        "dispatch = 1, 1, 1\nu0 : u32[640]\nexpect u0 : u32[640] = {}\n",
+        want.join(", ")
+    ))
+    .expect("spec");
+    let r = &out.reflection.resources[0];
+    let bindings = [BindingDesc::new(
+        r.set,
+        r.binding,
+        BindingKind::StorageBuffer,
+        RegisterKey::uav(0),
+    )];
+    let rep = run::run_spec(&spec, &out.spirv, "main", &bindings, None, None).expect("runs");
+    assert!(rep.passed, "{}", rep.summary());
+}

@@ -1,0 +1,400 @@
+//! Instructions and values shared by every function walk: the per-
+//! instruction dispatch, value lookup (with the control-flow layer's
+//! operand rewrites), constants, phi operands, function variables.
+
+use super::module::{Emitter, SVal, Val};
+use crate::error::Result;
+use crate::ir::{self, Constant, InstKind, TypeId, ValueId, ValueKind};
+use rspirv::dr::Operand;
+use rspirv::spirv::Word;
+
+impl<'m> Emitter<'m> {
+    /// Moves the collected `Function`-storage variables to the start of the
+    /// entry block.
+    pub fn insert_fn_vars(&mut self) -> Result<()> {
+        let vars = std::mem::take(&mut self.fn_vars);
+        let f = self
+            .b
+            .selected_function()
+            .ok_or_else(|| self.internal("no function selected"))?;
+        let block = self
+            .b
+            .module_mut()
+            .functions
+            .get_mut(f)
+            .and_then(|f| f.blocks.get_mut(0));
+        match block {
+            Some(b) => {
+                b.instructions.splice(0..0, vars);
+                Ok(())
+            }
+            None => Err(self.internal("function without blocks")),
+        }
+    }
+
+    /// Fills the operands of the phis now that every value and block exit
+    /// is known.
+    pub fn finish_phis(&mut self) -> Result<()> {
+        let phis = std::mem::take(&mut self.phis);
+        let f = self
+            .b
+            .selected_function()
+            .ok_or_else(|| self.internal("no function selected"))?;
+        for p in phis {
+            let mut ops = Vec::with_capacity(p.incoming.len() * 2);
+            for &(v, pred) in &p.incoming {
+                let id = match v {
+                    SVal::Value(v) => self.phi_operand(v)?,
+                    other => self.sval_id(other, p.ty)?,
+                };
+                let parent = *self
+                    .exit_labels
+                    .get(&pred)
+                    .ok_or_else(|| self.internal(format!("phi from unknown block {pred}")))?;
+                ops.push(Operand::IdRef(id));
+                ops.push(Operand::IdRef(parent));
+            }
+            let inst = self
+                .b
+                .module_mut()
+                .functions
+                .get_mut(f)
+                .and_then(|f| f.blocks.get_mut(p.block))
+                .and_then(|b| b.instructions.get_mut(p.inst));
+            match inst {
+                Some(i) => i.operands = ops,
+                None => return Err(self.internal("lost a phi")),
+            }
+        }
+        Ok(())
+    }
+
+    fn phi_operand(&mut self, v: ValueId) -> Result<Word> {
+        match self.m.value(v).map(|x| x.kind) {
+            Some(ValueKind::Constant(c)) if is_plain_constant(&c) => self.value_id(v),
+            Some(ValueKind::Constant(_)) => {
+                Err(self.unsupported("constant expression as a phi operand"))
+            }
+            _ => match self.values.get(&v) {
+                Some(Val::Id(id)) => Ok(*id),
+                Some(_) => Err(self.unsupported("phi of pointers, handles or dx.op structs")),
+                None => Err(self.internal("phi operand never defined")),
+            },
+        }
+    }
+
+    /// Collects facts needed before emission: which components of struct
+    /// results are read, which typed UAVs take atomics.
+    pub fn prescan(&mut self, func: &ir::Function) {
+        for inst in &func.insts {
+            match inst.kind {
+                InstKind::ExtractValue { aggregate, indices } => {
+                    if let Some(&i) = self.m.list(indices).first() {
+                        let e = self.component_uses.entry(aggregate).or_insert(0);
+                        *e = (*e).max(i + 1);
+                    }
+                }
+                InstKind::Call { args, .. } => {
+                    let a: Vec<ValueId> = self.m.value_list(args).collect();
+                    let op = a.first().and_then(|&x| self.m.const_uint(x));
+                    if matches!(op, Some(78) | Some(79)) {
+                        if let Some(r) = a.get(1).and_then(|&h| self.static_resource_of(h)) {
+                            let typed = self
+                                .desc
+                                .resources
+                                .get(r)
+                                .map(|d| d.kind == super::desc::kind::TYPED_BUFFER)
+                                .unwrap_or(false);
+                            if typed {
+                                self.resources.atomic_typed.insert(r);
+                            }
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Emits one instruction.
+    pub fn emit_inst(&mut self, inst: &ir::Inst) -> Result<()> {
+        self.current_inst_result = inst.result;
+        let r = match inst.kind {
+            InstKind::BinOp {
+                op,
+                lhs,
+                rhs,
+                flags,
+            } => {
+                let v = self.binop(op, lhs, rhs, flags, inst.ty)?;
+                Some(Val::Id(v))
+            }
+            InstKind::Cast { op, value } => Some(self.cast(op, value, inst.ty)?),
+            InstKind::Gep { operands, .. } => Some(self.gep(operands, inst.ty)?),
+            InstKind::Cmp { pred, lhs, rhs, .. } => {
+                Some(Val::Id(self.cmp(pred, lhs, rhs, inst.ty)?))
+            }
+            InstKind::Select {
+                cond,
+                if_true,
+                if_false,
+            } => Some(self.select_inst(cond, if_true, if_false, inst.ty)?),
+            InstKind::ExtractElement { vector, index } => {
+                Some(Val::Id(self.extract_element(vector, index, inst.ty)?))
+            }
+            InstKind::InsertElement {
+                vector,
+                element,
+                index,
+            } => Some(Val::Id(
+                self.insert_element(vector, element, index, inst.ty)?,
+            )),
+            InstKind::ShuffleVector { a, b, mask } => {
+                Some(Val::Id(self.shuffle(a, b, mask, inst.ty)?))
+            }
+            InstKind::ExtractValue { aggregate, indices } => {
+                Some(self.extract_value(aggregate, indices, inst.ty)?)
+            }
+            InstKind::InsertValue {
+                aggregate,
+                value,
+                indices,
+            } => Some(Val::Id(
+                self.insert_value(aggregate, value, indices, inst.ty)?,
+            )),
+            InstKind::Phi { .. } => return Err(self.internal("phi emitted as an instruction")),
+            InstKind::Alloca {
+                allocated, size, ..
+            } => Some(self.alloca(allocated, size)?),
+            InstKind::Load { ptr, .. } => Some(Val::Id(self.load_inst(ptr, inst.ty)?)),
+            InstKind::Store { ptr, value, .. } => {
+                self.store_inst(ptr, value)?;
+                None
+            }
+            InstKind::AtomicRmw { op, ptr, value, .. } => {
+                Some(Val::Id(self.atomic_rmw(op, ptr, value, inst.ty)?))
+            }
+            InstKind::CmpXchg { ptr, cmp, new, .. } => Some(self.cmpxchg(ptr, cmp, new, inst.ty)?),
+            InstKind::Fence { .. } => {
+                self.fence()?;
+                None
+            }
+            InstKind::Call { callee, args, .. } => self.call(callee, args, inst.ty)?,
+            InstKind::Br { .. }
+            | InstKind::CondBr { .. }
+            | InstKind::Switch { .. }
+            | InstKind::Ret { .. }
+            | InstKind::Unreachable => {
+                return Err(self.internal("terminator emitted as an instruction"))
+            }
+        };
+        if let (Some(v), Some(res)) = (r, inst.result) {
+            self.values.insert(res, v);
+        }
+        Ok(())
+    }
+
+    // ---------------------------------------------------------------------
+    // Values.
+
+    /// The id of a control-flow operand of SPIR-V type `ty`.
+    pub fn sval_id(&mut self, v: SVal, ty: Word) -> Result<Word> {
+        match v {
+            SVal::Value(v) => self.value_id(v),
+            SVal::Synth(s) => self
+                .synth_ids
+                .get(s as usize)
+                .copied()
+                .ok_or_else(|| self.internal("synthetic value id out of range")),
+            SVal::U32(c) => Ok(self.u32c(c)),
+            SVal::Undef => Ok(self.undef(ty)),
+        }
+    }
+
+    /// The emitted form of a value (materialising constants and globals).
+    pub fn val(&mut self, v: ValueId) -> Result<Val> {
+        if !self.cur_uses.is_empty() {
+            if let Ok(i) = self.cur_uses.binary_search_by_key(&v, |u| u.0) {
+                let sv = self.cur_uses[i].1;
+                match sv {
+                    SVal::Value(w) if w == v => {}
+                    SVal::Value(w) => return self.val(w),
+                    other => {
+                        let ty = self.llvm_ty(self.vty(v))?;
+                        return Ok(Val::Id(self.sval_id(other, ty)?));
+                    }
+                }
+            }
+        }
+        if let Some(x) = self.values.get(&v) {
+            return Ok(x.clone());
+        }
+        let value = *self
+            .m
+            .value(v)
+            .ok_or_else(|| self.invalid(format!("reference to unknown value {}", v.0)))?;
+        match value.kind {
+            ValueKind::Constant(c) => self.constant(v, value.ty, c),
+            ValueKind::Global(g) => self.global_ptr(g),
+            ValueKind::Function(_) => Err(self.unsupported("function pointers")),
+            ValueKind::Argument { .. } => Err(self.unsupported("function arguments")),
+            ValueKind::Inst { .. } => {
+                Err(self.internal(format!("value %{} used before its definition", v.0)))
+            }
+        }
+    }
+
+    /// A value that must be a plain SPIR-V id.
+    pub fn value_id(&mut self, v: ValueId) -> Result<Word> {
+        match self.val(v)? {
+            Val::Id(id) => Ok(id),
+            Val::Ptr(..) => Err(self.unsupported("pointer used as a plain value")),
+            Val::Handle(_) => Err(self.unsupported("resource handle used as a plain value")),
+            Val::Parts(_) => Err(self.unsupported("dx.op result struct used as a whole value")),
+        }
+    }
+
+    /// The LLVM type of a value.
+    pub fn vty(&self, v: ValueId) -> TypeId {
+        self.m.value_type(v).unwrap_or(TypeId(u32::MAX))
+    }
+
+    /// A constant.
+    fn constant(&mut self, v: ValueId, t: TypeId, c: Constant) -> Result<Val> {
+        let ty = self.m.types.ty(t);
+        let id = match c {
+            Constant::Undef => {
+                if matches!(ty, ir::Type::Pointer { .. } | ir::Type::Struct { .. })
+                    && self.is_dx_type(t)
+                {
+                    return Err(self.unsupported("undef handle"));
+                }
+                let sty = self.llvm_ty(t)?;
+                self.undef(sty)
+            }
+            Constant::Null => {
+                if let ir::Type::Pointer { .. } = ty {
+                    return Err(self.unsupported("null pointer"));
+                }
+                let sty = self.llvm_ty(t)?;
+                self.null_const(sty)
+            }
+            Constant::Int(bits) => self.int_const(t, bits)?,
+            Constant::Float(bits) => {
+                let (w, sty) = match ty {
+                    ir::Type::Half => (16, self.float_ty(16)),
+                    ir::Type::Float => (32, self.float_ty(32)),
+                    ir::Type::Double => (64, self.float_ty(64)),
+                    _ => return Err(self.invalid("float constant of a non-float type")),
+                };
+                self.scalar_const(sty, w, bits)
+            }
+            Constant::Aggregate(list) => {
+                let sty = self.llvm_ty(t)?;
+                let elems: Vec<ValueId> = self.m.value_list(list).collect();
+                let mut ids = Vec::with_capacity(elems.len());
+                for e in elems {
+                    ids.push(self.value_id(e)?);
+                }
+                self.composite_const(sty, ids)
+            }
+            Constant::Data(list) => {
+                let sty = self.llvm_ty(t)?;
+                let elem = self
+                    .m
+                    .types
+                    .element(t)
+                    .ok_or_else(|| self.invalid("data constant of a non-sequence type"))?;
+                let data = self.m.data(list).to_vec();
+                let mut ids = Vec::with_capacity(data.len());
+                for bits in data {
+                    ids.push(self.scalar_bits_const(elem, bits)?);
+                }
+                self.composite_const(sty, ids)
+            }
+            Constant::String { .. } => return Err(self.unsupported("string constants")),
+            Constant::Gep { operands, .. } => return self.const_gep(operands, t),
+            Constant::Cast { op, value } => return self.cast(op, value, t),
+            Constant::BinOp {
+                op,
+                lhs,
+                rhs,
+                flags,
+            } => return Ok(Val::Id(self.binop(op, lhs, rhs, flags, t)?)),
+            Constant::Cmp { pred, lhs, rhs } => return Ok(Val::Id(self.cmp(pred, lhs, rhs, t)?)),
+            Constant::Select {
+                cond,
+                if_true,
+                if_false,
+            } => return self.select_inst(cond, if_true, if_false, t),
+            Constant::ExtractElement { vector, index } => {
+                return Ok(Val::Id(self.extract_element(vector, index, t)?))
+            }
+        };
+        let _ = v;
+        Ok(Val::Id(id))
+    }
+
+    /// A scalar constant from a bit pattern of LLVM type `t`.
+    pub fn scalar_bits_const(&mut self, t: TypeId, bits: u64) -> Result<Word> {
+        match self.m.types.ty(t) {
+            ir::Type::Int(_) => self.int_const(t, bits),
+            ir::Type::Half => {
+                let ty = self.float_ty(16);
+                Ok(self.scalar_const(ty, 16, bits & 0xffff))
+            }
+            ir::Type::Float => {
+                let ty = self.float_ty(32);
+                Ok(self.scalar_const(ty, 32, bits & 0xffff_ffff))
+            }
+            ir::Type::Double => {
+                let ty = self.float_ty(64);
+                Ok(self.scalar_const(ty, 64, bits))
+            }
+            _ => Err(self.invalid("data constant element is not a scalar")),
+        }
+    }
+
+    /// An integer constant of LLVM type `t` (masked to its width).
+    pub fn int_const(&mut self, t: TypeId, bits: u64) -> Result<Word> {
+        match self.m.types.ty(t) {
+            ir::Type::Int(1) => Ok(self.boolc(bits & 1 != 0)),
+            ir::Type::Int(w) => {
+                let (c, _) = Self::int_repr(w);
+                let masked = if w >= 64 {
+                    bits
+                } else {
+                    bits & ((1u64 << w) - 1)
+                };
+                Ok(self.uintc(c, masked))
+            }
+            _ => Err(self.invalid("integer constant of a non-integer type")),
+        }
+    }
+
+    /// Whether a type is one of DXIL's `dx.types.*` structs (or a pointer
+    /// to one).
+    pub fn is_dx_type(&self, t: TypeId) -> bool {
+        let t = match self.m.types.ty(t) {
+            ir::Type::Pointer { pointee, .. } => pointee,
+            _ => t,
+        };
+        match self.m.types.ty(t) {
+            ir::Type::Struct { name, .. } => self.m.str(name).starts_with("dx.types."),
+            _ => false,
+        }
+    }
+}
+
+/// Whether a constant can be emitted at module scope (no expression).
+fn is_plain_constant(c: &Constant) -> bool {
+    matches!(
+        c,
+        Constant::Undef
+            | Constant::Null
+            | Constant::Int(_)
+            | Constant::Float(_)
+            | Constant::Aggregate(_)
+            | Constant::Data(_)
+    )
+}

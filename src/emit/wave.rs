@@ -1,0 +1,268 @@
+//! Wave (subgroup) operations, with the `GroupNonUniform*` capabilities.
+//! `WaveMatch` and `WaveMultiPrefix*` are lowered to a loop that peels off
+//! one partition of lanes per iteration.
+
+use super::module::{berr, scope, Emitter};
+use crate::error::Result;
+use crate::ir::{TypeId, ValueId};
+use rspirv::dr::Operand;
+use rspirv::spirv::{self, BuiltIn, Capability, GroupOperation, Op, Word};
+
+/// A wave reduction or scan.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum WaveArith {
+    Sum,
+    Product,
+    Min,
+    Max,
+    And,
+    Or,
+    Xor,
+}
+
+impl<'m> Emitter<'m> {
+    fn subgroup(&mut self) -> Word {
+        self.u32c(scope::SUBGROUP)
+    }
+
+    /// A group operation instruction: `op ty scope group value`.
+    fn group_op(&mut self, op: Op, ty: Word, group: GroupOperation, v: Word) -> Result<Word> {
+        let s = self.subgroup();
+        self.inst(
+            op,
+            ty,
+            vec![
+                Operand::IdRef(s),
+                Operand::GroupOperation(group),
+                Operand::IdRef(v),
+            ],
+        )
+    }
+
+    pub fn wave_is_first_lane(&mut self) -> Result<Word> {
+        self.cap(Capability::GroupNonUniform);
+        let b = self.bool_ty();
+        let s = self.subgroup();
+        self.op(Op::GroupNonUniformElect, b, &[s])
+    }
+
+    pub fn wave_lane_index(&mut self) -> Result<Word> {
+        self.cap(Capability::GroupNonUniform);
+        self.builtin_scalar(BuiltIn::SubgroupLocalInvocationId)
+    }
+
+    pub fn wave_lane_count(&mut self) -> Result<Word> {
+        self.cap(Capability::GroupNonUniform);
+        self.builtin_scalar(BuiltIn::SubgroupSize)
+    }
+
+    /// `WaveAnyTrue` / `WaveAllTrue` / `WaveActiveAllEqual`.
+    pub fn wave_vote(&mut self, op: Op, v: Word) -> Result<Word> {
+        self.cap(Capability::GroupNonUniformVote);
+        let b = self.bool_ty();
+        let s = self.subgroup();
+        self.op(op, b, &[s, v])
+    }
+
+    /// `WaveActiveBallot(cond)` → four words.
+    pub fn wave_ballot(&mut self, cond: Word) -> Result<Vec<Word>> {
+        let v = self.ballot(cond)?;
+        let u = self.u32_ty();
+        (0..4).map(|i| self.composite_extract(u, v, i)).collect()
+    }
+
+    fn ballot(&mut self, cond: Word) -> Result<Word> {
+        self.cap(Capability::GroupNonUniformBallot);
+        let u = self.u32_ty();
+        let v4 = self.vec_ty(u, 4);
+        let s = self.subgroup();
+        self.op(Op::GroupNonUniformBallot, v4, &[s, cond])
+    }
+
+    /// `WaveReadLaneFirst(v)`.
+    pub fn wave_read_first(&mut self, ty: Word, v: Word) -> Result<Word> {
+        self.cap(Capability::GroupNonUniformBallot);
+        let s = self.subgroup();
+        self.op(Op::GroupNonUniformBroadcastFirst, ty, &[s, v])
+    }
+
+    /// `WaveReadLaneAt(v, lane)` (the lane may differ per lane).
+    pub fn wave_read_lane(&mut self, ty: Word, v: Word, lane: Word) -> Result<Word> {
+        self.cap(Capability::GroupNonUniformShuffle);
+        let s = self.subgroup();
+        self.op(Op::GroupNonUniformShuffle, ty, &[s, v, lane])
+    }
+
+    /// A reduction (`WaveActive*`) or exclusive scan (`WavePrefix*`).
+    pub fn wave_arith(
+        &mut self,
+        kind: WaveArith,
+        signed: bool,
+        t: TypeId,
+        v: Word,
+        group: GroupOperation,
+    ) -> Result<Word> {
+        self.cap(Capability::GroupNonUniformArithmetic);
+        let ty = self.llvm_ty(t)?;
+        let float = self.float_width(t).is_some();
+        let boolean = self.m.types.int_width(t) == Some(1);
+        let op = match (kind, float) {
+            (WaveArith::Sum, true) => Op::GroupNonUniformFAdd,
+            (WaveArith::Sum, false) => Op::GroupNonUniformIAdd,
+            (WaveArith::Product, true) => Op::GroupNonUniformFMul,
+            (WaveArith::Product, false) => Op::GroupNonUniformIMul,
+            (WaveArith::Min, true) => Op::GroupNonUniformFMin,
+            (WaveArith::Min, false) if signed => Op::GroupNonUniformSMin,
+            (WaveArith::Min, false) => Op::GroupNonUniformUMin,
+            (WaveArith::Max, true) => Op::GroupNonUniformFMax,
+            (WaveArith::Max, false) if signed => Op::GroupNonUniformSMax,
+            (WaveArith::Max, false) => Op::GroupNonUniformUMax,
+            (WaveArith::And, _) if boolean => Op::GroupNonUniformLogicalAnd,
+            (WaveArith::Or, _) if boolean => Op::GroupNonUniformLogicalOr,
+            (WaveArith::Xor, _) if boolean => Op::GroupNonUniformLogicalXor,
+            (WaveArith::And, _) => Op::GroupNonUniformBitwiseAnd,
+            (WaveArith::Or, _) => Op::GroupNonUniformBitwiseOr,
+            (WaveArith::Xor, _) => Op::GroupNonUniformBitwiseXor,
+        };
+        if let Some(ii) = self.int_info(t) {
+            if ii.width > 1
+                && (ii.emulated || signed && matches!(kind, WaveArith::Min | WaveArith::Max))
+            {
+                let sv = self.as_signed(ii, v)?;
+                let st = self.sint_vec(ii);
+                let r = self.group_op(op, st, group, sv)?;
+                return self.unsigned_result(ii, r);
+            }
+        }
+        self.group_op(op, ty, group, v)
+    }
+
+    /// `WaveActiveCountBits` / `WavePrefixCountBits`.
+    pub fn wave_bit_count(&mut self, cond: Word, group: GroupOperation) -> Result<Word> {
+        let b = self.ballot(cond)?;
+        let u = self.u32_ty();
+        self.group_op(Op::GroupNonUniformBallotBitCount, u, group, b)
+    }
+
+    /// Quad operations: `QuadReadLaneAt`.
+    pub fn quad_read_lane(&mut self, ty: Word, v: Word, lane: Word) -> Result<Word> {
+        self.cap(Capability::GroupNonUniformQuad);
+        let s = self.subgroup();
+        self.op(Op::GroupNonUniformQuadBroadcast, ty, &[s, v, lane])
+    }
+
+    /// `QuadOp`: 0 read across X, 1 across Y, 2 diagonal.
+    pub fn quad_swap(&mut self, ty: Word, v: Word, dir: u32) -> Result<Word> {
+        self.cap(Capability::GroupNonUniformQuad);
+        let s = self.subgroup();
+        let d = self.u32c(dir);
+        self.op(Op::GroupNonUniformQuadSwap, ty, &[s, v, d])
+    }
+
+    /// `QuadVote(cond, op)`: 0 any, 1 all.
+    pub fn quad_vote(&mut self, cond: Word, all: bool) -> Result<Word> {
+        let b = self.bool_ty();
+        let x = self.quad_swap(b, cond, 0)?;
+        let y = self.quad_swap(b, cond, 1)?;
+        let d = self.quad_swap(b, cond, 2)?;
+        let op = if all { Op::LogicalAnd } else { Op::LogicalOr };
+        let a = self.op(op, b, &[cond, x])?;
+        let c = self.op(op, b, &[y, d])?;
+        self.op(op, b, &[a, c])
+    }
+
+    /// Runs `f` once per partition of the active lanes that share `key`
+    /// (lanes are peeled off a partition at a time), returning its values.
+    /// `key_kind` says how to compare: 0 integer/float bits, 1 bool, 2
+    /// integer vector.
+    pub fn per_partition(
+        &mut self,
+        key: Word,
+        key_ty: Word,
+        key_kind: u32,
+        f: impl FnOnce(&mut Self) -> Result<Vec<Word>>,
+    ) -> Result<Vec<Word>> {
+        self.cap(Capability::GroupNonUniformBallot);
+        if !self.warned_partition_loop {
+            self.warned_partition_loop = true;
+            self.warnings.push(
+                "WaveMatch/WaveMultiPrefix* are lowered to a loop over lane partitions; \
+                 some drivers (lavapipe) mis-execute subgroup operations in such loops"
+                    .into(),
+            );
+        }
+        let header = self.id();
+        let body = self.id();
+        let then = self.id();
+        let cont = self.id();
+        let merge = self.id();
+        self.branch(header)?;
+        self.begin_block(header)?;
+        self.b
+            .loop_merge(merge, cont, spirv::LoopControl::NONE, [])
+            .map_err(berr)?;
+        self.branch(body)?;
+        self.begin_block(body)?;
+        let s = self.subgroup();
+        let first = self.op(Op::GroupNonUniformBroadcastFirst, key_ty, &[s, key])?;
+        let b = self.bool_ty();
+        let eq = match key_kind {
+            1 => self.op(Op::LogicalEqual, b, &[key, first])?,
+            2 => {
+                let n = 4;
+                let bv = self.vec_ty(b, n);
+                let e = self.op(Op::IEqual, bv, &[key, first])?;
+                self.op(Op::All, b, &[e])?
+            }
+            _ => self.op(Op::IEqual, b, &[key, first])?,
+        };
+        self.b
+            .branch_conditional(eq, then, cont, [])
+            .map_err(berr)?;
+        self.begin_block(then)?;
+        let vals = f(self)?;
+        self.branch(merge)?;
+        self.begin_block(cont)?;
+        self.branch(header)?;
+        self.begin_block(merge)?;
+        Ok(vals)
+    }
+
+    /// The key of a partition loop: integers as they are, floats by their
+    /// bits.
+    pub fn partition_key(&mut self, t: TypeId, v: ValueId) -> Result<(Word, Word, u32)> {
+        let x = self.value_id(v)?;
+        if let Some(w) = self.float_width(t) {
+            let u = self.uint_ty(w);
+            let bits = self.bitcast(u, x)?;
+            return Ok((bits, u, 0));
+        }
+        let ty = self.llvm_ty(t)?;
+        if self.m.types.int_width(t) == Some(1) {
+            return Ok((x, ty, 1));
+        }
+        Ok((x, ty, 0))
+    }
+
+    /// `WaveMatch(v)` → four mask words.
+    pub fn wave_match(&mut self, t: TypeId, v: ValueId) -> Result<Vec<Word>> {
+        let (key, kty, kind) = self.partition_key(t, v)?;
+        let vals = self.per_partition(key, kty, kind, |e| {
+            let tr = e.boolc(true);
+            e.wave_ballot(tr)
+        })?;
+        Ok(vals)
+    }
+
+    /// The four mask words as a `uvec4` partition key.
+    pub fn mask_key(&mut self, masks: [ValueId; 4]) -> Result<(Word, Word)> {
+        let mut w = Vec::with_capacity(4);
+        for m in masks {
+            w.push(self.value_id(m)?);
+        }
+        let u = self.u32_ty();
+        let v4 = self.vec_ty(u, 4);
+        let key = self.composite_construct(v4, &w)?;
+        Ok((key, v4))
+    }
+}
