@@ -6,6 +6,7 @@
 #![deny(missing_docs)]
 
 pub mod bitstream;
+pub mod cfg;
 pub mod container;
 pub mod dxil;
 pub mod error;
