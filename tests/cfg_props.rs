@@ -316,6 +316,7 @@ fn random_reducible_cfgs() {
             ret_percent: r.below(15) as u32,
             switch_percent: r.below(25) as u32,
             irreducible: false,
+            dense: r.chance(30),
         };
         check_one(seed, &opts, 8);
     }
@@ -332,6 +333,7 @@ fn random_irreducible_cfgs() {
             ret_percent: r.below(10) as u32,
             switch_percent: r.below(20) as u32,
             irreducible: true,
+            dense: r.chance(30),
         };
         check_one(seed.wrapping_add(1 << 40), &opts, 8);
     }

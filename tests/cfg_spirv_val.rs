@@ -185,6 +185,13 @@ fn header(max_k: u32) -> String {
 fn max_selector(s: &Structured) -> u32 {
     let mut m = 0;
     for b in &s.blocks {
+        if let STerm::Switch {
+            value: SValue::U32(k),
+            ..
+        } = b.term
+        {
+            m = m.max(k);
+        }
         for p in &b.phis {
             for v in &p.incoming {
                 if let SValue::U32(k) = v {
@@ -327,6 +334,7 @@ fn random_skeletons_pass_spirv_val() {
                 ret_percent: r.below(15) as u32,
                 switch_percent: r.below(25) as u32,
                 irreducible: r.chance(30),
+                dense: r.chance(30),
             };
             let m = random_function(seed, &opts);
             let f = &m.functions[0];

@@ -67,6 +67,9 @@ pub struct GenOptions {
     /// Allow backward edges to blocks that do not dominate the source
     /// (irreducible cycles). When false, the result is reducible.
     pub irreducible: bool,
+    /// Make block `i + 1` the first successor of every non-returning
+    /// block `i`, so that every block is reachable (for benchmarks).
+    pub dense: bool,
 }
 
 impl Default for GenOptions {
@@ -78,6 +81,7 @@ impl Default for GenOptions {
             ret_percent: 5,
             switch_percent: 10,
             irreducible: false,
+            dense: false,
         }
     }
 }
@@ -134,7 +138,7 @@ pub fn random_function(seed: u64, opts: &GenOptions) -> Module {
         let s = if i + 1 == n || (i > 0 && rng.chance(opts.ret_percent)) {
             Shape::Ret
         } else if rng.chance(opts.switch_percent) {
-            let d = fwd(&mut rng, i);
+            let d = if opts.dense { i as u32 + 1 } else { fwd(&mut rng, i) };
             let k = 1 + rng.below(3);
             let mut cs = Vec::new();
             for c in 0..k {
@@ -144,9 +148,10 @@ pub fn random_function(seed: u64, opts: &GenOptions) -> Module {
             cs.dedup_by_key(|c| c.0);
             Shape::Switch(d, cs)
         } else if rng.chance(45) {
-            Shape::Br(fwd(&mut rng, i))
+            Shape::Br(if opts.dense { i as u32 + 1 } else { fwd(&mut rng, i) })
         } else {
-            Shape::Cond(fwd(&mut rng, i), fwd(&mut rng, i))
+            let a = if opts.dense { i as u32 + 1 } else { fwd(&mut rng, i) };
+            Shape::Cond(a, fwd(&mut rng, i))
         };
         shapes.push(s);
     }
@@ -179,7 +184,11 @@ pub fn random_function(seed: u64, opts: &GenOptions) -> Module {
             };
             if let Some(s) = shapes.get_mut(i) {
                 match s {
+                    Shape::Br(_) if opts.dense => {
+                        *s = Shape::Cond(i as u32 + 1, target);
+                    }
                     Shape::Br(t) => *t = target,
+                    Shape::Cond(_, b) if opts.dense => *b = target,
                     Shape::Cond(a, b) => {
                         if rng.chance(50) {
                             *a = target
