@@ -26,6 +26,8 @@ pub(crate) enum Reach {
     Forced,
     /// The entry values.
     Entry,
+    /// The group's "don't care" values at an original block.
+    Kill,
 }
 
 /// A group of variables.
@@ -35,7 +37,16 @@ pub(crate) struct Group {
     pub forced: Option<(u32, Vec<SValue>)>,
     pub entry: Vec<SValue>,
     pub types: Vec<SynthType>,
+    /// Values the variables hold where the boundary function answers
+    /// [`Reach::Kill`]: "don't care" values on paths the program never
+    /// takes.
+    pub kill: Vec<SValue>,
 }
+
+/// What the value at the end of a block is known to be without looking at
+/// its predecessors: `Some(Reach::Def(b))` (the definition in block `b`,
+/// which dominates it) or `Some(Reach::Kill)`; `None` to explore.
+pub(crate) type Boundary<'a> = &'a dyn Fn(u32) -> Option<Reach>;
 
 /// A phi placed by the solver.
 pub(crate) struct GPhi {
@@ -72,6 +83,7 @@ impl<'g> Solver<'g> {
         g: &Group,
         reads: &[(u32, bool)],
         synths: &mut Vec<SynthDef>,
+        boundary: Boundary<'_>,
     ) -> Result<(Vec<Vec<SValue>>, Vec<NewPhi>)> {
         self.gen = self.gen.wrapping_add(1);
         if self.gen == 0 {
@@ -84,9 +96,9 @@ impl<'g> Solver<'g> {
         let mut results = Vec::with_capacity(reads.len());
         for &(b, at_end) in reads {
             let r = if at_end {
-                self.read_end(g, b, &mut phis, &mut pending)?
+                self.read_end(g, b, &mut phis, &mut pending, boundary)?
             } else {
-                self.read_start(g, b, &mut phis, &mut pending)?
+                self.read_start(g, b, &mut phis, &mut pending, boundary)?
             };
             results.push(r);
         }
@@ -95,7 +107,7 @@ impl<'g> Solver<'g> {
             let ps: Vec<u32> = self.preds.succ(block).to_vec();
             let mut inc = Vec::with_capacity(ps.len());
             for p in ps {
-                inc.push(self.read_end(g, p, &mut phis, &mut pending)?);
+                inc.push(self.read_end(g, p, &mut phis, &mut pending, boundary)?);
             }
             at_mut(&mut phis, pi as usize)?.incoming = inc;
         }
@@ -125,6 +137,7 @@ impl<'g> Solver<'g> {
                     i,
                 )?,
                 Reach::Entry => *at(&g.entry, i)?,
+                Reach::Kill => *at(&g.kill, i)?,
             })
         };
         let mut new_phis = Vec::new();
@@ -168,11 +181,15 @@ impl<'g> Solver<'g> {
         b: u32,
         phis: &mut Vec<GPhi>,
         pending: &mut Vec<u32>,
+        boundary: Boundary<'_>,
     ) -> Result<Reach> {
         if g.defs.contains_key(&b) {
             return Ok(Reach::Def(b));
         }
-        self.read_start(g, b, phis, pending)
+        if let Some(r) = boundary(b) {
+            return Ok(r);
+        }
+        self.read_start(g, b, phis, pending, boundary)
     }
 
     fn read_start(
@@ -181,6 +198,7 @@ impl<'g> Solver<'g> {
         b: u32,
         phis: &mut Vec<GPhi>,
         pending: &mut Vec<u32>,
+        boundary: Boundary<'_>,
     ) -> Result<Reach> {
         let mut stack: Vec<u32> = vec![b];
         while let Some(&x) = stack.last() {
@@ -203,6 +221,9 @@ impl<'g> Solver<'g> {
                     let p = ps.first().copied().unwrap_or(NONE);
                     if g.defs.contains_key(&p) {
                         self.memo_set(x, Reach::Def(p))?;
+                        stack.pop();
+                    } else if let Some(r) = boundary(p) {
+                        self.memo_set(x, r)?;
                         stack.pop();
                     } else if let Some(r) = self.memo_get(p) {
                         self.memo_set(x, r)?;

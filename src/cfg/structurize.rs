@@ -9,8 +9,8 @@ use smallvec::SmallVec;
 use super::graph::Cfg;
 use super::hints::merge_loop_control;
 use super::lower::{LBlock, LMerge, LTerm};
-use super::pre::{PSel, PreCfg};
-use super::ssa::{Group, Solver};
+use super::pre::{PSel, PreCfg, SEL};
+use super::ssa::{Group, Reach, Solver};
 use super::structured::{
     LoopControl, Merge, PhiDef, SBlock, SBlockId, SPhi, STerm, SValue, Structured, SynthDef,
     SynthId, SynthType,
@@ -353,6 +353,12 @@ fn finish(
 
     let mut synths: Vec<SynthDef> = Vec::new();
     let mut phis: Vec<Vec<SPhi>> = vec![Vec::new(); n];
+    let original: Vec<bool> = blocks.iter().map(|b| b.origin.is_some()).collect();
+    let is_orig = |b: u32| original.get(b as usize).copied().unwrap_or(false);
+    // Original phis and the selector are dead at the end of original
+    // blocks that do not define them (see `Group::kill`).
+    let kill_at_original = |b: u32| is_orig(b).then_some(Reach::Kill);
+    let no_boundary = |_: u32| None;
     let mut solver = Solver::new(&preds);
 
     // 1. Selector and dispatcher variables.
@@ -380,9 +386,16 @@ fn finish(
             forced: None,
             entry: vec![SValue::U32(0)],
             types: vec![SynthType::Selector],
+            // The selector is zero whenever original code runs.
+            kill: vec![SValue::U32(0)],
         };
         let rs: Vec<(u32, bool)> = reads.iter().map(|&b| (b, true)).collect();
-        let (vals, new_phis) = solver.solve(&g, &rs, &mut synths)?;
+        let boundary: super::ssa::Boundary<'_> = if var == SEL {
+            &kill_at_original
+        } else {
+            &no_boundary
+        };
+        let (vals, new_phis) = solver.solve(&g, &rs, &mut synths, boundary)?;
         for (&b, v) in reads.iter().zip(vals) {
             var_value.insert(b, *at(&v, 0)?);
         }
@@ -469,9 +482,12 @@ fn finish(
             )),
             entry: vec![SValue::Undef; k],
             types,
+            // Read only where the last original block executed is a
+            // predecessor that defines them.
+            kill: vec![SValue::Undef; k],
         };
         let rs: Vec<(u32, bool)> = my_preds.iter().map(|&q| (q, true)).collect();
-        let (vals, new_phis) = solver.solve(&g, &rs, &mut synths)?;
+        let (vals, new_phis) = solver.solve(&g, &rs, &mut synths, &kill_at_original)?;
         for (pi, (res, _)) in orig_phis.iter().enumerate() {
             let mut inc = Vec::with_capacity(vals.len());
             for v in &vals {
@@ -492,6 +508,7 @@ fn finish(
 
     // 3. Repairs: uses whose definition no longer dominates them.
     let dom = super::dom::DomTree::compute(&succ, &preds, 0)?;
+    let orig_dom = cfg.dominators()?;
     let mut def_block: HashMap<ValueId, u32> = HashMap::new();
     for (i, b) in blocks.iter().enumerate() {
         if let Some(o) = b.origin {
@@ -564,6 +581,9 @@ fn finish(
             }
         }
     }
+    if std::env::var_os("CFG_DEBUG_STATS").is_some() {
+        eprintln!("repair values {} reads {} synths so far {}", reads.len(), reads.values().map(|r| r.len()).sum::<usize>(), synths.len());
+    }
     for (v, rs) in reads {
         let d = *def_block.get(&v).ok_or_else(|| internal("repair of unknown value"))?;
         let ty = module
@@ -577,9 +597,24 @@ fn finish(
             forced: None,
             entry: vec![SValue::Undef],
             types: vec![SynthType::Ir(ty)],
+            kill: vec![SValue::Undef],
         };
         let points: Vec<(u32, bool)> = rs.iter().map(|r| (r.0, r.1)).collect();
-        let (vals, new_phis) = solver.solve(&g, &points, &mut synths)?;
+        // Where d dominates, v is available; at an original block that d
+        // does not dominate in the original CFG, v is dead (any executed
+        // path from there to a use runs d again).
+        let orig_d = at(&blocks, d as usize)?.origin;
+        let boundary = |b: u32| -> Option<Reach> {
+            if dom.dominates(d, b) {
+                return Some(Reach::Def(d));
+            }
+            let ob = at(&blocks, b as usize).ok()?.origin?;
+            match orig_d {
+                Some(od) if !orig_dom.dominates(od.0, ob.0) => Some(Reach::Kill),
+                _ => None,
+            }
+        };
+        let (vals, new_phis) = solver.solve(&g, &points, &mut synths, &boundary)?;
         for (r, val) in rs.iter().zip(vals) {
             let val = *at(&val, 0)?;
             match r.2 {
@@ -599,6 +634,9 @@ fn finish(
         }
     }
 
+    if std::env::var_os("CFG_DEBUG_STATS").is_some() {
+        eprintln!("blocks {n} synths before simplify {}", synths.len());
+    }
     // 4. Remove trivial synthetic phis.
     let repl = simplify_phis(&mut phis, synths.len())?;
     let resolve = |v: SValue| -> SValue {
