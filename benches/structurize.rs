@@ -32,12 +32,18 @@ fn largest_corpus_functions(k: usize) -> Vec<(String, Module, usize)> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
     let mut all = Vec::new();
     for cat in std::fs::read_dir(&root).into_iter().flatten().flatten() {
-        for f in std::fs::read_dir(cat.path()).into_iter().flatten().flatten() {
+        for f in std::fs::read_dir(cat.path())
+            .into_iter()
+            .flatten()
+            .flatten()
+        {
             let p = f.path();
-            if p.extension().is_none_or(|e| e != "dxil") {
+            if !p.extension().is_some_and(|e| e == "dxil") {
                 continue;
             }
-            let Ok(blob) = std::fs::read(&p) else { continue };
+            let Ok(blob) = std::fs::read(&p) else {
+                continue;
+            };
             let Some(bc) = bitcode(&blob) else { continue };
             let Ok(m) = ir::read(bc) else { continue };
             for (i, func) in m.functions.iter().enumerate() {
@@ -64,7 +70,9 @@ fn corpus(c: &mut Criterion) {
     for (name, m, i) in largest_corpus_functions(3) {
         let f = &m.functions[i];
         g.throughput(Throughput::Elements(f.blocks.len() as u64));
-        g.bench_function(name, |b| b.iter(|| cfg::structurize(black_box(f), &m).unwrap()));
+        g.bench_function(name, |b| {
+            b.iter(|| cfg::structurize(black_box(f), &m).unwrap())
+        });
     }
     g.finish();
 }

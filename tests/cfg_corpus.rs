@@ -69,7 +69,11 @@ fn corpus_structurizes_and_verifies() {
             let r = cfg::structurize(func, &module)
                 .and_then(|s| cfg::verify_with(&s, func, &module).map(|_| s));
             if let Err(e) = r {
-                failures.push(format!("{}: {}: {e}", f.display(), module.value_name(func.value)));
+                failures.push(format!(
+                    "{}: {}: {e}",
+                    f.display(),
+                    module.value_name(func.value)
+                ));
             }
         }
     }

@@ -54,7 +54,8 @@ fn operands(kind: &InstKind, m: &Module) -> Vec<ValueId> {
 /// Appends one function's skeleton. Returns false if it cannot be
 /// expressed (switch literals that collide in 32 bits).
 fn skeleton(out: &mut String, tag: &str, s: &Structured, f: &Function, m: &Module) -> bool {
-    let is_inst = |v: ValueId| matches!(m.value(v).map(|x| x.kind), Some(ir::ValueKind::Inst { .. }));
+    let is_inst =
+        |v: ValueId| matches!(m.value(v).map(|x| x.kind), Some(ir::ValueKind::Inst { .. }));
     let val = |v: SValue| -> String {
         match v {
             SValue::Value(x) if is_inst(x) => format!("%v{tag}_{}", x.0),

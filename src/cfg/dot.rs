@@ -40,11 +40,23 @@ fn cfg_body(out: &mut dyn Write, func: &Function, module: &Module, prefix: &str)
                 Exit::CondBr {
                     if_true, if_false, ..
                 } => {
-                    writeln!(out, "    {prefix}{b} -> {prefix}{} [label=\"T\"];", if_true.0)?;
-                    writeln!(out, "    {prefix}{b} -> {prefix}{} [label=\"F\"];", if_false.0)?;
+                    writeln!(
+                        out,
+                        "    {prefix}{b} -> {prefix}{} [label=\"T\"];",
+                        if_true.0
+                    )?;
+                    writeln!(
+                        out,
+                        "    {prefix}{b} -> {prefix}{} [label=\"F\"];",
+                        if_false.0
+                    )?;
                 }
                 Exit::Switch { default, cases, .. } => {
-                    writeln!(out, "    {prefix}{b} -> {prefix}{} [label=\"default\"];", default.0)?;
+                    writeln!(
+                        out,
+                        "    {prefix}{b} -> {prefix}{} [label=\"default\"];",
+                        default.0
+                    )?;
                     for (lit, t) in cases {
                         writeln!(out, "    {prefix}{b} -> {prefix}{} [label=\"{lit}\"];", t.0)?;
                     }
@@ -92,7 +104,9 @@ fn structured_body(
         }
         match b.merge {
             Merge::None => {}
-            Merge::Selection { merge, .. } => label.push_str(&format!("\\nselection merge {}", merge.0)),
+            Merge::Selection { merge, .. } => {
+                label.push_str(&format!("\\nselection merge {}", merge.0))
+            }
             Merge::Loop {
                 merge,
                 continue_target,
@@ -122,11 +136,23 @@ fn structured_body(
             STerm::CondBranch {
                 if_true, if_false, ..
             } => {
-                writeln!(out, "    {prefix}{i} -> {prefix}{} [label=\"T\"];", if_true.0)?;
-                writeln!(out, "    {prefix}{i} -> {prefix}{} [label=\"F\"];", if_false.0)?;
+                writeln!(
+                    out,
+                    "    {prefix}{i} -> {prefix}{} [label=\"T\"];",
+                    if_true.0
+                )?;
+                writeln!(
+                    out,
+                    "    {prefix}{i} -> {prefix}{} [label=\"F\"];",
+                    if_false.0
+                )?;
             }
             STerm::Switch { default, cases, .. } => {
-                writeln!(out, "    {prefix}{i} -> {prefix}{} [label=\"default\"];", default.0)?;
+                writeln!(
+                    out,
+                    "    {prefix}{i} -> {prefix}{} [label=\"default\"];",
+                    default.0
+                )?;
                 for (lit, t) in cases {
                     writeln!(out, "    {prefix}{i} -> {prefix}{} [label=\"{lit}\"];", t.0)?;
                 }

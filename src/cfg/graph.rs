@@ -5,7 +5,7 @@ use petgraph::graph::{DiGraph, NodeIndex};
 
 use super::dom::DomTree;
 use super::loops::LoopForest;
-use super::util::{internal, Adj, NONE};
+use super::util::Adj;
 use crate::error::{Error, Phase, Result};
 use crate::ir::{BlockId, Function, InstKind, Module, ValueId};
 
@@ -71,7 +71,10 @@ pub fn block_exit(func: &Function, module: &Module, block: BlockId) -> Result<Ex
         if b.0 < n {
             Ok(b)
         } else {
-            Err(bad(&format!("branch to block {} which does not exist", b.0)))
+            Err(bad(&format!(
+                "branch to block {} which does not exist",
+                b.0
+            )))
         }
     };
     Ok(match last.kind {
@@ -248,14 +251,5 @@ impl Cfg {
     /// The loop nesting forest, given the dominator tree.
     pub fn loops(&self, dom: &DomTree) -> Result<LoopForest> {
         LoopForest::compute(&self.succ, &self.pred, 0, dom)
-    }
-}
-
-/// Checks that a value of [`NONE`] never leaks as a node id.
-pub(crate) fn node(v: u32) -> Result<u32> {
-    if v == NONE {
-        Err(internal("missing node"))
-    } else {
-        Ok(v)
     }
 }

@@ -73,14 +73,24 @@ pub fn loop_control(module: &Module, term: &Inst) -> LoopControl {
     };
     for op in node_operands(module, node).into_iter().skip(1).flatten() {
         let ops = node_operands(module, op);
-        let Some(name) = ops.first().copied().flatten().and_then(|n| md_str(module, n)) else {
+        let Some(name) = ops
+            .first()
+            .copied()
+            .flatten()
+            .and_then(|n| md_str(module, n))
+        else {
             continue;
         };
         match name {
             "llvm.loop.unroll.disable" => c.dont_unroll = true,
             "llvm.loop.unroll.full" | "llvm.loop.unroll.enable" => c.unroll = true,
             "llvm.loop.unroll.count" => {
-                if let Some(n) = ops.get(1).copied().flatten().and_then(|n| md_int(module, n)) {
+                if let Some(n) = ops
+                    .get(1)
+                    .copied()
+                    .flatten()
+                    .and_then(|n| md_int(module, n))
+                {
                     c.partial_count = u32::try_from(n).ok().filter(|&n| n > 0);
                 }
             }

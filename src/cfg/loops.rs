@@ -157,7 +157,10 @@ impl LoopForest {
 
     /// The innermost loop header containing `n` (`n` itself for a header).
     pub fn innermost(&self, n: u32) -> Option<u32> {
-        self.innermost.get(n as usize).copied().filter(|&h| h != NONE)
+        self.innermost
+            .get(n as usize)
+            .copied()
+            .filter(|&h| h != NONE)
     }
 
     /// The header of the loop enclosing the loop headed by `h`.

@@ -123,7 +123,7 @@ enum ScopeKind {
     Root,
     Sel { join: u32 },
     Block { label: u32, entry: u32 },
-    Loop { label: u32, lm: u32, lc: u32 },
+    Loop { label: u32, lc: u32 },
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -432,13 +432,7 @@ impl Lowerer<'_> {
                     follow,
                     scope,
                 });
-                let s2 = self.push_scope(
-                    scope,
-                    ScopeKind::Block {
-                        label,
-                        entry,
-                    },
-                );
+                let s2 = self.push_scope(scope, ScopeKind::Block { label, entry });
                 self.work.push(Work::Lower {
                     list: body,
                     block: cur,
@@ -462,7 +456,11 @@ impl Lowerer<'_> {
                 let lc = self.new_block(Role::Continue);
                 let first = self.new_block(Role::Original);
                 let hint = match at(&self.tree.labels, label as usize)? {
-                    LabelKind::Loop(h) => self.loop_hints.get(*h as usize).copied().unwrap_or_default(),
+                    LabelKind::Loop(h) => self
+                        .loop_hints
+                        .get(*h as usize)
+                        .copied()
+                        .unwrap_or_default(),
                     LabelKind::Block(_) => return Err(internal("loop with a block label")),
                 };
                 {
@@ -477,7 +475,7 @@ impl Lowerer<'_> {
                 self.blk(lc)?.term = LTerm::Branch(lh);
                 *at_mut(&mut self.loop_blocks, label as usize)? = (lm, lc);
                 self.work.push(Work::FinishLoop { label, lm, scope });
-                let s2 = self.push_scope(scope, ScopeKind::Loop { label, lm, lc });
+                let s2 = self.push_scope(scope, ScopeKind::Loop { label, lc });
                 self.work.push(Work::Lower {
                     list: body,
                     block: first,

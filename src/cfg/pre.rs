@@ -103,8 +103,6 @@ pub(crate) struct PNode {
 /// The pre-CFG of a function.
 pub(crate) struct PreCfg {
     pub nodes: Vec<PNode>,
-    /// Pre-node of each original block (`NONE` if unreachable).
-    pub node_of: Vec<u32>,
     /// Number of variables (selector variable [`SEL`] included).
     pub vars: u32,
 }
@@ -185,11 +183,7 @@ impl PreCfg {
                 loop_hint,
             });
         }
-        Ok(PreCfg {
-            nodes,
-            node_of,
-            vars: 1,
-        })
+        Ok(PreCfg { nodes, vars: 1 })
     }
 
     /// Successor and predecessor adjacency of the current nodes.
@@ -277,7 +271,8 @@ impl PreCfg {
                             if p == d {
                                 continue;
                             }
-                            let single_succ = at(&self.nodes, p as usize)?.term.targets().len() == 1;
+                            let single_succ =
+                                at(&self.nodes, p as usize)?.term.targets().len() == 1;
                             let src = if single_succ {
                                 let pn = at_mut(&mut self.nodes, p as usize)?;
                                 pn.assigns.push((var, i as u32));
@@ -319,7 +314,9 @@ impl PreCfg {
         let dom = super::dom::DomTree::compute(&succ, &pred, 0)?;
         let loops = super::loops::LoopForest::compute(&succ, &pred, 0, &dom)?;
         if !loops.is_reducible() {
-            return Err(internal("irreducible control flow remained after dispatching"));
+            return Err(internal(
+                "irreducible control flow remained after dispatching",
+            ));
         }
         Ok(true)
     }

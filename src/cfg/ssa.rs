@@ -125,7 +125,9 @@ impl<'g> Solver<'g> {
         let value = |r: Reach, i: usize| -> Result<SValue> {
             Ok(match r {
                 Reach::Def(b) => *at(
-                    g.defs.get(&b).ok_or_else(|| internal("missing definition"))?,
+                    g.defs
+                        .get(&b)
+                        .ok_or_else(|| internal("missing definition"))?,
                     i,
                 )?,
                 Reach::Phi(p) => SValue::Synth(SynthId(at(&ids, p as usize)? + i as u32)),

@@ -61,7 +61,7 @@ fn structurize_inner(func: &Function, module: &Module) -> Result<Structured> {
     let tree = tree::build(&pre, &a)?;
     let blocks = super::lower::lower(&pre, &tree, &loop_hints)?;
     let blocks = cleanup(blocks)?;
-    finish(func, module, &cfg, &pre, blocks)
+    finish(func, module, &cfg, blocks)
 }
 
 fn merge_targets(m: &LMerge) -> SmallVec<[u32; 2]> {
@@ -311,13 +311,7 @@ enum ReadSite {
     PhiIn { block: u32, phi: u32, i: u32 },
 }
 
-fn finish(
-    func: &Function,
-    module: &Module,
-    cfg: &Cfg,
-    pre: &PreCfg,
-    blocks: Vec<LBlock>,
-) -> Result<Structured> {
+fn finish(func: &Function, module: &Module, cfg: &Cfg, blocks: Vec<LBlock>) -> Result<Structured> {
     let n = blocks.len();
     let preds_l = pred_lists(&blocks);
     let preds = Adj::from_lists(&preds_l);
@@ -349,7 +343,6 @@ fn finish(
             return Err(internal(format!("reachable block {} was dropped", b.0)));
         }
     }
-    let _ = pre;
 
     let mut synths: Vec<SynthDef> = Vec::new();
     let mut phis: Vec<Vec<SPhi>> = vec![Vec::new(); n];
@@ -436,15 +429,19 @@ fn finish(
                 .ok_or_else(|| internal("predecessor without a block"))?;
             let mut vals = Vec::with_capacity(orig_phis.len());
             for (res, pairs) in &orig_phis {
-                let v = pairs.iter().find(|x| x.1 == p).map(|x| x.0).ok_or_else(|| {
-                    Error::invalid(
-                        Phase::Cfg,
-                        format!(
-                            "phi %{} in block {} has no incoming value for predecessor {}",
-                            res.0, ob.0, p.0
-                        ),
-                    )
-                })?;
+                let v = pairs
+                    .iter()
+                    .find(|x| x.1 == p)
+                    .map(|x| x.0)
+                    .ok_or_else(|| {
+                        Error::invalid(
+                            Phase::Cfg,
+                            format!(
+                                "phi %{} in block {} has no incoming value for predecessor {}",
+                                res.0, ob.0, p.0
+                            ),
+                        )
+                    })?;
                 vals.push(SValue::Value(v));
             }
             defs.insert(pb, vals);
@@ -546,7 +543,9 @@ fn finish(
                     at_mut(&mut uses, i)?.push((v, SValue::Undef));
                     continue;
                 }
-                let Some(&d) = def_block.get(&v) else { continue };
+                let Some(&d) = def_block.get(&v) else {
+                    continue;
+                };
                 if d != i as u32 && !dom.dominates(d, i as u32) {
                     reads
                         .entry(v)
@@ -565,7 +564,9 @@ fn finish(
                     *val = SValue::Undef;
                     continue;
                 }
-                let Some(&d) = def_block.get(&v) else { continue };
+                let Some(&d) = def_block.get(&v) else {
+                    continue;
+                };
                 let q = *at(ps, k)?;
                 if !dom.dominates(d, q) {
                     reads.entry(v).or_default().push((
@@ -581,11 +582,10 @@ fn finish(
             }
         }
     }
-    if std::env::var_os("CFG_DEBUG_STATS").is_some() {
-        eprintln!("repair values {} reads {} synths so far {}", reads.len(), reads.values().map(|r| r.len()).sum::<usize>(), synths.len());
-    }
     for (v, rs) in reads {
-        let d = *def_block.get(&v).ok_or_else(|| internal("repair of unknown value"))?;
+        let d = *def_block
+            .get(&v)
+            .ok_or_else(|| internal("repair of unknown value"))?;
         let ty = module
             .value_type(v)
             .ok_or_else(|| internal("value without a type"))?;
@@ -634,9 +634,6 @@ fn finish(
         }
     }
 
-    if std::env::var_os("CFG_DEBUG_STATS").is_some() {
-        eprintln!("blocks {n} synths before simplify {}", synths.len());
-    }
     // 4. Remove trivial synthetic phis.
     let repl = simplify_phis(&mut phis, synths.len())?;
     let resolve = |v: SValue| -> SValue {
@@ -658,15 +655,21 @@ fn finish(
     // continue targets.
     let mut order: Vec<u32> = Vec::with_capacity(n);
     {
+        let order_succ: Vec<Vec<u32>> = blocks
+            .iter()
+            .map(|b| {
+                let mut next = b.term.targets();
+                next.extend(merge_targets(&b.merge));
+                next
+            })
+            .collect();
         let mut visited = vec![false; n];
         let mut post: Vec<u32> = Vec::with_capacity(n);
         let mut stack: Vec<(u32, usize)> = vec![(0, 0)];
         *at_mut(&mut visited, 0)? = true;
         while let Some(top) = stack.last_mut() {
             let (v, i) = *top;
-            let b = at(&blocks, v as usize)?;
-            let mut next = b.term.targets();
-            next.extend(merge_targets(&b.merge));
+            let next = at(&order_succ, v as usize)?;
             if let Some(&w) = next.get(i) {
                 top.1 += 1;
                 if !std::mem::replace(at_mut(&mut visited, w as usize)?, true) {
@@ -841,19 +844,34 @@ fn simplify_phis(phis: &mut [Vec<SPhi>], nsynth: usize) -> Result<Vec<Option<SVa
             }
         }
     }
-    let resolve = |repl: &[Option<SValue>], v: SValue| -> SValue {
-        let mut v = v;
+    // Follows replacements, compressing the chain it walked.
+    let resolve = |repl: &mut [Option<SValue>], v: SValue| -> SValue {
+        let mut r = v;
         let mut steps = 0usize;
-        while let SValue::Synth(s) = v {
+        while let SValue::Synth(s) = r {
             match repl.get(s.index()).copied().flatten() {
                 Some(w) if steps <= repl.len() => {
-                    v = w;
+                    r = w;
                     steps += 1;
                 }
                 _ => break,
             }
         }
-        v
+        let mut x = v;
+        while let SValue::Synth(s) = x {
+            match repl.get_mut(s.index()) {
+                Some(slot @ Some(_)) => {
+                    let next = slot.unwrap_or(SValue::Undef);
+                    if next == r {
+                        break;
+                    }
+                    *slot = Some(r);
+                    x = next;
+                }
+                _ => break,
+            }
+        }
+        r
     };
     while let Some((b, i)) = work.pop() {
         let p = at(at(phis, b as usize)?, i as usize)?;
@@ -864,7 +882,7 @@ fn simplify_phis(phis: &mut [Vec<SPhi>], nsynth: usize) -> Result<Vec<Option<SVa
         let mut only: Option<SValue> = None;
         let mut trivial = true;
         for &v in &p.incoming {
-            let v = resolve(&repl, v);
+            let v = resolve(&mut repl, v);
             if v == SValue::Synth(me) {
                 continue;
             }

@@ -86,12 +86,16 @@ impl Default for GenOptions {
     }
 }
 
-/// Terminator shape of a generated block.
-#[derive(Clone, Debug)]
-enum Shape {
+/// Terminator of a generated block (targets are block numbers).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// `ret void`.
     Ret,
+    /// `br label %t`.
     Br(u32),
+    /// `br i1 true, label %a, label %b` (interpreters choose).
     Cond(u32, u32),
+    /// `switch` on the block's `add`: default, then (literal, target).
     Switch(u32, Vec<(u64, u32)>),
 }
 
@@ -138,7 +142,11 @@ pub fn random_function(seed: u64, opts: &GenOptions) -> Module {
         let s = if i + 1 == n || (i > 0 && rng.chance(opts.ret_percent)) {
             Shape::Ret
         } else if rng.chance(opts.switch_percent) {
-            let d = if opts.dense { i as u32 + 1 } else { fwd(&mut rng, i) };
+            let d = if opts.dense {
+                i as u32 + 1
+            } else {
+                fwd(&mut rng, i)
+            };
             let k = 1 + rng.below(3);
             let mut cs = Vec::new();
             for c in 0..k {
@@ -148,9 +156,17 @@ pub fn random_function(seed: u64, opts: &GenOptions) -> Module {
             cs.dedup_by_key(|c| c.0);
             Shape::Switch(d, cs)
         } else if rng.chance(45) {
-            Shape::Br(if opts.dense { i as u32 + 1 } else { fwd(&mut rng, i) })
+            Shape::Br(if opts.dense {
+                i as u32 + 1
+            } else {
+                fwd(&mut rng, i)
+            })
         } else {
-            let a = if opts.dense { i as u32 + 1 } else { fwd(&mut rng, i) };
+            let a = if opts.dense {
+                i as u32 + 1
+            } else {
+                fwd(&mut rng, i)
+            };
             Shape::Cond(a, fwd(&mut rng, i))
         };
         shapes.push(s);
@@ -158,7 +174,9 @@ pub fn random_function(seed: u64, opts: &GenOptions) -> Module {
     // Backward edges.
     if let Some((_, _, dom)) = dominators(&shapes) {
         for i in 0..n {
-            if matches!(shapes.get(i), Some(Shape::Ret) | None) || !rng.chance(opts.back_percent * 2) {
+            if matches!(shapes.get(i), Some(Shape::Ret) | None)
+                || !rng.chance(opts.back_percent * 2)
+            {
                 continue;
             }
             let target = if opts.irreducible {
@@ -208,15 +226,29 @@ pub fn random_function(seed: u64, opts: &GenOptions) -> Module {
             }
         }
     }
-    let (_succ, pred, dom) = match dominators(&shapes) {
+    function_from_shapes(rng.next_u64(), &shapes)
+}
+
+/// Builds a function with the given terminators (block 0 is the entry;
+/// targets must be block numbers in range). Phis and operands are chosen
+/// at random from `seed` among values that dominate their uses.
+pub fn function_from_shapes(seed: u64, shapes: &[Shape]) -> Module {
+    let mut rng = Rng::new(seed);
+    let (_succ, pred, dom) = match dominators(shapes) {
         Some(x) => x,
         None => return Module::default(),
     };
-    if !opts.irreducible {
-        // Sanity: drop nothing, but make sure the result is reducible.
-        debug_assert!(LoopForest::compute(&_succ, &pred, 0, &dom).is_ok_and(|l| l.is_reducible()));
+    build_module(&mut rng, shapes, &pred, &dom)
+}
+
+/// Whether the function built from `shapes` is reducible.
+pub fn is_reducible(shapes: &[Shape]) -> bool {
+    match dominators(shapes) {
+        Some((succ, pred, dom)) => {
+            LoopForest::compute(&succ, &pred, 0, &dom).is_ok_and(|l| l.is_reducible())
+        }
+        None => false,
     }
-    build_module(&mut rng, &shapes, &pred, &dom)
 }
 
 fn build_module(rng: &mut Rng, shapes: &[Shape], pred: &Adj, dom: &DomTree) -> Module {
@@ -247,7 +279,12 @@ fn build_module(rng: &mut Rng, shapes: &[Shape], pred: &Adj, dom: &DomTree) -> M
     let consts: Vec<ValueId> = (0..16u64)
         .map(|c| push_value(&mut m, i32t, ValueKind::Constant(Constant::Int(c))))
         .collect();
-    let konst = |c: u64| consts.get(c as usize % consts.len()).copied().unwrap_or(vtrue);
+    let konst = |c: u64| {
+        consts
+            .get(c as usize % consts.len())
+            .copied()
+            .unwrap_or(vtrue)
+    };
 
     // Value numbering: for each block, its phi results then its add.
     let mut phi_counts = vec![0usize; n];
@@ -364,7 +401,9 @@ fn build_module(rng: &mut Rng, shapes: &[Shape], pred: &Adj, dom: &DomTree) -> M
         });
         let kind = match shape {
             Shape::Ret => InstKind::Ret { value: None },
-            Shape::Br(t) => InstKind::Br { target: BlockId(*t) },
+            Shape::Br(t) => InstKind::Br {
+                target: BlockId(*t),
+            },
             Shape::Cond(a, c) => InstKind::CondBr {
                 cond: vtrue,
                 if_true: BlockId(*a),
@@ -398,17 +437,15 @@ fn build_module(rng: &mut Rng, shapes: &[Shape], pred: &Adj, dom: &DomTree) -> M
         });
     }
     // Fix the instruction indices recorded in values (phi counts vary).
-    let mut idx = 0u32;
-    for inst in &insts {
+    for (idx, inst) in insts.iter().enumerate() {
         if let Some(r) = inst.result {
             if let Some(v) = m.values.get_mut(r.0 as usize) {
                 v.kind = ValueKind::Inst {
                     func: FuncId(0),
-                    inst: idx,
+                    inst: idx as u32,
                 };
             }
         }
-        idx += 1;
     }
     if let Some(v) = m.values.get_mut(fval.0 as usize) {
         v.name = fname;

@@ -50,7 +50,10 @@ pub(crate) enum Term {
         follow: ListId,
     },
     /// A loop; `Br(label)` inside continues it.
-    Loop { label: u32, body: ListId },
+    Loop {
+        label: u32,
+        body: ListId,
+    },
     If {
         cond: ValueId,
         then: ListId,
@@ -86,7 +89,6 @@ pub(crate) struct Tree {
 
 /// Analysis of the reducible pre-CFG the tree is built from.
 pub(crate) struct Analysis {
-    pub succ: Adj,
     pub pred: Adj,
     pub dom: DomTree,
     pub loops: LoopForest,
@@ -107,7 +109,6 @@ impl Analysis {
             set(&mut rpo_num, v as usize, i as u32)?;
         }
         Ok(Analysis {
-            succ,
             pred,
             dom,
             loops,
@@ -190,19 +191,20 @@ pub(crate) fn build(pre: &PreCfg, a: &Analysis) -> Result<Tree> {
             return Err(internal(format!("node {x} placed twice")));
         }
         // Branch from x to t: a list.
-        let branch = |lists: &mut Vec<List>, work: &mut Vec<(u32, ListId)>, t: u32| -> Result<ListId> {
-            if a.is_back_edge(x, t) {
-                let l = get(&loop_label, t as usize)?;
-                Ok(new_list(lists, None, Term::Br(l)))
-            } else if get(&is_label, t as usize)? {
-                let l = get(&block_label, t as usize)?;
-                Ok(new_list(lists, None, Term::Br(l)))
-            } else {
-                let l = new_list(lists, None, Term::Pending);
-                work.push((t, l));
-                Ok(l)
-            }
-        };
+        let branch =
+            |lists: &mut Vec<List>, work: &mut Vec<(u32, ListId)>, t: u32| -> Result<ListId> {
+                if a.is_back_edge(x, t) {
+                    let l = get(&loop_label, t as usize)?;
+                    Ok(new_list(lists, None, Term::Br(l)))
+                } else if get(&is_label, t as usize)? {
+                    let l = get(&block_label, t as usize)?;
+                    Ok(new_list(lists, None, Term::Br(l)))
+                } else {
+                    let l = new_list(lists, None, Term::Pending);
+                    work.push((t, l));
+                    Ok(l)
+                }
+            };
         let node = at(&pre.nodes, x as usize)?;
         let term = match &node.term {
             PTerm::Br(t) => Term::Jump(branch(&mut lists, &mut work, *t)?),
@@ -257,13 +259,18 @@ pub(crate) fn build(pre: &PreCfg, a: &Analysis) -> Result<Tree> {
         let header = a.loops.is_header(x);
         let att = at(&attached, x as usize)?;
         let (outside, inside): (Vec<u32>, Vec<u32>) = if header {
-            att.iter().partition(|&&y| get(&hoisted, y as usize).unwrap_or(false))
+            att.iter()
+                .partition(|&&y| get(&hoisted, y as usize).unwrap_or(false))
         } else {
             (Vec::new(), att.clone())
         };
         // Innermost: the code of x and its terminal.
         let mut cur = new_list(&mut lists, Some(x), term);
-        let wrap = |lists: &mut Vec<List>, work: &mut Vec<(u32, ListId)>, cur: ListId, y: u32| -> Result<ListId> {
+        let wrap = |lists: &mut Vec<List>,
+                    work: &mut Vec<(u32, ListId)>,
+                    cur: ListId,
+                    y: u32|
+         -> Result<ListId> {
             let follow = new_list(lists, None, Term::Pending);
             work.push((y, follow));
             let label = get(&block_label, y as usize)?;

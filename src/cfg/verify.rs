@@ -14,8 +14,8 @@ use std::collections::HashMap;
 
 use super::dom::DomTree;
 use super::graph::Cfg;
-use super::structurize::operands;
 use super::structured::{Merge, PhiDef, STerm, SValue, Structured};
+use super::structurize::operands;
 use super::util::{at, at_mut, get, Adj, NONE};
 use crate::error::{Error, Phase, Result};
 use crate::ir::{Function, InstKind, Module, ValueId};
@@ -74,7 +74,9 @@ pub fn verify(s: &Structured) -> Result<()> {
         } = b.term
         {
             if if_true == if_false {
-                return Err(fail(format!("block {i}: conditional branch with equal targets")));
+                return Err(fail(format!(
+                    "block {i}: conditional branch with equal targets"
+                )));
             }
         }
         if let STerm::Switch { cases, .. } = &b.term {
@@ -127,7 +129,10 @@ pub fn verify(s: &Structured) -> Result<()> {
                     .get(id.index())
                     .ok_or_else(|| fail(format!("block {i}: unknown synthetic {}", id.0)))?;
                 if def.block.0 != i as u32 {
-                    return Err(fail(format!("synthetic {} defined in the wrong block", id.0)));
+                    return Err(fail(format!(
+                        "synthetic {} defined in the wrong block",
+                        id.0
+                    )));
                 }
                 *at_mut(&mut defined, id.index())? += 1;
             }
@@ -160,14 +165,18 @@ pub fn verify(s: &Structured) -> Result<()> {
                 }
                 if let STerm::CondBranch { .. } = b.term {
                     if dom.is_reachable(i) {
-                        return Err(fail(format!("block {i}: conditional branch without a merge")));
+                        return Err(fail(format!(
+                            "block {i}: conditional branch without a merge"
+                        )));
                     }
                 }
             }
             Merge::Selection { merge, .. } => {
                 let m = in_range(merge.0)?;
                 if !matches!(b.term, STerm::CondBranch { .. } | STerm::Switch { .. }) {
-                    return Err(fail(format!("block {i}: selection merge without a selection")));
+                    return Err(fail(format!(
+                        "block {i}: selection merge without a selection"
+                    )));
                 }
                 if m == i {
                     return Err(fail(format!("block {i} is its own merge")));
@@ -193,14 +202,18 @@ pub fn verify(s: &Structured) -> Result<()> {
                     return Err(fail(format!("block {m} is the merge of two headers")));
                 }
                 if std::mem::replace(at_mut(&mut cont_owner, c as usize)?, i) != NONE {
-                    return Err(fail(format!("block {c} is the continue target of two loops")));
+                    return Err(fail(format!(
+                        "block {c} is the continue target of two loops"
+                    )));
                 }
             }
         }
     }
     for i in 0..n {
         if get(&merge_owner, i)? != NONE && get(&cont_owner, i)? != NONE {
-            return Err(fail(format!("block {i} is both a merge and a continue target")));
+            return Err(fail(format!(
+                "block {i} is both a merge and a continue target"
+            )));
         }
     }
     // Reachability, unreachable shapes, header dominance.
@@ -228,7 +241,10 @@ pub fn verify(s: &Structured) -> Result<()> {
             Merge::None => {}
             Merge::Selection { merge, .. } => {
                 if dom.is_reachable(merge.0) && !dom.dominates(iu, merge.0) {
-                    return Err(fail(format!("header {i} does not dominate its merge {}", merge.0)));
+                    return Err(fail(format!(
+                        "header {i} does not dominate its merge {}",
+                        merge.0
+                    )));
                 }
             }
             Merge::Loop {
@@ -240,7 +256,9 @@ pub fn verify(s: &Structured) -> Result<()> {
                     return Err(fail(format!("loop {i} does not dominate its merge")));
                 }
                 if dom.is_reachable(continue_target.0) && !dom.dominates(iu, continue_target.0) {
-                    return Err(fail(format!("loop {i} does not dominate its continue target")));
+                    return Err(fail(format!(
+                        "loop {i} does not dominate its continue target"
+                    )));
                 }
             }
         }
@@ -264,7 +282,9 @@ pub fn verify(s: &Structured) -> Result<()> {
                 continue_target, ..
             } = at(&s.blocks, v as usize)?.merge
             else {
-                return Err(fail(format!("back edge {u} -> {v} to a block that is not a loop header")));
+                return Err(fail(format!(
+                    "back edge {u} -> {v} to a block that is not a loop header"
+                )));
             };
             if !dom.dominates(continue_target.0, u) {
                 return Err(fail(format!(
@@ -299,12 +319,16 @@ pub fn verify(s: &Structured) -> Result<()> {
     for &b in dom.order() {
         let c = if b == 0 {
             0
-        } else if get(&merge_owner, b as usize)? != NONE && dom.is_reachable(get(&merge_owner, b as usize)?) {
+        } else if get(&merge_owner, b as usize)? != NONE
+            && dom.is_reachable(get(&merge_owner, b as usize)?)
+        {
             get(&cons_of, get(&merge_owner, b as usize)? as usize)?
         } else if get(&cont_owner, b as usize)? != NONE {
             get(&cont_cons, get(&cont_owner, b as usize)? as usize)?
         } else {
-            let id = dom.idom(b).ok_or_else(|| fail("reachable block without dominator"))?;
+            let id = dom
+                .idom(b)
+                .ok_or_else(|| fail("reachable block without dominator"))?;
             get(&out_cons, id as usize)?
         };
         if c == NONE {
@@ -315,7 +339,14 @@ pub fn verify(s: &Structured) -> Result<()> {
         let parent = *at(&cons, c as usize)?;
         let (enc_loop, enc_switch) = match parent.kind {
             Kind::Loop | Kind::Continue => (c, NONE),
-            Kind::Switch => (parent.enc_loop, if parent.enc_switch == NONE { c } else { parent.enc_switch }),
+            Kind::Switch => (
+                parent.enc_loop,
+                if parent.enc_switch == NONE {
+                    c
+                } else {
+                    parent.enc_switch
+                },
+            ),
             Kind::Root | Kind::Sel => (parent.enc_loop, parent.enc_switch),
         };
         let oc = match blk.merge {
@@ -390,7 +421,9 @@ pub fn verify(s: &Structured) -> Result<()> {
                 || (c.kind == Kind::Continue && (v == c.header || v == c.merge))
                 || (matches!(c.kind, Kind::Sel | Kind::Switch) && {
                     let sw_ok = c.enc_switch != NONE
-                        && at(&cons, c.enc_switch as usize).map(|x| x.merge == v).unwrap_or(false);
+                        && at(&cons, c.enc_switch as usize)
+                            .map(|x| x.merge == v)
+                            .unwrap_or(false);
                     let lp_ok = c.enc_loop != NONE
                         && at(&cons, c.enc_loop as usize)
                             .map(|x| match x.kind {
@@ -432,7 +465,10 @@ pub fn verify(s: &Structured) -> Result<()> {
             if let SValue::Synth(id) = v {
                 let def = s.synth(*id).ok_or_else(|| fail("unknown synthetic"))?;
                 if !dom.dominates(def.block.0, i as u32) {
-                    return Err(fail(format!("block {i}: synthetic {} used out of scope", id.0)));
+                    return Err(fail(format!(
+                        "block {i}: synthetic {} used out of scope",
+                        id.0
+                    )));
                 }
             }
             Ok(())
@@ -537,7 +573,9 @@ pub fn verify_with(s: &Structured, func: &Function, module: &Module) -> Result<(
             })
             .collect();
         if orig != mine {
-            return Err(fail(format!("block {i}: original phis {orig:?} emitted as {mine:?}")));
+            return Err(fail(format!(
+                "block {i}: original phis {orig:?} emitted as {mine:?}"
+            )));
         }
         let mut defined_here: Vec<ValueId> = orig.clone();
         for inst in func.block_insts(o) {
