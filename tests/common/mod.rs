@@ -259,21 +259,21 @@ pub fn run_structured(
 /// interpretations with random decisions.
 pub fn check_module(m: &Module, what: &str, seed: u64, runs: usize) -> Structured {
     let f = &m.functions[0];
-    let s = match cfg::structurize(f, &m) {
+    let s = match cfg::structurize(f, m) {
         Ok(s) => s,
         Err(e) => panic!("{what}: structurize: {e}"),
     };
-    if let Err(e) = cfg::verify_with(&s, f, &m) {
+    if let Err(e) = cfg::verify_with(&s, f, m) {
         let mut dot = String::new();
-        let _ = cfg::write_dot(&mut dot, f, &m, &s);
+        let _ = cfg::write_dot(&mut dot, f, m, &s);
         panic!("{what}: verify: {e}\n{dot}");
     }
     let mut rng = Rng::new(seed ^ 0xabcdef);
     for _ in 0..runs {
         let len = 1 + rng.below(16);
         let decisions: Vec<u32> = (0..len).map(|_| rng.next_u64() as u32).collect();
-        let a = run_original(f, &m, &decisions, 120);
-        let b = run_structured(&s, f, &m, &decisions, 120);
+        let a = run_original(f, m, &decisions, 120);
+        let b = run_structured(&s, f, m, &decisions, 120);
         match b {
             Ok(b) if a == b => {}
             Ok(b) => {
@@ -283,7 +283,7 @@ pub fn check_module(m: &Module, what: &str, seed: u64, runs: usize) -> Structure
                     .position(|(x, y)| x != y)
                     .unwrap_or(a.len().min(b.len()));
                 let mut dot = String::new();
-                let _ = cfg::write_dot(&mut dot, f, &m, &s);
+                let _ = cfg::write_dot(&mut dot, f, m, &s);
                 panic!(
                     "{what} decisions {decisions:?}: traces differ at visit {k}: {:?} vs {:?}\n{dot}",
                     a.get(k),
@@ -292,7 +292,7 @@ pub fn check_module(m: &Module, what: &str, seed: u64, runs: usize) -> Structure
             }
             Err(e) => {
                 let mut dot = String::new();
-                let _ = cfg::write_dot(&mut dot, f, &m, &s);
+                let _ = cfg::write_dot(&mut dot, f, m, &s);
                 panic!("{what} decisions {decisions:?}: {e}\n{dot}");
             }
         }
