@@ -59,6 +59,7 @@ fn corpus_structurizes_and_verifies() {
     let mut funcs = 0usize;
     let mut blocks = 0usize;
     let mut failures = Vec::new();
+    let (mut out_blocks, mut synths, mut ladders, mut loops) = (0usize, 0usize, 0usize, 0usize);
     for f in &files {
         let blob = std::fs::read(f).expect("read blob");
         let bc = bitcode(&blob).unwrap_or_else(|| panic!("{}: no DXIL part", f.display()));
@@ -68,6 +69,20 @@ fn corpus_structurizes_and_verifies() {
             blocks += func.blocks.len();
             let r = cfg::structurize(func, &module)
                 .and_then(|s| cfg::verify_with(&s, func, &module).map(|_| s));
+            if let Ok(s) = &r {
+                out_blocks += s.blocks.len();
+                synths += s.synths.len();
+                ladders += s
+                    .blocks
+                    .iter()
+                    .filter(|b| matches!(b.role, cfg::Role::Ladder | cfg::Role::Guard))
+                    .count();
+                loops += s
+                    .blocks
+                    .iter()
+                    .filter(|b| matches!(b.merge, cfg::Merge::Loop { .. }))
+                    .count();
+            }
             if let Err(e) = r {
                 failures.push(format!(
                     "{}: {}: {e}",
@@ -77,9 +92,68 @@ fn corpus_structurizes_and_verifies() {
             }
         }
     }
-    eprintln!("{} blobs, {funcs} functions, {blocks} blocks", files.len());
+    eprintln!(
+        "{} blobs, {funcs} functions, {blocks} blocks -> {out_blocks} structured blocks \
+         ({loops} loops, {ladders} ladder/guard blocks, {synths} synthetic values)",
+        files.len()
+    );
     for x in &failures {
         eprintln!("{x}");
     }
     assert!(failures.is_empty(), "{} failures", failures.len());
+}
+
+fn load(path: &str) -> ir::Module {
+    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
+    let blob = std::fs::read(&p).expect("read blob");
+    ir::read(bitcode(&blob).expect("bitcode")).expect("ir")
+}
+
+fn main_structured(m: &ir::Module) -> (usize, cfg::Structured) {
+    let i = m
+        .functions
+        .iter()
+        .position(|f| !f.is_declaration)
+        .expect("a definition");
+    (
+        i,
+        cfg::structurize(&m.functions[i], m).expect("structurize"),
+    )
+}
+
+#[test]
+fn dump_one() {
+    let Ok(path) = std::env::var("CFG_DUMP") else {
+        return;
+    };
+    let m = load(&path);
+    let (i, s) = main_structured(&m);
+    let mut t = String::new();
+    cfg::write_structured_text(&mut t, &s, &m.functions[i], &m).unwrap();
+    eprintln!("{t}");
+}
+
+#[test]
+fn control_flow_hints_are_carried() {
+    let m = load("corpus/control-flow/loop-attrs.dxil");
+    let (_, s) = main_structured(&m);
+    assert!(s.blocks.iter().any(|b| matches!(
+        b.merge,
+        cfg::Merge::Loop { control, .. } if control.dont_unroll
+    )));
+    let m = load("corpus/control-flow/branch-flatten-attrs.dxil");
+    let (_, s) = main_structured(&m);
+    let sel = |flatten: bool| {
+        s.blocks.iter().any(|b| match b.merge {
+            cfg::Merge::Selection { control, .. } => {
+                if flatten {
+                    control.flatten
+                } else {
+                    control.dont_flatten
+                }
+            }
+            _ => false,
+        })
+    };
+    assert!(sel(true) && sel(false));
 }

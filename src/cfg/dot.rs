@@ -231,3 +231,104 @@ pub fn write_dot(
     writeln!(out, "  }}")?;
     writeln!(out, "}}")
 }
+
+fn svalue(v: &super::structured::SValue) -> String {
+    use super::structured::SValue;
+    match v {
+        SValue::Value(x) => format!("%{}", x.0),
+        SValue::Synth(s) => format!("$s{}", s.0),
+        SValue::U32(k) => format!("{k}"),
+        SValue::Undef => "undef".into(),
+    }
+}
+
+/// Writes a structured function as text: one paragraph per block with its
+/// role, origin, predecessors, phis, operand rewrites, merge and
+/// terminator.
+pub fn write_structured_text(
+    out: &mut dyn Write,
+    s: &Structured,
+    func: &Function,
+    module: &Module,
+) -> fmt::Result {
+    use super::structured::PhiDef;
+    for (i, b) in s.blocks.iter().enumerate() {
+        write!(out, "{i}:")?;
+        if let Some(o) = b.origin {
+            write!(out, " {}", block_name(func, module, o))?;
+        }
+        let role = role_name(b.role);
+        if !role.is_empty() {
+            write!(out, " [{role}]")?;
+        }
+        let preds: Vec<String> = b.preds.iter().map(|p| p.0.to_string()).collect();
+        writeln!(out, "  ; preds {}", preds.join(", "))?;
+        for p in &b.phis {
+            let def = match p.def {
+                PhiDef::Original(v) => format!("%{}", v.0),
+                PhiDef::Synth(x) => format!("$s{}", x.0),
+            };
+            let inc: Vec<String> = p
+                .incoming
+                .iter()
+                .zip(&b.preds)
+                .map(|(v, q)| format!("[{}, {}]", svalue(v), q.0))
+                .collect();
+            writeln!(out, "  {def} = phi {}", inc.join(" "))?;
+        }
+        for (v, r) in &b.uses {
+            writeln!(out, "  use %{} as {}", v.0, svalue(r))?;
+        }
+        match b.merge {
+            Merge::None => {}
+            Merge::Selection { merge, control } => {
+                writeln!(out, "  selection merge {} {control:?}", merge.0)?
+            }
+            Merge::Loop {
+                merge,
+                continue_target,
+                control,
+            } => writeln!(
+                out,
+                "  loop merge {} continue {} {control:?}",
+                merge.0, continue_target.0
+            )?,
+        }
+        match &b.term {
+            STerm::Branch(t) => writeln!(out, "  br {}", t.0)?,
+            STerm::CondBranch {
+                cond,
+                if_true,
+                if_false,
+            } => writeln!(
+                out,
+                "  br {} ? {} : {}",
+                svalue(cond),
+                if_true.0,
+                if_false.0
+            )?,
+            STerm::Switch {
+                value,
+                default,
+                cases,
+            } => {
+                let cs: Vec<String> = cases
+                    .iter()
+                    .map(|(l, t)| format!("{l} -> {}", t.0))
+                    .collect();
+                writeln!(
+                    out,
+                    "  switch {} default {} [{}]",
+                    svalue(value),
+                    default.0,
+                    cs.join(", ")
+                )?
+            }
+            STerm::Return(v) => {
+                writeln!(out, "  ret {}", v.as_ref().map(svalue).unwrap_or_default())?
+            }
+            STerm::Unreachable => writeln!(out, "  unreachable")?,
+        }
+    }
+    Ok(())
+}

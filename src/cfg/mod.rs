@@ -133,7 +133,7 @@ mod util;
 mod verify;
 
 pub use dom::DomTree;
-pub use dot::{write_cfg_dot, write_dot, write_structured_dot};
+pub use dot::{write_cfg_dot, write_dot, write_structured_dot, write_structured_text};
 pub use graph::{block_exit, Cfg, Exit};
 pub use hints::{loop_control, selection_control};
 pub use loops::LoopForest;

@@ -302,6 +302,26 @@ pub(crate) fn operands(kind: &InstKind, module: &Module) -> SmallVec<[ValueId; 4
     v
 }
 
+/// The block that holds the original phis of block `b`: the first block of
+/// the longest chain of synthetic blocks, each the only predecessor of the
+/// next and with it as only successor, that ends at `b` (the entry block,
+/// which cannot hold phis, excluded).
+pub(crate) fn phi_home(b: u32, preds: &Adj, succ: &Adj, original: &[bool]) -> u32 {
+    let mut x = b;
+    loop {
+        let [p] = preds.succ(x) else { return x };
+        let p = *p;
+        if p == b
+            || original.get(p as usize).copied().unwrap_or(true)
+            || succ.succ(p) != [x]
+            || preds.succ(p).is_empty()
+        {
+            return x;
+        }
+        x = p;
+    }
+}
+
 /// Where a repaired read lands.
 #[derive(Clone, Copy, Debug)]
 enum ReadSite {
@@ -446,7 +466,11 @@ fn finish(func: &Function, module: &Module, cfg: &Cfg, blocks: Vec<LBlock>) -> R
             }
             defs.insert(pb, vals);
         }
-        let my_preds = preds.succ(i as u32);
+        // The phis live at the top of the chain of synthetic blocks that
+        // lead only into this block (a loop's header), so that a loop-carried
+        // value needs one phi rather than a synthetic one and a copy.
+        let home = phi_home(i as u32, &preds, &succ, &original);
+        let my_preds = preds.succ(home);
         let direct = my_preds.len() == defs.len() && my_preds.iter().all(|q| defs.contains_key(q));
         let k = orig_phis.len();
         if direct {
@@ -456,7 +480,7 @@ fn finish(func: &Function, module: &Module, cfg: &Cfg, blocks: Vec<LBlock>) -> R
                     let vals = defs.get(q).ok_or_else(|| internal("missing phi values"))?;
                     inc.push(*at(vals, pi)?);
                 }
-                at_mut(&mut phis, i)?.push(SPhi {
+                at_mut(&mut phis, home as usize)?.push(SPhi {
                     def: PhiDef::Original(*res),
                     incoming: inc,
                 });
@@ -474,7 +498,7 @@ fn finish(func: &Function, module: &Module, cfg: &Cfg, blocks: Vec<LBlock>) -> R
             k,
             defs,
             forced: Some((
-                i as u32,
+                home,
                 orig_phis.iter().map(|(r, _)| SValue::Value(*r)).collect(),
             )),
             entry: vec![SValue::Undef; k],
@@ -490,7 +514,7 @@ fn finish(func: &Function, module: &Module, cfg: &Cfg, blocks: Vec<LBlock>) -> R
             for v in &vals {
                 inc.push(*at(v, pi)?);
             }
-            at_mut(&mut phis, i)?.insert(
+            at_mut(&mut phis, home as usize)?.insert(
                 pi,
                 SPhi {
                     def: PhiDef::Original(*res),

@@ -513,11 +513,20 @@ pub fn verify_with(s: &Structured, func: &Function, module: &Module) -> Result<(
     let succ_l: Vec<Vec<u32>> = s
         .blocks
         .iter()
-        .map(|b| b.term.targets().iter().map(|t| t.0).collect())
+        .map(|b| {
+            let mut l: Vec<u32> = Vec::new();
+            for t in b.term.targets() {
+                if !l.contains(&t.0) {
+                    l.push(t.0);
+                }
+            }
+            l
+        })
         .collect();
     let succ = Adj::from_lists(&succ_l);
     let pred = succ.reversed();
     let dom = DomTree::compute(&succ, &pred, 0)?;
+    let original: Vec<bool> = s.blocks.iter().map(|x| x.origin.is_some()).collect();
     let mut def_block: HashMap<ValueId, u32> = HashMap::new();
     for (i, b) in s.blocks.iter().enumerate() {
         if let Some(o) = b.origin {
@@ -525,6 +534,13 @@ pub fn verify_with(s: &Structured, func: &Function, module: &Module) -> Result<(
                 if let Some(r) = inst.result {
                     def_block.insert(r, i as u32);
                 }
+            }
+        }
+    }
+    for (i, b) in s.blocks.iter().enumerate() {
+        for p in &b.phis {
+            if let PhiDef::Original(v) = p.def {
+                def_block.insert(v, i as u32);
             }
         }
     }
@@ -564,7 +580,8 @@ pub fn verify_with(s: &Structured, func: &Function, module: &Module) -> Result<(
             .filter(|x| matches!(x.kind, InstKind::Phi { .. }))
             .filter_map(|x| x.result)
             .collect();
-        let mine: Vec<ValueId> = b
+        let home = super::structurize::phi_home(iu, &pred, &succ, &original);
+        let mine: Vec<ValueId> = at(&s.blocks, home as usize)?
             .phis
             .iter()
             .filter_map(|p| match p.def {
@@ -576,6 +593,9 @@ pub fn verify_with(s: &Structured, func: &Function, module: &Module) -> Result<(
             return Err(fail(format!(
                 "block {i}: original phis {orig:?} emitted as {mine:?}"
             )));
+        }
+        if home != iu && b.phis.iter().any(|p| matches!(p.def, PhiDef::Original(_))) {
+            return Err(fail(format!("block {i}: original phis in two places")));
         }
         let mut defined_here: Vec<ValueId> = orig.clone();
         for inst in func.block_insts(o) {

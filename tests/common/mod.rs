@@ -193,8 +193,9 @@ pub fn run_structured(
                 phis: Vec::new(),
                 operands: Vec::new(),
             };
-            for ph in &b.phis {
-                if let PhiDef::Original(v) = ph.def {
+            // Original phis may be placed in a synthetic block just above.
+            for inst in f.block_insts(o) {
+                if let (InstKind::Phi { .. }, Some(v)) = (inst.kind, inst.result) {
                     ev.phis.push(env.get(&v).copied().unwrap_or(UNDEF));
                 }
             }
