@@ -46,9 +46,11 @@
 //!    case bodies all reduce to this one mechanism. A switch case that
 //!    falls through into another case becomes a branch to the switch merge
 //!    followed by the other case's code; no SPIR-V fall-through is emitted.
-//! 5. **Cleanup** removes empty pass-through blocks; unreachable merge
-//!    blocks become `OpUnreachable` blocks and unreachable continue targets
-//!    branch back to their header, as SPIR-V requires.
+//! 5. **Cleanup** removes empty pass-through blocks and lets a selection's
+//!    empty join hand its role to the block it leads to (or to the single
+//!    block that leads into it); unreachable merge blocks become
+//!    `OpUnreachable` blocks and unreachable continue targets branch back
+//!    to their header, as SPIR-V requires.
 //! 6. **SSA.** Selectors, the original phis (whose incoming edges may now
 //!    arrive through synthetic blocks) and every value whose definition no
 //!    longer dominates a use (a rewrite added paths that exist in the graph
@@ -75,7 +77,13 @@
 //! * [`SBlock::phis`] come first, one value per entry of
 //!   [`SBlock::preds`] in that order. [`PhiDef::Original`] keeps the
 //!   original result id and type; [`PhiDef::Synth`] defines a value listed
-//!   in [`Structured::synths`] with its [`SynthType`].
+//!   in [`Structured::synths`] with its [`SynthType`]. The original phis
+//!   of a block are usually in its own structured block; those of a loop
+//!   header are in the synthetic loop header just above it (which
+//!   branches only to it), so a loop-carried value is a single phi. Emit
+//!   every phi where it is listed.
+//! * Every value is defined before use on every path: emit operands as
+//!   given (after [`SBlock::uses`]); no further SSA repair is needed.
 //! * [`SBlock::merge`] is the `OpSelectionMerge`/`OpLoopMerge` to emit
 //!   right before the terminator, with its control hints.
 //! * [`SBlock::term`] is final: its operands are already rewritten.

@@ -220,8 +220,10 @@ pub struct SBlock {
     pub role: Role,
     /// Distinct predecessors; phi incoming values are listed in this order.
     pub preds: Vec<SBlockId>,
-    /// Phis: the original block's phis (as [`PhiDef::Original`], in their
-    /// original order) and synthetic ones.
+    /// Phis defined at the top of this block: original phis (as
+    /// [`PhiDef::Original`], in their original order) and synthetic ones.
+    /// A block's original phis are listed here, or, for a loop header, in
+    /// the synthetic loop header block that is its only predecessor.
     pub phis: Vec<SPhi>,
     /// Operand rewrites for the origin's instructions: while emitting this
     /// block's instructions, an operand naming the first value stands for

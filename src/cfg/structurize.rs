@@ -17,7 +17,7 @@ use super::structured::{
 };
 use super::tree::{self, Analysis};
 use super::util::{at, at_mut, get, internal, Adj, NONE};
-use crate::error::{Error, Location, Phase, Result};
+use crate::error::{Error, Phase, Result};
 use crate::ir::{BlockId, Function, InstKind, Module, ValueId};
 
 /// Structurizes a function definition.
@@ -27,26 +27,20 @@ use crate::ir::{BlockId, Function, InstKind, Module, ValueId};
 /// incoming value for a predecessor); [`crate::ErrorKind::Internal`] if an
 /// invariant of the algorithm breaks (a bug: please report the input).
 pub fn structurize(func: &Function, module: &Module) -> Result<Structured> {
-    let name = module.value_name(func.value).to_string();
     structurize_inner(func, module).map_err(|e| {
-        if matches!(e.location(), Location::Unknown) {
-            e.with_location(Location::Inst {
-                function: name,
-                block: 0,
-                inst: 0,
-            })
-        } else {
-            e
-        }
+        let name = module.value_name(func.value);
+        Error::new(
+            e.kind(),
+            e.phase(),
+            e.location().clone(),
+            format!("@{name}: {}", e.message()),
+        )
     })
 }
 
 fn structurize_inner(func: &Function, module: &Module) -> Result<Structured> {
     if func.is_declaration || func.blocks.is_empty() {
-        return Err(Error::invalid(
-            Phase::Cfg,
-            "cannot structurize a function without a body",
-        ));
+        return Err(Error::invalid(Phase::Cfg, "function has no body"));
     }
     let cfg = Cfg::new(func, module)?;
     let mut pre = PreCfg::build(func, module, &cfg)?;
