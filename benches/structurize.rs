@@ -86,7 +86,7 @@ fn generated(c: &mut Criterion) {
                 blocks: n,
                 window: 6,
                 back_percent: 10,
-                ret_percent: 1,
+                ret_percent: 0,
                 switch_percent: 10,
                 irreducible,
                 dense: true,

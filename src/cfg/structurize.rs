@@ -448,7 +448,18 @@ fn finish(func: &Function, module: &Module, cfg: &Cfg, blocks: Vec<LBlock>) -> R
     // Original phis and the selector are dead at the end of original
     // blocks that do not define them (see `Group::kill`).
     let kill_at_original = |b: u32| is_orig(b).then_some(Reach::Kill);
-    let no_boundary = |_: u32| None;
+    // Selector variables are dead at the end of every block holding a
+    // pre-CFG node's code that does not assign them: the structurizer's
+    // selector is zero whenever such code runs, and a dispatcher's is read
+    // only right after a predecessor (in the pre-CFG) assigned it.
+    let holds_node: Vec<bool> = blocks.iter().map(|b| b.node != NONE).collect();
+    let kill_at_node = |b: u32| {
+        holds_node
+            .get(b as usize)
+            .copied()
+            .unwrap_or(false)
+            .then_some(Reach::Kill)
+    };
     let mut solver = Solver::new(&preds);
 
     // 1. Selector and dispatcher variables.
@@ -476,16 +487,16 @@ fn finish(func: &Function, module: &Module, cfg: &Cfg, blocks: Vec<LBlock>) -> R
             forced: None,
             entry: vec![SValue::U32(0)],
             types: vec![SynthType::Selector],
-            // The selector is zero whenever original code runs.
-            kill: vec![SValue::U32(0)],
+            kill: vec![if var == SEL { SValue::U32(0) } else { SValue::Undef }],
         };
-        let rs: Vec<(u32, bool)> = reads.iter().map(|&b| (b, true)).collect();
-        let boundary: super::ssa::Boundary<'_> = if var == SEL {
-            &kill_at_original
-        } else {
-            &no_boundary
-        };
-        let (vals, new_phis) = solver.solve(&g, &rs, &mut synths, boundary)?;
+        // A terminator reads the value at the end of its block, which is the
+        // value at its start unless the block assigns the variable (the
+        // boundary rule is about blocks that do not read it themselves).
+        let rs: Vec<(u32, bool)> = reads
+            .iter()
+            .map(|&b| (b, g.defs.contains_key(&b)))
+            .collect();
+        let (vals, new_phis) = solver.solve(&g, &rs, &mut synths, &kill_at_node)?;
         for (&b, v) in reads.iter().zip(vals) {
             var_value.insert(b, *at(&v, 0)?);
         }
