@@ -487,7 +487,11 @@ fn finish(func: &Function, module: &Module, cfg: &Cfg, blocks: Vec<LBlock>) -> R
             forced: None,
             entry: vec![SValue::U32(0)],
             types: vec![SynthType::Selector],
-            kill: vec![if var == SEL { SValue::U32(0) } else { SValue::Undef }],
+            kill: vec![if var == SEL {
+                SValue::U32(0)
+            } else {
+                SValue::Undef
+            }],
         };
         // A terminator reads the value at the end of its block, which is the
         // value at its start unless the block assigns the variable (the
