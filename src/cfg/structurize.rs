@@ -142,6 +142,152 @@ fn cleanup(mut blocks: Vec<LBlock>) -> Result<Vec<LBlock>> {
         at_mut(&mut preds, x as usize)?.clear();
         work.push(t);
     }
+    // Reachability.
+    let mut reach = vec![false; n];
+    let mut stack = vec![0u32];
+    while let Some(x) = stack.pop() {
+        if std::mem::replace(at_mut(&mut reach, x as usize)?, true) {
+            continue;
+        }
+        for t in at(&blocks, x as usize)?.term.targets() {
+            if !get(&reach, t as usize)? {
+                stack.push(t);
+            }
+        }
+    }
+    let mut merge_of = vec![NONE; n];
+    let mut cont_of = vec![NONE; n];
+    for (i, b) in blocks.iter().enumerate() {
+        if !get(&reach, i)? {
+            continue;
+        }
+        match b.merge {
+            LMerge::None => {}
+            LMerge::Sel { merge, .. } => *at_mut(&mut merge_of, merge as usize)? = i as u32,
+            LMerge::Loop { merge, cont, .. } => {
+                *at_mut(&mut merge_of, merge as usize)? = i as u32;
+                *at_mut(&mut cont_of, cont as usize)? = i as u32;
+            }
+        }
+    }
+    for i in 0..n {
+        if get(&deleted, i)? || get(&reach, i)? {
+            continue;
+        }
+        let b = at_mut(&mut blocks, i)?;
+        if b.origin.is_some() {
+            return Err(internal(format!(
+                "original block {:?} became unreachable",
+                b.origin
+            )));
+        }
+        if get(&merge_of, i)? != NONE {
+            b.term = LTerm::Unreachable;
+        } else if get(&cont_of, i)? != NONE {
+            b.term = LTerm::Branch(get(&cont_of, i)?);
+        } else {
+            *at_mut(&mut deleted, i)? = true;
+            continue;
+        }
+        b.assigns.clear();
+        b.merge = LMerge::None;
+    }
+    // Predecessors and merge references among the remaining blocks.
+    let mut preds: Vec<Vec<u32>> = vec![Vec::new(); n];
+    let mut refs = vec![0u32; n];
+    for (i, b) in blocks.iter().enumerate() {
+        if get(&deleted, i)? {
+            continue;
+        }
+        for t in b.term.targets() {
+            let p = at_mut(&mut preds, t as usize)?;
+            if !p.contains(&(i as u32)) {
+                p.push(i as u32);
+            }
+        }
+        for t in merge_targets(&b.merge) {
+            *at_mut(&mut refs, t as usize)? += 1;
+        }
+    }
+    // Latches as continue targets: when the synthetic continue block has a
+    // single predecessor X that only branches to it, X becomes the
+    // continue target (the back-edge block); when X instead ends the
+    // iteration with a conditional branch whose arms are exactly the
+    // continue block and the loop merge (its own selection merge being
+    // unreachable), X becomes a do-while style back-edge block that
+    // branches to the header or the merge.
+    for h in 0..n {
+        if get(&deleted, h)? {
+            continue;
+        }
+        let LMerge::Loop {
+            merge: lm,
+            cont: lc,
+            hint,
+        } = at(&blocks, h)?.merge
+        else {
+            continue;
+        };
+        let cb = at(&blocks, lc as usize)?;
+        if cb.origin.is_some()
+            || cb.node != NONE
+            || !cb.assigns.is_empty()
+            || cb.term != LTerm::Branch(h as u32)
+        {
+            continue;
+        }
+        let [x] = at(&preds, lc as usize)?.as_slice() else {
+            continue;
+        };
+        let x = *x;
+        if x as usize == h || x == 0 || get(&refs, x as usize)? != 0 {
+            continue;
+        }
+        // A switch case never becomes a continue target.
+        let mut case = false;
+        for &p in at(&preds, x as usize)? {
+            case |= matches!(at(&blocks, p as usize)?.term, LTerm::Switch { .. });
+        }
+        if case {
+            continue;
+        }
+        let xb = at(&blocks, x as usize)?;
+        let new_term = match (&xb.term, xb.merge) {
+            (LTerm::Branch(t), LMerge::None) if *t == lc => LTerm::Branch(h as u32),
+            (LTerm::CondBranch { cond, t, f }, LMerge::Sel { merge: j, .. })
+                if ((*t == lc && *f == lm) || (*t == lm && *f == lc))
+                    && at(&preds, j as usize)?.is_empty()
+                    && get(&refs, j as usize)? == 1 =>
+            {
+                let to = |v: u32| if v == lc { h as u32 } else { v };
+                *at_mut(&mut refs, j as usize)? = 0;
+                *at_mut(&mut deleted, j as usize)? = true;
+                LTerm::CondBranch {
+                    cond: *cond,
+                    t: to(*t),
+                    f: to(*f),
+                }
+            }
+            _ => continue,
+        };
+        let xb = at_mut(&mut blocks, x as usize)?;
+        xb.term = new_term;
+        xb.merge = LMerge::None;
+        at_mut(&mut blocks, h)?.merge = LMerge::Loop {
+            merge: lm,
+            cont: x,
+            hint,
+        };
+        *at_mut(&mut refs, x as usize)? = 1;
+        *at_mut(&mut refs, lc as usize)? = 0;
+        *at_mut(&mut deleted, lc as usize)? = true;
+        at_mut(&mut preds, lc as usize)?.clear();
+        let hp = at_mut(&mut preds, h)?;
+        hp.retain(|&q| q != lc);
+        if !hp.contains(&x) {
+            hp.push(x);
+        }
+    }
     // Merge forwarding: a selection merge that is an empty block branching
     // to a block only it reaches hands its role to that block.
     for h in 0..n {
@@ -225,65 +371,10 @@ fn cleanup(mut blocks: Vec<LBlock>) -> Result<Vec<LBlock>> {
         at_mut(&mut preds, j as usize)?.clear();
         *at_mut(&mut deleted, j as usize)? = true;
     }
-    // Reachability.
-    let mut reach = vec![false; n];
-    let mut stack = vec![0u32];
-    while let Some(x) = stack.pop() {
-        if std::mem::replace(at_mut(&mut reach, x as usize)?, true) {
-            continue;
-        }
-        for t in at(&blocks, x as usize)?.term.targets() {
-            if !get(&reach, t as usize)? {
-                stack.push(t);
-            }
-        }
-    }
-    let mut merge_of = vec![NONE; n];
-    let mut cont_of = vec![NONE; n];
-    for (i, b) in blocks.iter().enumerate() {
-        if !get(&reach, i)? {
-            continue;
-        }
-        match b.merge {
-            LMerge::None => {}
-            LMerge::Sel { merge, .. } => *at_mut(&mut merge_of, merge as usize)? = i as u32,
-            LMerge::Loop { merge, cont, .. } => {
-                *at_mut(&mut merge_of, merge as usize)? = i as u32;
-                *at_mut(&mut cont_of, cont as usize)? = i as u32;
-            }
-        }
-    }
-    let mut keep = vec![false; n];
-    for i in 0..n {
-        if get(&deleted, i)? {
-            continue;
-        }
-        if get(&reach, i)? {
-            *at_mut(&mut keep, i)? = true;
-            continue;
-        }
-        let b = at_mut(&mut blocks, i)?;
-        if b.origin.is_some() {
-            return Err(internal(format!(
-                "original block {:?} became unreachable",
-                b.origin
-            )));
-        }
-        if get(&merge_of, i)? != NONE {
-            b.term = LTerm::Unreachable;
-        } else if get(&cont_of, i)? != NONE {
-            b.term = LTerm::Branch(get(&cont_of, i)?);
-        } else {
-            continue;
-        }
-        b.assigns.clear();
-        b.merge = LMerge::None;
-        *at_mut(&mut keep, i)? = true;
-    }
     let mut newid = vec![NONE; n];
     let mut out = Vec::new();
     for (i, b) in blocks.into_iter().enumerate() {
-        if get(&keep, i)? {
+        if !get(&deleted, i)? {
             *at_mut(&mut newid, i)? = out.len() as u32;
             out.push(b);
         }

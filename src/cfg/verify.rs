@@ -151,6 +151,19 @@ pub fn verify(s: &Structured) -> Result<()> {
             }
         }
     }
+    // A loop's continue target may end the iteration with a conditional
+    // branch to the header or the merge without a selection (do-while).
+    let mut latch_exit: HashMap<u32, (u32, u32)> = HashMap::new();
+    for (i, b) in s.blocks.iter().enumerate() {
+        if let Merge::Loop {
+            merge,
+            continue_target,
+            ..
+        } = b.merge
+        {
+            latch_exit.insert(continue_target.0, (i as u32, merge.0));
+        }
+    }
     // Merge ownership.
     let mut merge_owner = vec![NONE; n];
     let mut cont_owner = vec![NONE; n];
@@ -163,8 +176,14 @@ pub fn verify(s: &Structured) -> Result<()> {
                         return Err(fail(format!("block {i}: switch without a selection merge")));
                     }
                 }
-                if let STerm::CondBranch { .. } = b.term {
-                    if dom.is_reachable(i) {
+                if let STerm::CondBranch {
+                    if_true, if_false, ..
+                } = b.term
+                {
+                    let do_while = latch_exit.get(&i).is_some_and(|&(hd, m)| {
+                        (if_true.0 == hd && if_false.0 == m) || (if_true.0 == m && if_false.0 == hd)
+                    });
+                    if dom.is_reachable(i) && !do_while {
                         return Err(fail(format!(
                             "block {i}: conditional branch without a merge"
                         )));
@@ -401,6 +420,13 @@ pub fn verify(s: &Structured) -> Result<()> {
         if let (STerm::Switch { .. }, Merge::Selection { merge, .. }) = (&b.term, b.merge) {
             for t in b.term.targets() {
                 if t != merge {
+                    if get(&merge_owner, t.index())? != NONE || get(&cont_owner, t.index())? != NONE
+                    {
+                        return Err(fail(format!(
+                            "switch {i}: case target {} is a merge block or continue target",
+                            t.0
+                        )));
+                    }
                     *at_mut(&mut case_of, t.index())? = i as u32;
                 }
             }
