@@ -46,11 +46,13 @@
 //!    case bodies all reduce to this one mechanism. A switch case that
 //!    falls through into another case becomes a branch to the switch merge
 //!    followed by the other case's code; no SPIR-V fall-through is emitted.
-//! 5. **Cleanup** removes empty pass-through blocks and lets a selection's
-//!    empty join hand its role to the block it leads to (or to the single
-//!    block that leads into it); unreachable merge blocks become
-//!    `OpUnreachable` blocks and unreachable continue targets branch back
-//!    to their header, as SPIR-V requires.
+//! 5. **Cleanup** removes empty pass-through blocks; makes a loop's single
+//!    latch its continue target (a latch ending in "continue or exit"
+//!    becomes a do-while back-edge block branching to the header or the
+//!    merge); lets a selection's empty join hand its role to the block it
+//!    leads to (or to the single block that leads into it); unreachable
+//!    merge blocks become `OpUnreachable` blocks and unreachable continue
+//!    targets branch back to their header, as SPIR-V requires.
 //! 6. **SSA.** Selectors, the original phis (whose incoming edges may now
 //!    arrive through synthetic blocks) and every value whose definition no
 //!    longer dominates a use (a rewrite added paths that exist in the graph
@@ -85,7 +87,10 @@
 //! * Every value is defined before use on every path: emit operands as
 //!   given (after [`SBlock::uses`]); no further SSA repair is needed.
 //! * [`SBlock::merge`] is the `OpSelectionMerge`/`OpLoopMerge` to emit
-//!   right before the terminator, with its control hints.
+//!   right before the terminator, with its control hints. Every
+//!   `OpSwitch` and every conditional branch has a selection merge, with
+//!   one exception allowed by SPIR-V: a loop's continue target may end in
+//!   a conditional branch to its loop header and the loop's merge.
 //! * [`SBlock::term`] is final: its operands are already rewritten.
 //!   Synthetic switches switch on a 32-bit [`SynthType::Selector`] value.
 //! * [`SValue::Undef`] is `OpUndef` of the expected type (the phi's, the

@@ -110,7 +110,9 @@ pub enum Merge {
     /// None: the block is not a header.
     None,
     /// `OpSelectionMerge merge control`: the terminator is a
-    /// [`STerm::CondBranch`] or [`STerm::Switch`].
+    /// [`STerm::CondBranch`] or [`STerm::Switch`]. (A block with
+    /// `Merge::None` ends in a conditional branch only if it is a loop's
+    /// continue target branching to that loop's header and merge.)
     Selection {
         /// The merge block.
         merge: SBlockId,
