@@ -19,7 +19,7 @@ fn cases() -> u64 {
     std::env::var("CFG_PROP_CASES")
         .ok()
         .and_then(|v| v.parse().ok())
-        .unwrap_or(1500)
+        .unwrap_or(2000)
 }
 
 #[test]

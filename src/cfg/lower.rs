@@ -559,6 +559,9 @@ impl Lowerer<'_> {
                 let b = self.blk(cur)?;
                 if let Some(v) = r.set_sel {
                     b.assigns.push((SEL, v));
+                    if b.node == NONE && b.role == Role::Original {
+                        b.role = Role::Ladder;
+                    }
                 }
                 b.term = LTerm::Branch(r.target);
             }
