@@ -6,6 +6,7 @@
 #![deny(missing_docs)]
 
 pub mod bitstream;
+pub mod cfg;
 pub mod compile;
 pub mod container;
 pub mod dxil;

@@ -1,11 +1,12 @@
-//! Function bodies. Until the structurizer (`crate::cfg`) is available,
-//! only single-block functions are emitted; others are refused with an
-//! `Unsupported` error.
+//! Function bodies and control flow: the structured blocks from
+//! [`crate::cfg::structurize`], their phis, merges and terminators.
 
-use super::module::{berr, Emitter, TyKey};
+use super::module::{berr, Emitter, PendingPhi, SVal, TyKey, Val};
+use crate::cfg::{self, Merge, PhiDef, STerm, SValue, Structured, SynthType};
 use crate::error::{Location, Result};
-use crate::ir::{BlockId, FuncId, InstKind};
-use rspirv::spirv::{self, Word};
+use crate::ir::{self, FuncId, InstKind, TypeId};
+use rspirv::dr::Operand;
+use rspirv::spirv::{self, Op, Word};
 
 impl<'m> Emitter<'m> {
     /// Emits a function definition and returns its SPIR-V id.
@@ -20,11 +21,10 @@ impl<'m> Emitter<'m> {
         if func.num_args != 0 {
             return Err(self.unsupported("entry point with parameters"));
         }
-        if func.blocks.len() != 1 {
-            return Err(self.unsupported("control flow: structurizer not available"));
-        }
         self.func = Some(f);
         let fname = m.function_name(f).to_string();
+
+        let structured = cfg::structurize(func, m)?;
         self.prescan(func);
 
         let void = self.void_ty();
@@ -34,30 +34,228 @@ impl<'m> Emitter<'m> {
             .begin_function(void, None, spirv::FunctionControl::NONE, fnty)
             .map_err(berr)?;
         self.name(fn_id, &fname);
-        let label = self.id();
-        self.begin_block(label)?;
-        for (k, inst) in func.block_insts(BlockId(0)).iter().enumerate() {
+        self.block_labels = (0..structured.blocks.len()).map(|_| self.b.id()).collect();
+        self.synth_ids = (0..structured.synths.len()).map(|_| self.b.id()).collect();
+
+        for (i, sb) in structured.blocks.iter().enumerate() {
+            self.begin_block(self.block_labels[i])?;
+            self.cur_uses = sb.uses.iter().map(|&(v, s)| (v, sval(s))).collect();
+            self.emit_phis(&structured, sb)?;
+            if let Some(orig) = sb.origin {
+                for (k, inst) in func.block_insts(orig).iter().enumerate() {
+                    if matches!(inst.kind, InstKind::Phi { .. }) || inst.kind.is_terminator() {
+                        continue;
+                    }
+                    self.loc = Location::Inst {
+                        function: fname.clone(),
+                        block: orig.0,
+                        inst: k as u32,
+                    };
+                    self.emit_inst(inst)?;
+                }
+            }
             self.loc = Location::Inst {
                 function: fname.clone(),
-                block: 0,
-                inst: k as u32,
+                block: sb.origin.map(|b| b.0).unwrap_or(u32::MAX),
+                inst: u32::MAX,
             };
-            match inst.kind {
-                InstKind::Ret { value: None } => self.b.ret().map_err(berr)?,
-                InstKind::Ret { value: Some(_) } => {
-                    return Err(self.unsupported("returning a value from the entry point"))
-                }
-                InstKind::Unreachable => self.b.unreachable().map_err(berr)?,
-                k if k.is_terminator() => {
-                    return Err(self.unsupported("control flow: structurizer not available"))
-                }
-                _ => self.emit_inst(inst)?,
-            }
+            self.exit_labels.insert(i as u32, self.cur_label);
+            self.emit_merge(&sb.merge)?;
+            self.emit_term(&sb.term)?;
         }
+        self.cur_uses.clear();
         self.loc = Location::Unknown;
         self.finish_phis()?;
         self.insert_fn_vars()?;
         self.b.end_function().map_err(berr)?;
         Ok(fn_id)
+    }
+
+    /// The phis at the top of a structured block (operands filled later).
+    fn emit_phis(&mut self, st: &Structured, sb: &cfg::SBlock) -> Result<()> {
+        for phi in &sb.phis {
+            let (ty, id) = match phi.def {
+                PhiDef::Original(v) => {
+                    let t = self.vty(v);
+                    if matches!(self.m.types.ty(t), ir::Type::Pointer { .. }) {
+                        return Err(self.unsupported("phi of pointers"));
+                    }
+                    if self.is_dx_type(t) {
+                        return Err(self.unsupported("phi of resource handles or dx.op structs"));
+                    }
+                    let ty = self.llvm_ty(t)?;
+                    let id = self.id();
+                    self.values.insert(v, Val::Id(id));
+                    (ty, id)
+                }
+                PhiDef::Synth(sid) => {
+                    let def = st
+                        .synth(sid)
+                        .ok_or_else(|| self.internal("unknown synthetic value"))?;
+                    let ty = match def.ty {
+                        SynthType::Selector => self.u32_ty(),
+                        SynthType::Ir(t) => {
+                            if matches!(self.m.types.ty(t), ir::Type::Pointer { .. })
+                                || self.is_dx_type(t)
+                            {
+                                return Err(self.unsupported(
+                                    "control flow that routes a pointer or resource handle through a phi",
+                                ));
+                            }
+                            self.llvm_ty(t)?
+                        }
+                    };
+                    let id = *self
+                        .synth_ids
+                        .get(sid.index())
+                        .ok_or_else(|| self.internal("synthetic value id out of range"))?;
+                    (ty, id)
+                }
+            };
+            if phi.incoming.len() != sb.preds.len() {
+                return Err(self.internal("phi operand count differs from predecessors"));
+            }
+            let (Some(f), Some(blk)) = (self.b.selected_function(), self.b.selected_block()) else {
+                return Err(self.internal("phi outside a block"));
+            };
+            let pos = self.b.module_ref().functions[f].blocks[blk]
+                .instructions
+                .len();
+            self.push(rspirv::dr::Instruction::new(
+                Op::Phi,
+                Some(ty),
+                Some(id),
+                vec![],
+            ))?;
+            self.phis.push(PendingPhi {
+                block: blk,
+                inst: pos,
+                incoming: phi
+                    .incoming
+                    .iter()
+                    .zip(&sb.preds)
+                    .map(|(&v, p)| (sval(v), p.0))
+                    .collect(),
+                ty,
+            });
+        }
+        Ok(())
+    }
+
+    fn emit_merge(&mut self, merge: &Merge) -> Result<()> {
+        match *merge {
+            Merge::None => Ok(()),
+            Merge::Selection { merge, control } => {
+                let l = self.slabel(merge)?;
+                let mut c = spirv::SelectionControl::NONE;
+                if control.flatten {
+                    c |= spirv::SelectionControl::FLATTEN;
+                }
+                if control.dont_flatten {
+                    c |= spirv::SelectionControl::DONT_FLATTEN;
+                }
+                self.b.selection_merge(l, c).map_err(berr)
+            }
+            Merge::Loop {
+                merge,
+                continue_target,
+                control,
+            } => {
+                let l = self.slabel(merge)?;
+                let cl = self.slabel(continue_target)?;
+                let mut c = spirv::LoopControl::NONE;
+                let mut params = Vec::new();
+                if control.unroll {
+                    c |= spirv::LoopControl::UNROLL;
+                } else if control.dont_unroll {
+                    c |= spirv::LoopControl::DONT_UNROLL;
+                } else if let Some(n) = control.partial_count {
+                    c |= spirv::LoopControl::PARTIAL_COUNT;
+                    params.push(Operand::LiteralBit32(n));
+                }
+                self.b.loop_merge(l, cl, c, params).map_err(berr)
+            }
+        }
+    }
+
+    fn slabel(&self, b: cfg::SBlockId) -> Result<Word> {
+        self.block_labels
+            .get(b.index())
+            .copied()
+            .ok_or_else(|| self.internal(format!("branch to unknown structured block {}", b.0)))
+    }
+
+    fn emit_term(&mut self, term: &STerm) -> Result<()> {
+        match term {
+            STerm::Branch(t) => {
+                let l = self.slabel(*t)?;
+                self.branch(l)
+            }
+            STerm::CondBranch {
+                cond,
+                if_true,
+                if_false,
+            } => {
+                let b = self.bool_ty();
+                let c = self.svalue(*cond, b, None)?;
+                let (t, f) = (self.slabel(*if_true)?, self.slabel(*if_false)?);
+                self.b.branch_conditional(c, t, f, []).map_err(berr)
+            }
+            STerm::Switch {
+                value,
+                default,
+                cases,
+            } => {
+                let (sel, width) = match value {
+                    SValue::Value(v) => {
+                        let t = self.vty(*v);
+                        let ii = self
+                            .int_info(t)
+                            .ok_or_else(|| self.invalid("switch on a non-integer"))?;
+                        if ii.width == 1 {
+                            return Err(self.unsupported("switch on i1"));
+                        }
+                        let ty = self.llvm_ty(t)?;
+                        (self.svalue(*value, ty, Some(t))?, ii.container)
+                    }
+                    _ => {
+                        let u = self.u32_ty();
+                        (self.svalue(*value, u, None)?, 32)
+                    }
+                };
+                let d = self.slabel(*default)?;
+                let mut targets = Vec::with_capacity(cases.len());
+                for &(lit, t) in cases {
+                    let l = self.slabel(t)?;
+                    let op = if width > 32 {
+                        Operand::LiteralBit64(lit)
+                    } else {
+                        Operand::LiteralBit32(lit as u32)
+                    };
+                    targets.push((op, l));
+                }
+                self.b.switch(sel, d, targets).map_err(berr)
+            }
+            STerm::Return(None) => self.b.ret().map_err(berr),
+            STerm::Return(Some(_)) => {
+                Err(self.unsupported("returning a value from the entry point"))
+            }
+            STerm::Unreachable => self.b.unreachable().map_err(berr),
+        }
+    }
+
+    /// The id of a structured operand of SPIR-V type `ty`.
+    fn svalue(&mut self, v: SValue, ty: Word, _t: Option<TypeId>) -> Result<Word> {
+        self.sval_id(sval(v), ty)
+    }
+}
+
+/// The control-flow layer's operand as ours.
+fn sval(v: SValue) -> SVal {
+    match v {
+        SValue::Value(v) => SVal::Value(v),
+        SValue::Synth(s) => SVal::Synth(s.0),
+        SValue::U32(c) => SVal::U32(c),
+        SValue::Undef => SVal::Undef,
     }
 }

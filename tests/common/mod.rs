@@ -4,4 +4,7 @@
 #![allow(dead_code)]
 
 pub mod corpus;
+pub mod interp;
 pub mod ll;
+
+pub use interp::{check_module, run_original, run_structured, Event};

@@ -1,0 +1,255 @@
+//! The control-flow graph of one [`Function`], as a petgraph graph plus
+//! compact successor/predecessor lists, reachability and reverse postorder.
+
+use petgraph::graph::{DiGraph, NodeIndex};
+
+use super::dom::DomTree;
+use super::loops::LoopForest;
+use super::util::Adj;
+use crate::error::{Error, Phase, Result};
+use crate::ir::{BlockId, Function, InstKind, Module, ValueId};
+
+/// A terminator reduced to what control flow needs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Exit {
+    /// Unconditional branch.
+    Br(BlockId),
+    /// Two-way branch on an `i1` value.
+    CondBr {
+        /// The condition.
+        cond: ValueId,
+        /// Target when true.
+        if_true: BlockId,
+        /// Target when false.
+        if_false: BlockId,
+    },
+    /// Multi-way branch.
+    Switch {
+        /// The selector.
+        value: ValueId,
+        /// Default target.
+        default: BlockId,
+        /// (case literal, target), literals zero-extended from the
+        /// selector's width.
+        cases: Vec<(u64, BlockId)>,
+    },
+    /// Function return.
+    Ret(Option<ValueId>),
+    /// `unreachable`.
+    Unreachable,
+}
+
+impl Exit {
+    /// The targets, in terminator order, with duplicates.
+    pub fn targets(&self) -> Vec<BlockId> {
+        match self {
+            Exit::Br(t) => vec![*t],
+            Exit::CondBr {
+                if_true, if_false, ..
+            } => vec![*if_true, *if_false],
+            Exit::Switch { default, cases, .. } => {
+                let mut v = vec![*default];
+                v.extend(cases.iter().map(|c| c.1));
+                v
+            }
+            Exit::Ret(_) | Exit::Unreachable => Vec::new(),
+        }
+    }
+}
+
+/// Reads the terminator of a block.
+///
+/// Errors if the block is empty, does not end in a terminator, branches to
+/// a block that does not exist, or has a switch case that is not an
+/// integer constant.
+pub fn block_exit(func: &Function, module: &Module, block: BlockId) -> Result<Exit> {
+    let insts = func.block_insts(block);
+    let bad = |msg: &str| Error::invalid(Phase::Cfg, format!("block {}: {msg}", block.0));
+    let last = insts.last().ok_or_else(|| bad("empty block"))?;
+    let n = func.blocks.len() as u32;
+    let check = |b: BlockId| -> Result<BlockId> {
+        if b.0 < n {
+            Ok(b)
+        } else {
+            Err(bad(&format!(
+                "branch to block {} which does not exist",
+                b.0
+            )))
+        }
+    };
+    Ok(match last.kind {
+        InstKind::Br { target } => Exit::Br(check(target)?),
+        InstKind::CondBr {
+            cond,
+            if_true,
+            if_false,
+        } => Exit::CondBr {
+            cond,
+            if_true: check(if_true)?,
+            if_false: check(if_false)?,
+        },
+        InstKind::Switch {
+            value,
+            default,
+            cases,
+        } => {
+            let mut cs = Vec::with_capacity(cases.len as usize / 2);
+            for (c, b) in module.pairs(cases) {
+                let lit = module
+                    .const_uint(ValueId(c))
+                    .ok_or_else(|| bad("switch case is not an integer constant"))?;
+                cs.push((lit, check(BlockId(b))?));
+            }
+            Exit::Switch {
+                value,
+                default: check(default)?,
+                cases: cs,
+            }
+        }
+        InstKind::Ret { value } => Exit::Ret(value),
+        InstKind::Unreachable => Exit::Unreachable,
+        _ => return Err(bad("does not end in a terminator")),
+    })
+}
+
+/// The control-flow graph of a function.
+///
+/// Node `i` of [`Cfg::graph`] is block `i` of the function; an edge exists
+/// for each distinct (source, target) pair. All blocks are nodes, reachable
+/// or not.
+#[derive(Clone, Debug)]
+pub struct Cfg {
+    graph: DiGraph<BlockId, ()>,
+    exits: Vec<Exit>,
+    succ: Adj,
+    pred: Adj,
+    reachable: Vec<bool>,
+    rpo: Vec<BlockId>,
+}
+
+impl Cfg {
+    /// Builds the CFG of a function definition.
+    pub fn new(func: &Function, module: &Module) -> Result<Cfg> {
+        let n = func.blocks.len();
+        if n == 0 {
+            return Err(Error::invalid(Phase::Cfg, "function has no blocks"));
+        }
+        let mut exits = Vec::with_capacity(n);
+        let mut lists = Vec::with_capacity(n);
+        let mut graph = DiGraph::with_capacity(n, n * 2);
+        for b in 0..n {
+            graph.add_node(BlockId(b as u32));
+        }
+        for b in 0..n {
+            let e = block_exit(func, module, BlockId(b as u32))?;
+            let mut l: Vec<u32> = Vec::new();
+            for t in e.targets() {
+                if !l.contains(&t.0) {
+                    l.push(t.0);
+                }
+            }
+            for &t in &l {
+                graph.add_edge(NodeIndex::new(b), NodeIndex::new(t as usize), ());
+            }
+            lists.push(l);
+            exits.push(e);
+        }
+        let succ = Adj::from_lists(&lists);
+        let pred = succ.reversed();
+        let d = super::util::dfs(&succ, 0);
+        let mut reachable = vec![false; n];
+        for &v in &d.pre {
+            if let Some(r) = reachable.get_mut(v as usize) {
+                *r = true;
+            }
+        }
+        let rpo = d.post.iter().rev().map(|&v| BlockId(v)).collect();
+        Ok(Cfg {
+            graph,
+            exits,
+            succ,
+            pred,
+            reachable,
+            rpo,
+        })
+    }
+
+    /// The petgraph view (node index = block index).
+    pub fn graph(&self) -> &DiGraph<BlockId, ()> {
+        &self.graph
+    }
+
+    /// Number of blocks.
+    pub fn len(&self) -> usize {
+        self.exits.len()
+    }
+
+    /// Whether the function has no blocks (never true for a built CFG).
+    pub fn is_empty(&self) -> bool {
+        self.exits.is_empty()
+    }
+
+    /// The terminator of a block.
+    pub fn exit(&self, b: BlockId) -> Option<&Exit> {
+        self.exits.get(b.0 as usize)
+    }
+
+    /// Distinct successors, in terminator order.
+    pub fn successors(&self, b: BlockId) -> impl Iterator<Item = BlockId> + '_ {
+        self.succ.succ(b.0).iter().map(|&v| BlockId(v))
+    }
+
+    /// Distinct predecessors (reachable or not), in block order.
+    pub fn predecessors(&self, b: BlockId) -> impl Iterator<Item = BlockId> + '_ {
+        self.pred.succ(b.0).iter().map(|&v| BlockId(v))
+    }
+
+    /// Successor lists as a compact adjacency.
+    pub fn succ_adj(&self) -> &Adj {
+        &self.succ
+    }
+
+    /// Predecessor lists as a compact adjacency.
+    pub fn pred_adj(&self) -> &Adj {
+        &self.pred
+    }
+
+    /// Whether a block is reachable from the entry.
+    pub fn is_reachable(&self, b: BlockId) -> bool {
+        self.reachable.get(b.0 as usize).copied().unwrap_or(false)
+    }
+
+    /// Reachable blocks in reverse postorder (entry first).
+    pub fn rpo(&self) -> &[BlockId] {
+        &self.rpo
+    }
+
+    /// The dominator tree (rooted at the entry block).
+    pub fn dominators(&self) -> Result<DomTree> {
+        DomTree::compute(&self.succ, &self.pred, 0)
+    }
+
+    /// The post-dominator tree. Its root is a virtual exit node numbered
+    /// `len()`, which every returning or `unreachable` block flows to.
+    /// Blocks that cannot reach an exit (infinite loops) are unreachable in
+    /// it.
+    pub fn post_dominators(&self) -> Result<DomTree> {
+        let n = self.len();
+        let mut rev: Vec<Vec<u32>> = (0..n).map(|b| self.pred.succ(b as u32).to_vec()).collect();
+        let mut virt = Vec::new();
+        for (b, e) in self.exits.iter().enumerate() {
+            if matches!(e, Exit::Ret(_) | Exit::Unreachable) {
+                virt.push(b as u32);
+            }
+        }
+        rev.push(virt);
+        let rsucc = Adj::from_lists(&rev);
+        let rpred = rsucc.reversed();
+        DomTree::compute(&rsucc, &rpred, n as u32)
+    }
+
+    /// The loop nesting forest, given the dominator tree.
+    pub fn loops(&self, dom: &DomTree) -> Result<LoopForest> {
+        LoopForest::compute(&self.succ, &self.pred, 0, dom)
+    }
+}

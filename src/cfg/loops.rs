@@ -1,0 +1,216 @@
+//! The loop nesting forest: natural loops of back edges (edges whose target
+//! dominates their source), nested by containment, plus detection of
+//! irreducible control flow (retreating edges whose target does not
+//! dominate their source).
+
+use super::dom::DomTree;
+use super::util::{dfs, get, set, Adj, NONE};
+use crate::error::Result;
+
+/// Natural loops of a graph and their nesting.
+#[derive(Clone, Debug)]
+pub struct LoopForest {
+    /// Innermost loop header containing each node (itself for a header),
+    /// or [`u32::MAX`].
+    innermost: Vec<u32>,
+    /// For a header: the enclosing loop's header, or [`u32::MAX`].
+    parent: Vec<u32>,
+    is_header: Vec<bool>,
+    /// Preorder/end numbering of headers in the loop tree.
+    pre: Vec<u32>,
+    end: Vec<u32>,
+    depth: Vec<u32>,
+    back_edges: Vec<(u32, u32)>,
+    irreducible_edges: Vec<(u32, u32)>,
+}
+
+impl LoopForest {
+    /// Computes the forest of the graph (`succ`, `pred`) from `entry`, with
+    /// its dominator tree.
+    pub fn compute(succ: &Adj, pred: &Adj, entry: u32, dom: &DomTree) -> Result<LoopForest> {
+        let n = succ.len();
+        let d = dfs(succ, entry);
+        let mut post_num = vec![NONE; n];
+        for (i, &v) in d.post.iter().enumerate() {
+            set(&mut post_num, v as usize, i as u32)?;
+        }
+        let mut back_edges = Vec::new();
+        let mut irreducible_edges = Vec::new();
+        let mut is_header = vec![false; n];
+        for &u in &d.pre {
+            let pu = get(&post_num, u as usize)?;
+            for &v in succ.succ(u) {
+                let pv = get(&post_num, v as usize)?;
+                if pv >= pu {
+                    if dom.dominates(v, u) {
+                        back_edges.push((u, v));
+                        set(&mut is_header, v as usize, true)?;
+                    } else {
+                        irreducible_edges.push((u, v));
+                    }
+                }
+            }
+        }
+        // Headers, innermost first (descending DFS preorder).
+        let mut headers: Vec<u32> = d
+            .pre
+            .iter()
+            .copied()
+            .filter(|&v| is_header.get(v as usize).copied().unwrap_or(false))
+            .collect();
+        headers.reverse();
+        let mut rep: Vec<u32> = (0..n as u32).collect();
+        let find = |rep: &mut Vec<u32>, x: u32| -> Result<u32> {
+            let mut r = x;
+            while get(rep, r as usize)? != r {
+                r = get(rep, r as usize)?;
+            }
+            let mut y = x;
+            while get(rep, y as usize)? != r {
+                let next = get(rep, y as usize)?;
+                set(rep, y as usize, r)?;
+                y = next;
+            }
+            Ok(r)
+        };
+        let mut loop_parent = vec![NONE; n];
+        let mut stamp = vec![NONE; n];
+        let mut work: Vec<u32> = Vec::new();
+        for &h in &headers {
+            work.clear();
+            for &p in pred.succ(h) {
+                if dom.is_reachable(p) && dom.dominates(h, p) {
+                    work.push(find(&mut rep, p)?);
+                }
+            }
+            while let Some(w) = work.pop() {
+                if w == h || get(&stamp, w as usize)? == h {
+                    continue;
+                }
+                set(&mut stamp, w as usize, h)?;
+                set(&mut loop_parent, w as usize, h)?;
+                set(&mut rep, w as usize, h)?;
+                for &p in pred.succ(w) {
+                    if !dom.is_reachable(p) || !dom.dominates(h, p) {
+                        continue;
+                    }
+                    let r = find(&mut rep, p)?;
+                    if r != h && get(&stamp, r as usize)? != h {
+                        work.push(r);
+                    }
+                }
+            }
+        }
+        let mut innermost = vec![NONE; n];
+        let mut parent = vec![NONE; n];
+        for v in 0..n {
+            if get(&is_header, v)? {
+                set(&mut innermost, v, v as u32)?;
+                set(&mut parent, v, get(&loop_parent, v)?)?;
+            } else {
+                set(&mut innermost, v, get(&loop_parent, v)?)?;
+            }
+        }
+        // Number the loop tree.
+        let mut kids: Vec<Vec<u32>> = vec![Vec::new(); n + 1];
+        for &h in headers.iter().rev() {
+            let p = get(&parent, h as usize)?;
+            let slot = if p == NONE { n } else { p as usize };
+            super::util::at_mut(&mut kids, slot)?.push(h);
+        }
+        let mut pre = vec![NONE; n];
+        let mut end = vec![NONE; n];
+        let mut depth = vec![0u32; n];
+        let mut counter = 0u32;
+        let mut stack: Vec<(usize, usize, u32)> = vec![(n, 0, 0)];
+        while let Some(top) = stack.last_mut() {
+            let (v, i, dep) = *top;
+            if let Some(&c) = super::util::at(&kids, v)?.get(i) {
+                top.1 += 1;
+                set(&mut pre, c as usize, counter)?;
+                set(&mut depth, c as usize, dep + 1)?;
+                counter += 1;
+                stack.push((c as usize, 0, dep + 1));
+            } else {
+                if v < n {
+                    set(&mut end, v, counter)?;
+                }
+                stack.pop();
+            }
+        }
+        Ok(LoopForest {
+            innermost,
+            parent,
+            is_header,
+            pre,
+            end,
+            depth,
+            back_edges,
+            irreducible_edges,
+        })
+    }
+
+    /// Whether `n` is a loop header.
+    pub fn is_header(&self, n: u32) -> bool {
+        self.is_header.get(n as usize).copied().unwrap_or(false)
+    }
+
+    /// The innermost loop header containing `n` (`n` itself for a header).
+    pub fn innermost(&self, n: u32) -> Option<u32> {
+        self.innermost
+            .get(n as usize)
+            .copied()
+            .filter(|&h| h != NONE)
+    }
+
+    /// The header of the loop enclosing the loop headed by `h`.
+    pub fn parent(&self, h: u32) -> Option<u32> {
+        self.parent.get(h as usize).copied().filter(|&p| p != NONE)
+    }
+
+    /// Loop nesting depth of a header (outermost loops have depth 1).
+    pub fn depth(&self, h: u32) -> u32 {
+        self.depth.get(h as usize).copied().unwrap_or(0)
+    }
+
+    /// Whether header `h`'s loop contains node `n` (nested loops included).
+    /// O(1).
+    pub fn contains(&self, h: u32, n: u32) -> bool {
+        let Some(m) = self.innermost(n) else {
+            return false;
+        };
+        match (
+            self.pre.get(h as usize),
+            self.end.get(h as usize),
+            self.pre.get(m as usize),
+        ) {
+            (Some(&ph), Some(&eh), Some(&pm)) => ph != NONE && pm != NONE && ph <= pm && pm < eh,
+            _ => false,
+        }
+    }
+
+    /// Back edges (latch, header).
+    pub fn back_edges(&self) -> &[(u32, u32)] {
+        &self.back_edges
+    }
+
+    /// Retreating edges whose target does not dominate their source; the
+    /// graph is reducible when there are none.
+    pub fn irreducible_edges(&self) -> &[(u32, u32)] {
+        &self.irreducible_edges
+    }
+
+    /// Whether the graph is reducible.
+    pub fn is_reducible(&self) -> bool {
+        self.irreducible_edges.is_empty()
+    }
+
+    /// All loop headers.
+    pub fn headers(&self) -> impl Iterator<Item = u32> + '_ {
+        self.is_header
+            .iter()
+            .enumerate()
+            .filter(|(_, &h)| h)
+            .map(|(i, _)| i as u32)
+    }
+}

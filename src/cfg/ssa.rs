@@ -1,0 +1,258 @@
+//! On-demand SSA construction (after Braun et al., "Simple and Efficient
+//! Construction of Static Single Assignment Form"), iterative, for groups
+//! of variables that share their definition sites.
+//!
+//! A group has `k` variables defined together at the end of some blocks,
+//! optionally a block with forced phis (the original phis of a block), and
+//! values on entry. Reads at the start or end of blocks walk predecessors
+//! until a definition, placing a phi at every join on the way; results are
+//! memoised per block, so each group costs at most the size of the region
+//! it explores.
+
+use std::collections::HashMap;
+
+use super::structured::{PhiDef, SValue, SynthDef, SynthId, SynthType};
+use super::util::{at, at_mut, internal, Adj, NONE};
+use crate::error::Result;
+
+/// Where a read's value comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Reach {
+    /// The definition at the end of this block.
+    Def(u32),
+    /// A placed phi (index into the solver's phi list).
+    Phi(u32),
+    /// The forced phis.
+    Forced,
+    /// The entry values.
+    Entry,
+    /// The group's "don't care" values at an original block.
+    Kill,
+}
+
+/// A group of variables.
+pub(crate) struct Group {
+    pub k: usize,
+    pub defs: HashMap<u32, Vec<SValue>>,
+    pub forced: Option<(u32, Vec<SValue>)>,
+    pub entry: Vec<SValue>,
+    pub types: Vec<SynthType>,
+    /// Values the variables hold where the boundary function answers
+    /// [`Reach::Kill`]: "don't care" values on paths the program never
+    /// takes.
+    pub kill: Vec<SValue>,
+}
+
+/// What the value at the end of a block is known to be without looking at
+/// its predecessors: `Some(Reach::Def(b))` (the definition in block `b`,
+/// which dominates it) or `Some(Reach::Kill)`; `None` to explore.
+pub(crate) type Boundary<'a> = &'a dyn Fn(u32) -> Option<Reach>;
+
+/// A phi placed by the solver.
+pub(crate) struct GPhi {
+    pub block: u32,
+    pub incoming: Vec<Reach>,
+}
+
+/// Phis to add to blocks: (block, phi def, incoming values per pred).
+pub(crate) type NewPhi = (u32, PhiDef, Vec<SValue>);
+
+/// Reusable solver state over one graph.
+pub(crate) struct Solver<'g> {
+    preds: &'g Adj,
+    memo: Vec<(u32, Reach)>,
+    gen: u32,
+    in_progress: Vec<u32>,
+}
+
+impl<'g> Solver<'g> {
+    pub(crate) fn new(preds: &'g Adj) -> Solver<'g> {
+        let n = preds.len();
+        Solver {
+            preds,
+            memo: vec![(0, Reach::Entry); n],
+            gen: 0,
+            in_progress: vec![0; n],
+        }
+    }
+
+    /// Solves the reads of one group. Returns the value of each read and the
+    /// phis to add, whose synthetic ids are allocated in `synths`.
+    pub(crate) fn solve(
+        &mut self,
+        g: &Group,
+        reads: &[(u32, bool)],
+        synths: &mut Vec<SynthDef>,
+        boundary: Boundary<'_>,
+    ) -> Result<(Vec<Vec<SValue>>, Vec<NewPhi>)> {
+        self.gen = self.gen.wrapping_add(1);
+        if self.gen == 0 {
+            self.memo.iter_mut().for_each(|m| m.0 = 0);
+            self.in_progress.iter_mut().for_each(|m| *m = 0);
+            self.gen = 1;
+        }
+        let mut phis: Vec<GPhi> = Vec::new();
+        let mut pending: Vec<u32> = Vec::new();
+        let mut results = Vec::with_capacity(reads.len());
+        for &(b, at_end) in reads {
+            let r = if at_end {
+                self.read_end(g, b, &mut phis, &mut pending, boundary)?
+            } else {
+                self.read_start(g, b, &mut phis, &mut pending, boundary)?
+            };
+            results.push(r);
+        }
+        while let Some(pi) = pending.pop() {
+            let block = at(&phis, pi as usize)?.block;
+            let ps: Vec<u32> = self.preds.succ(block).to_vec();
+            let mut inc = Vec::with_capacity(ps.len());
+            for p in ps {
+                inc.push(self.read_end(g, p, &mut phis, &mut pending, boundary)?);
+            }
+            at_mut(&mut phis, pi as usize)?.incoming = inc;
+        }
+        // Allocate synthetic ids.
+        let mut ids: Vec<u32> = Vec::with_capacity(phis.len());
+        for p in &phis {
+            ids.push(synths.len() as u32);
+            for i in 0..g.k {
+                synths.push(SynthDef {
+                    ty: g.types.get(i).copied().unwrap_or(SynthType::Selector),
+                    block: super::structured::SBlockId(p.block),
+                });
+            }
+        }
+        let value = |r: Reach, i: usize| -> Result<SValue> {
+            Ok(match r {
+                Reach::Def(b) => *at(
+                    g.defs
+                        .get(&b)
+                        .ok_or_else(|| internal("missing definition"))?,
+                    i,
+                )?,
+                Reach::Phi(p) => SValue::Synth(SynthId(at(&ids, p as usize)? + i as u32)),
+                Reach::Forced => *at(
+                    &g.forced
+                        .as_ref()
+                        .ok_or_else(|| internal("missing forced phi"))?
+                        .1,
+                    i,
+                )?,
+                Reach::Entry => *at(&g.entry, i)?,
+                Reach::Kill => *at(&g.kill, i)?,
+            })
+        };
+        let mut new_phis = Vec::new();
+        for (pi, p) in phis.iter().enumerate() {
+            for i in 0..g.k {
+                let mut inc = Vec::with_capacity(p.incoming.len());
+                for &r in &p.incoming {
+                    inc.push(value(r, i)?);
+                }
+                let id = SynthId(at(&ids, pi)? + i as u32);
+                new_phis.push((p.block, PhiDef::Synth(id), inc));
+            }
+        }
+        let mut out = Vec::with_capacity(results.len());
+        for r in results {
+            let mut v = Vec::with_capacity(g.k);
+            for i in 0..g.k {
+                v.push(value(r, i)?);
+            }
+            out.push(v);
+        }
+        Ok((out, new_phis))
+    }
+
+    fn memo_get(&self, b: u32) -> Option<Reach> {
+        self.memo
+            .get(b as usize)
+            .filter(|m| m.0 == self.gen)
+            .map(|m| m.1)
+    }
+
+    fn memo_set(&mut self, b: u32, r: Reach) -> Result<()> {
+        let gen = self.gen;
+        *at_mut(&mut self.memo, b as usize)? = (gen, r);
+        Ok(())
+    }
+
+    fn read_end(
+        &mut self,
+        g: &Group,
+        b: u32,
+        phis: &mut Vec<GPhi>,
+        pending: &mut Vec<u32>,
+        boundary: Boundary<'_>,
+    ) -> Result<Reach> {
+        if g.defs.contains_key(&b) {
+            return Ok(Reach::Def(b));
+        }
+        if let Some(r) = boundary(b) {
+            return Ok(r);
+        }
+        self.read_start(g, b, phis, pending, boundary)
+    }
+
+    fn read_start(
+        &mut self,
+        g: &Group,
+        b: u32,
+        phis: &mut Vec<GPhi>,
+        pending: &mut Vec<u32>,
+        boundary: Boundary<'_>,
+    ) -> Result<Reach> {
+        let mut stack: Vec<u32> = vec![b];
+        while let Some(&x) = stack.last() {
+            if self.memo_get(x).is_some() {
+                stack.pop();
+                continue;
+            }
+            if g.forced.as_ref().is_some_and(|f| f.0 == x) {
+                self.memo_set(x, Reach::Forced)?;
+                stack.pop();
+                continue;
+            }
+            let ps = self.preds.succ(x);
+            match ps.len() {
+                0 => {
+                    self.memo_set(x, Reach::Entry)?;
+                    stack.pop();
+                }
+                1 => {
+                    let p = ps.first().copied().unwrap_or(NONE);
+                    if g.defs.contains_key(&p) {
+                        self.memo_set(x, Reach::Def(p))?;
+                        stack.pop();
+                    } else if let Some(r) = boundary(p) {
+                        self.memo_set(x, r)?;
+                        stack.pop();
+                    } else if let Some(r) = self.memo_get(p) {
+                        self.memo_set(x, r)?;
+                        stack.pop();
+                    } else if *at(&self.in_progress, p as usize)? == self.gen {
+                        // A cycle of single-predecessor blocks: unreachable.
+                        self.memo_set(x, Reach::Entry)?;
+                        stack.pop();
+                    } else {
+                        let gen = self.gen;
+                        *at_mut(&mut self.in_progress, x as usize)? = gen;
+                        stack.push(p);
+                    }
+                }
+                _ => {
+                    let pi = phis.len() as u32;
+                    phis.push(GPhi {
+                        block: x,
+                        incoming: Vec::new(),
+                    });
+                    self.memo_set(x, Reach::Phi(pi))?;
+                    pending.push(pi);
+                    stack.pop();
+                }
+            }
+        }
+        self.memo_get(b)
+            .ok_or_else(|| internal("SSA read left unresolved"))
+    }
+}

@@ -1,0 +1,317 @@
+//! The structure tree of a reducible pre-CFG (after Ramsey, "Beyond
+//! Relooper", adapted to SPIR-V): every node is placed once, inside nested
+//! `Block` (exit label = the node that follows), `Loop` (continue label =
+//! the header), `If` and `Switch` statements; every branch that is not
+//! inlined names an enclosing label.
+//!
+//! Placement differs from Ramsey in one way that matters for SPIR-V and
+//! for convergence: a node outside a natural loop is never placed inside
+//! that loop. Such a node gets a label and its `Block` is wrapped around
+//! the outermost loop that contains its immediate dominator but not the
+//! node itself, so exits leave the loop through its merge.
+
+use super::dom::DomTree;
+use super::loops::LoopForest;
+use super::pre::{PSel, PTerm, PreCfg};
+use super::structured::SelectionControl;
+use super::util::{at, at_mut, get, internal, set, Adj, NONE};
+use crate::error::Result;
+use crate::ir::ValueId;
+
+/// Index of a list in [`Tree::lists`].
+pub(crate) type ListId = u32;
+
+/// What a label names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum LabelKind {
+    /// The exit of a `Block`: control continues at this node.
+    Block(u32),
+    /// The continue of a `Loop` headed by this node.
+    Loop(u32),
+}
+
+/// One arm of a switch.
+#[derive(Clone, Debug)]
+pub(crate) struct Arm {
+    pub lits: Vec<u64>,
+    pub is_default: bool,
+    pub body: ListId,
+}
+
+/// The terminal statement of a list.
+#[derive(Clone, Debug)]
+pub(crate) enum Term {
+    /// Placeholder while building.
+    Pending,
+    /// `body`; then, when the body exits to `label`, `follow`.
+    Block {
+        label: u32,
+        body: ListId,
+        follow: ListId,
+    },
+    /// A loop; `Br(label)` inside continues it.
+    Loop {
+        label: u32,
+        body: ListId,
+    },
+    If {
+        cond: ValueId,
+        then: ListId,
+        els: ListId,
+        hint: SelectionControl,
+    },
+    Switch {
+        value: PSel,
+        arms: Vec<Arm>,
+        hint: SelectionControl,
+    },
+    /// Continue with another list (an inlined successor).
+    Jump(ListId),
+    /// Branch to an enclosing label.
+    Br(u32),
+    Ret(Option<ValueId>),
+    Unreachable,
+}
+
+/// A statement list: an optional node's code, then a terminal statement.
+#[derive(Clone, Debug)]
+pub(crate) struct List {
+    pub code: Option<u32>,
+    pub term: Term,
+}
+
+/// The tree.
+pub(crate) struct Tree {
+    pub lists: Vec<List>,
+    pub labels: Vec<LabelKind>,
+    pub root: ListId,
+}
+
+/// Analysis of the reducible pre-CFG the tree is built from.
+pub(crate) struct Analysis {
+    pub pred: Adj,
+    pub dom: DomTree,
+    pub loops: LoopForest,
+    pub rpo_num: Vec<u32>,
+}
+
+impl Analysis {
+    pub(crate) fn new(pre: &PreCfg) -> Result<Analysis> {
+        let (succ, pred) = pre.adjacency();
+        let dom = DomTree::compute(&succ, &pred, 0)?;
+        let loops = LoopForest::compute(&succ, &pred, 0, &dom)?;
+        if !loops.is_reducible() {
+            return Err(internal("structure tree needs a reducible graph"));
+        }
+        let d = super::util::dfs(&succ, 0);
+        let mut rpo_num = vec![NONE; succ.len()];
+        for (i, &v) in d.post.iter().rev().enumerate() {
+            set(&mut rpo_num, v as usize, i as u32)?;
+        }
+        Ok(Analysis {
+            pred,
+            dom,
+            loops,
+            rpo_num,
+        })
+    }
+
+    fn is_back_edge(&self, u: u32, v: u32) -> bool {
+        self.loops.is_header(v) && self.dom.dominates(v, u)
+    }
+}
+
+/// Builds the tree.
+pub(crate) fn build(pre: &PreCfg, a: &Analysis) -> Result<Tree> {
+    let n = pre.nodes.len();
+    // Forward predecessor counts.
+    let mut fwd = vec![0u32; n];
+    for v in 0..n as u32 {
+        if !a.dom.is_reachable(v) {
+            continue;
+        }
+        for &p in a.pred.succ(v) {
+            if a.dom.is_reachable(p) && !a.is_back_edge(p, v) {
+                *at_mut(&mut fwd, v as usize)? += 1;
+            }
+        }
+    }
+    // Label nodes and where their Blocks attach.
+    let mut is_label = vec![false; n];
+    let mut hoisted = vec![false; n];
+    let mut attached: Vec<Vec<u32>> = vec![Vec::new(); n];
+    for v in 0..n as u32 {
+        let Some(d) = a.dom.idom(v) else { continue };
+        // The outermost loop containing d but not v.
+        let mut star = NONE;
+        let mut l = a.loops.innermost(d);
+        while let Some(h) = l {
+            if a.loops.contains(h, v) {
+                break;
+            }
+            star = h;
+            l = a.loops.parent(h);
+        }
+        if star != NONE {
+            set(&mut is_label, v as usize, true)?;
+            set(&mut hoisted, v as usize, true)?;
+            at_mut(&mut attached, star as usize)?.push(v);
+        } else if get(&fwd, v as usize)? >= 2 {
+            set(&mut is_label, v as usize, true)?;
+            at_mut(&mut attached, d as usize)?.push(v);
+        }
+    }
+    for list in attached.iter_mut() {
+        list.sort_by_key(|&v| a.rpo_num.get(v as usize).copied().unwrap_or(NONE));
+    }
+    let mut labels = Vec::new();
+    let mut block_label = vec![NONE; n];
+    let mut loop_label = vec![NONE; n];
+    for v in 0..n {
+        if get(&is_label, v)? {
+            set(&mut block_label, v, labels.len() as u32)?;
+            labels.push(LabelKind::Block(v as u32));
+        }
+        if a.loops.is_header(v as u32) {
+            set(&mut loop_label, v, labels.len() as u32)?;
+            labels.push(LabelKind::Loop(v as u32));
+        }
+    }
+
+    let mut lists: Vec<List> = Vec::new();
+    let new_list = |lists: &mut Vec<List>, code: Option<u32>, term: Term| -> ListId {
+        lists.push(List { code, term });
+        (lists.len() - 1) as ListId
+    };
+    let root = new_list(&mut lists, None, Term::Pending);
+    let mut built = vec![false; n];
+    let mut work: Vec<(u32, ListId)> = vec![(0, root)];
+    while let Some((x, slot)) = work.pop() {
+        if std::mem::replace(at_mut(&mut built, x as usize)?, true) {
+            return Err(internal(format!("node {x} placed twice")));
+        }
+        // Branch from x to t: a list.
+        let branch =
+            |lists: &mut Vec<List>, work: &mut Vec<(u32, ListId)>, t: u32| -> Result<ListId> {
+                if a.is_back_edge(x, t) {
+                    let l = get(&loop_label, t as usize)?;
+                    Ok(new_list(lists, None, Term::Br(l)))
+                } else if get(&is_label, t as usize)? {
+                    let l = get(&block_label, t as usize)?;
+                    Ok(new_list(lists, None, Term::Br(l)))
+                } else {
+                    let l = new_list(lists, None, Term::Pending);
+                    work.push((t, l));
+                    Ok(l)
+                }
+            };
+        let node = at(&pre.nodes, x as usize)?;
+        let term = match &node.term {
+            PTerm::Br(t) => Term::Jump(branch(&mut lists, &mut work, *t)?),
+            PTerm::CondBr { cond, t, f, hint } => {
+                let then = branch(&mut lists, &mut work, *t)?;
+                let els = branch(&mut lists, &mut work, *f)?;
+                Term::If {
+                    cond: *cond,
+                    then,
+                    els,
+                    hint: *hint,
+                }
+            }
+            PTerm::Switch {
+                value,
+                default,
+                cases,
+                hint,
+            } => {
+                let mut arms: Vec<(u32, Arm)> = Vec::new();
+                let mut targets: Vec<u32> = Vec::new();
+                targets.push(*default);
+                targets.extend(cases.iter().map(|c| c.1));
+                for t in targets {
+                    if arms.iter().any(|(x, _)| *x == t) {
+                        continue;
+                    }
+                    let body = branch(&mut lists, &mut work, t)?;
+                    arms.push((
+                        t,
+                        Arm {
+                            lits: Vec::new(),
+                            is_default: t == *default,
+                            body,
+                        },
+                    ));
+                }
+                for &(lit, t) in cases {
+                    if let Some((_, arm)) = arms.iter_mut().find(|(x, _)| *x == t) {
+                        arm.lits.push(lit);
+                    }
+                }
+                Term::Switch {
+                    value: *value,
+                    arms: arms.into_iter().map(|(_, a)| a).collect(),
+                    hint: *hint,
+                }
+            }
+            PTerm::Ret(v) => Term::Ret(*v),
+            PTerm::Unreachable => Term::Unreachable,
+        };
+        let header = a.loops.is_header(x);
+        let att = at(&attached, x as usize)?;
+        let (outside, inside): (Vec<u32>, Vec<u32>) = if header {
+            att.iter()
+                .partition(|&&y| get(&hoisted, y as usize).unwrap_or(false))
+        } else {
+            (Vec::new(), att.clone())
+        };
+        // Innermost: the code of x and its terminal.
+        let mut cur = new_list(&mut lists, Some(x), term);
+        let wrap = |lists: &mut Vec<List>,
+                    work: &mut Vec<(u32, ListId)>,
+                    cur: ListId,
+                    y: u32|
+         -> Result<ListId> {
+            let follow = new_list(lists, None, Term::Pending);
+            work.push((y, follow));
+            let label = get(&block_label, y as usize)?;
+            Ok(new_list(
+                lists,
+                None,
+                Term::Block {
+                    label,
+                    body: cur,
+                    follow,
+                },
+            ))
+        };
+        for &y in &inside {
+            cur = wrap(&mut lists, &mut work, cur, y)?;
+        }
+        if header {
+            let label = get(&loop_label, x as usize)?;
+            cur = new_list(&mut lists, None, Term::Loop { label, body: cur });
+        }
+        for &y in &outside {
+            cur = wrap(&mut lists, &mut work, cur, y)?;
+        }
+        // Move the outermost list into the slot.
+        let top = std::mem::replace(
+            at_mut(&mut lists, cur as usize)?,
+            List {
+                code: None,
+                term: Term::Pending,
+            },
+        );
+        *at_mut(&mut lists, slot as usize)? = top;
+    }
+    for (v, &b) in built.iter().enumerate() {
+        if !b && a.dom.is_reachable(v as u32) {
+            return Err(internal(format!("node {v} was not placed")));
+        }
+    }
+    Ok(Tree {
+        lists,
+        labels,
+        root,
+    })
+}

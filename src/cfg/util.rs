@@ -1,0 +1,172 @@
+//! Small helpers shared by the control-flow passes: checked indexing that
+//! turns a broken invariant into an [`Error`] instead of a panic, and a
+//! compact adjacency list.
+
+use crate::error::{Error, Phase, Result};
+
+/// "No node" marker in `u32` node tables.
+pub(crate) const NONE: u32 = u32::MAX;
+
+/// An internal-invariant error of the cfg phase.
+pub(crate) fn internal(msg: impl Into<String>) -> Error {
+    Error::internal(Phase::Cfg, msg)
+}
+
+/// Checked shared indexing.
+#[inline]
+pub(crate) fn at<T>(v: &[T], i: usize) -> Result<&T> {
+    v.get(i)
+        .ok_or_else(|| internal(format!("index {i} out of range ({})", v.len())))
+}
+
+/// Checked mutable indexing.
+#[inline]
+pub(crate) fn at_mut<T>(v: &mut [T], i: usize) -> Result<&mut T> {
+    let len = v.len();
+    v.get_mut(i)
+        .ok_or_else(|| internal(format!("index {i} out of range ({len})")))
+}
+
+/// Checked read of a `Copy` element.
+#[inline]
+pub(crate) fn get<T: Copy>(v: &[T], i: usize) -> Result<T> {
+    at(v, i).copied()
+}
+
+/// Checked write.
+#[inline]
+pub(crate) fn set<T>(v: &mut [T], i: usize, x: T) -> Result<()> {
+    *at_mut(v, i)? = x;
+    Ok(())
+}
+
+/// A compressed adjacency list over nodes `0..n` (successors or
+/// predecessors), built once and read many times.
+#[derive(Clone, Debug, Default)]
+pub struct Adj {
+    offs: Vec<u32>,
+    data: Vec<u32>,
+}
+
+impl Adj {
+    /// Builds from per-node lists.
+    pub fn from_lists(lists: &[Vec<u32>]) -> Adj {
+        let mut offs = Vec::with_capacity(lists.len() + 1);
+        let mut data = Vec::new();
+        offs.push(0);
+        for l in lists {
+            data.extend_from_slice(l);
+            offs.push(data.len() as u32);
+        }
+        Adj { offs, data }
+    }
+
+    /// Builds the reverse adjacency (predecessors from successors); each
+    /// reversed list keeps the order in which the sources are numbered.
+    pub fn reversed(&self) -> Adj {
+        let n = self.len();
+        let mut count = vec![0u32; n + 1];
+        for &t in &self.data {
+            if let Some(c) = count.get_mut(t as usize + 1) {
+                *c += 1;
+            }
+        }
+        for i in 0..n {
+            let prev = count.get(i).copied().unwrap_or(0);
+            if let Some(c) = count.get_mut(i + 1) {
+                *c += prev;
+            }
+        }
+        let mut fill = count.clone();
+        let mut data = vec![0u32; self.data.len()];
+        for s in 0..n {
+            for &t in self.succ(s as u32) {
+                if let Some(pos) = fill.get_mut(t as usize) {
+                    if let Some(d) = data.get_mut(*pos as usize) {
+                        *d = s as u32;
+                    }
+                    *pos += 1;
+                }
+            }
+        }
+        Adj { offs: count, data }
+    }
+
+    /// Number of nodes.
+    pub fn len(&self) -> usize {
+        self.offs.len().saturating_sub(1)
+    }
+
+    /// Whether there are no nodes.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The neighbours of a node (empty for an unknown node).
+    #[inline]
+    pub fn succ(&self, n: u32) -> &[u32] {
+        let i = n as usize;
+        match (self.offs.get(i), self.offs.get(i + 1)) {
+            (Some(&a), Some(&b)) => self.data.get(a as usize..b as usize).unwrap_or(&[]),
+            _ => &[],
+        }
+    }
+}
+
+/// Depth-first orders of the nodes reachable from `entry`: the preorder,
+/// the postorder, and for each node its DFS parent (or [`NONE`]).
+/// Iterative; successors are visited in list order.
+pub(crate) struct Dfs {
+    pub pre: Vec<u32>,
+    pub post: Vec<u32>,
+    pub parent: Vec<u32>,
+    /// Preorder number of each node ([`NONE`] if unreachable).
+    pub pre_num: Vec<u32>,
+}
+
+pub(crate) fn dfs(succ: &Adj, entry: u32) -> Dfs {
+    let n = succ.len();
+    let mut pre_num = vec![NONE; n];
+    let mut parent = vec![NONE; n];
+    let mut pre = Vec::with_capacity(n);
+    let mut post = Vec::with_capacity(n);
+    if (entry as usize) >= n {
+        return Dfs {
+            pre,
+            post,
+            parent,
+            pre_num,
+        };
+    }
+    let mut stack: Vec<(u32, usize)> = vec![(entry, 0)];
+    if let Some(p) = pre_num.get_mut(entry as usize) {
+        *p = 0;
+    }
+    pre.push(entry);
+    while let Some(top) = stack.last_mut() {
+        let (v, i) = *top;
+        let s = succ.succ(v);
+        if let Some(&w) = s.get(i) {
+            top.1 += 1;
+            if let Some(num) = pre_num.get_mut(w as usize) {
+                if *num == NONE {
+                    *num = pre.len() as u32;
+                    pre.push(w);
+                    if let Some(p) = parent.get_mut(w as usize) {
+                        *p = v;
+                    }
+                    stack.push((w, 0));
+                }
+            }
+        } else {
+            post.push(v);
+            stack.pop();
+        }
+    }
+    Dfs {
+        pre,
+        post,
+        parent,
+        pre_num,
+    }
+}
