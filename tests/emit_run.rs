@@ -60,8 +60,20 @@ pub fn bindings_from_reflection(refl: &dxil2spirv::Reflection, spec: &RunSpec) -
 
 #[test]
 fn compute_corpus_runs() {
-    let devices = match run::list_devices() {
-        Ok(d) if !d.is_empty() => d,
+    // One loader for the whole sweep (see `run::Vulkan`).
+    let vulkan = run::Vulkan::load();
+    let devices = match vulkan
+        .as_ref()
+        .map_err(|e| e.to_string())
+        .map(|v| v.list_devices())
+    {
+        Ok(Ok(d)) if !d.is_empty() => Ok(d),
+        Ok(Ok(_)) => Err("no device".to_string()),
+        Ok(Err(e)) => Err(e.to_string()),
+        Err(e) => Err(e),
+    };
+    let devices = match devices {
+        Ok(d) => d,
         other => {
             assert!(
                 std::env::var("DXIL2SPIRV_NO_VULKAN").is_ok_and(|v| v == "1"),
@@ -99,58 +111,62 @@ fn compute_corpus_runs() {
         ..CompileOptions::default()
     });
     let (mut pass, mut fail, mut skipped) = (0, Vec::new(), 0);
-    for spec_path in specs {
-        let name = spec_path.file_stem().unwrap().to_string_lossy().to_string();
-        if let Some(f) = &filter {
-            if !name.contains(f.as_str()) {
-                continue;
-            }
-        }
-        let blob = std::fs::read(spec_path.with_extension("dxil")).unwrap();
-        let mut out = match compiler.compile(&blob) {
-            Ok(o) => o,
-            // Not translatable yet: the corpus ledger (emit_corpus) names it.
-            Err(e) => {
-                eprintln!("{name}: not translated: {e}");
-                skipped += 1;
-                continue;
-            }
-        };
-        // Devices bind few descriptor sets (often 8): compact high spaces.
-        if out.reflection.resources.iter().any(|r| r.set >= 8) {
-            out = compact.compile(&blob).unwrap();
-        }
-        if std::env::var_os("DXIL2SPIRV_RUN_VERBOSE").is_some() {
-            eprintln!("-- {name}");
-        }
-        let spec = RunSpec::from_file(&spec_path).unwrap();
-        let bindings = bindings_from_reflection(&out.reflection, &spec);
-        let options = run::RunOptions {
-            device: Some(index),
-            ..Default::default()
-        };
-        let r = run::run_spec_with(
-            &spec,
-            &out.spirv,
-            &out.reflection.entry_point,
-            &bindings,
-            None,
-            &options,
-        );
-        let known = known_driver_failure(&device_name, &name);
-        match r {
-            Ok(rep) if rep.passed => {
-                if known {
-                    eprintln!("{name}: passes although listed as a known {device_name} failure");
+    // One instance and device for the whole sweep (see `run::Session`).
+    let vulkan = vulkan.expect("loader loaded");
+    let swept = vulkan.with_session(Some(index), false, |session| {
+        for spec_path in specs {
+            let name = spec_path.file_stem().unwrap().to_string_lossy().to_string();
+            if let Some(f) = &filter {
+                if !name.contains(f.as_str()) {
+                    continue;
                 }
-                pass += 1
             }
-            Ok(rep) if known => eprintln!("{name}: known driver failure: {}", rep.summary()),
-            Ok(rep) => fail.push(format!("{name}: {}", rep.summary())),
-            Err(e) if known => eprintln!("{name}: known driver failure: {e}"),
-            Err(e) => fail.push(format!("{name}: error: {e}")),
+            let blob = std::fs::read(spec_path.with_extension("dxil")).unwrap();
+            let mut out = match compiler.compile(&blob) {
+                Ok(o) => o,
+                // Not translatable yet: the corpus ledger (emit_corpus) names it.
+                Err(e) => {
+                    eprintln!("{name}: not translated: {e}");
+                    skipped += 1;
+                    continue;
+                }
+            };
+            // Devices bind few descriptor sets (often 8): compact high spaces.
+            if out.reflection.resources.iter().any(|r| r.set >= 8) {
+                out = compact.compile(&blob).unwrap();
+            }
+            if std::env::var_os("DXIL2SPIRV_RUN_VERBOSE").is_some() {
+                eprintln!("-- {name}");
+            }
+            let spec = RunSpec::from_file(&spec_path).unwrap();
+            let bindings = bindings_from_reflection(&out.reflection, &spec);
+            let options = run::RunOptions::default();
+            let r = session.run_spec(
+                &spec,
+                &out.spirv,
+                &out.reflection.entry_point,
+                &bindings,
+                None,
+                &options,
+            );
+            let known = known_driver_failure(&device_name, &name);
+            match r {
+                Ok(rep) if rep.passed => {
+                    if known {
+                        eprintln!(
+                            "{name}: passes although listed as a known {device_name} failure"
+                        );
+                    }
+                    pass += 1
+                }
+                Ok(rep) if known => eprintln!("{name}: known driver failure: {}", rep.summary()),
+                Ok(rep) => fail.push(format!("{name}: {}", rep.summary())),
+                Err(e) if known => eprintln!("{name}: known driver failure: {e}"),
+                Err(e) => fail.push(format!("{name}: error: {e}")),
+            }
         }
-    }
+    });
+    swept.expect("the Vulkan device opens");
     eprintln!(
         "executed: {pass} passed, {} failed, {skipped} not translated",
         fail.len()

@@ -238,6 +238,40 @@ fn doubles_and_adds_the_push_constant() {
 }
 
 #[test]
+fn one_session_runs_many_times() {
+    fn send_sync<T: Send + Sync>() {}
+    send_sync::<dxil2spirv::run::Vulkan>();
+    if !vulkan_available() {
+        return;
+    }
+    let spec = RunSpec::parse(SIMPLE_SPEC).expect("spec");
+    let spirv = double_plus_push();
+    let pc = PushConstantDesc::single(RegisterKey::cbv(0));
+    let vulkan = dxil2spirv::run::Vulkan::load().expect("loader");
+    // More runs than some drivers allow instances per process.
+    let passed = vulkan
+        .with_session(None, false, |session| {
+            (0..40)
+                .map(|_| {
+                    session
+                        .run_spec(
+                            &spec,
+                            &spirv,
+                            "main",
+                            &simple_bindings(),
+                            Some(&pc),
+                            &RunOptions::default(),
+                        )
+                        .expect("runs")
+                })
+                .filter(|r| r.passed && r.device.name == session.device().name)
+                .count()
+        })
+        .expect("session");
+    assert_eq!(passed, 40);
+}
+
+#[test]
 fn wrong_expectation_is_reported() {
     if !vulkan_available() {
         return;

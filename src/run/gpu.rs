@@ -46,6 +46,19 @@ struct Messenger {
     user_data: *const Mutex<Vec<String>>,
 }
 
+/// Loads the system Vulkan loader (libvulkan.so.1).
+pub(crate) fn load_loader() -> Result<ash::Entry> {
+    // SAFETY: loading the system Vulkan loader runs its initialisers; it is
+    // the library the Vulkan API is specified against, and each `Entry`
+    // clone keeps it loaded for as long as any object made from it exists.
+    unsafe { ash::Entry::load() }.map_err(|e| {
+        unsupported(format!(
+            "cannot load the Vulkan loader (libvulkan.so.1): {e}; install a Vulkan driver \
+             (e.g. Debian packages libvulkan1 and mesa-vulkan-drivers for lavapipe)"
+        ))
+    })
+}
+
 /// A Vulkan instance (and the loader it came from).
 pub(crate) struct Instance {
     // Kept alive for as long as the instance: it owns the loader library.
@@ -95,20 +108,12 @@ unsafe extern "system" fn debug_callback(
 }
 
 impl Instance {
-    /// Loads libvulkan and creates an instance (API 1.3 or the loader's
+    /// Creates an instance from a loaded loader (API 1.3 or the loader's
     /// version if lower; at least 1.1). With `validation`, enables the Khronos
     /// validation layer and collects its warnings and errors (an error if the
     /// layer is not installed).
-    pub(crate) fn new(validation: bool) -> Result<Instance> {
-        // SAFETY: loading the system Vulkan loader runs its initialisers; it
-        // is the library the Vulkan API is specified against, and the `Entry`
-        // keeps it loaded for as long as any object made from it exists.
-        let entry = unsafe { ash::Entry::load() }.map_err(|e| {
-            unsupported(format!(
-                "cannot load the Vulkan loader (libvulkan.so.1): {e}; install a Vulkan driver \
-                 (e.g. Debian packages libvulkan1 and mesa-vulkan-drivers for lavapipe)"
-            ))
-        })?;
+    pub(crate) fn new(entry: &ash::Entry, validation: bool) -> Result<Instance> {
+        let entry = entry.clone();
         // SAFETY: a global command with no preconditions.
         let loader_version = unsafe { entry.try_enumerate_instance_version() }
             .map_err(|r| vk_error("vkEnumerateInstanceVersion", r))?
@@ -261,9 +266,17 @@ impl Instance {
         }
     }
 
-    /// The validation messages collected so far.
-    pub(crate) fn messages(&self) -> Vec<String> {
-        self.log.lock().map(|l| l.clone()).unwrap_or_default()
+    /// How many validation messages were collected so far.
+    pub(crate) fn message_count(&self) -> usize {
+        self.log.lock().map(|l| l.len()).unwrap_or(0)
+    }
+
+    /// The validation messages collected after the first `seen`.
+    pub(crate) fn messages_since(&self, seen: usize) -> Vec<String> {
+        self.log
+            .lock()
+            .map(|l| l.get(seen..).unwrap_or_default().to_vec())
+            .unwrap_or_default()
     }
 }
 
@@ -437,6 +450,11 @@ impl<'i> Device<'i> {
             mem_props,
             poisoned: Cell::new(false),
         })
+    }
+
+    /// Whether [`Device::poison`] was called.
+    pub(crate) fn is_poisoned(&self) -> bool {
+        self.poisoned.get()
     }
 
     /// Marks the device as possibly still executing: every object of it,

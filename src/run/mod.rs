@@ -42,7 +42,9 @@ pub use spec::{
     Component, ElementType, Expectation, RegisterClass, RegisterKey, ResourceDecl, RunSpec,
     ScalarType, TexelFormat,
 };
-pub use vulkan::{list_devices, run_spec, run_spec_with, DeviceInfo, RunOptions, RunReport};
+pub use vulkan::{
+    list_devices, run_spec, run_spec_with, DeviceInfo, RunOptions, RunReport, Vulkan,
+};
 
 use crate::error::{Error, ErrorKind, Location, Phase};
 

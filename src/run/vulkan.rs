@@ -10,9 +10,10 @@ use ash::vk;
 
 use super::binding::{BindingDesc, BindingKind, BindingResource, PushConstantDesc};
 use super::compare::{compare_expectations, Mismatch};
-use super::gpu::{vk_error, Device, HostBuffer, Instance, Owned};
+use super::gpu::{self, vk_error, Device, HostBuffer, Instance, Owned};
 use super::spec::{RegisterClass, RegisterKey, RunSpec, TexelFormat};
-use super::{invalid, unsupported};
+use super::{invalid, run_error, unsupported};
+use crate::error::ErrorKind;
 use crate::error::Result;
 
 /// A Vulkan physical device, as listed by [`list_devices`].
@@ -53,13 +54,169 @@ impl std::fmt::Display for DeviceInfo {
 /// them. An error if there is no Vulkan loader; an empty list if the loader
 /// finds no driver.
 pub fn list_devices() -> Result<Vec<DeviceInfo>> {
-    let instance = Instance::new(false)?;
-    let devices = instance.physical_devices()?;
-    Ok(devices
-        .iter()
-        .enumerate()
-        .map(|(i, &pd)| instance.device_info(pd, i))
-        .collect())
+    Vulkan::load()?.list_devices()
+}
+
+/// The system Vulkan loader, loaded once and shared by many runs.
+///
+/// The free functions ([`list_devices`], [`run_spec`], [`run_spec_with`])
+/// load and unload the loader on every call. A process that runs many
+/// shaders should load it once with [`Vulkan::load`] and run through it:
+/// it is faster, and some drivers (NVIDIA 580 was seen to) stop creating
+/// instances after a few dozen load/unload cycles in one process.
+/// Each run still creates its own instance and device, so runs stay
+/// independent. `Send + Sync`: runs may go on from several threads.
+#[derive(Clone)]
+pub struct Vulkan {
+    entry: ash::Entry,
+}
+
+impl std::fmt::Debug for Vulkan {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Vulkan")
+    }
+}
+
+impl Vulkan {
+    /// Loads libvulkan.so.1 (Unsupported when it is not installed).
+    pub fn load() -> Result<Vulkan> {
+        Ok(Vulkan {
+            entry: gpu::load_loader()?,
+        })
+    }
+
+    /// The Vulkan devices, in the driver's order.
+    pub fn list_devices(&self) -> Result<Vec<DeviceInfo>> {
+        let instance = Instance::new(&self.entry, false)?;
+        let devices = instance.physical_devices()?;
+        Ok(devices
+            .iter()
+            .enumerate()
+            .map(|(i, &pd)| instance.device_info(pd, i))
+            .collect())
+    }
+
+    /// Runs `spirv` once with the spec's resources and checks the results.
+    ///
+    /// Each spec resource that a binding names gets its own host-visible buffer
+    /// holding its initial data (storage-buffer descriptors cover exactly its
+    /// bytes; uniform-buffer ones its bytes rounded up to 16; texel-buffer views
+    /// use the binding's format, or the resource's typed format). Each counter
+    /// binding gets a 4-byte buffer starting at 0. The dispatch is
+    /// `spec.dispatch`; then every bound resource is read back and compared with
+    /// the `expect` lines.
+    ///
+    /// Errors: bindings or push constants that do not fit the spec
+    /// (InvalidInput), no Vulkan loader or device, or a limit or format the
+    /// device lacks (Unsupported), a Vulkan call failing or the dispatch not
+    /// finishing within [`RunOptions::timeout`] (Internal). Wrong results are
+    /// not errors: see [`RunReport::passed`].
+    pub fn run_spec_with(
+        &self,
+        spec: &RunSpec,
+        spirv: &[u32],
+        entry: &str,
+        bindings: &[BindingDesc],
+        push_constants: Option<&PushConstantDesc>,
+        options: &RunOptions,
+    ) -> Result<RunReport> {
+        // Checked before touching Vulkan.
+        let plan = Plan::new(spec, spirv, entry, bindings, push_constants)?;
+        self.with_session(options.device, options.validation, |session| {
+            session.run_plan(spec, &plan, options)
+        })?
+    }
+
+    /// Opens device `device` (index from [`Vulkan::list_devices`]; `None`:
+    /// the first) once, with the validation layer if `validation`, and
+    /// hands it to `f` for as many runs as it likes; closes it afterwards.
+    pub fn with_session<R>(
+        &self,
+        device: Option<usize>,
+        validation: bool,
+        f: impl FnOnce(&Session<'_>) -> R,
+    ) -> Result<R> {
+        let instance = Instance::new(&self.entry, validation)?;
+        let physical = instance.physical_devices()?;
+        if physical.is_empty() {
+            return Err(unsupported(
+                "no Vulkan device found (is a driver installed? lavapipe: Debian package \
+                 mesa-vulkan-drivers)",
+            ));
+        }
+        let index = device.unwrap_or(0);
+        let &pd = physical.get(index).ok_or_else(|| {
+            invalid(format!(
+                "Vulkan device {index} does not exist ({} device(s))",
+                physical.len()
+            ))
+        })?;
+        let info = instance.device_info(pd, index);
+        let device = Device::new(&instance, pd)?;
+        let session = Session {
+            instance: &instance,
+            device,
+            info,
+        };
+        Ok(f(&session))
+    }
+}
+
+/// One Vulkan instance and device kept open for many runs (from
+/// [`Vulkan::with_session`]). Some drivers (NVIDIA 580 was seen to) stop
+/// creating instances after a few dozen in one process, so sweeps should
+/// run through one session. Runs are still independent: each creates and
+/// destroys its own buffers, pipeline and descriptors.
+pub struct Session<'i> {
+    instance: &'i Instance,
+    device: Device<'i>,
+    info: DeviceInfo,
+}
+
+impl Session<'_> {
+    /// The device this session runs on.
+    pub fn device(&self) -> &DeviceInfo {
+        &self.info
+    }
+
+    /// Like [`Vulkan::run_spec_with`], on this session's device;
+    /// `options.device` and `options.validation` are the session's and
+    /// ignored here. After a dispatch timed out the device is abandoned and
+    /// every later run on the session fails (Internal).
+    pub fn run_spec(
+        &self,
+        spec: &RunSpec,
+        spirv: &[u32],
+        entry: &str,
+        bindings: &[BindingDesc],
+        push_constants: Option<&PushConstantDesc>,
+        options: &RunOptions,
+    ) -> Result<RunReport> {
+        let plan = Plan::new(spec, spirv, entry, bindings, push_constants)?;
+        self.run_plan(spec, &plan, options)
+    }
+
+    fn run_plan(&self, spec: &RunSpec, plan: &Plan, options: &RunOptions) -> Result<RunReport> {
+        if self.device.is_poisoned() {
+            return Err(run_error(
+                ErrorKind::Internal,
+                "the session's device was abandoned after a dispatch timed out",
+            ));
+        }
+        let seen = self.instance.message_count();
+        let (contents, counters, gpu_time) = execute(&self.device, spec, plan, options)?;
+        let comparison = compare_expectations(spec, &contents, options.max_mismatches)?;
+        Ok(RunReport {
+            passed: comparison.passed(),
+            mismatches: comparison.mismatches,
+            mismatch_count: comparison.mismatch_count,
+            contents,
+            counters,
+            device: self.info.clone(),
+            validation_messages: self.instance.messages_since(seen),
+            gpu_time,
+        })
+    }
 }
 
 /// How [`run_spec_with`] runs.
@@ -194,40 +351,7 @@ pub fn run_spec_with(
     push_constants: Option<&PushConstantDesc>,
     options: &RunOptions,
 ) -> Result<RunReport> {
-    let plan = Plan::new(spec, spirv, entry, bindings, push_constants)?;
-
-    let instance = Instance::new(options.validation)?;
-    let physical = instance.physical_devices()?;
-    if physical.is_empty() {
-        return Err(unsupported(
-            "no Vulkan device found (is a driver installed? lavapipe: Debian package \
-             mesa-vulkan-drivers)",
-        ));
-    }
-    let index = options.device.unwrap_or(0);
-    let &pd = physical.get(index).ok_or_else(|| {
-        invalid(format!(
-            "Vulkan device {index} does not exist ({} device(s))",
-            physical.len()
-        ))
-    })?;
-    let device_info = instance.device_info(pd, index);
-    let device = Device::new(&instance, pd)?;
-    let outcome = execute(&device, spec, &plan, options);
-    drop(device);
-    let (contents, counters, gpu_time) = outcome?;
-
-    let comparison = compare_expectations(spec, &contents, options.max_mismatches)?;
-    Ok(RunReport {
-        passed: comparison.passed(),
-        mismatches: comparison.mismatches,
-        mismatch_count: comparison.mismatch_count,
-        contents,
-        counters,
-        device: device_info,
-        validation_messages: instance.messages(),
-        gpu_time,
-    })
+    Vulkan::load()?.run_spec_with(spec, spirv, entry, bindings, push_constants, options)
 }
 
 /// What to create, checked against the spec before touching Vulkan.

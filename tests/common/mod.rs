@@ -6,5 +6,3 @@
 pub mod corpus;
 pub mod interp;
 pub mod ll;
-
-pub use interp::{check_module, run_original, run_structured, Event};
