@@ -38,7 +38,7 @@
 //! }
 //! ```
 
-use crate::emit::{self, standin, EmitOptions};
+use crate::emit::{self, EmitOptions, ShaderDesc};
 pub use crate::emit::{
     BindingOffsets, BindingRemap, DescriptorType, ReflectedResource, Reflection, ResourceClass,
     SetPolicy, SremLowering,
@@ -119,7 +119,7 @@ impl Compiler {
     pub fn translate(&self, blob: &[u8]) -> Result<Output> {
         let shader = crate::Shader::read(blob)?;
         let module = &shader.module;
-        let desc = standin::shader_desc(module)?;
+        let desc = ShaderDesc::from_dxil(&shader.dxil)?;
         let opts = EmitOptions {
             offsets: self.options.binding_offsets,
             remaps: self.options.remaps.clone(),

@@ -4,9 +4,9 @@
 //! Memory semantics are relaxed (0), as D3D's interlocked operations imply
 //! no ordering; barriers order memory.
 
-use super::desc::kind;
 use super::module::{scope, Emitter, Handle, Val};
 use super::resource::View;
+use crate::dxil::{ComponentType, ResourceKind};
 use crate::error::Result;
 use crate::ir::{RmwOp, TypeId, ValueId};
 use rspirv::dr::Operand;
@@ -89,7 +89,7 @@ impl<'m> Emitter<'m> {
             self.uint_ty(width)
         };
         match d.kind {
-            kind::RAW_BUFFER | kind::STRUCTURED_BUFFER => {
+            ResourceKind::RawBuffer | ResourceKind::StructuredBuffer => {
                 let addr = self.byte_address(h, coords[0], coords[1])?;
                 let view = match (width, signed) {
                     (64, false) => View::U64,
@@ -118,7 +118,7 @@ impl<'m> Emitter<'m> {
                 let z = self.null_const(rty);
                 Ok(self.if_then(ok, &[(rty, z)], body)?[0])
             }
-            kind::TYPED_BUFFER => {
+            ResourceKind::TypedBuffer => {
                 if width != 32 {
                     return Err(self.unsupported("64-bit atomics on typed buffers"));
                 }
@@ -126,7 +126,7 @@ impl<'m> Emitter<'m> {
                 let (var, _, img_ty) = self.resource_var(h.res, View::Image)?;
                 let (img_ptr, _, _) = self.descriptor_ptr(h, View::Image)?;
                 let _ = var;
-                let signed_img = matches!(d.component_type, Some(super::desc::component::I32));
+                let signed_img = matches!(d.component_type, Some(ComponentType::I32));
                 let it = if signed_img {
                     self.sint_ty(32)
                 } else {
@@ -148,7 +148,7 @@ impl<'m> Emitter<'m> {
                 let z = self.null_const(rty);
                 Ok(self.if_then(ok, &[(rty, z)], body)?[0])
             }
-            k => Err(self.unsupported(format!("atomics on a {} resource", kind::name(k)))),
+            k => Err(self.unsupported(format!("atomics on a {} resource", k.name()))),
         }
     }
 

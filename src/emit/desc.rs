@@ -1,7 +1,9 @@
 //! What emission needs to know about the shader beyond the IR: the entry
-//! point, its compute properties and its resources. Filled from the DXIL
-//! metadata (see [`super::standin`] until the `dxil` module provides it).
+//! point, its compute properties and its resources, taken from the decoded
+//! DXIL metadata ([`DxilModule`]).
 
+use crate::dxil::{ComponentType, DxilModule, ResourceBinding, ResourceKind, ShaderKind};
+use crate::error::{Error, Phase, Result};
 use crate::ir::FuncId;
 
 /// The D3D resource class of a binding range.
@@ -18,7 +20,8 @@ pub enum ResourceClass {
 }
 
 impl ResourceClass {
-    /// The class from its DXIL number (0 SRV, 1 UAV, 2 CBV, 3 sampler).
+    /// The class from its DXIL number (0 SRV, 1 UAV, 2 CBV, 3 sampler), as
+    /// `createHandle` and annotated handles give it.
     pub fn from_u32(v: u32) -> Option<ResourceClass> {
         Some(match v {
             0 => ResourceClass::Srv,
@@ -40,64 +43,6 @@ impl ResourceClass {
     }
 }
 
-/// DXIL resource kinds (the `ResourceKind` enumeration).
-pub mod kind {
-    /// `Buffer<T>` / `RWBuffer<T>`.
-    pub const TYPED_BUFFER: u32 = 10;
-    /// `ByteAddressBuffer`.
-    pub const RAW_BUFFER: u32 = 11;
-    /// `StructuredBuffer<T>`.
-    pub const STRUCTURED_BUFFER: u32 = 12;
-    /// `cbuffer`.
-    pub const CBUFFER: u32 = 13;
-    /// Sampler.
-    pub const SAMPLER: u32 = 14;
-    /// `tbuffer`.
-    pub const TBUFFER: u32 = 15;
-
-    /// The enumerator's name, for messages.
-    pub fn name(k: u32) -> &'static str {
-        match k {
-            1 => "Texture1D",
-            2 => "Texture2D",
-            3 => "Texture2DMS",
-            4 => "Texture3D",
-            5 => "TextureCube",
-            6 => "Texture1DArray",
-            7 => "Texture2DArray",
-            8 => "Texture2DMSArray",
-            9 => "TextureCubeArray",
-            10 => "TypedBuffer",
-            11 => "RawBuffer",
-            12 => "StructuredBuffer",
-            13 => "CBuffer",
-            14 => "Sampler",
-            15 => "TBuffer",
-            16 => "RTAccelerationStructure",
-            17 => "FeedbackTexture2D",
-            18 => "FeedbackTexture2DArray",
-            _ => "Invalid",
-        }
-    }
-}
-
-/// DXIL component types (the `ComponentType` enumeration) used by typed
-/// resources.
-pub mod component {
-    /// 32-bit signed.
-    pub const I32: u32 = 4;
-    /// 32-bit unsigned.
-    pub const U32: u32 = 5;
-    /// 16-bit signed.
-    pub const I16: u32 = 2;
-    /// 16-bit unsigned.
-    pub const U16: u32 = 3;
-    /// 64-bit signed.
-    pub const I64: u32 = 6;
-    /// 64-bit unsigned.
-    pub const U64: u32 = 7;
-}
-
 /// One resource binding range of the shader.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ResourceDecl {
@@ -113,11 +58,10 @@ pub struct ResourceDecl {
     pub lower_bound: u32,
     /// Number of registers; `u32::MAX` for an unbounded range.
     pub range_size: u32,
-    /// DXIL resource kind (see [`kind`]).
-    pub kind: u32,
-    /// Element component type of typed resources (see [`component`]), if
-    /// given.
-    pub component_type: Option<u32>,
+    /// DXIL resource kind.
+    pub kind: ResourceKind,
+    /// Element component type of typed resources, if given.
+    pub component_type: Option<ComponentType>,
     /// Structure stride in bytes for structured buffers.
     pub stride: u32,
     /// Size in bytes for constant buffers.
@@ -133,8 +77,8 @@ pub struct ResourceDecl {
 pub struct ShaderDesc {
     /// Shader model (major, minor).
     pub shader_model: (u32, u32),
-    /// Shader kind from `dx.shaderModel` (`"cs"`, `"ps"`, ...).
-    pub kind: String,
+    /// Shader kind from `dx.shaderModel`.
+    pub kind: ShaderKind,
     /// The entry function.
     pub entry: FuncId,
     /// The entry point's name.
@@ -145,4 +89,75 @@ pub struct ShaderDesc {
     pub wave_size: Option<u32>,
     /// All resources.
     pub resources: Vec<ResourceDecl>,
+}
+
+impl ResourceDecl {
+    fn new(class: ResourceClass, b: &ResourceBinding, kind: ResourceKind) -> ResourceDecl {
+        ResourceDecl {
+            class,
+            id: b.id,
+            name: b.name.clone(),
+            space: b.space,
+            lower_bound: b.lower_bound,
+            range_size: b.range_size,
+            kind,
+            component_type: None,
+            stride: 0,
+            cbuffer_size: 0,
+            has_counter: false,
+            globally_coherent: false,
+        }
+    }
+}
+
+impl ShaderDesc {
+    /// The first entry point of a decoded module and the module's resources.
+    /// DXIL libraries (no single entry function) are Unsupported.
+    pub fn from_dxil(dxil: &DxilModule) -> Result<ShaderDesc> {
+        let sm = dxil.shader_model;
+        if sm.kind == ShaderKind::Library {
+            return Err(Error::unsupported(
+                Phase::Dxil,
+                "shader kind 'lib' (DXIL libraries: ray tracing, work graphs, exported \
+                 functions); only compute shaders are supported",
+            ));
+        }
+        let ep = dxil
+            .entry_points
+            .first()
+            .ok_or_else(|| Error::invalid(Phase::Dxil, "dx.entryPoints is empty"))?;
+        let entry = ep
+            .function
+            .ok_or_else(|| Error::invalid(Phase::Dxil, "the entry point has no function"))?;
+        let r = &dxil.resources;
+        let srvs = r.srvs.iter().map(|v| ResourceDecl {
+            component_type: v.element_type,
+            stride: v.stride.unwrap_or(0),
+            ..ResourceDecl::new(ResourceClass::Srv, &v.binding, v.kind)
+        });
+        let uavs = r.uavs.iter().map(|v| ResourceDecl {
+            component_type: v.element_type,
+            stride: v.stride.unwrap_or(0),
+            has_counter: v.has_counter,
+            globally_coherent: v.globally_coherent,
+            ..ResourceDecl::new(ResourceClass::Uav, &v.binding, v.kind)
+        });
+        let cbvs = r.cbvs.iter().map(|v| ResourceDecl {
+            cbuffer_size: v.size,
+            ..ResourceDecl::new(ResourceClass::Cbv, &v.binding, ResourceKind::CBuffer)
+        });
+        let samplers = r
+            .samplers
+            .iter()
+            .map(|v| ResourceDecl::new(ResourceClass::Sampler, &v.binding, ResourceKind::Sampler));
+        Ok(ShaderDesc {
+            shader_model: (sm.major, sm.minor),
+            kind: sm.kind,
+            entry,
+            entry_name: ep.name.clone(),
+            num_threads: ep.properties.num_threads.unwrap_or([1, 1, 1]),
+            wave_size: ep.properties.wave_size.map(|w| w.min),
+            resources: srvs.chain(uavs).chain(cbvs).chain(samplers).collect(),
+        })
+    }
 }

@@ -1,11 +1,11 @@
 //! Calls: the exhaustive dispatch over [`OpCode`] (so the set of unhandled
 //! operations is known at compile time) and the math dx.ops.
 
-use super::desc::kind;
 use super::module::{Emitter, Val};
 use super::resource::arg;
 use super::wave::WaveArith;
 use crate::dxil::OpCode;
+use crate::dxil::ResourceKind;
 use crate::error::Result;
 use crate::ir::{self, ListRange, TypeId, ValueId};
 use rspirv::spirv::{BuiltIn, GlslStd450Op as GLOp, GroupOperation, Op, Word};
@@ -1056,7 +1056,7 @@ impl<'m> Emitter<'m> {
             _ => 5,
         };
         let ncomp = n_members.saturating_sub(1).max(1);
-        let mut parts = if d.kind == kind::TYPED_BUFFER {
+        let mut parts = if d.kind == ResourceKind::TypedBuffer {
             let coord = self.a(args, 2)?;
             self.typed_load(h, coord, s)?
         } else {
@@ -1110,13 +1110,13 @@ impl<'m> Emitter<'m> {
         let mut vals = Vec::with_capacity(4);
         for i in 0..4 {
             let a = arg(args, 4 + i)?;
-            if mask & (1 << i) == 0 || (d.kind == kind::TYPED_BUFFER && self.is_undef(a)) {
+            if mask & (1 << i) == 0 || (d.kind == ResourceKind::TypedBuffer && self.is_undef(a)) {
                 vals.push(None);
             } else {
                 vals.push(Some(self.value_id(a)?));
             }
         }
-        if d.kind == kind::TYPED_BUFFER {
+        if d.kind == ResourceKind::TypedBuffer {
             let coord = self.a(args, 2)?;
             let v = [
                 vals[0].map(|x| (x, s)),
@@ -1141,9 +1141,9 @@ impl<'m> Emitter<'m> {
         let u = self.u32_ty();
         let zero = self.u32c(0);
         let width = match d.kind {
-            kind::RAW_BUFFER | kind::STRUCTURED_BUFFER => {
+            ResourceKind::RawBuffer | ResourceKind::StructuredBuffer => {
                 let stride = d.stride.max(1);
-                let is_raw = d.kind == kind::RAW_BUFFER;
+                let is_raw = d.kind == ResourceKind::RawBuffer;
                 let (base, _, _) = self.descriptor_ptr(h, super::resource::View::U32)?;
                 let len = self.inst(
                     Op::ArrayLength,
@@ -1162,17 +1162,13 @@ impl<'m> Emitter<'m> {
                     self.op(Op::UDiv, u, &[bytes, st])?
                 }
             }
-            kind::TYPED_BUFFER => {
+            ResourceKind::TypedBuffer => {
                 self.cap(rspirv::spirv::Capability::ImageQuery);
                 let (p, img_ty, _) = self.descriptor_ptr(h, super::resource::View::Image)?;
                 let img = self.load(img_ty, p)?;
                 self.op(Op::ImageQuerySize, u, &[img])?
             }
-            k => {
-                return Err(
-                    self.unsupported(format!("GetDimensions on a {} resource", kind::name(k)))
-                )
-            }
+            k => return Err(self.unsupported(format!("GetDimensions on a {} resource", k.name()))),
         };
         Ok(vec![width, zero, zero, zero])
     }

@@ -26,7 +26,6 @@ mod function;
 mod memory;
 mod module;
 mod resource;
-pub mod standin;
 mod values;
 mod wave;
 

@@ -4,6 +4,7 @@
 use super::binding::{Reflection, SremLowering};
 use super::desc::ShaderDesc;
 use super::{EmitOptions, Emitted};
+use crate::dxil::ShaderKind;
 use crate::error::{Error, Location, Phase, Result};
 use crate::ir::{self, FuncId, GlobalId, Module, TypeId, ValueId};
 use rspirv::binary::Assemble;
@@ -191,12 +192,12 @@ impl<'m> Emitter<'m> {
 
     /// Emits the whole module.
     pub fn run(mut self) -> Result<Emitted> {
-        if self.desc.kind != "cs" {
+        if self.desc.kind != ShaderKind::Compute {
             return Err(Error::unsupported(
                 Phase::Emit,
                 format!(
                     "shader kind '{}' (only compute shaders are supported)",
-                    self.desc.kind
+                    self.desc.kind.profile_prefix()
                 ),
             ));
         }

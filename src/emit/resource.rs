@@ -5,8 +5,9 @@
 //! implemented with explicit checks.
 
 use super::binding::{DescriptorType, ReflectedResource};
-use super::desc::{component, kind, ResourceClass, ResourceDecl};
+use super::desc::{ResourceClass, ResourceDecl};
 use super::module::{Emitter, Handle, TyKey, Val};
+use crate::dxil::{ComponentType as C, ResourceKind};
 use crate::error::Result;
 use crate::ir::{self, Constant, TypeId, ValueId};
 use rspirv::dr::Operand;
@@ -132,12 +133,10 @@ impl<'m> Emitter<'m> {
     /// The sampled type of a typed resource (32-bit float, int or uint).
     fn sampled_ty(&mut self, d: &ResourceDecl) -> Result<(Word, bool, bool)> {
         // (type, float, signed)
-        match d.component_type.unwrap_or(9) {
-            component::I32 | component::I16 | 19 => Ok((self.sint_ty(32), false, true)),
-            component::U32 | component::U16 | 20 | 1 => Ok((self.u32_ty(), false, false)),
-            component::I64 | component::U64 => {
-                Err(self.unsupported("typed buffers of 64-bit integers"))
-            }
+        match d.component_type.unwrap_or(C::F32) {
+            C::I32 | C::I16 | C::I8 => Ok((self.sint_ty(32), false, true)),
+            C::U32 | C::U16 | C::U8 | C::I1 => Ok((self.u32_ty(), false, false)),
+            C::I64 | C::U64 => Err(self.unsupported("typed buffers of 64-bit integers")),
             _ => Ok((self.float_ty(32), true, false)),
         }
     }
@@ -145,8 +144,8 @@ impl<'m> Emitter<'m> {
     fn image_format(&self, r: usize, d: &ResourceDecl) -> ImageFormat {
         if d.class == ResourceClass::Uav && self.resources.atomic_typed.contains(&r) {
             match d.component_type {
-                Some(component::I32) => ImageFormat::R32i,
-                Some(9) => ImageFormat::R32f,
+                Some(C::I32) => ImageFormat::R32i,
+                Some(C::F32) => ImageFormat::R32f,
                 _ => ImageFormat::R32ui,
             }
         } else {
@@ -420,8 +419,8 @@ impl<'m> Emitter<'m> {
         let d = self.decl(h.res)?;
         let u = self.u32_ty();
         match d.kind {
-            kind::RAW_BUFFER => self.value_id(index),
-            kind::STRUCTURED_BUFFER => {
+            ResourceKind::RawBuffer => self.value_id(index),
+            ResourceKind::StructuredBuffer => {
                 let i = self.value_id(index)?;
                 let stride = self.u32c(d.stride);
                 let base = self.op(Op::IMul, u, &[i, stride])?;
@@ -432,19 +431,14 @@ impl<'m> Emitter<'m> {
                     self.op(Op::IAdd, u, &[base, o])
                 }
             }
-            k => {
-                Err(self.unsupported(format!("raw buffer access on a {} resource", kind::name(k))))
-            }
+            k => Err(self.unsupported(format!("raw buffer access on a {} resource", k.name()))),
         }
     }
 
     fn buffer_view(&self, h: Handle) -> Result<()> {
         let d = self.decl(h.res)?;
-        if d.kind != kind::RAW_BUFFER && d.kind != kind::STRUCTURED_BUFFER {
-            return Err(self.unsupported(format!(
-                "buffer access on a {} resource",
-                kind::name(d.kind)
-            )));
+        if d.kind != ResourceKind::RawBuffer && d.kind != ResourceKind::StructuredBuffer {
+            return Err(self.unsupported(format!("buffer access on a {} resource", d.kind.name())));
         }
         Ok(())
     }
@@ -763,10 +757,10 @@ impl<'m> Emitter<'m> {
     /// Loads 16-byte row `row` of a constant buffer as a `uvec4`.
     fn cbuffer_row(&mut self, h: Handle, row: Word, dynamic: bool) -> Result<Word> {
         let d = self.decl(h.res)?;
-        if d.kind != kind::CBUFFER {
+        if d.kind != ResourceKind::CBuffer {
             return Err(self.unsupported(format!(
                 "constant buffer load from a {} resource",
-                kind::name(d.kind)
+                d.kind.name()
             )));
         }
         let rows = d.cbuffer_size.div_ceil(16).max(1);
@@ -921,8 +915,12 @@ impl<'m> Emitter<'m> {
             let descriptor_type = match (d.class, d.kind) {
                 (ResourceClass::Cbv, _) => DescriptorType::UniformBuffer,
                 (ResourceClass::Sampler, _) => DescriptorType::Sampler,
-                (ResourceClass::Srv, kind::TYPED_BUFFER) => DescriptorType::UniformTexelBuffer,
-                (ResourceClass::Uav, kind::TYPED_BUFFER) => DescriptorType::StorageTexelBuffer,
+                (ResourceClass::Srv, ResourceKind::TypedBuffer) => {
+                    DescriptorType::UniformTexelBuffer
+                }
+                (ResourceClass::Uav, ResourceKind::TypedBuffer) => {
+                    DescriptorType::StorageTexelBuffer
+                }
                 _ => DescriptorType::StorageBuffer,
             };
             let format = if descriptor_type == DescriptorType::StorageTexelBuffer {
@@ -936,7 +934,7 @@ impl<'m> Emitter<'m> {
                 space: d.space,
                 register: d.lower_bound,
                 count: d.range_size,
-                kind: kind::name(d.kind),
+                kind: d.kind.name(),
                 stride: d.stride,
                 size: d.cbuffer_size,
                 set,

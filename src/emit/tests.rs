@@ -1,8 +1,9 @@
 //! Unit tests on hand-built IR for what the corpus does not contain:
 //! odd-width integers (i11) that must wrap, i1 logic, `UAddc`.
 
-use super::desc::{kind, ResourceClass, ResourceDecl, ShaderDesc};
+use super::desc::{ResourceClass, ResourceDecl, ShaderDesc};
 use super::{emit, EmitOptions};
+use crate::dxil::{ResourceKind, ShaderKind};
 use crate::ir::{
     BinOp, CastOp, Constant, FuncId, Function, Inst, InstKind, Linkage, ListRange, Module,
     Predicate, StrRange, Type, TypeId, Value, ValueId, ValueKind,
@@ -318,7 +319,7 @@ fn i11_kernel() -> (Module, ShaderDesc) {
     let m = tb.finish();
     let desc = ShaderDesc {
         shader_model: (6, 0),
-        kind: "cs".into(),
+        kind: ShaderKind::Compute,
         entry: main,
         entry_name: "main".into(),
         num_threads: [64, 1, 1],
@@ -330,7 +331,7 @@ fn i11_kernel() -> (Module, ShaderDesc) {
             space: 0,
             lower_bound: 0,
             range_size: 1,
-            kind: kind::RAW_BUFFER,
+            kind: ResourceKind::RawBuffer,
             component_type: None,
             stride: 0,
             cbuffer_size: 0,

@@ -103,7 +103,7 @@ impl<'m> Emitter<'m> {
                                 .desc
                                 .resources
                                 .get(r)
-                                .map(|d| d.kind == super::desc::kind::TYPED_BUFFER)
+                                .map(|d| d.kind == crate::dxil::ResourceKind::TypedBuffer)
                                 .unwrap_or(false);
                             if typed {
                                 self.resources.atomic_typed.insert(r);
