@@ -328,21 +328,8 @@ pub fn run_spec(
     run_spec_with(spec, spirv, entry, bindings, push_constants, &options)
 }
 
-/// Runs `spirv` once with the spec's resources and checks the results.
-///
-/// Each spec resource that a binding names gets its own host-visible buffer
-/// holding its initial data (storage-buffer descriptors cover exactly its
-/// bytes; uniform-buffer ones its bytes rounded up to 16; texel-buffer views
-/// use the binding's format, or the resource's typed format). Each counter
-/// binding gets a 4-byte buffer starting at 0. The dispatch is
-/// `spec.dispatch`; then every bound resource is read back and compared with
-/// the `expect` lines.
-///
-/// Errors: bindings or push constants that do not fit the spec
-/// (InvalidInput), no Vulkan loader or device, or a limit or format the
-/// device lacks (Unsupported), a Vulkan call failing or the dispatch not
-/// finishing within [`RunOptions::timeout`] (Internal). Wrong results are
-/// not errors: see [`RunReport::passed`].
+/// Runs `spirv` once with the spec's resources and checks the results:
+/// [`Vulkan::run_spec_with`] with the loader loaded for this one call.
 pub fn run_spec_with(
     spec: &RunSpec,
     spirv: &[u32],
