@@ -69,7 +69,10 @@ pub fn shader_desc(m: &Module) -> Result<ShaderDesc> {
     if kind == "lib" {
         return Err(Error::unsupported(
             Phase::Dxil,
-            "shader kind 'lib' (DXIL libraries: ray tracing, work graphs, exported functions); only compute shaders are supported",
+            format!(
+                "shader kind 'lib' (DXIL libraries: ray tracing, work graphs, exported functions) \
+                 is not supported, only compute shaders are (shader is lib_{major}_{minor})"
+            ),
         ));
     }
     let eps = md

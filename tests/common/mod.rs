@@ -5,6 +5,8 @@
 
 pub mod corpus;
 pub mod interp;
+pub mod json;
 pub mod ll;
 
+#[allow(unused_imports)]
 pub use interp::{check_module, run_original, run_structured, Event};
