@@ -1,9 +1,10 @@
 //! The library compile API: [`Compiler`] turns a DXIL blob into SPIR-V plus
 //! [`Reflection`].
 //!
-//! ```no_run
+//! ```
 //! use dxil2spirv::compile::{CompileOptions, Compiler};
-//! let blob = std::fs::read("shader.dxil").unwrap();
+//! # let path = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/compute/int-add-sub-mul-wrap.dxil");
+//! let blob = std::fs::read(path).unwrap();
 //! let out = Compiler::new(CompileOptions::default()).compile(&blob).unwrap();
 //! println!("{} words\n{}", out.spirv.len(), out.reflection.to_json());
 //! ```
@@ -43,9 +44,33 @@ pub use crate::emit::{
     BindingOffsets, BindingRemap, DescriptorType, ReflectedResource, Reflection, ResourceClass,
     SetPolicy, SremLowering,
 };
-use crate::error::Result;
+use crate::error::{Phase, Result};
+use crate::trace::{Span, Tracer};
 
 /// Options of a compilation (plain data: fill it from a CLI, JSON or code).
+///
+/// Start from the defaults and change what you need:
+///
+/// ```
+/// use dxil2spirv::compile::{BindingOffsets, CompileOptions, Compiler, ResourceClass, SetPolicy};
+///
+/// let options = CompileOptions {
+///     binding_offsets: BindingOffsets { uav: 100, ..BindingOffsets::default() },
+///     sets: SetPolicy::Compact,
+///     ..CompileOptions::default()
+/// };
+/// let blob = include_bytes!(concat!(
+///     env!("CARGO_MANIFEST_DIR"),
+///     "/corpus/compute/int-add-sub-mul-wrap.dxil"
+/// ));
+/// let out = Compiler::new(options).compile(blob)?;
+/// // `RWStructuredBuffer<uint> Out : register(u0)`: binding 100 + 0.
+/// let uavs: Vec<_> = out.reflection.resources.iter()
+///     .filter(|r| r.class == ResourceClass::Uav)
+///     .collect();
+/// assert_eq!((uavs[0].register, uavs[0].set, uavs[0].binding), (0, 0, 100));
+/// # Ok::<(), dxil2spirv::Error>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CompileOptions {
     /// Binding numbers per register class (see [`BindingOffsets`]).
@@ -77,6 +102,21 @@ impl Default for CompileOptions {
 }
 
 /// The result of a compilation.
+///
+/// ```
+/// # let blob = include_bytes!(concat!(
+/// #     env!("CARGO_MANIFEST_DIR"),
+/// #     "/corpus/compute/int-add-sub-mul-wrap.dxil"
+/// # ));
+/// let out = dxil2spirv::Compiler::default().compile(blob)?;
+/// // SPIR-V words, e.g. to write a `.spv` file:
+/// let bytes: Vec<u8> = out.spirv.iter().flat_map(|w| w.to_le_bytes()).collect();
+/// assert_eq!(&bytes[..4], &[0x03, 0x02, 0x23, 0x07]);
+/// // Reflection, also as JSON (the schema is in the module docs):
+/// assert_eq!(out.reflection.entry_point, "main");
+/// assert!(out.reflection.to_json().contains(r#""binding": 2000"#));
+/// # Ok::<(), dxil2spirv::Error>(())
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct Output {
     /// SPIR-V 1.6 words.
@@ -89,6 +129,29 @@ pub struct Output {
 
 /// A DXIL → SPIR-V compiler. Holds only its options: `Send + Sync`, no
 /// global state; one instance may compile on many threads at once.
+///
+/// ```
+/// use dxil2spirv::{Compiler, ErrorKind, Phase};
+///
+/// let compiler = Compiler::default(); // CompileOptions::default()
+/// let blob = include_bytes!(concat!(
+///     env!("CARGO_MANIFEST_DIR"),
+///     "/corpus/compute/int-add-sub-mul-wrap.dxil"
+/// ));
+/// let results = std::thread::scope(|s| {
+///     let a = s.spawn(|| compiler.compile(blob));
+///     let b = s.spawn(|| compiler.compile(blob));
+///     (a.join().unwrap(), b.join().unwrap())
+/// });
+/// assert_eq!(results.0?.spirv, results.1?.spirv); // deterministic
+///
+/// // Errors say what failed, in which phase and where.
+/// let err = compiler.compile(&blob[..100]).unwrap_err();
+/// assert_eq!(err.kind(), ErrorKind::InvalidInput);
+/// assert_eq!(err.phase(), Phase::Container);
+/// println!("{err}"); // invalid input (container, byte …): …
+/// # Ok::<(), dxil2spirv::Error>(())
+/// ```
 #[derive(Clone, Debug, Default)]
 pub struct Compiler {
     options: CompileOptions,
@@ -106,20 +169,50 @@ impl Compiler {
     }
 
     /// Compiles a DXBC container holding a DXIL compute shader (raw LLVM
-    /// bitcode is accepted too).
+    /// bitcode is accepted too), validating the SPIR-V when
+    /// [`CompileOptions::validate`] is set.
     pub fn compile(&self, blob: &[u8]) -> Result<Output> {
-        let out = self.translate(blob)?;
-        if self.options.validate {
-            crate::validate::validate_vulkan_1_3(&out.spirv)?;
-        }
-        Ok(out)
+        self.compile_with(blob, &mut Tracer::off())
+    }
+
+    /// [`Compiler::compile`], appending to `spans` the time each phase took
+    /// (see [`crate::trace`]); a failed compilation leaves the spans of the
+    /// phases that ran.
+    ///
+    /// ```
+    /// # let blob = include_bytes!(concat!(
+    /// #     env!("CARGO_MANIFEST_DIR"),
+    /// #     "/corpus/compute/int-add-sub-mul-wrap.dxil"
+    /// # ));
+    /// let mut spans = Vec::new();
+    /// dxil2spirv::Compiler::default().compile_traced(blob, &mut spans)?;
+    /// let phases: Vec<&str> = spans.iter().map(|s| s.phase.name()).collect();
+    /// assert_eq!(phases, ["container", "ir", "dxil", "cfg", "emit", "validate"]);
+    /// # Ok::<(), dxil2spirv::Error>(())
+    /// ```
+    pub fn compile_traced(&self, blob: &[u8], spans: &mut Vec<Span>) -> Result<Output> {
+        self.compile_with(blob, &mut Tracer::to(spans))
     }
 
     /// Reads and emits without validating (what the benchmark measures).
     pub fn translate(&self, blob: &[u8]) -> Result<Output> {
-        let shader = crate::Shader::read(blob)?;
+        self.translate_with(blob, &mut Tracer::off())
+    }
+
+    fn compile_with(&self, blob: &[u8], tracer: &mut Tracer) -> Result<Output> {
+        let out = self.translate_with(blob, tracer)?;
+        if self.options.validate {
+            tracer.time(Phase::Validate, || {
+                crate::validate::validate_vulkan_1_3(&out.spirv)
+            })?;
+        }
+        Ok(out)
+    }
+
+    fn translate_with(&self, blob: &[u8], tracer: &mut Tracer) -> Result<Output> {
+        let shader = crate::Shader::read_with(blob, tracer)?;
         let module = &shader.module;
-        let desc = ShaderDesc::from_dxil(&shader.dxil)?;
+        let desc = tracer.time(Phase::Dxil, || ShaderDesc::from_dxil(&shader.dxil))?;
         let opts = EmitOptions {
             offsets: self.options.binding_offsets,
             remaps: self.options.remaps.clone(),
@@ -127,18 +220,11 @@ impl Compiler {
             srem: self.options.srem,
             bounds_checks: self.options.bounds_checks,
         };
-        let e = emit::emit(module, &desc, &opts)?;
+        let e = emit::emit_with(module, &desc, &opts, tracer)?;
         Ok(Output {
             spirv: e.spirv,
             reflection: e.reflection,
             warnings: e.warnings,
         })
     }
-}
-
-#[allow(dead_code)]
-fn assert_send_sync() {
-    fn is<T: Send + Sync>() {}
-    is::<Compiler>();
-    is::<Output>();
 }

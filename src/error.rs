@@ -20,6 +20,17 @@ pub enum ErrorKind {
 }
 
 impl ErrorKind {
+    /// A short lower-case name, as used in reports: `invalid`,
+    /// `unsupported`, `internal` or `validation`.
+    pub fn name(self) -> &'static str {
+        match self {
+            ErrorKind::InvalidInput => "invalid",
+            ErrorKind::Unsupported => "unsupported",
+            ErrorKind::Internal => "internal",
+            ErrorKind::Validation => "validation",
+        }
+    }
+
     /// The process exit code the CLI uses for this kind.
     pub fn exit_code(self) -> i32 {
         match self {
@@ -82,11 +93,40 @@ pub enum Location {
     Inst {
         /// Function name.
         function: String,
-        /// Basic block index in the function.
+        /// Basic block index in the function; `u32::MAX` for a block the
+        /// structurizer added.
         block: u32,
-        /// Instruction index within the block.
+        /// Instruction index within the block; `u32::MAX` for the block as
+        /// a whole.
         inst: u32,
     },
+}
+
+/// `byte N`, `bit N`, `@function block B instruction I` (or `@function
+/// block B`), or `unknown location`.
+impl fmt::Display for Location {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Location::Unknown => f.write_str("unknown location"),
+            Location::Byte(b) => write!(f, "byte {b}"),
+            Location::Bit(b) => write!(f, "bit {b}"),
+            Location::Inst {
+                function,
+                block: u32::MAX,
+                ..
+            } => write!(f, "@{function}, a block added by structurization"),
+            Location::Inst {
+                function,
+                block,
+                inst: u32::MAX,
+            } => write!(f, "@{function} block {block}"),
+            Location::Inst {
+                function,
+                block,
+                inst,
+            } => write!(f, "@{function} block {block} instruction {inst}"),
+        }
+    }
 }
 
 /// A compilation failure.
@@ -186,15 +226,8 @@ impl fmt::Display for Error {
             ErrorKind::Validation => "validation failed",
         };
         write!(f, "{} ({}", kind, self.0.phase.name())?;
-        match &self.0.location {
-            Location::Unknown => {}
-            Location::Byte(b) => write!(f, ", byte {b}")?,
-            Location::Bit(b) => write!(f, ", bit {b}")?,
-            Location::Inst {
-                function,
-                block,
-                inst,
-            } => write!(f, ", @{function} block {block} instruction {inst}")?,
+        if self.0.location != Location::Unknown {
+            write!(f, ", {}", self.0.location)?;
         }
         write!(f, "): {}", self.0.message)
     }

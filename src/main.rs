@@ -1,5 +1,7 @@
 //! The `dxil2spirv` command-line tool: a thin layer over the library.
 
+mod cli;
+
 use clap::{Parser, Subcommand};
 use dxil2spirv::{Error, ErrorKind};
 use std::path::{Path, PathBuf};
@@ -32,6 +34,7 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    Corpus(cli::corpus::CorpusArgs),
 }
 
 /// A failure of the tool, with the exit code it maps to.
@@ -63,8 +66,9 @@ fn read_file(path: &Path) -> Result<Vec<u8>, Failure> {
     std::fs::read(path).map_err(|e| Failure::Io(format!("cannot read {}: {e}", path.display())))
 }
 
-fn run(cli: Cli) -> Result<(), Failure> {
+fn run(cli: Cli) -> Result<ExitCode, Failure> {
     match cli.command {
+        Command::Corpus(args) => return Ok(cli::corpus::run(&args)),
         Command::Dis { file } => {
             let blob = read_file(&file)?;
             let shader =
@@ -88,12 +92,12 @@ fn run(cli: Cli) -> Result<(), Failure> {
             print!("{text}");
         }
     }
-    Ok(())
+    Ok(ExitCode::SUCCESS)
 }
 
 fn main() -> ExitCode {
     match run(Cli::parse()) {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(code) => code,
         Err(failure) => failure.report(),
     }
 }

@@ -2,8 +2,9 @@
 
 use crate::container::{self, Container};
 use crate::dxil::DxilModule;
-use crate::error::{Location, Result};
+use crate::error::{Error, Location, Phase, Result};
 use crate::ir::{self, Module};
+use crate::trace::Tracer;
 
 /// Everything the front half of the compiler knows about one blob.
 ///
@@ -22,17 +23,27 @@ pub struct Shader<'a> {
 impl<'a> Shader<'a> {
     /// Reads a DXBC container holding DXIL, or a bare bitcode file.
     pub fn read(blob: &'a [u8]) -> Result<Shader<'a>> {
-        let container = container::parse(blob)?;
-        let program = container.program()?;
-        let base_bits = (program.bitcode_offset as u64).saturating_mul(8);
-        let module = ir::read(program.bitcode).map_err(|e| match e.location() {
-            Location::Bit(bit) => {
-                let bit = bit.saturating_add(base_bits);
-                e.with_location(Location::Bit(bit))
-            }
-            _ => e,
+        Self::read_with(blob, &mut Tracer::off())
+    }
+
+    /// [`Shader::read`], timing the container, IR and DXIL phases.
+    pub(crate) fn read_with(blob: &'a [u8], tracer: &mut Tracer) -> Result<Shader<'a>> {
+        let (container, program) = tracer.time(Phase::Container, || {
+            let container = container::parse(blob)?;
+            let program = container.program()?;
+            Ok::<_, Error>((container, program))
         })?;
-        let dxil = DxilModule::decode(&module)?;
+        let base_bits = (program.bitcode_offset as u64).saturating_mul(8);
+        let module = tracer
+            .time(Phase::Ir, || ir::read(program.bitcode))
+            .map_err(|e| match e.location() {
+                Location::Bit(bit) => {
+                    let bit = bit.saturating_add(base_bits);
+                    e.with_location(Location::Bit(bit))
+                }
+                _ => e,
+            })?;
+        let dxil = tracer.time(Phase::Dxil, || DxilModule::decode(&module))?;
         Ok(Shader {
             container,
             module,

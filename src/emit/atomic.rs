@@ -148,7 +148,7 @@ impl<'m> Emitter<'m> {
                 let z = self.null_const(rty);
                 Ok(self.if_then(ok, &[(rty, z)], body)?[0])
             }
-            k => Err(self.unsupported(format!("atomics on a {} resource", k.name()))),
+            k => Err(self.unsupported(format!("on a {} resource", k.name()))),
         }
     }
 

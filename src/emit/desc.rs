@@ -118,8 +118,10 @@ impl ShaderDesc {
         if sm.kind == ShaderKind::Library {
             return Err(Error::unsupported(
                 Phase::Dxil,
-                "shader kind 'lib' (DXIL libraries: ray tracing, work graphs, exported \
-                 functions); only compute shaders are supported",
+                format!(
+                    "shader kind 'lib' (DXIL libraries: ray tracing, work graphs, exported \
+                     functions) is not supported, only compute shaders are (shader is {sm})"
+                ),
             ));
         }
         let ep = dxil

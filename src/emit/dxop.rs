@@ -4,8 +4,7 @@
 use super::module::{Emitter, Val};
 use super::resource::arg;
 use super::wave::WaveArith;
-use crate::dxil::OpCode;
-use crate::dxil::ResourceKind;
+use crate::dxil::{OpCode, ResourceKind};
 use crate::error::Result;
 use crate::ir::{self, ListRange, TypeId, ValueId};
 use rspirv::spirv::{BuiltIn, GlslStd450Op as GLOp, GroupOperation, Op, Word};
@@ -36,14 +35,16 @@ impl<'m> Emitter<'m> {
             .ok_or_else(|| self.invalid(format!("@{name}: opcode is not a constant")))?;
         let op = OpCode::from_u32(code as u32)
             .ok_or_else(|| self.invalid(format!("@{name}: unknown dx.op opcode {code}")))?;
-        self.dxop(op, &args, t)
+        self.cur_op = Some(op);
+        let result = self.dxop(op, &args, t);
+        self.cur_op = None;
+        result
     }
 
     fn not_supported(&self, op: OpCode) -> crate::error::Error {
         let (ma, mi) = op.min_shader_model();
-        let (sma, smi) = self.desc.shader_model;
         self.unsupported(format!(
-            "dx.op {} (opcode {}, shader model {ma}.{mi}) is not supported for compute shaders (shader is cs_{sma}_{smi})",
+            "dx.op {} (opcode {}, shader model {ma}.{mi}) is not supported for compute shaders",
             op.name(),
             op as u32
         ))
@@ -466,12 +467,11 @@ impl<'m> Emitter<'m> {
             }
             O::IsHelperLane => id(self.boolc(false)),
 
-            O::CreateHandleFromHeap => Err(self.unsupported(format!(
+            O::CreateHandleFromHeap => Err(self.unsupported(
                 "dx.op CreateHandleFromHeap (opcode 218, shader model 6.6): \
                  ResourceDescriptorHeap/SamplerDescriptorHeap need the bindless binding model, \
-                 which is not implemented yet (shader is cs_{}_{})",
-                self.desc.shader_model.0, self.desc.shader_model.1
-            ))),
+                 which is not implemented yet",
+            )),
 
             // Everything else: not (yet) lowered for compute shaders.
             O::TempRegLoad
@@ -1168,7 +1168,7 @@ impl<'m> Emitter<'m> {
                 let img = self.load(img_ty, p)?;
                 self.op(Op::ImageQuerySize, u, &[img])?
             }
-            k => return Err(self.unsupported(format!("GetDimensions on a {} resource", k.name()))),
+            k => return Err(self.unsupported(format!("on a {} resource", k.name()))),
         };
         Ok(vec![width, zero, zero, zero])
     }

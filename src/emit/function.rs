@@ -9,22 +9,16 @@ use rspirv::dr::Operand;
 use rspirv::spirv::{self, Op, Word};
 
 impl<'m> Emitter<'m> {
-    /// Emits a function definition and returns its SPIR-V id.
-    pub fn emit_function(&mut self, f: FuncId) -> Result<Word> {
+    /// Emits the definition of function `f`, checked by
+    /// [`Emitter::entry_function`] and structured as `structured`, and
+    /// returns its SPIR-V id.
+    pub fn emit_function(&mut self, f: FuncId, structured: &Structured) -> Result<Word> {
         let m = self.m;
         let func = m
             .function(f)
-            .ok_or_else(|| self.invalid("entry point function does not exist"))?;
-        if func.is_declaration || func.blocks.is_empty() {
-            return Err(self.invalid("entry point function has no body"));
-        }
-        if func.num_args != 0 {
-            return Err(self.unsupported("entry point with parameters"));
-        }
+            .ok_or_else(|| self.internal("emitted function does not exist"))?;
         self.func = Some(f);
         let fname = m.function_name(f).to_string();
-
-        let structured = cfg::structurize(func, m)?;
         self.prescan(func);
 
         let void = self.void_ty();
@@ -40,7 +34,7 @@ impl<'m> Emitter<'m> {
         for (i, sb) in structured.blocks.iter().enumerate() {
             self.begin_block(self.block_labels[i])?;
             self.cur_uses = sb.uses.iter().map(|&(v, s)| (v, sval(s))).collect();
-            self.emit_phis(&structured, sb)?;
+            self.emit_phis(structured, sb)?;
             if let Some(orig) = sb.origin {
                 for (k, inst) in func.block_insts(orig).iter().enumerate() {
                     if matches!(inst.kind, InstKind::Phi { .. }) || inst.kind.is_terminator() {
@@ -54,10 +48,19 @@ impl<'m> Emitter<'m> {
                     self.emit_inst(inst)?;
                 }
             }
-            self.loc = Location::Inst {
-                function: fname.clone(),
-                block: sb.origin.map(|b| b.0).unwrap_or(u32::MAX),
-                inst: u32::MAX,
+            // Merges and branches: at the original block's terminator, or
+            // in a block of the structurizer's own.
+            self.loc = match sb.origin {
+                Some(orig) => Location::Inst {
+                    function: fname.clone(),
+                    block: orig.0,
+                    inst: func.block_insts(orig).len().saturating_sub(1) as u32,
+                },
+                None => Location::Inst {
+                    function: fname.clone(),
+                    block: u32::MAX,
+                    inst: u32::MAX,
+                },
             };
             self.exit_labels.insert(i as u32, self.cur_label);
             self.emit_merge(&sb.merge)?;

@@ -35,8 +35,9 @@ pub use binding::{
 };
 pub use desc::{ResourceClass, ResourceDecl, ShaderDesc};
 
-use crate::error::Result;
+use crate::error::{Phase, Result};
 use crate::ir::Module;
+use crate::trace::Tracer;
 
 /// Options that change the SPIR-V produced.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -79,7 +80,20 @@ pub struct Emitted {
 
 /// Emits SPIR-V for the compute entry point described by `desc`.
 pub fn emit(module: &Module, desc: &ShaderDesc, options: &EmitOptions) -> Result<Emitted> {
-    module::Emitter::new(module, desc, options).run()
+    emit_with(module, desc, options, &mut Tracer::off())
+}
+
+/// [`emit`], timing structurization (`cfg`) and emission proper.
+pub(crate) fn emit_with(
+    module: &Module,
+    desc: &ShaderDesc,
+    options: &EmitOptions,
+    tracer: &mut Tracer,
+) -> Result<Emitted> {
+    let emitter = module::Emitter::new(module, desc, options);
+    let func = emitter.entry_function()?;
+    let structured = tracer.time(Phase::Cfg, || crate::cfg::structurize(func, module))?;
+    tracer.time(Phase::Emit, || emitter.run(&structured))
 }
 
 #[cfg(test)]

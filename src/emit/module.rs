@@ -4,9 +4,10 @@
 use super::binding::{Reflection, SremLowering};
 use super::desc::ShaderDesc;
 use super::{EmitOptions, Emitted};
-use crate::dxil::ShaderKind;
+use crate::cfg::Structured;
+use crate::dxil::{OpCode, ShaderKind};
 use crate::error::{Error, Location, Phase, Result};
-use crate::ir::{self, FuncId, GlobalId, Module, TypeId, ValueId};
+use crate::ir::{self, FuncId, Function, GlobalId, Module, TypeId, ValueId};
 use rspirv::binary::Assemble;
 use rspirv::dr::{Builder, InsertPoint, Instruction, Operand};
 use rspirv::spirv::{self, Capability, Op, StorageClass, Word};
@@ -138,6 +139,8 @@ pub(crate) struct Emitter<'m> {
     pub loc: Location,
     /// The result of the instruction being emitted.
     pub current_inst_result: Option<ValueId>,
+    /// The dx.op being emitted, named in unsupported-feature errors.
+    pub cur_op: Option<OpCode>,
     /// For each struct-valued result: how many leading members are read by
     /// `extractvalue`.
     pub component_uses: HashMap<ValueId, u32>,
@@ -185,26 +188,41 @@ impl<'m> Emitter<'m> {
             cur_uses: Vec::new(),
             loc: Location::Unknown,
             current_inst_result: None,
+            cur_op: None,
             component_uses: HashMap::new(),
             warned_partition_loop: false,
         }
     }
 
-    /// Emits the whole module.
-    pub fn run(mut self) -> Result<Emitted> {
+    /// The entry function, once checked to be an emittable compute entry
+    /// point.
+    pub fn entry_function(&self) -> Result<&'m Function> {
         if self.desc.kind != ShaderKind::Compute {
-            return Err(Error::unsupported(
-                Phase::Emit,
-                format!(
-                    "shader kind '{}' (only compute shaders are supported)",
-                    self.desc.kind.profile_prefix()
-                ),
-            ));
+            return Err(self.unsupported(format!(
+                "entry point @{}: shader kind '{}' is not supported, only compute shaders are",
+                self.desc.entry_name,
+                self.desc.kind.profile_prefix()
+            )));
         }
+        let func = self
+            .m
+            .function(self.desc.entry)
+            .ok_or_else(|| self.invalid("entry point function does not exist"))?;
+        if func.is_declaration || func.blocks.is_empty() {
+            return Err(self.invalid("entry point function has no body"));
+        }
+        if func.num_args != 0 {
+            return Err(self.unsupported("entry point with parameters"));
+        }
+        Ok(func)
+    }
+
+    /// Emits the whole module, given the structured entry function.
+    pub fn run(mut self, structured: &Structured) -> Result<Emitted> {
         self.caps.insert(Capability::Shader);
         self.glsl = self.b.id();
         let entry = self.desc.entry;
-        let fn_id = self.emit_function(entry)?;
+        let fn_id = self.emit_function(entry, structured)?;
         let denorm = self.denorm_mode();
 
         // Module-level instructions, in the order of the logical layout.
@@ -285,7 +303,23 @@ impl<'m> Emitter<'m> {
     // Errors.
 
     /// An `Unsupported` error at the current instruction.
+    ///
+    /// The message names the dx.op being emitted (unless it starts with
+    /// `dx.op` already) and ends with the shader's model, e.g. `dx.op
+    /// TextureLoad (opcode 66): on a Texture2D resource (shader is cs_6_0)`.
     pub fn unsupported(&self, msg: impl Into<String>) -> Error {
+        let msg = msg.into();
+        let msg = match self.cur_op {
+            Some(op) if !msg.starts_with("dx.op ") => {
+                format!("dx.op {} (opcode {}): {msg}", op.name(), op as u32)
+            }
+            _ => msg,
+        };
+        let (major, minor) = self.desc.shader_model;
+        let msg = format!(
+            "{msg} (shader is {}_{major}_{minor})",
+            self.desc.kind.profile_prefix()
+        );
         Error::unsupported(Phase::Emit, msg).with_location(self.loc.clone())
     }
 

@@ -5,4 +5,5 @@
 
 pub mod corpus;
 pub mod interp;
+pub mod json;
 pub mod ll;
