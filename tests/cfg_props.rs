@@ -12,7 +12,7 @@ use dxil2spirv::cfg::testgen::{random_function, GenOptions, Rng};
 
 fn check_one(seed: u64, opts: &GenOptions, runs: usize) {
     let m = random_function(seed, opts);
-    common::check_module(&m, &format!("seed {seed} {opts:?}"), seed, runs);
+    common::interp::check_module(&m, &format!("seed {seed} {opts:?}"), seed, runs);
 }
 
 fn cases() -> u64 {

@@ -13,7 +13,7 @@ fn check(name: &str, shapes: &[Shape]) -> Structured {
     let mut last = None;
     for seed in 0..12 {
         let m = function_from_shapes(seed, shapes);
-        last = Some(common::check_module(
+        last = Some(common::interp::check_module(
             &m,
             &format!("{name} (seed {seed})"),
             seed,

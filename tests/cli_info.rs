@@ -1,17 +1,16 @@
 //! The `dxil2spirv` binary: `info` (JSON and text), `dis`, and the exit
 //! codes of unreadable and malformed input.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
 
-fn corpus(path: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("corpus")
-        .join(path)
-}
+use common::cli::{bin, stdout};
+use common::corpus;
+use common::json::{parse, Value};
+use std::path::Path;
+use std::process::Output;
 
 fn dxil2spirv(args: &[&str], file: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_dxil2spirv"))
+    bin()
         .args(args)
         .arg(file)
         .output()
@@ -19,161 +18,12 @@ fn dxil2spirv(args: &[&str], file: &Path) -> Output {
 }
 
 fn stdout_of(args: &[&str], file: &Path) -> String {
-    let out = dxil2spirv(args, file);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        out.status.success(),
-        "{args:?} {}: {stderr}",
-        file.display()
-    );
-    String::from_utf8(out.stdout).expect("UTF-8 output")
-}
-
-/// A parsed JSON value, just enough to walk `info --json` output.
-#[derive(Debug, PartialEq)]
-enum Value {
-    Null,
-    Bool(bool),
-    Num(f64),
-    Str(String),
-    Array(Vec<Value>),
-    Object(Vec<(String, Value)>),
-}
-
-impl Value {
-    /// The value at a `/`-separated path of object keys and array indices.
-    fn at(&self, path: &str) -> &Value {
-        path.split('/').fold(self, |v, key| match v {
-            Value::Object(entries) => entries
-                .iter()
-                .find(|(k, _)| k == key)
-                .map(|(_, v)| v)
-                .unwrap_or_else(|| panic!("no key {key} in {path}")),
-            Value::Array(items) => &items[key.parse::<usize>().unwrap()],
-            _ => panic!("{path}: {key} inside a scalar"),
-        })
-    }
-
-    fn len(&self) -> usize {
-        match self {
-            Value::Array(items) => items.len(),
-            other => panic!("not an array: {other:?}"),
-        }
-    }
-
-    fn str(&self) -> &str {
-        match self {
-            Value::Str(s) => s,
-            other => panic!("not a string: {other:?}"),
-        }
-    }
-
-    fn nums(&self) -> Vec<f64> {
-        match self {
-            Value::Array(items) => items
-                .iter()
-                .map(|v| match v {
-                    Value::Num(n) => *n,
-                    other => panic!("not a number: {other:?}"),
-                })
-                .collect(),
-            other => panic!("not an array: {other:?}"),
-        }
-    }
-}
-
-/// Parses a whole JSON document (panics on malformed input).
-fn parse(text: &str) -> Value {
-    let mut chars = text.chars().peekable();
-    let value = parse_value(&mut chars);
-    skip_ws(&mut chars);
-    assert_eq!(chars.next(), None, "trailing text after the JSON value");
-    value
-}
-
-type Chars<'a> = std::iter::Peekable<std::str::Chars<'a>>;
-
-fn skip_ws(c: &mut Chars) {
-    while c.next_if(|c| c.is_ascii_whitespace()).is_some() {}
-}
-
-fn expect(c: &mut Chars, word: &str) {
-    for want in word.chars() {
-        assert_eq!(c.next(), Some(want), "expected {word}");
-    }
-}
-
-fn parse_value(c: &mut Chars) -> Value {
-    skip_ws(c);
-    match c.peek().copied() {
-        Some('n') => (expect(c, "null"), Value::Null).1,
-        Some('t') => (expect(c, "true"), Value::Bool(true)).1,
-        Some('f') => (expect(c, "false"), Value::Bool(false)).1,
-        Some('"') => Value::Str(parse_string(c)),
-        Some('[') => Value::Array(parse_seq(c, '[', ']', parse_value)),
-        Some('{') => Value::Object(parse_seq(c, '{', '}', |c| {
-            skip_ws(c);
-            let key = parse_string(c);
-            skip_ws(c);
-            expect(c, ":");
-            (key, parse_value(c))
-        })),
-        _ => {
-            let mut num = String::new();
-            while let Some(d) = c.next_if(|d| d.is_ascii_digit() || "+-.eE".contains(*d)) {
-                num.push(d);
-            }
-            Value::Num(num.parse().unwrap_or_else(|_| panic!("bad number {num:?}")))
-        }
-    }
-}
-
-fn parse_seq<T>(c: &mut Chars, open: char, close: char, item: fn(&mut Chars) -> T) -> Vec<T> {
-    expect(c, &open.to_string());
-    let mut items = Vec::new();
-    skip_ws(c);
-    if c.next_if_eq(&close).is_some() {
-        return items;
-    }
-    loop {
-        items.push(item(c));
-        skip_ws(c);
-        match c.next() {
-            Some(',') => {}
-            Some(ch) if ch == close => return items,
-            other => panic!("expected , or {close}, found {other:?}"),
-        }
-    }
-}
-
-fn parse_string(c: &mut Chars) -> String {
-    expect(c, "\"");
-    let mut s = String::new();
-    loop {
-        match c.next().expect("unterminated string") {
-            '"' => return s,
-            '\\' => match c.next().expect("unterminated escape") {
-                'n' => s.push('\n'),
-                'r' => s.push('\r'),
-                't' => s.push('\t'),
-                'u' => {
-                    let hex: String = c.by_ref().take(4).collect();
-                    let code = u32::from_str_radix(&hex, 16).expect("hex escape");
-                    s.push(char::from_u32(code).expect("a scalar value"));
-                }
-                other => s.push(other),
-            },
-            ch => {
-                assert!(ch as u32 >= 0x20, "raw control character in a string");
-                s.push(ch);
-            }
-        }
-    }
+    stdout(dxil2spirv(args, file))
 }
 
 #[test]
 fn info_json_of_a_compute_shader() {
-    let file = corpus("compute/int-add-sub-mul-wrap.dxil");
+    let file = corpus::root().join("compute/int-add-sub-mul-wrap.dxil");
     let doc = parse(&stdout_of(&["info", "--json"], &file));
     assert_eq!(doc.at("dxil/shader_model/profile").str(), "cs_6_0");
     assert_eq!(doc.at("dxil/shader_model/kind").str(), "Compute");
@@ -203,7 +53,7 @@ fn info_json_of_a_compute_shader() {
 
 #[test]
 fn info_json_of_a_vertex_shader() {
-    let file = corpus("graphics/vs-cbuffer-world-viewproj.dxil");
+    let file = corpus::root().join("graphics/vs-cbuffer-world-viewproj.dxil");
     let doc = parse(&stdout_of(&["info", "--json"], &file));
     assert_eq!(doc.at("dxil/shader_model/profile").str(), "vs_6_0");
     let entry = doc.at("dxil/entry_points/0");
@@ -222,7 +72,7 @@ fn info_json_of_a_vertex_shader() {
 
 #[test]
 fn info_text_and_dis() {
-    let file = corpus("compute/int-add-sub-mul-wrap.dxil");
+    let file = corpus::root().join("compute/int-add-sub-mul-wrap.dxil");
     let text = stdout_of(&["info"], &file);
     assert!(text.contains("\ndxil:\n  shader_model:\n"), "{text}");
     assert!(text.contains("    profile: cs_6_0\n"), "{text}");
@@ -240,7 +90,7 @@ fn missing_file_exits_with_5() {
 
 #[test]
 fn truncated_blob_exits_with_1_and_names_an_offset() {
-    let blob = std::fs::read(corpus("compute/int-add-sub-mul-wrap.dxil")).unwrap();
+    let blob = std::fs::read(corpus::root().join("compute/int-add-sub-mul-wrap.dxil")).unwrap();
     let path =
         std::env::temp_dir().join(format!("dxil2spirv-truncated-{}.dxil", std::process::id()));
     std::fs::write(&path, &blob[..40]).unwrap();
