@@ -1,18 +1,18 @@
-//! The `dxil2spirv` command-line tool: a thin layer over the library.
+//! The `dxil2spirv` command-line tool: a thin layer over the library. Each
+//! subcommand lives in its own module under `src/cli/`.
 
 mod cli;
 
 use clap::{Parser, Subcommand};
-use dxil2spirv::{Error, ErrorKind};
-use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// DXIL to SPIR-V shader cross-compiler.
 ///
 /// Exit codes: 0 ok, 1 invalid input, 2 unsupported feature, 3 internal
-/// error, 4 validation failure (5: the file could not be read or written).
+/// error, 4 validation failure, 5 the file could not be read or written,
+/// 6 `run`: results differ from the spec, 64 bad command line.
 #[derive(Parser)]
-#[command(version, about, long_about = None)]
+#[command(version, about, long_about = None, after_help = cli::EXIT_CODES)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -21,83 +21,39 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Print the module as LLVM-like assembly text.
-    Dis {
-        /// A DXIL blob (DXBC container) or bare bitcode file.
-        file: PathBuf,
-    },
+    Dis(cli::dis::Args),
     /// Print the decoded DXIL facts: stage, model, entry points,
     /// signatures, resources, root signature.
-    Info {
-        /// A DXIL blob (DXBC container) or bare bitcode file.
-        file: PathBuf,
-        /// Print JSON instead of text.
-        #[arg(long)]
-        json: bool,
-    },
+    Info(cli::info::Args),
+    /// Compile a DXIL compute shader to SPIR-V.
+    Compile(cli::compile::Args),
+    /// Compile the shader of a run spec, run it on a Vulkan device and check
+    /// its results.
+    #[cfg(feature = "vulkan")]
+    Run(cli::run::Args),
+    /// Show each function's control flow before and after structurization.
+    Cfg(cli::cfg::Args),
+    /// Translate and validate every blob under the given paths, in
+    /// parallel, with a summary and JSON/JUnit reports (for CI).
     Corpus(cli::corpus::CorpusArgs),
 }
 
-/// A failure of the tool, with the exit code it maps to.
-enum Failure {
-    Io(String),
-    Compile(PathBuf, Error),
-}
-
-impl Failure {
-    fn report(&self) -> ExitCode {
-        match self {
-            Failure::Io(message) => {
-                eprintln!("error: {message}");
-                ExitCode::from(5)
-            }
-            Failure::Compile(path, error) => {
-                eprintln!("error: {}: {error}", path.display());
-                ExitCode::from(exit_code(error.kind()))
-            }
-        }
-    }
-}
-
-fn exit_code(kind: ErrorKind) -> u8 {
-    kind.exit_code() as u8
-}
-
-fn read_file(path: &Path) -> Result<Vec<u8>, Failure> {
-    std::fs::read(path).map_err(|e| Failure::Io(format!("cannot read {}: {e}", path.display())))
-}
-
-fn run(cli: Cli) -> Result<ExitCode, Failure> {
-    match cli.command {
-        Command::Corpus(args) => return Ok(cli::corpus::run(&args)),
-        Command::Dis { file } => {
-            let blob = read_file(&file)?;
-            let shader =
-                dxil2spirv::Shader::read(&blob).map_err(|e| Failure::Compile(file.clone(), e))?;
-            let mut text = String::new();
-            dxil2spirv::ir::write_module(&mut text, &shader.module)
-                .map_err(|e| Failure::Io(e.to_string()))?;
-            print!("{text}");
-        }
-        Command::Info { file, json } => {
-            let blob = read_file(&file)?;
-            let shader =
-                dxil2spirv::Shader::read(&blob).map_err(|e| Failure::Compile(file.clone(), e))?;
-            let mut text = String::new();
-            let written = if json {
-                shader.write_info_json(&mut text)
-            } else {
-                shader.write_info_text(&mut text)
-            };
-            written.map_err(|e| Failure::Io(e.to_string()))?;
-            print!("{text}");
-        }
-    }
-    Ok(ExitCode::SUCCESS)
-}
-
 fn main() -> ExitCode {
-    match run(Cli::parse()) {
-        Ok(code) => code,
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => return cli::usage(error),
+    };
+    let result = match cli.command {
+        Command::Dis(args) => cli::dis::main(args),
+        Command::Info(args) => cli::info::main(args),
+        Command::Compile(args) => cli::compile::main(args),
+        #[cfg(feature = "vulkan")]
+        Command::Run(args) => cli::run::main(args),
+        Command::Cfg(args) => cli::cfg::main(args),
+        Command::Corpus(args) => return cli::corpus::run(&args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
         Err(failure) => failure.report(),
     }
 }

@@ -3,18 +3,14 @@
 
 mod common;
 
+use common::cli::{bin, stdout};
+use common::corpus;
 use common::json::{parse, Value};
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn corpus(path: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("corpus")
-        .join(path)
-}
+use std::path::Path;
+use std::process::Output;
 
 fn dxil2spirv(args: &[&str], file: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_dxil2spirv"))
+    bin()
         .args(args)
         .arg(file)
         .output()
@@ -22,19 +18,12 @@ fn dxil2spirv(args: &[&str], file: &Path) -> Output {
 }
 
 fn stdout_of(args: &[&str], file: &Path) -> String {
-    let out = dxil2spirv(args, file);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        out.status.success(),
-        "{args:?} {}: {stderr}",
-        file.display()
-    );
-    String::from_utf8(out.stdout).expect("UTF-8 output")
+    stdout(dxil2spirv(args, file))
 }
 
 #[test]
 fn info_json_of_a_compute_shader() {
-    let file = corpus("compute/int-add-sub-mul-wrap.dxil");
+    let file = corpus::root().join("compute/int-add-sub-mul-wrap.dxil");
     let doc = parse(&stdout_of(&["info", "--json"], &file));
     assert_eq!(doc.at("dxil/shader_model/profile").str(), "cs_6_0");
     assert_eq!(doc.at("dxil/shader_model/kind").str(), "Compute");
@@ -64,7 +53,7 @@ fn info_json_of_a_compute_shader() {
 
 #[test]
 fn info_json_of_a_vertex_shader() {
-    let file = corpus("graphics/vs-cbuffer-world-viewproj.dxil");
+    let file = corpus::root().join("graphics/vs-cbuffer-world-viewproj.dxil");
     let doc = parse(&stdout_of(&["info", "--json"], &file));
     assert_eq!(doc.at("dxil/shader_model/profile").str(), "vs_6_0");
     let entry = doc.at("dxil/entry_points/0");
@@ -83,7 +72,7 @@ fn info_json_of_a_vertex_shader() {
 
 #[test]
 fn info_text_and_dis() {
-    let file = corpus("compute/int-add-sub-mul-wrap.dxil");
+    let file = corpus::root().join("compute/int-add-sub-mul-wrap.dxil");
     let text = stdout_of(&["info"], &file);
     assert!(text.contains("\ndxil:\n  shader_model:\n"), "{text}");
     assert!(text.contains("    profile: cs_6_0\n"), "{text}");
@@ -101,7 +90,7 @@ fn missing_file_exits_with_5() {
 
 #[test]
 fn truncated_blob_exits_with_1_and_names_an_offset() {
-    let blob = std::fs::read(corpus("compute/int-add-sub-mul-wrap.dxil")).unwrap();
+    let blob = std::fs::read(corpus::root().join("compute/int-add-sub-mul-wrap.dxil")).unwrap();
     let path =
         std::env::temp_dir().join(format!("dxil2spirv-truncated-{}.dxil", std::process::id()));
     std::fs::write(&path, &blob[..40]).unwrap();

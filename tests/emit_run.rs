@@ -4,15 +4,17 @@
 //! bindings taken from our reflection, and its results compared.
 //!
 //! Known driver bugs (corpus/README.md) are expected failures on the named
-//! driver only. Fails when no Vulkan device exists (the test command
-//! installs lavapipe), unless `DXIL2SPIRV_NO_VULKAN=1` says to skip.
+//! driver only. Fails without a Vulkan device unless
+//! `DXIL2SPIRV_NO_VULKAN=1`.
 //! `DXIL2SPIRV_RUN_FILTER=substr` runs a subset; `DXIL2SPIRV_CORPUS=dir`
 //! points at another copy of the corpus.
 
 #![cfg(feature = "vulkan")]
 
-use dxil2spirv::compile::{CompileOptions, Compiler, DescriptorType, ResourceClass, SetPolicy};
-use dxil2spirv::run::{self, BindingDesc, BindingKind, RegisterClass, RegisterKey, RunSpec};
+mod common;
+
+use dxil2spirv::compile::CompileOptions;
+use dxil2spirv::run::{self, RunSpec};
 use std::path::{Path, PathBuf};
 
 /// Cases a driver is known to get wrong (corpus/README.md).
@@ -29,61 +31,14 @@ fn known_driver_failure(device: &str, name: &str) -> bool {
         )
 }
 
-/// Bindings for the harness from our reflection.
-pub fn bindings_from_reflection(refl: &dxil2spirv::Reflection, spec: &RunSpec) -> Vec<BindingDesc> {
-    let mut out = Vec::new();
-    for r in &refl.resources {
-        let class = match r.class {
-            ResourceClass::Srv => RegisterClass::Srv,
-            ResourceClass::Uav => RegisterClass::Uav,
-            ResourceClass::Cbv => RegisterClass::Cbv,
-            ResourceClass::Sampler => continue,
-        };
-        let key = RegisterKey::new(class, r.register).in_space(r.space);
-        if spec.resource(&key).is_none() {
-            continue;
-        }
-        let kind = match r.descriptor_type {
-            DescriptorType::StorageBuffer => BindingKind::StorageBuffer,
-            DescriptorType::UniformBuffer => BindingKind::UniformBuffer,
-            DescriptorType::UniformTexelBuffer => BindingKind::UniformTexelBuffer { format: None },
-            DescriptorType::StorageTexelBuffer => BindingKind::StorageTexelBuffer { format: None },
-            DescriptorType::Sampler => continue,
-        };
-        out.push(BindingDesc::new(r.set, r.binding, kind, key));
-        if let Some((s, b)) = r.counter {
-            out.push(BindingDesc::counter(s, b, key));
-        }
-    }
-    out
-}
-
 #[test]
 fn compute_corpus_runs() {
-    // One loader for the whole sweep (see `run::Vulkan`).
-    let vulkan = run::Vulkan::load();
-    let devices = match vulkan
-        .as_ref()
-        .map_err(|e| e.to_string())
-        .map(|v| v.list_devices())
-    {
-        Ok(Ok(d)) if !d.is_empty() => Ok(d),
-        Ok(Ok(_)) => Err("no device".to_string()),
-        Ok(Err(e)) => Err(e.to_string()),
-        Err(e) => Err(e),
-    };
-    let devices = match devices {
-        Ok(d) => d,
-        other => {
-            assert!(
-                std::env::var("DXIL2SPIRV_NO_VULKAN").is_ok_and(|v| v == "1"),
-                "no Vulkan device ({other:?}); install lavapipe (tests/run.sh does) \
-                 or set DXIL2SPIRV_NO_VULKAN=1 to skip"
-            );
-            eprintln!("skipping: no Vulkan device ({other:?})");
-            return;
-        }
-    };
+    if !common::vulkan::available() {
+        return;
+    }
+    // One loader and one device for the whole sweep (see `run::Session`).
+    let vulkan = run::Vulkan::load().expect("Vulkan loader");
+    let devices = vulkan.list_devices().expect("Vulkan devices");
     let index: usize = std::env::var("DXIL2SPIRV_DEVICE")
         .ok()
         .and_then(|s| s.parse().ok())
@@ -105,14 +60,8 @@ fn compute_corpus_runs() {
         .filter(|p| p.extension().is_some_and(|x| x == "run"))
         .collect();
     specs.sort();
-    let compiler = Compiler::new(CompileOptions::default());
-    let compact = Compiler::new(CompileOptions {
-        sets: SetPolicy::Compact,
-        ..CompileOptions::default()
-    });
+    let options = CompileOptions::default();
     let (mut pass, mut fail, mut skipped) = (0, Vec::new(), 0);
-    // One instance and device for the whole sweep (see `run::Session`).
-    let vulkan = vulkan.expect("loader loaded");
     let swept = vulkan.with_session(Some(index), false, |session| {
         for spec_path in specs {
             let name = spec_path.file_stem().unwrap().to_string_lossy().to_string();
@@ -122,8 +71,9 @@ fn compute_corpus_runs() {
                 }
             }
             let blob = std::fs::read(spec_path.with_extension("dxil")).unwrap();
-            let mut out = match compiler.compile(&blob) {
-                Ok(o) => o,
+            // Devices bind few descriptor sets (often 8): compact high spaces.
+            let out = match run::compile_for_run(&blob, &options) {
+                Ok(out) => out,
                 // Not translatable yet: the corpus ledger (emit_corpus) names it.
                 Err(e) => {
                     eprintln!("{name}: not translated: {e}");
@@ -131,23 +81,19 @@ fn compute_corpus_runs() {
                     continue;
                 }
             };
-            // Devices bind few descriptor sets (often 8): compact high spaces.
-            if out.reflection.resources.iter().any(|r| r.set >= 8) {
-                out = compact.compile(&blob).unwrap();
-            }
             if std::env::var_os("DXIL2SPIRV_RUN_VERBOSE").is_some() {
                 eprintln!("-- {name}");
             }
             let spec = RunSpec::from_file(&spec_path).unwrap();
-            let bindings = bindings_from_reflection(&out.reflection, &spec);
-            let options = run::RunOptions::default();
+            let bindings = run::bindings_from_reflection(&out.reflection, &spec);
+            let run_options = run::RunOptions::default();
             let r = session.run_spec(
                 &spec,
                 &out.spirv,
                 &out.reflection.entry_point,
                 &bindings,
                 None,
-                &options,
+                &run_options,
             );
             let known = known_driver_failure(&device_name, &name);
             match r {

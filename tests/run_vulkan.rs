@@ -6,39 +6,16 @@
 //! is set (then they print why and return).
 #![cfg(feature = "vulkan")]
 
+mod common;
+
 use dxil2spirv::run::{
-    list_devices, run_spec, run_spec_with, BindingDesc, BindingKind, PushConstantDesc,
-    PushConstantRange, RegisterKey, RunOptions, RunSpec, TexelFormat, Value,
+    run_spec, run_spec_with, BindingDesc, BindingKind, PushConstantDesc, PushConstantRange,
+    RegisterKey, RunOptions, RunSpec, TexelFormat, Value,
 };
 use dxil2spirv::ErrorKind;
 use rspirv::binary::Assemble;
 use rspirv::dr::{Builder, Operand};
 use rspirv::spirv::{self, Word};
-
-/// Whether a Vulkan device is there; panics (fails the test) if not, unless
-/// `DXIL2SPIRV_NO_VULKAN=1`.
-fn vulkan_available() -> bool {
-    let skip = std::env::var("DXIL2SPIRV_NO_VULKAN").is_ok_and(|v| v == "1");
-    let problem = match list_devices() {
-        Ok(devices) if !devices.is_empty() => {
-            for d in &devices {
-                eprintln!("Vulkan device {d}");
-            }
-            return true;
-        }
-        Ok(_) => "the Vulkan loader found no device".to_string(),
-        Err(e) => e.to_string(),
-    };
-    if skip {
-        eprintln!("DXIL2SPIRV_NO_VULKAN=1: skipping a Vulkan test ({problem})");
-        return false;
-    }
-    panic!(
-        "no Vulkan device: {problem}. Install a driver (Debian: apt-get install \
-         mesa-vulkan-drivers libvulkan1 for lavapipe) or set DXIL2SPIRV_NO_VULKAN=1 to skip \
-         the Vulkan tests"
-    );
-}
 
 /// Common SPIR-V scaffolding for a GLCompute shader with local size 8.
 struct Shader {
@@ -220,7 +197,7 @@ expect u0 : u32[16] = 100, 102, 104, 106, 108, 110, 112, 114, 116, 118, 120, 122
 
 #[test]
 fn doubles_and_adds_the_push_constant() {
-    if !vulkan_available() {
+    if !common::vulkan::available() {
         return;
     }
     let spec = RunSpec::parse(SIMPLE_SPEC).expect("spec");
@@ -241,7 +218,7 @@ fn doubles_and_adds_the_push_constant() {
 fn one_session_runs_many_times() {
     fn send_sync<T: Send + Sync>() {}
     send_sync::<dxil2spirv::run::Vulkan>();
-    if !vulkan_available() {
+    if !common::vulkan::available() {
         return;
     }
     let spec = RunSpec::parse(SIMPLE_SPEC).expect("spec");
@@ -273,7 +250,7 @@ fn one_session_runs_many_times() {
 
 #[test]
 fn wrong_expectation_is_reported() {
-    if !vulkan_available() {
+    if !common::vulkan::available() {
         return;
     }
     // Elements 3 and 9 are wrong in the spec; so is every one of u1's
@@ -430,7 +407,7 @@ fn every_kind() -> Vec<u32> {
 
 #[test]
 fn every_binding_kind_and_a_counter() {
-    if !vulkan_available() {
+    if !common::vulkan::available() {
         return;
     }
     let spec = RunSpec::parse(
@@ -489,7 +466,7 @@ fn every_binding_kind_and_a_counter() {
 
 #[test]
 fn validation_layer_runs_clean() {
-    if !vulkan_available() {
+    if !common::vulkan::available() {
         return;
     }
     let options = RunOptions {
@@ -526,7 +503,7 @@ fn validation_layer_runs_clean() {
 
 #[test]
 fn validation_messages_are_reported() {
-    if !vulkan_available() {
+    if !common::vulkan::available() {
         return;
     }
     // t0 described as a uniform buffer while the shader declares a storage
@@ -622,7 +599,7 @@ fn spin() -> Vec<u32> {
 
 #[test]
 fn slow_dispatch_times_out() {
-    if !vulkan_available() {
+    if !common::vulkan::available() {
         return;
     }
     // 2048 threads x 2^24 dependent multiply-adds: far longer than the
@@ -722,7 +699,7 @@ fn bad_bindings_are_errors_before_any_vulkan_call() {
 
 #[test]
 fn missing_device_index_is_an_error() {
-    if !vulkan_available() {
+    if !common::vulkan::available() {
         return;
     }
     let spec = RunSpec::parse(SIMPLE_SPEC).expect("spec");

@@ -191,22 +191,34 @@ fn structured_body(
     Ok(())
 }
 
-/// Writes the original CFG of a function as a Graphviz digraph.
+/// The function's name, escaped for a quoted Graphviz string.
+fn function_title(func: &Function, module: &Module) -> String {
+    format!("@{}", module.value_name(func.value).escape_default())
+}
+
+/// Writes the original CFG of a function as a Graphviz digraph named and
+/// labelled `@NAME: before` (returns double octagons, unreachable ends
+/// octagons).
 pub fn write_cfg_dot(out: &mut dyn Write, func: &Function, module: &Module) -> fmt::Result {
-    writeln!(out, "digraph cfg {{")?;
+    let title = format!("{}: before", function_title(func, module));
+    writeln!(out, "digraph \"{title}\" {{")?;
+    writeln!(out, "    label=\"{title}\";")?;
     cfg_body(out, func, module, "b")?;
     writeln!(out, "}}")
 }
 
-/// Writes a structured function as a Graphviz digraph: block roles in the
-/// labels and colours, merge (dashed) and continue (dotted) relations.
+/// Writes a structured function as a Graphviz digraph named and labelled
+/// `@NAME: after`: block roles in the labels and colours, merge (dashed)
+/// and continue (dotted) relations.
 pub fn write_structured_dot(
     out: &mut dyn Write,
     s: &Structured,
     func: &Function,
     module: &Module,
 ) -> fmt::Result {
-    writeln!(out, "digraph structured {{")?;
+    let title = format!("{}: after", function_title(func, module));
+    writeln!(out, "digraph \"{title}\" {{")?;
+    writeln!(out, "    label=\"{title}\";")?;
     structured_body(out, s, &|b| block_name(func, module, b), "s")?;
     writeln!(out, "}}")
 }
@@ -219,14 +231,14 @@ pub fn write_dot(
     module: &Module,
     s: &Structured,
 ) -> fmt::Result {
-    let fname = module.value_name(func.value).escape_default().to_string();
-    writeln!(out, "digraph \"{fname}\" {{")?;
+    let title = function_title(func, module);
+    writeln!(out, "digraph \"{title}\" {{")?;
     writeln!(out, "  subgraph cluster_before {{")?;
-    writeln!(out, "    label=\"{fname}: before\";")?;
+    writeln!(out, "    label=\"{title}: before\";")?;
     cfg_body(out, func, module, "b")?;
     writeln!(out, "  }}")?;
     writeln!(out, "  subgraph cluster_after {{")?;
-    writeln!(out, "    label=\"{fname}: structured\";")?;
+    writeln!(out, "    label=\"{title}: after\";")?;
     structured_body(out, s, &|b| block_name(func, module, b), "s")?;
     writeln!(out, "  }}")?;
     writeln!(out, "}}")

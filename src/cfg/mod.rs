@@ -65,7 +65,9 @@
 //! [`verify`] checks the result independently (it recomputes dominators
 //! and constructs from scratch and applies the SPIR-V rules);
 //! [`verify_with`] also checks the SSA of original values.
-//! [`write_dot`] prints the CFG before and after structurization.
+//! [`write_dot`] prints the CFG before and after structurization (one
+//! digraph with two clusters; [`write_cfg_dot`] and [`write_structured_dot`]
+//! print them as separate digraphs); [`Summary`] counts what was built.
 //!
 //! # The `Structured` contract (for the emitter)
 //!
@@ -140,6 +142,7 @@ mod pre;
 mod ssa;
 mod structured;
 mod structurize;
+mod summary;
 pub mod testgen;
 mod tree;
 mod util;
@@ -155,5 +158,6 @@ pub use structured::{
     Structured, SynthDef, SynthId, SynthType,
 };
 pub use structurize::structurize;
+pub use summary::Summary;
 pub use util::Adj;
 pub use verify::{verify, verify_with};

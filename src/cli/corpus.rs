@@ -57,7 +57,7 @@ use std::time::{Duration, Instant};
 /// of the failures (1 invalid input, 2 unsupported, 3 internal, 4
 /// validation, 5 unreadable); 5 also when a path does not exist, nothing is
 /// found or a report cannot be written.
-#[derive(Args, Debug)]
+#[derive(Args)]
 pub struct CorpusArgs {
     /// Folders to search and files to compile.
     #[arg(required = true)]
@@ -82,6 +82,9 @@ pub struct CorpusArgs {
     /// every blob to FILE.
     #[arg(long, value_name = "FILE")]
     pub trace: Option<PathBuf>,
+    /// Skip SPIR-V validation (translate only).
+    #[arg(long)]
+    pub no_validate: bool,
     #[command(flatten)]
     pub compile: CompileArgs,
 }
@@ -213,7 +216,7 @@ fn run_inner(args: &CorpusArgs) -> Result<u8, String> {
         .build()
         .map_err(|e| format!("cannot start {jobs} worker threads: {e}"))?;
 
-    let compiler = Compiler::new(args.compile.options());
+    let compiler = Compiler::new(args.compile.to_options(!args.no_validate));
     let progress = Progress::new(blobs.len());
     let stop = AtomicBool::new(false);
     let origin = Instant::now();
@@ -245,7 +248,7 @@ fn run_inner(args: &CorpusArgs) -> Result<u8, String> {
     });
     progress.finish();
 
-    print!("{}", summary_table(&records, !args.compile.no_validate));
+    print!("{}", summary_table(&records, !args.no_validate));
     if let Some(file) = &args.json {
         write_file(file, &json_report(&records))?;
     }

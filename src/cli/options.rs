@@ -1,73 +1,329 @@
-//! Command-line options shared by the commands that compile.
+//! Compile options from the command line: set policy, binding offsets,
+//! binding remaps, `srem` lowering and bounds checks, mapped onto
+//! [`CompileOptions`]. The offset and remap syntaxes are parsed with nom.
 
-use clap::builder::{PossibleValuesParser, TypedValueParser};
-use clap::Args;
-use dxil2spirv::compile::{BindingOffsets, CompileOptions, SetPolicy, SremLowering};
+use dxil2spirv::compile::{
+    BindingOffsets, BindingRemap, CompileOptions, ResourceClass, SetPolicy, SremLowering,
+};
+use nom::character::complete::{char, digit1, one_of};
+use nom::combinator::map_res;
+use nom::error::Error as NomError;
+use nom::Parser;
 
-/// The compile options of the command line.
-#[derive(Args, Debug, Clone)]
-pub struct CompileArgs {
-    /// How register spaces become descriptor sets: `space` (set = space) or
-    /// `compact` (set = rank of the space among the shader's spaces).
-    #[arg(long, value_name = "POLICY", default_value = "space",
-          value_parser = PossibleValuesParser::new(["space", "compact"])
-              .map(|s| if s == "compact" { SetPolicy::Compact } else { SetPolicy::Space }))]
-    pub set_policy: SetPolicy,
-    /// Binding number offset of a register class, as CLASS=N with CLASS one
-    /// of b, t, u, s, counter (repeatable; defaults b=0 t=1000 u=2000
-    /// s=3000 counter=4000).
-    #[arg(long, value_name = "CLASS=N", value_parser = parse_offset)]
-    pub binding_offset: Vec<(String, u32)>,
-    /// How `srem` is lowered: `via-unsigned` or `native` (OpSRem).
-    #[arg(long, value_name = "MODE", default_value = "via-unsigned",
-          value_parser = PossibleValuesParser::new(["via-unsigned", "native"])
-              .map(|s| if s == "native" { SremLowering::Native } else { SremLowering::ViaUnsigned }))]
-    pub srem: SremLowering,
-    /// Leave out the bounds checks on buffer accesses (the D3D rule:
-    /// out-of-bounds reads give 0, writes are dropped).
-    #[arg(long)]
-    pub no_bounds_checks: bool,
-    /// Skip SPIR-V validation.
-    #[arg(long)]
-    pub no_validate: bool,
+/// How register spaces become descriptor sets.
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum Sets {
+    /// `set = space`.
+    Space,
+    /// `set` = rank of the space among the shader's spaces.
+    Compact,
 }
 
-fn parse_offset(text: &str) -> Result<(String, u32), String> {
-    let (class, n) = text
-        .split_once('=')
-        .ok_or_else(|| format!("expected CLASS=N, found {text:?}"))?;
-    if !["b", "t", "u", "s", "counter"].contains(&class) {
-        return Err(format!(
-            "unknown register class {class:?} (b, t, u, s or counter)"
-        ));
-    }
-    let n = n
-        .parse()
-        .map_err(|e| format!("bad binding offset {n:?}: {e}"))?;
-    Ok((class.to_string(), n))
+/// How `srem` is lowered.
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum Srem {
+    /// `OpSRem` on signed operands.
+    Native,
+    /// Through unsigned operations (correct on drivers whose `OpSRem`
+    /// mishandles negative operands).
+    ViaUnsigned,
+}
+
+/// The binding and code-generation options shared by commands that compile.
+#[derive(clap::Args)]
+pub struct CompileArgs {
+    /// How register spaces map to descriptor sets.
+    #[arg(long, value_enum, default_value = "space")]
+    set_policy: Sets,
+    /// Binding number offsets per register class, e.g.
+    /// `t=1000,u=2000,b=0,s=3000` (`c`: UAV counters, default 4000);
+    /// classes not named keep their default.
+    #[arg(long, value_name = "CLASS=N,...", value_parser = parse_offsets)]
+    binding_offsets: Option<BindingOffsets>,
+    /// Bind a register range to a set and binding (repeatable; the first
+    /// matching rule wins):
+    /// `<t|u|b|s><FIRST>[-<LAST>][,space<S>]=<SET>:<BINDING>[,counter=<C>]`,
+    /// e.g. `u0=0:5`, `t0-3,space1=2:10` (t0..t3 of space 1 to bindings
+    /// 10..13 of set 2), `u2=0:7,counter=8`. A resource matches the register
+    /// it starts at; register FIRST+i gets BINDING+i (and its UAV counter
+    /// C+i). The space defaults to 0.
+    #[arg(long = "remap", value_name = "RULE", value_parser = parse_remap)]
+    remaps: Vec<RemapRule>,
+    /// How LLVM `srem` is lowered.
+    #[arg(long, value_enum, default_value = "via-unsigned")]
+    srem: Srem,
+    /// Leave out the bounds checks on buffer accesses (D3D returns 0 for
+    /// out-of-bounds loads and drops such stores; without checks the
+    /// behaviour is the driver's).
+    #[arg(long)]
+    no_bounds_checks: bool,
 }
 
 impl CompileArgs {
-    /// The library options these arguments select.
-    pub fn options(&self) -> CompileOptions {
-        let mut offsets = BindingOffsets::default();
-        for (class, n) in &self.binding_offset {
-            let slot = match class.as_str() {
-                "b" => &mut offsets.cbv,
-                "t" => &mut offsets.srv,
-                "u" => &mut offsets.uav,
-                "s" => &mut offsets.sampler,
-                _ => &mut offsets.counter,
-            };
-            *slot = *n;
-        }
+    /// The library options, with validation on or off.
+    pub fn to_options(&self, validate: bool) -> CompileOptions {
         CompileOptions {
-            binding_offsets: offsets,
-            sets: self.set_policy,
-            srem: self.srem,
+            binding_offsets: self.binding_offsets.unwrap_or_default(),
+            remaps: self.remaps.iter().flat_map(RemapRule::expand).collect(),
+            sets: match self.set_policy {
+                Sets::Space => SetPolicy::Space,
+                Sets::Compact => SetPolicy::Compact,
+            },
+            validate,
+            srem: match self.srem {
+                Srem::Native => SremLowering::Native,
+                Srem::ViaUnsigned => SremLowering::ViaUnsigned,
+            },
             bounds_checks: !self.no_bounds_checks,
-            validate: !self.no_validate,
-            ..CompileOptions::default()
         }
+    }
+}
+
+/// The most registers one remap rule may cover.
+const MAX_REMAP_RANGE: u32 = 1 << 16;
+
+/// One `--remap` rule: registers `first..=last` of a class and space to
+/// consecutive bindings of a set.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct RemapRule {
+    class: ResourceClass,
+    space: u32,
+    first: u32,
+    last: u32,
+    set: u32,
+    binding: u32,
+    counter: Option<u32>,
+}
+
+impl RemapRule {
+    /// One library remap per register of the range.
+    fn expand(&self) -> impl Iterator<Item = BindingRemap> + '_ {
+        (0..=self.last - self.first).map(move |i| BindingRemap {
+            class: self.class,
+            space: self.space,
+            register: self.first + i,
+            set: self.set,
+            binding: self.binding + i,
+            counter_binding: self.counter.map(|c| c + i),
+        })
+    }
+}
+
+/// A parse in progress: the whole text (for columns) and what is left.
+struct Input<'a> {
+    text: &'a str,
+    rest: &'a str,
+}
+
+impl<'a> Input<'a> {
+    fn new(text: &'a str) -> Self {
+        Input { text, rest: text }
+    }
+
+    fn column(&self) -> usize {
+        self.text.len() - self.rest.len() + 1
+    }
+
+    /// Runs `parser`; on failure, says what was `expected` and where.
+    fn expect<O>(
+        &mut self,
+        expected: &str,
+        mut parser: impl Parser<&'a str, Output = O, Error = NomError<&'a str>>,
+    ) -> Result<O, String> {
+        match parser.parse(self.rest) {
+            Ok((rest, out)) => {
+                self.rest = rest;
+                Ok(out)
+            }
+            Err(_) => Err(format!("expected {expected} at column {}", self.column())),
+        }
+    }
+
+    /// Consumes `token` if it comes next.
+    fn eat(&mut self, token: &str) -> bool {
+        match self.rest.strip_prefix(token) {
+            Some(rest) => {
+                self.rest = rest;
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn number(&mut self, what: &str) -> Result<u32, String> {
+        self.expect(what, map_res(digit1, str::parse::<u32>))
+    }
+
+    fn end(&self) -> Result<(), String> {
+        if self.rest.is_empty() {
+            Ok(())
+        } else {
+            Err(format!(
+                "unexpected `{}` at column {}",
+                self.rest,
+                self.column()
+            ))
+        }
+    }
+}
+
+fn class_of(letter: char) -> ResourceClass {
+    match letter {
+        't' => ResourceClass::Srv,
+        'u' => ResourceClass::Uav,
+        'b' => ResourceClass::Cbv,
+        _ => ResourceClass::Sampler,
+    }
+}
+
+const REMAP_SYNTAX: &str =
+    "<t|u|b|s><FIRST>[-<LAST>][,space<S>]=<SET>:<BINDING>[,counter=<C>], e.g. t0-3,space1=2:10";
+
+/// Parses a `--remap` rule; errors name the column and the syntax.
+fn parse_remap(text: &str) -> Result<RemapRule, String> {
+    remap_rule(text).map_err(|e| format!("{e} (syntax: {REMAP_SYNTAX})"))
+}
+
+fn remap_rule(text: &str) -> Result<RemapRule, String> {
+    let mut i = Input::new(text);
+    let letter = i.expect("a register class t, u, b or s", one_of("tubs"))?;
+    let first = i.number("a register number")?;
+    let last = if i.eat("-") {
+        i.number("the last register of the range")?
+    } else {
+        first
+    };
+    let space = if i.eat(",space") {
+        i.number("a space number")?
+    } else {
+        0
+    };
+    i.expect("`=`", char('='))?;
+    let set = i.number("a descriptor set number")?;
+    i.expect("`:`", char(':'))?;
+    let binding = i.number("a binding number")?;
+    let counter = if i.eat(",counter=") {
+        Some(i.number("a counter binding number")?)
+    } else {
+        None
+    };
+    i.end()?;
+    if last < first {
+        return Err(format!("the range {first}-{last} is empty"));
+    }
+    if last - first >= MAX_REMAP_RANGE {
+        return Err(format!(
+            "the range {first}-{last} covers more than {MAX_REMAP_RANGE} registers"
+        ));
+    }
+    let span = last - first;
+    if binding.checked_add(span).is_none() || counter.is_some_and(|c| c.checked_add(span).is_none())
+    {
+        return Err("the bindings of the range overflow 32 bits".into());
+    }
+    if counter.is_some() && letter != 'u' {
+        return Err("`counter=` applies to UAVs (`u` registers) only".into());
+    }
+    Ok(RemapRule {
+        class: class_of(letter),
+        space,
+        first,
+        last,
+        set,
+        binding,
+        counter,
+    })
+}
+
+/// Parses `--binding-offsets`: `CLASS=N` pairs separated by commas, classes
+/// `t u b s c`, each at most once.
+fn parse_offsets(text: &str) -> Result<BindingOffsets, String> {
+    let mut offsets = BindingOffsets::default();
+    let mut seen = String::new();
+    let mut i = Input::new(text);
+    loop {
+        let class = i.expect("a register class t, u, b, s or c", one_of("tubsc"))?;
+        if seen.contains(class) {
+            return Err(format!("`{class}` is given twice"));
+        }
+        seen.push(class);
+        i.expect("`=`", char('='))?;
+        let n = i.number("an offset")?;
+        let slot = match class {
+            't' => &mut offsets.srv,
+            'u' => &mut offsets.uav,
+            'b' => &mut offsets.cbv,
+            's' => &mut offsets.sampler,
+            _ => &mut offsets.counter,
+        };
+        *slot = n;
+        if !i.eat(",") {
+            i.end()?;
+            return Ok(offsets);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn remap_rules() {
+        let r = parse_remap("t0-3,space1=2:10").unwrap();
+        let expanded: Vec<BindingRemap> = r.expand().collect();
+        assert_eq!(expanded.len(), 4);
+        assert_eq!(
+            expanded[3],
+            BindingRemap {
+                class: ResourceClass::Srv,
+                space: 1,
+                register: 3,
+                set: 2,
+                binding: 13,
+                counter_binding: None,
+            }
+        );
+        let r = parse_remap("u2=0:7,counter=8").unwrap();
+        assert_eq!(
+            (r.class, r.first, r.last, r.counter),
+            (ResourceClass::Uav, 2, 2, Some(8))
+        );
+        assert_eq!(parse_remap("s5=1:0").unwrap().class, ResourceClass::Sampler);
+    }
+
+    #[test]
+    fn bad_remap_rules_say_where() {
+        let err = |rule: &str| parse_remap(rule).unwrap_err();
+        assert!(err("x0=0:1").starts_with("expected a register class t, u, b or s at column 1"));
+        assert!(
+            err("u0=0").starts_with("expected `:` at column 5"),
+            "{}",
+            err("u0=0")
+        );
+        assert!(err("u0-=0:1").starts_with("expected the last register of the range at column 4"));
+        assert!(err("u0=0:1x").starts_with("unexpected `x` at column 7"));
+        assert!(err("u3-1=0:0").starts_with("the range 3-1 is empty"));
+        assert!(err("t0=0:1,counter=2").contains("UAVs"));
+        assert!(err("u0-1=0:4294967295").contains("overflow"));
+        assert!(err("u0=0:99999999999").starts_with("expected a binding number at column 6"));
+        assert!(err("u0").contains("syntax: <t|u|b|s><FIRST>"));
+    }
+
+    #[test]
+    fn binding_offsets() {
+        let o = parse_offsets("t=1,u=2,b=3,s=4,c=5").unwrap();
+        assert_eq!((o.srv, o.uav, o.cbv, o.sampler, o.counter), (1, 2, 3, 4, 5));
+        let o = parse_offsets("u=7").unwrap();
+        assert_eq!(
+            o,
+            BindingOffsets {
+                uav: 7,
+                ..BindingOffsets::default()
+            }
+        );
+        assert!(parse_offsets("u=1,u=2").unwrap_err().contains("twice"));
+        assert!(parse_offsets("u=1,").unwrap_err().contains("column 5"));
+        assert!(parse_offsets("q=1").unwrap_err().contains("column 1"));
     }
 }

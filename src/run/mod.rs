@@ -8,7 +8,9 @@
 //!   spec resource lives in the SPIR-V: a [`BindingDesc`] per descriptor and an
 //!   optional [`PushConstantDesc`] for root constants;
 //! - [`compare`]: the README's comparison rules ([`compare_expectations`]);
-//! - [`vulkan`]: device listing and the execution itself ([`run_spec`]).
+//! - [`vulkan`]: device listing and the execution itself ([`run_spec`]);
+//! - [`reflect`]: compiling a blob for a run ([`compile_for_run`]) and the
+//!   bindings of its reflection ([`bindings_from_reflection`]).
 //!
 //! A minimal use:
 //!
@@ -30,6 +32,7 @@
 
 pub mod binding;
 pub mod compare;
+pub mod reflect;
 pub mod spec;
 pub mod vulkan;
 
@@ -38,6 +41,7 @@ mod half;
 
 pub use binding::{BindingDesc, BindingKind, BindingResource, PushConstantDesc, PushConstantRange};
 pub use compare::{compare_expectations, Comparison, Mismatch, Value};
+pub use reflect::{bindings_from_reflection, compile_for_run, PORTABLE_SET_COUNT};
 pub use spec::{
     Component, ElementType, Expectation, RegisterClass, RegisterKey, ResourceDecl, RunSpec,
     ScalarType, TexelFormat,

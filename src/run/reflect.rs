@@ -1,0 +1,64 @@
+//! From the compiler's output to the harness's inputs: compiling a blob so
+//! that it binds on common devices, and the [`BindingDesc`]s of its
+//! [`Reflection`].
+
+use super::binding::{BindingDesc, BindingKind};
+use super::spec::{RegisterClass, RegisterKey, RunSpec};
+use crate::compile::{CompileOptions, Compiler, DescriptorType, Output, ResourceClass, SetPolicy};
+use crate::emit::Reflection;
+use crate::error::Result;
+
+/// Descriptor sets every device binds at once (`maxBoundDescriptorSets` is
+/// often 8, and 4 is the Vulkan minimum; the run specs stay below 8).
+pub const PORTABLE_SET_COUNT: u32 = 8;
+
+/// Compiles `blob` with `options`; if the result would use a descriptor set
+/// at or above [`PORTABLE_SET_COUNT`] under [`SetPolicy::Space`], compiles
+/// it again with [`SetPolicy::Compact`] (sets numbered by space rank).
+pub fn compile_for_run(blob: &[u8], options: &CompileOptions) -> Result<Output> {
+    let out = Compiler::new(options.clone()).compile(blob)?;
+    let high = out
+        .reflection
+        .resources
+        .iter()
+        .any(|r| r.set >= PORTABLE_SET_COUNT);
+    if high && options.sets == SetPolicy::Space {
+        let compact = CompileOptions {
+            sets: SetPolicy::Compact,
+            ..options.clone()
+        };
+        return Compiler::new(compact).compile(blob);
+    }
+    Ok(out)
+}
+
+/// The harness bindings of a compiled shader: one per reflected buffer
+/// resource that the spec declares (plus its hidden counter, if any).
+/// Samplers and resources the spec does not declare are left out.
+pub fn bindings_from_reflection(refl: &Reflection, spec: &RunSpec) -> Vec<BindingDesc> {
+    let mut out = Vec::new();
+    for r in &refl.resources {
+        let class = match r.class {
+            ResourceClass::Srv => RegisterClass::Srv,
+            ResourceClass::Uav => RegisterClass::Uav,
+            ResourceClass::Cbv => RegisterClass::Cbv,
+            ResourceClass::Sampler => continue,
+        };
+        let key = RegisterKey::new(class, r.register).in_space(r.space);
+        if spec.resource(&key).is_none() {
+            continue;
+        }
+        let kind = match r.descriptor_type {
+            DescriptorType::StorageBuffer => BindingKind::StorageBuffer,
+            DescriptorType::UniformBuffer => BindingKind::UniformBuffer,
+            DescriptorType::UniformTexelBuffer => BindingKind::UniformTexelBuffer { format: None },
+            DescriptorType::StorageTexelBuffer => BindingKind::StorageTexelBuffer { format: None },
+            DescriptorType::Sampler => continue,
+        };
+        out.push(BindingDesc::new(r.set, r.binding, kind, key));
+        if let Some((s, b)) = r.counter {
+            out.push(BindingDesc::counter(s, b, key));
+        }
+    }
+    out
+}

@@ -1,0 +1,28 @@
+//! Whether the Vulkan tests can run.
+
+use dxil2spirv::run::list_devices;
+
+/// Whether a Vulkan device is there; panics (fails the test) if not, unless
+/// `DXIL2SPIRV_NO_VULKAN=1` (then it prints why and returns false).
+pub fn available() -> bool {
+    let skip = std::env::var("DXIL2SPIRV_NO_VULKAN").is_ok_and(|v| v == "1");
+    let problem = match list_devices() {
+        Ok(devices) if !devices.is_empty() => {
+            for d in &devices {
+                eprintln!("Vulkan device {d}");
+            }
+            return true;
+        }
+        Ok(_) => "the Vulkan loader found no device".to_string(),
+        Err(e) => e.to_string(),
+    };
+    if skip {
+        eprintln!("DXIL2SPIRV_NO_VULKAN=1: skipping a Vulkan test ({problem})");
+        return false;
+    }
+    panic!(
+        "no Vulkan device: {problem}. Install a driver (Debian: apt-get install \
+         mesa-vulkan-drivers libvulkan1 for lavapipe) or set DXIL2SPIRV_NO_VULKAN=1 to skip \
+         the Vulkan tests"
+    );
+}
