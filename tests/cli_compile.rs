@@ -376,3 +376,54 @@ fn run_passes_and_a_corrupted_expectation_exits_6() {
     let stderr = stderr_of_failure(out, 1);
     assert!(stderr.contains("device 99 does not exist"), "{stderr}");
 }
+
+#[test]
+fn compile_trace_has_one_span_per_phase() {
+    let tmp = TempDir::new("cli-compile-trace");
+    let trace = tmp.0.join("trace.json");
+    let out = bin()
+        .args(["compile", "--disasm", "--trace"])
+        .arg(&trace)
+        .arg(blob(COMPUTE))
+        .output()
+        .unwrap();
+    stdout(out);
+    let doc = parse(&std::fs::read_to_string(&trace).expect("trace file"));
+    let names: Vec<&str> = doc
+        .at("traceEvents")
+        .items()
+        .iter()
+        .filter(|e| e.at("ph").str() == "X")
+        .map(|e| e.at("name").str())
+        .collect();
+    let blob_name = blob(COMPUTE).display().to_string();
+    assert_eq!(
+        names,
+        [
+            blob_name.as_str(),
+            "container",
+            "ir",
+            "dxil",
+            "cfg",
+            "emit",
+            "validate"
+        ]
+    );
+
+    // A failing compile still writes the phases that ran.
+    let out = bin()
+        .args(["compile", "-o", "-", "--trace"])
+        .arg(&trace)
+        .arg(blob("graphics/vs-cbuffer-row-column-major"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let doc = parse(&std::fs::read_to_string(&trace).expect("trace file"));
+    let phases = doc
+        .at("traceEvents")
+        .items()
+        .iter()
+        .filter(|e| e.at("ph").str() == "X" && e.at("cat").str() == "phase")
+        .count();
+    assert!((1..6).contains(&phases), "{phases} phases");
+}

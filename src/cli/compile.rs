@@ -3,8 +3,10 @@
 
 use super::options::CompileArgs;
 use super::{print, read_file, write_file, Failure};
+use dxil2spirv::trace::ChromeTrace;
 use dxil2spirv::{Compiler, Error, Phase};
 use std::path::PathBuf;
+use std::time::Instant;
 
 /// Arguments of `compile`.
 #[derive(clap::Args)]
@@ -33,6 +35,10 @@ pub struct Args {
     /// Print the SPIR-V assembly to stdout.
     #[arg(long)]
     disasm: bool,
+    /// Write a Chrome trace (chrome://tracing, Perfetto) of the compile
+    /// phases here. Written for failed compiles too.
+    #[arg(long, value_name = "FILE")]
+    trace: Option<PathBuf>,
     #[command(flatten)]
     options: CompileArgs,
 }
@@ -42,7 +48,22 @@ pub fn main(args: Args) -> Result<(), Failure> {
     let blob = read_file(&args.input)?;
     let validate = args.validate || !args.no_validate;
     let compiler = Compiler::new(args.options.to_options(validate));
-    let out = compiler.compile(&blob).map_err(Failure::at(&args.input))?;
+    let start = Instant::now();
+    let mut spans = Vec::new();
+    let out = compiler.compile_traced(&blob, &mut spans);
+    if let Some(path) = &args.trace {
+        let name = args.input.display().to_string();
+        let mut trace = ChromeTrace::new(start);
+        trace.thread_name(1, "main");
+        trace.event(&name, "blob", 1, start, start.elapsed(), &name);
+        trace.spans(1, &name, &spans);
+        let mut text = String::new();
+        // Writing JSON into a String cannot fail.
+        let _ = trace.into_json().write(&mut text);
+        text.push('\n');
+        write_file(path, text.as_bytes())?;
+    }
+    let out = out.map_err(Failure::at(&args.input))?;
     for warning in &out.warnings {
         eprintln!("warning: {}: {warning}", args.input.display());
     }
