@@ -17,4 +17,4 @@ if [ ${#missing[@]} -gt 0 ]; then
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
-cargo test --release --all-features
+cargo test --workspace --release --all-features

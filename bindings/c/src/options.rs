@@ -1,0 +1,202 @@
+//! `dxil2spirv_options`: a mutable options object, copied into a compiler.
+
+use crate::ffi::guard;
+use crate::Status;
+use dxil2spirv::compile::{BindingRemap, CompileOptions, ResourceClass, SetPolicy, SremLowering};
+use std::ptr;
+
+/// The object behind `dxil2spirv_options*`.
+pub struct Options(pub CompileOptions);
+
+/// `DXIL2SPIRV_DEFAULT_COUNTER_BINDING`: "no explicit counter binding".
+const DEFAULT_COUNTER_BINDING: u32 = u32::MAX;
+
+/// Runs `f` on the options behind `options`: `InvalidArgument` if NULL,
+/// `Internal` if `f` panics.
+///
+/// # Safety
+/// `options` is NULL or a live pointer from [`dxil2spirv_options_create`]
+/// not used by another thread during the call.
+unsafe fn with_options(
+    options: *mut Options,
+    f: impl FnOnce(&mut CompileOptions) -> Status,
+) -> Status {
+    guard(Status::Internal, || {
+        // SAFETY: per this function's contract, `options` is NULL (→ None)
+        // or live and exclusively ours for the call.
+        match unsafe { options.as_mut() } {
+            Some(o) => f(&mut o.0),
+            None => Status::InvalidArgument,
+        }
+    })
+}
+
+/// `dxil2spirv_options_create`: new options with the defaults (set = space,
+/// default binding offsets, no remaps, validation on, srem via unsigned,
+/// bounds checks on). NULL only on an internal failure.
+#[no_mangle]
+pub extern "C" fn dxil2spirv_options_create() -> *mut Options {
+    guard(ptr::null_mut(), || {
+        Box::into_raw(Box::new(Options(CompileOptions::default())))
+    })
+}
+
+/// `dxil2spirv_options_destroy`: frees options; NULL is a no-op.
+///
+/// # Safety
+/// `options` is NULL or a live pointer from [`dxil2spirv_options_create`],
+/// not used afterwards.
+#[no_mangle]
+pub unsafe extern "C" fn dxil2spirv_options_destroy(options: *mut Options) {
+    if !options.is_null() {
+        // SAFETY: per the contract, the pointer came from `Box::into_raw` in
+        // `dxil2spirv_options_create` and is freed exactly once.
+        guard((), || drop(unsafe { Box::from_raw(options) }));
+    }
+}
+
+/// `dxil2spirv_options_set_set_policy`: 0 set = space, 1 compact.
+///
+/// # Safety
+/// See [`with_options`].
+#[no_mangle]
+pub unsafe extern "C" fn dxil2spirv_options_set_set_policy(
+    options: *mut Options,
+    policy: u32,
+) -> Status {
+    let policy = match policy {
+        0 => SetPolicy::Space,
+        1 => SetPolicy::Compact,
+        _ => return Status::InvalidArgument,
+    };
+    // SAFETY: the caller upholds `with_options`'s contract on `options`.
+    unsafe { with_options(options, |o| set(&mut o.sets, policy)) }
+}
+
+/// `dxil2spirv_options_set_binding_offset`: the binding offset of a
+/// register class (0 SRV, 1 UAV, 2 CBV, 3 sampler).
+///
+/// # Safety
+/// See [`with_options`].
+#[no_mangle]
+pub unsafe extern "C" fn dxil2spirv_options_set_binding_offset(
+    options: *mut Options,
+    class: u32,
+    offset: u32,
+) -> Status {
+    let Some(class) = ResourceClass::from_u32(class) else {
+        return Status::InvalidArgument;
+    };
+    // SAFETY: the caller upholds `with_options`'s contract on `options`.
+    unsafe {
+        with_options(options, |o| {
+            let offsets = &mut o.binding_offsets;
+            let slot = match class {
+                ResourceClass::Srv => &mut offsets.srv,
+                ResourceClass::Uav => &mut offsets.uav,
+                ResourceClass::Cbv => &mut offsets.cbv,
+                ResourceClass::Sampler => &mut offsets.sampler,
+            };
+            set(slot, offset)
+        })
+    }
+}
+
+/// `dxil2spirv_options_set_counter_offset`: the binding offset of UAV
+/// hidden counter buffers.
+///
+/// # Safety
+/// See [`with_options`].
+#[no_mangle]
+pub unsafe extern "C" fn dxil2spirv_options_set_counter_offset(
+    options: *mut Options,
+    offset: u32,
+) -> Status {
+    // SAFETY: the caller upholds `with_options`'s contract on `options`.
+    unsafe { with_options(options, |o| set(&mut o.binding_offsets.counter, offset)) }
+}
+
+/// `dxil2spirv_options_add_remap`: appends a remap rule (the first matching
+/// rule wins).
+///
+/// # Safety
+/// See [`with_options`].
+#[no_mangle]
+pub unsafe extern "C" fn dxil2spirv_options_add_remap(
+    options: *mut Options,
+    class: u32,
+    space: u32,
+    first_register: u32,
+    set: u32,
+    binding: u32,
+    counter_binding: u32,
+) -> Status {
+    let Some(class) = ResourceClass::from_u32(class) else {
+        return Status::InvalidArgument;
+    };
+    let remap = BindingRemap {
+        class,
+        space,
+        register: first_register,
+        set,
+        binding,
+        counter_binding: (counter_binding != DEFAULT_COUNTER_BINDING).then_some(counter_binding),
+    };
+    // SAFETY: the caller upholds `with_options`'s contract on `options`.
+    unsafe {
+        with_options(options, |o| {
+            o.remaps.push(remap);
+            Status::Ok
+        })
+    }
+}
+
+/// `dxil2spirv_options_set_validate`: run the SPIR-V validator or not.
+///
+/// # Safety
+/// See [`with_options`].
+#[no_mangle]
+pub unsafe extern "C" fn dxil2spirv_options_set_validate(
+    options: *mut Options,
+    enabled: bool,
+) -> Status {
+    // SAFETY: the caller upholds `with_options`'s contract on `options`.
+    unsafe { with_options(options, |o| set(&mut o.validate, enabled)) }
+}
+
+/// `dxil2spirv_options_set_srem_lowering`: 0 via unsigned, 1 native.
+///
+/// # Safety
+/// See [`with_options`].
+#[no_mangle]
+pub unsafe extern "C" fn dxil2spirv_options_set_srem_lowering(
+    options: *mut Options,
+    lowering: u32,
+) -> Status {
+    let lowering = match lowering {
+        0 => SremLowering::ViaUnsigned,
+        1 => SremLowering::Native,
+        _ => return Status::InvalidArgument,
+    };
+    // SAFETY: the caller upholds `with_options`'s contract on `options`.
+    unsafe { with_options(options, |o| set(&mut o.srem, lowering)) }
+}
+
+/// `dxil2spirv_options_set_bounds_checks`: explicit buffer bounds checks or
+/// not.
+///
+/// # Safety
+/// See [`with_options`].
+#[no_mangle]
+pub unsafe extern "C" fn dxil2spirv_options_set_bounds_checks(
+    options: *mut Options,
+    enabled: bool,
+) -> Status {
+    // SAFETY: the caller upholds `with_options`'s contract on `options`.
+    unsafe { with_options(options, |o| set(&mut o.bounds_checks, enabled)) }
+}
+
+fn set<T>(slot: &mut T, value: T) -> Status {
+    *slot = value;
+    Status::Ok
+}
