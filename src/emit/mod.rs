@@ -9,6 +9,7 @@
 //! - `function`: the function body walk and structured control flow;
 //! - `values`: per-instruction dispatch, values, constants, phi operands;
 //! - `arith`, `convert`: LLVM instructions and the math dx.ops;
+//! - `lanes`: SM 6.9 long vectors (arrays, lowered lane by lane);
 //! - `memory`: allocas, globals (groupshared, static), GEPs, loads/stores;
 //! - `resource`: descriptors, handles, buffers, constant buffers, counters;
 //! - `atomic`, `wave`, `compute` (thread ids, barriers);
@@ -23,6 +24,7 @@ mod convert;
 pub mod desc;
 mod dxop;
 mod function;
+mod lanes;
 mod memory;
 mod module;
 mod resource;
