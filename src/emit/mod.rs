@@ -13,6 +13,8 @@
 //! - `memory`: allocas, globals (groupshared, static), GEPs, loads/stores;
 //! - `resource`: descriptors, handles, buffers, constant buffers, counters;
 //! - `atomic`, `wave`, `compute` (thread ids, barriers);
+//! - `vector`: the SM 6.9 vector dx.ops (raw-buffer vector loads/stores,
+//!   reductions, `FDot`);
 //! - `dxop`: the exhaustive dispatch over [`crate::dxil::OpCode`];
 //! - `binding`: the binding policy and the [`Reflection`] it produces.
 
@@ -29,6 +31,7 @@ mod memory;
 mod module;
 mod resource;
 mod values;
+mod vector;
 mod wave;
 
 pub use binding::{
