@@ -116,15 +116,44 @@ impl<'m> Emitter<'m> {
         flags: u8,
         t: TypeId,
     ) -> Result<Word> {
+        // The result type first, so that ids keep their established order.
+        self.llvm_ty(t)?;
+        // `fsub -0.0, x` is LLVM 3.7's negation.
+        let negate = op == BinOp::FSub && self.float_width(t).is_some() && self.is_neg_zero(lhs);
+        let a = if negate {
+            None
+        } else {
+            Some(self.value_id(lhs)?)
+        };
+        let b = self.value_id(rhs)?;
+        if self.long_len(t).is_some() {
+            let et = self.lane_type(t)?;
+            let xs: Vec<(Word, TypeId)> = a.iter().chain([&b]).map(|&x| (x, t)).collect();
+            return self.lanewise(t, &xs, |e, x| match *x {
+                [a, b] => e.binop_ids(op, Some(a), b, flags, et),
+                [b] => e.binop_ids(op, None, b, flags, et),
+                _ => Err(e.internal("binop: operand count")),
+            });
+        }
+        self.binop_ids(op, a, b, flags, t)
+    }
+
+    /// A binary operator on emitted operands of LLVM type `t` (a scalar or a
+    /// vector of at most 4); `a` is `None` for a float negation (`fsub
+    /// -0.0, b`).
+    pub fn binop_ids(
+        &mut self,
+        op: BinOp,
+        a: Option<Word>,
+        b: Word,
+        flags: u8,
+        t: TypeId,
+    ) -> Result<Word> {
         let ty = self.llvm_ty(t)?;
+        let Some(a) = a else {
+            return self.op(Op::FNegate, ty, &[b]);
+        };
         if self.float_width(t).is_some() {
-            // `fsub -0.0, x` is LLVM 3.7's negation.
-            if op == BinOp::FSub && self.is_neg_zero(lhs) {
-                let b = self.value_id(rhs)?;
-                return self.op(Op::FNegate, ty, &[b]);
-            }
-            let a = self.value_id(lhs)?;
-            let b = self.value_id(rhs)?;
             let sop = match op {
                 BinOp::FAdd => Op::FAdd,
                 BinOp::FSub => Op::FSub,
@@ -143,8 +172,6 @@ impl<'m> Emitter<'m> {
         let ii = self
             .int_info(t)
             .ok_or_else(|| self.invalid(format!("{} on a non-arithmetic type", op.name())))?;
-        let a = self.value_id(lhs)?;
-        let b = self.value_id(rhs)?;
         if ii.width == 1 {
             let sop = match op {
                 BinOp::And | BinOp::Mul => Op::LogicalAnd,
@@ -259,12 +286,34 @@ impl<'m> Emitter<'m> {
 
     /// `icmp` / `fcmp`.
     pub fn cmp(&mut self, pred: Predicate, lhs: ValueId, rhs: ValueId, t: TypeId) -> Result<Word> {
-        let rty = self.llvm_ty(t)?;
+        // The result type first, so that ids keep their established order.
+        self.llvm_ty(t)?;
         let ot = self.vty(lhs);
+        let a = self.value_id(lhs)?;
+        let b = self.value_id(rhs)?;
+        if self.long_len(ot).is_some() {
+            let (oe, re) = (self.lane_type(ot)?, self.lane_type(t)?);
+            return self.lanewise(t, &[(a, ot), (b, ot)], |e, x| match *x {
+                [a, b] => e.cmp_ids(pred, a, b, oe, re),
+                _ => Err(e.internal("cmp: operand count")),
+            });
+        }
+        self.cmp_ids(pred, a, b, ot, t)
+    }
+
+    /// A comparison of emitted operands of LLVM type `ot` (a scalar or a
+    /// vector of at most 4), giving LLVM type `t`.
+    pub fn cmp_ids(
+        &mut self,
+        pred: Predicate,
+        mut a: Word,
+        mut b: Word,
+        ot: TypeId,
+        t: TypeId,
+    ) -> Result<Word> {
+        let rty = self.llvm_ty(t)?;
         let n = self.m.types.vector_len(ot).unwrap_or(1);
         if pred.is_fp() {
-            let a = self.value_id(lhs)?;
-            let b = self.value_id(rhs)?;
             let sop = match pred.0 {
                 0 => {
                     let f = self.boolc(false);
@@ -302,8 +351,6 @@ impl<'m> Emitter<'m> {
         let ii = self
             .int_info(ot)
             .ok_or_else(|| self.unsupported("icmp on non-integers (pointers)"))?;
-        let mut a = self.value_id(lhs)?;
-        let mut b = self.value_id(rhs)?;
         if ii.width == 1 {
             match pred.0 {
                 32 => return self.op(Op::LogicalEqual, rty, &[a, b]),
@@ -373,7 +420,17 @@ impl<'m> Emitter<'m> {
         let c = self.value_id(cond)?;
         let a = self.val(if_true)?;
         let b = self.val(if_false)?;
+        let ct = self.vty(cond);
         match (a, b) {
+            (Val::Id(a), Val::Id(b)) if self.long_len(ct).is_some() => {
+                let et = self.lane_type(t)?;
+                let ety = self.llvm_ty(et)?;
+                let lanes = self.lanewise(t, &[(c, ct), (a, t), (b, t)], |e, x| match *x {
+                    [c, a, b] => e.select(ety, c, a, b),
+                    _ => Err(e.internal("select: operand count")),
+                })?;
+                Ok(Val::Id(lanes))
+            }
             (Val::Id(a), Val::Id(b)) => {
                 let ty = self.llvm_ty(t)?;
                 Ok(Val::Id(self.select(ty, c, a, b)?))
@@ -404,6 +461,11 @@ impl<'m> Emitter<'m> {
             return self.composite_extract(ty, v, i as u32);
         }
         let i = self.value_id(index)?;
+        let vt = self.vty(vector);
+        if self.long_len(vt).is_some() {
+            let it = self.vty(index);
+            return self.extract_lane_dynamic(v, vt, i, it);
+        }
         self.op(Op::VectorExtractDynamic, ty, &[v, i])
     }
 
@@ -429,6 +491,10 @@ impl<'m> Emitter<'m> {
             );
         }
         let i = self.value_id(index)?;
+        if self.long_len(t).is_some() {
+            let it = self.vty(index);
+            return self.insert_lane_dynamic(v, t, e, i, it);
+        }
         self.op(Op::VectorInsertDynamic, ty, &[v, e, i])
     }
 
@@ -448,6 +514,10 @@ impl<'m> Emitter<'m> {
             Some(Constant::Undef) => vec![u32::MAX; n as usize],
             _ => return Err(self.invalid("shufflevector mask is not a constant")),
         };
+        let at = self.vty(a);
+        if self.long_len(t).is_some() || self.long_len(at).is_some() {
+            return self.shuffle_lanes(va, vb, at, &lits, t);
+        }
         let mut ops = vec![Operand::IdRef(va), Operand::IdRef(vb)];
         ops.extend(lits.into_iter().map(Operand::LiteralBit32));
         self.inst(Op::VectorShuffle, ty, ops)

@@ -15,8 +15,23 @@ impl<'m> Emitter<'m> {
         {
             return self.pointer_cast(value, t);
         }
-        let ty = self.llvm_ty(t)?;
+        // The result type first, so that ids keep their established order.
+        self.llvm_ty(t)?;
         let x = self.value_id(value)?;
+        if self.long_len(t).is_some() || self.long_len(st).is_some() {
+            let (se, de) = (self.lane_type(st)?, self.lane_type(t)?);
+            return Ok(Val::Id(self.lanewise(t, &[(x, st)], |e, x| match *x {
+                [x] => e.cast_id(op, x, se, de),
+                _ => Err(e.internal("cast: operand count")),
+            })?));
+        }
+        Ok(Val::Id(self.cast_id(op, x, st, t)?))
+    }
+
+    /// A value cast `x` of LLVM type `st` (a scalar or a vector of at most
+    /// 4) to LLVM type `t`.
+    pub fn cast_id(&mut self, op: CastOp, x: Word, st: TypeId, t: TypeId) -> Result<Word> {
+        let ty = self.llvm_ty(t)?;
         let id = match op {
             CastOp::BitCast => {
                 let sty = self.llvm_ty(st)?;
@@ -139,7 +154,7 @@ impl<'m> Emitter<'m> {
                 return Err(self.unsupported(format!("{} (pointer casts)", op.name())))
             }
         };
-        Ok(Val::Id(id))
+        Ok(id)
     }
 
     fn float_zero(&mut self, t: TypeId) -> Result<Word> {

@@ -9,6 +9,70 @@ use crate::error::Result;
 use crate::ir::{self, ListRange, TypeId, ValueId};
 use rspirv::spirv::{BuiltIn, GlslStd450Op as GLOp, GroupOperation, Op, Word};
 
+/// The element-wise math dx.ops: every argument after the opcode is an
+/// operand of the overload type (vector overloads are lowered lane by lane).
+macro_rules! componentwise_math {
+    () => {
+        OpCode::FAbs
+            | OpCode::Saturate
+            | OpCode::Cos
+            | OpCode::Sin
+            | OpCode::Tan
+            | OpCode::Acos
+            | OpCode::Asin
+            | OpCode::Atan
+            | OpCode::Hcos
+            | OpCode::Hsin
+            | OpCode::Htan
+            | OpCode::Exp
+            | OpCode::Frc
+            | OpCode::Log
+            | OpCode::Sqrt
+            | OpCode::Rsqrt
+            | OpCode::RoundNe
+            | OpCode::RoundNi
+            | OpCode::RoundPi
+            | OpCode::RoundZ
+            | OpCode::IsNaN
+            | OpCode::IsInf
+            | OpCode::IsFinite
+            | OpCode::IsNormal
+            | OpCode::FMax
+            | OpCode::FMin
+            | OpCode::IMax
+            | OpCode::IMin
+            | OpCode::UMax
+            | OpCode::UMin
+            | OpCode::FMad
+            | OpCode::Fma
+            | OpCode::IMad
+            | OpCode::UMad
+            | OpCode::Bfrev
+            | OpCode::Countbits
+            | OpCode::FirstbitLo
+            | OpCode::FirstbitHi
+            | OpCode::FirstbitSHi
+            | OpCode::Ibfe
+            | OpCode::Ubfe
+            | OpCode::Bfi
+    };
+}
+
+/// The wave and quad dx.ops that act on each component of their value
+/// (vector overloads are lowered lane by lane).
+macro_rules! componentwise_wave {
+    () => {
+        OpCode::WaveActiveAllEqual
+            | OpCode::WaveReadLaneFirst
+            | OpCode::WaveReadLaneAt
+            | OpCode::WaveActiveOp
+            | OpCode::WavePrefixOp
+            | OpCode::WaveActiveBit
+            | OpCode::QuadReadLaneAt
+            | OpCode::QuadOp
+    };
+}
+
 impl<'m> Emitter<'m> {
     /// A `call` instruction.
     pub fn call(&mut self, callee: ValueId, args: ListRange, t: TypeId) -> Result<Option<Val>> {
@@ -62,10 +126,39 @@ impl<'m> Emitter<'m> {
             .ok_or_else(|| self.invalid(format!("dx.op immediate operand {i} is not a constant")))
     }
 
+    /// Rejects a vector overload (SM 6.9) of a dx.op whose lowering takes
+    /// scalars only.
+    fn check_scalar_overload(&self, op: OpCode, args: &[ValueId]) -> Result<()> {
+        use OpCode as O;
+        let takes_vectors = matches!(
+            op,
+            componentwise_math!()
+                | componentwise_wave!()
+                | O::RawBufferVectorLoad
+                | O::RawBufferVectorStore
+                | O::VectorReduceAnd
+                | O::VectorReduceOr
+                | O::FDot
+        );
+        let vector = args
+            .iter()
+            .skip(1)
+            .find_map(|&a| self.m.types.vector_len(self.vty(a)));
+        match vector {
+            Some(n) if !takes_vectors => Err(self.unsupported(format!(
+                "dx.op {} (opcode {}) on {n}-component vectors (SM 6.9 vector overload)",
+                op.name(),
+                op as u32
+            ))),
+            _ => Ok(()),
+        }
+    }
+
     /// Lowers one dx.op.
     fn dxop(&mut self, op: OpCode, args: &[ValueId], t: TypeId) -> Result<Option<Val>> {
         use OpCode as O;
         let id = |w: Word| Ok(Some(Val::Id(w)));
+        self.check_scalar_overload(op, args)?;
         match op {
             // ---- compute built-ins
             O::ThreadId => {
@@ -95,63 +188,8 @@ impl<'m> Emitter<'m> {
                 Ok(None)
             }
 
-            // ---- float math
-            O::FAbs
-            | O::Saturate
-            | O::Cos
-            | O::Sin
-            | O::Tan
-            | O::Acos
-            | O::Asin
-            | O::Atan
-            | O::Hcos
-            | O::Hsin
-            | O::Htan
-            | O::Exp
-            | O::Frc
-            | O::Log
-            | O::Sqrt
-            | O::Rsqrt
-            | O::RoundNe
-            | O::RoundNi
-            | O::RoundPi
-            | O::RoundZ => {
-                let x = self.a(args, 1)?;
-                id(self.unary_float(op, x, t)?)
-            }
-            O::IsNaN | O::IsInf | O::IsFinite | O::IsNormal => {
-                let xv = arg(args, 1)?;
-                let x = self.value_id(xv)?;
-                let xt = self.vty(xv);
-                id(self.special_float(op, x, xt)?)
-            }
-            O::FMax | O::FMin => {
-                let a = self.a(args, 1)?;
-                let b = self.a(args, 2)?;
-                let ty = self.llvm_ty(t)?;
-                let g = if op == O::FMax {
-                    GLOp::NMax
-                } else {
-                    GLOp::NMin
-                };
-                id(self.glsl(ty, g, &[a, b])?)
-            }
-            O::IMax | O::IMin | O::UMax | O::UMin => {
-                let a = self.a(args, 1)?;
-                let b = self.a(args, 2)?;
-                id(self.int_minmax(op, a, b, t)?)
-            }
-            O::FMad => {
-                let ty = self.llvm_ty(t)?;
-                let (a, b, c) = (self.a(args, 1)?, self.a(args, 2)?, self.a(args, 3)?);
-                let m = self.op(Op::FMul, ty, &[a, b])?;
-                id(self.op(Op::FAdd, ty, &[m, c])?)
-            }
-            O::Fma => {
-                let ty = self.llvm_ty(t)?;
-                let (a, b, c) = (self.a(args, 1)?, self.a(args, 2)?, self.a(args, 3)?);
-                id(self.glsl(ty, GLOp::Fma, &[a, b, c])?)
-            }
+            // ---- element-wise math (vector overloads lane by lane)
+            componentwise_math!() => id(self.componentwise(op, args, t)?),
             O::UAddc | O::USubb => {
                 // `%dx.types.i32c = { i32 result, i1 carry/borrow }`.
                 let (a, b) = (self.a(args, 1)?, self.a(args, 2)?);
@@ -169,16 +207,6 @@ impl<'m> Emitter<'m> {
                 let bt = self.bool_ty();
                 let c = self.op(Op::INotEqual, bt, &[c, zero])?;
                 Ok(Some(Val::Parts(vec![v, c])))
-            }
-            O::IMad | O::UMad => {
-                let ty = self.llvm_ty(t)?;
-                let ii = self
-                    .int_info(t)
-                    .ok_or_else(|| self.invalid("IMad on a non-integer"))?;
-                let (a, b, c) = (self.a(args, 1)?, self.a(args, 2)?, self.a(args, 3)?);
-                let m = self.op(Op::IMul, ty, &[a, b])?;
-                let r = self.op(Op::IAdd, ty, &[m, c])?;
-                id(self.wrap(ii, r)?)
             }
             O::Dot2 | O::Dot3 | O::Dot4 => {
                 let n = match op {
@@ -216,27 +244,6 @@ impl<'m> Emitter<'m> {
                 let a = self.a(args, 2)?;
                 let b = self.a(args, 3)?;
                 id(self.dot4_packed(acc, a, b, op == O::Dot4AddI8Packed)?)
-            }
-
-            // ---- bits
-            O::Bfrev | O::Countbits | O::FirstbitLo | O::FirstbitHi | O::FirstbitSHi => {
-                let xv = arg(args, 1)?;
-                let x = self.value_id(xv)?;
-                let xt = self.vty(xv);
-                id(self.unary_bits(op, x, xt)?)
-            }
-            O::Ibfe | O::Ubfe => {
-                let (w, o, v) = (self.a(args, 1)?, self.a(args, 2)?, self.a(args, 3)?);
-                id(self.bitfield_extract(w, o, v, op == O::Ibfe)?)
-            }
-            O::Bfi => {
-                let (w, o, v, r) = (
-                    self.a(args, 1)?,
-                    self.a(args, 2)?,
-                    self.a(args, 3)?,
-                    self.a(args, 4)?,
-                );
-                id(self.bitfield_insert(w, o, v, r)?)
             }
 
             // ---- conversions
@@ -352,51 +359,10 @@ impl<'m> Emitter<'m> {
                 };
                 id(self.wave_vote(sop, c)?)
             }
-            O::WaveActiveAllEqual => {
-                let v = self.a(args, 1)?;
-                id(self.wave_vote(Op::GroupNonUniformAllEqual, v)?)
-            }
+            componentwise_wave!() => id(self.wave_componentwise(op, args, t)?),
             O::WaveActiveBallot => {
                 let c = self.a(args, 1)?;
                 Ok(Some(Val::Parts(self.wave_ballot(c)?)))
-            }
-            O::WaveReadLaneFirst => {
-                let v = self.a(args, 1)?;
-                let ty = self.llvm_ty(t)?;
-                id(self.wave_read_first(ty, v)?)
-            }
-            O::WaveReadLaneAt => {
-                let v = self.a(args, 1)?;
-                let l = self.a(args, 2)?;
-                let ty = self.llvm_ty(t)?;
-                id(self.wave_read_lane(ty, v, l)?)
-            }
-            O::WaveActiveOp | O::WavePrefixOp => {
-                let v = self.a(args, 1)?;
-                let k = match self.imm(args, 2)? {
-                    0 => WaveArith::Sum,
-                    1 => WaveArith::Product,
-                    2 => WaveArith::Min,
-                    3 => WaveArith::Max,
-                    _ => return Err(self.invalid("bad wave op kind")),
-                };
-                let signed = self.imm(args, 3)? == 0;
-                let g = if op == O::WaveActiveOp {
-                    GroupOperation::Reduce
-                } else {
-                    GroupOperation::ExclusiveScan
-                };
-                id(self.wave_arith(k, signed, t, v, g)?)
-            }
-            O::WaveActiveBit => {
-                let v = self.a(args, 1)?;
-                let k = match self.imm(args, 2)? {
-                    0 => WaveArith::And,
-                    1 => WaveArith::Or,
-                    2 => WaveArith::Xor,
-                    _ => return Err(self.invalid("bad wave bit op kind")),
-                };
-                id(self.wave_arith(k, false, t, v, GroupOperation::Reduce)?)
             }
             O::WaveAllBitCount | O::WavePrefixBitCount => {
                 let c = self.a(args, 1)?;
@@ -445,27 +411,23 @@ impl<'m> Emitter<'m> {
                 })?;
                 id(r[0])
             }
-            O::QuadReadLaneAt => {
-                let v = self.a(args, 1)?;
-                let l = self.a(args, 2)?;
-                let ty = self.llvm_ty(t)?;
-                id(self.quad_read_lane(ty, v, l)?)
-            }
-            O::QuadOp => {
-                let v = self.a(args, 1)?;
-                let dir = self.imm(args, 2)? as u32;
-                if dir > 2 {
-                    return Err(self.invalid("bad QuadOp direction"));
-                }
-                let ty = self.llvm_ty(t)?;
-                id(self.quad_swap(ty, v, dir)?)
-            }
             O::QuadVote => {
                 let c = self.a(args, 1)?;
                 let all = self.imm(args, 2)? == 1;
                 id(self.quad_vote(c, all)?)
             }
             O::IsHelperLane => id(self.boolc(false)),
+
+            // ---- SM 6.9 vector operations
+            O::RawBufferVectorLoad => self.raw_buffer_vector_load(args, t),
+            O::RawBufferVectorStore => {
+                self.raw_buffer_vector_store(args)?;
+                Ok(None)
+            }
+            O::VectorReduceAnd | O::VectorReduceOr => {
+                id(self.vector_reduce(op == O::VectorReduceAnd, arg(args, 1)?, t)?)
+            }
+            O::FDot => id(self.vector_dot(arg(args, 1)?, arg(args, 2)?, t)?),
 
             O::CreateHandleFromHeap => Err(self.unsupported(
                 "dx.op CreateHandleFromHeap (opcode 218, shader model 6.6): \
@@ -641,11 +603,6 @@ impl<'m> Emitter<'m> {
             | O::HitObjectSetShaderTableIndex
             | O::HitObjectLoadLocalRootTableConstant
             | O::HitObjectAttributes
-            | O::RawBufferVectorLoad
-            | O::RawBufferVectorStore
-            | O::VectorReduceAnd
-            | O::VectorReduceOr
-            | O::FDot
             | O::ExperimentalNop
             | O::GetGroupWaveIndex
             | O::GetGroupWaveCount
@@ -680,6 +637,154 @@ impl<'m> Emitter<'m> {
             | O::LinAlgVectorAccumulateToDescriptor
             | O::DebugBreak
             | O::IsDebuggingEnabled => Err(self.not_supported(op)),
+        }
+    }
+
+    /// A dx.op that acts on each component of its operands (all arguments
+    /// after the opcode): scalar overloads directly, the vector overloads of
+    /// SM 6.9 lane by lane.
+    fn componentwise(&mut self, op: OpCode, args: &[ValueId], t: TypeId) -> Result<Word> {
+        let xt = self.vty(arg(args, 1)?);
+        let mut xs = Vec::with_capacity(args.len());
+        for &v in args.iter().skip(1) {
+            xs.push((self.value_id(v)?, self.vty(v)));
+        }
+        if self.m.types.vector_len(xt).is_some() {
+            let (xe, te) = (self.lane_type(xt)?, self.lane_type(t)?);
+            return self.lanewise(t, &xs, |e, x| e.math_op(op, x, xe, te));
+        }
+        let xs: Vec<Word> = xs.into_iter().map(|(x, _)| x).collect();
+        self.math_op(op, &xs, xt, t)
+    }
+
+    /// An element-wise math dx.op on operands `xs` of LLVM type `xt`, giving
+    /// LLVM type `t` (scalars, or vectors of at most 4 where the lowering
+    /// allows them).
+    fn math_op(&mut self, op: OpCode, xs: &[Word], xt: TypeId, t: TypeId) -> Result<Word> {
+        use OpCode as O;
+        match (op, xs) {
+            (O::IsNaN | O::IsInf | O::IsFinite | O::IsNormal, &[x]) => {
+                self.special_float(op, x, xt)
+            }
+            (O::Bfrev | O::Countbits | O::FirstbitLo | O::FirstbitHi | O::FirstbitSHi, &[x]) => {
+                self.unary_bits(op, x, xt)
+            }
+            (_, &[x]) => self.unary_float(op, x, t),
+            (O::FMax | O::FMin, &[a, b]) => {
+                let ty = self.llvm_ty(t)?;
+                let g = if op == O::FMax {
+                    GLOp::NMax
+                } else {
+                    GLOp::NMin
+                };
+                self.glsl(ty, g, &[a, b])
+            }
+            (O::IMax | O::IMin | O::UMax | O::UMin, &[a, b]) => self.int_minmax(op, a, b, t),
+            (O::FMad, &[a, b, c]) => {
+                let ty = self.llvm_ty(t)?;
+                let m = self.op(Op::FMul, ty, &[a, b])?;
+                self.op(Op::FAdd, ty, &[m, c])
+            }
+            (O::Fma, &[a, b, c]) => {
+                let ty = self.llvm_ty(t)?;
+                self.glsl(ty, GLOp::Fma, &[a, b, c])
+            }
+            (O::IMad | O::UMad, &[a, b, c]) => {
+                let ty = self.llvm_ty(t)?;
+                let ii = self
+                    .int_info(t)
+                    .ok_or_else(|| self.invalid("IMad on a non-integer"))?;
+                let m = self.op(Op::IMul, ty, &[a, b])?;
+                let r = self.op(Op::IAdd, ty, &[m, c])?;
+                self.wrap(ii, r)
+            }
+            (O::Ibfe | O::Ubfe, &[w, o, v]) => self.bitfield_extract(w, o, v, op == O::Ibfe),
+            (O::Bfi, &[w, o, v, r]) => self.bitfield_insert(w, o, v, r),
+            _ => Err(self.invalid(format!("dx.op {} with {} operands", op.name(), xs.len()))),
+        }
+    }
+
+    /// A wave or quad dx.op on a value (argument 1) that acts on each
+    /// component: scalar overloads directly, the vector overloads of SM 6.9
+    /// lane by lane (the lane index and immediates are shared).
+    fn wave_componentwise(&mut self, op: OpCode, args: &[ValueId], t: TypeId) -> Result<Word> {
+        let xv = arg(args, 1)?;
+        let xt = self.vty(xv);
+        let v = self.value_id(xv)?;
+        let lane = if matches!(op, OpCode::WaveReadLaneAt | OpCode::QuadReadLaneAt) {
+            Some(self.a(args, 2)?)
+        } else {
+            None
+        };
+        if self.m.types.vector_len(xt).is_some() {
+            let te = self.lane_type(t)?;
+            return self.lanewise(t, &[(v, xt)], |e, x| match *x {
+                [x] => e.wave_component(op, args, x, lane, te),
+                _ => Err(e.internal("wave op: operand count")),
+            });
+        }
+        self.wave_component(op, args, v, lane, t)
+    }
+
+    /// The lowering of [`Self::wave_componentwise`] for value `v` giving LLVM
+    /// type `t`.
+    fn wave_component(
+        &mut self,
+        op: OpCode,
+        args: &[ValueId],
+        v: Word,
+        lane: Option<Word>,
+        t: TypeId,
+    ) -> Result<Word> {
+        use OpCode as O;
+        match (op, lane) {
+            (O::WaveActiveAllEqual, _) => self.wave_vote(Op::GroupNonUniformAllEqual, v),
+            (O::WaveReadLaneFirst, _) => {
+                let ty = self.llvm_ty(t)?;
+                self.wave_read_first(ty, v)
+            }
+            (O::WaveReadLaneAt, Some(l)) => {
+                let ty = self.llvm_ty(t)?;
+                self.wave_read_lane(ty, v, l)
+            }
+            (O::QuadReadLaneAt, Some(l)) => {
+                let ty = self.llvm_ty(t)?;
+                self.quad_read_lane(ty, v, l)
+            }
+            (O::WaveActiveOp | O::WavePrefixOp, _) => {
+                let k = match self.imm(args, 2)? {
+                    0 => WaveArith::Sum,
+                    1 => WaveArith::Product,
+                    2 => WaveArith::Min,
+                    3 => WaveArith::Max,
+                    _ => return Err(self.invalid("bad wave op kind")),
+                };
+                let signed = self.imm(args, 3)? == 0;
+                let g = if op == O::WaveActiveOp {
+                    GroupOperation::Reduce
+                } else {
+                    GroupOperation::ExclusiveScan
+                };
+                self.wave_arith(k, signed, t, v, g)
+            }
+            (O::WaveActiveBit, _) => {
+                let k = match self.imm(args, 2)? {
+                    0 => WaveArith::And,
+                    1 => WaveArith::Or,
+                    2 => WaveArith::Xor,
+                    _ => return Err(self.invalid("bad wave bit op kind")),
+                };
+                self.wave_arith(k, false, t, v, GroupOperation::Reduce)
+            }
+            (O::QuadOp, _) => {
+                let dir = u32::try_from(self.imm(args, 2)?).unwrap_or(u32::MAX);
+                if dir > 2 {
+                    return Err(self.invalid("bad QuadOp direction"));
+                }
+                let ty = self.llvm_ty(t)?;
+                self.quad_swap(ty, v, dir)
+            }
+            _ => Err(self.internal(format!("{} is not a per-component wave op", op.name()))),
         }
     }
 

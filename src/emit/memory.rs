@@ -166,6 +166,11 @@ impl<'m> Emitter<'m> {
                         .member(cur, 0)
                         .ok_or_else(|| self.unsupported("pointer bitcast of an empty struct"))?
                 }
+                // DXIL uses `i8*` only for `llvm.lifetime.*` markers
+                // (which are dropped): keep the pointer.
+                _ if matches!(self.m.types.ty(target), ir::Type::Int(8)) => {
+                    return Ok(Val::Ptr(p, sc))
+                }
                 _ => return Err(self.unsupported("pointer bitcast between unrelated types")),
             }
             depth += 1;

@@ -9,9 +9,12 @@
 //! - `function`: the function body walk and structured control flow;
 //! - `values`: per-instruction dispatch, values, constants, phi operands;
 //! - `arith`, `convert`: LLVM instructions and the math dx.ops;
+//! - `lanes`: SM 6.9 long vectors (arrays, lowered lane by lane);
 //! - `memory`: allocas, globals (groupshared, static), GEPs, loads/stores;
 //! - `resource`: descriptors, handles, buffers, constant buffers, counters;
 //! - `atomic`, `wave`, `compute` (thread ids, barriers);
+//! - `vector`: the SM 6.9 vector dx.ops (raw-buffer vector loads/stores,
+//!   reductions, `FDot`);
 //! - `dxop`: the exhaustive dispatch over [`crate::dxil::OpCode`];
 //! - `binding`: the binding policy and the [`Reflection`] it produces.
 
@@ -23,10 +26,12 @@ mod convert;
 pub mod desc;
 mod dxop;
 mod function;
+mod lanes;
 mod memory;
 mod module;
 mod resource;
 mod values;
+mod vector;
 mod wave;
 
 pub use binding::{

@@ -547,13 +547,15 @@ impl<'m> Emitter<'m> {
                 self.uint_ty(c)
             }
             ir::Type::Vector { len, elem } => {
-                if len > 4 {
-                    return Err(self.unsupported(format!(
-                        "<{len} x ...> vectors longer than 4 elements (SM 6.9 long vectors)"
-                    )));
-                }
                 let e = self.llvm_ty(elem)?;
-                self.ty(TyKey::Vector(e, len))
+                if len > 4 {
+                    // SM 6.9 long vectors: Vulkan has 2- to 4-component
+                    // vectors only, so they are arrays, operated on lane by
+                    // lane (`lanes`).
+                    self.ty(TyKey::Array(e, len))
+                } else {
+                    self.ty(TyKey::Vector(e, len))
+                }
             }
             ir::Type::Array { len, elem } => {
                 let e = self.llvm_ty(elem)?;

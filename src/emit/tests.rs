@@ -1,5 +1,6 @@
 //! Unit tests on hand-built IR for what the corpus does not contain:
-//! odd-width integers (i11) that must wrap, i1 logic, `UAddc`.
+//! odd-width integers (i11) that must wrap, i1 logic, `UAddc`; long vectors
+//! with dynamic element access and shuffles.
 
 use super::desc::{ResourceClass, ResourceDecl, ShaderDesc};
 use super::{emit, EmitOptions};
@@ -221,22 +222,54 @@ fn model(tid: u32) -> [u32; 10] {
     ]
 }
 
-fn i11_kernel() -> (Module, ShaderDesc) {
-    let mut tb = Tb::new();
-    let (i1, i8t, i11, i32t) = (tb.int(1), tb.int(8), tb.int(11), tb.int(32));
+/// The `dx.types.Handle` type.
+fn handle_type(tb: &mut Tb) -> TypeId {
+    let i8t = tb.int(8);
     let ptr8 = tb.m.types.intern(Type::Pointer {
         pointee: i8t,
         addr_space: 0,
     });
     let hname = tb.str("dx.types.Handle");
     let hmembers = tb.m.types.push_members(&[ptr8]);
-    let handle = tb.m.types.push(Type::Struct {
+    tb.m.types.push(Type::Struct {
         name: hname,
         elements: hmembers,
         packed: false,
         opaque: false,
         identified: true,
-    });
+    })
+}
+
+/// A compute shader description with one raw UAV (`u0`).
+fn raw_uav_desc(main: FuncId, threads: u32) -> ShaderDesc {
+    ShaderDesc {
+        shader_model: (6, 0),
+        kind: ShaderKind::Compute,
+        entry: main,
+        entry_name: "main".into(),
+        num_threads: [threads, 1, 1],
+        wave_size: None,
+        resources: vec![ResourceDecl {
+            class: ResourceClass::Uav,
+            id: 0,
+            name: "Out".into(),
+            space: 0,
+            lower_bound: 0,
+            range_size: 1,
+            kind: ResourceKind::RawBuffer,
+            component_type: None,
+            stride: 0,
+            cbuffer_size: 0,
+            has_counter: false,
+            globally_coherent: false,
+        }],
+    }
+}
+
+fn i11_kernel() -> (Module, ShaderDesc) {
+    let mut tb = Tb::new();
+    let (i1, i8t, i11, i32t) = (tb.int(1), tb.int(8), tb.int(11), tb.int(32));
+    let handle = handle_type(&mut tb);
     let void = tb.void;
     let thread_id = tb.decl("dx.op.threadId.i32", i32t, &[i32t, i32t]);
     let create = tb.decl("dx.op.createHandle", handle, &[i32t, i8t, i32t, i32t, i1]);
@@ -316,30 +349,7 @@ fn i11_kernel() -> (Module, ShaderDesc) {
         tb.call(store, &[c140, h, addr, u, v, u, u, u, m1, a4], void);
     }
     let main = tb.main;
-    let m = tb.finish();
-    let desc = ShaderDesc {
-        shader_model: (6, 0),
-        kind: ShaderKind::Compute,
-        entry: main,
-        entry_name: "main".into(),
-        num_threads: [64, 1, 1],
-        wave_size: None,
-        resources: vec![ResourceDecl {
-            class: ResourceClass::Uav,
-            id: 0,
-            name: "Out".into(),
-            space: 0,
-            lower_bound: 0,
-            range_size: 1,
-            kind: ResourceKind::RawBuffer,
-            component_type: None,
-            stride: 0,
-            cbuffer_size: 0,
-            has_counter: false,
-            globally_coherent: false,
-        }],
-    };
-    (m, desc)
+    (tb.finish(), raw_uav_desc(main, 64))
 }
 
 #[test]
@@ -351,20 +361,28 @@ fn i11_wraps_and_validates() {
     assert_eq!(model(56)[0], (56 * 37 + 2040) & 0x7ff);
 }
 
+/// Runs a one-UAV kernel (one group) on the Vulkan device and checks that
+/// `u0` holds `want`. Without a device this fails, unless
+/// `DXIL2SPIRV_NO_VULKAN=1` says to skip.
 #[cfg(feature = "vulkan")]
-#[test]
-fn i11_runs() {
+fn check_run(m: &Module, desc: &ShaderDesc, want: &[u32]) {
     use crate::run::{self, BindingDesc, BindingKind, RegisterKey, RunSpec};
     match run::list_devices() {
         Ok(d) if !d.is_empty() => {}
-        _ => return, // no Vulkan device
+        other => {
+            assert!(
+                std::env::var("DXIL2SPIRV_NO_VULKAN").is_ok_and(|v| v == "1"),
+                "no Vulkan device ({other:?}): install lavapipe or set DXIL2SPIRV_NO_VULKAN=1 to skip"
+            );
+            return;
+        }
     }
-    let (m, desc) = i11_kernel();
-    let out = emit(&m, &desc, &EmitOptions::default()).expect("emits");
-    let want: Vec<String> = (0..64).flat_map(model).map(|w| w.to_string()).collect();
+    let out = emit(m, desc, &EmitOptions::default()).expect("emits");
+    let words: Vec<String> = want.iter().map(|w| w.to_string()).collect();
     let spec = RunSpec::parse(&format!(
-        "dispatch = 1, 1, 1\nu0 : u32[640]\nexpect u0 : u32[640] = {}\n",
-        want.join(", ")
+        "dispatch = 1, 1, 1\nu0 : u32[{n}]\nexpect u0 : u32[{n}] = {}\n",
+        words.join(", "),
+        n = want.len()
     ))
     .expect("spec");
     let r = &out.reflection.resources[0];
@@ -376,4 +394,178 @@ fn i11_runs() {
     )];
     let rep = run::run_spec(&spec, &out.spirv, "main", &bindings, None, None).expect("runs");
     assert!(rep.passed, "{}", rep.summary());
+}
+
+#[cfg(feature = "vulkan")]
+#[test]
+fn i11_runs() {
+    let (m, desc) = i11_kernel();
+    let want: Vec<u32> = (0..64).flat_map(model).collect();
+    check_run(&m, &desc, &want);
+}
+
+/// The constant lanes of the long-vector kernel.
+const LONG_C: [u32; 6] = [10, 20, 30, 40, 50, 60];
+
+/// The long-vector kernel's outputs for one thread (8 words): a dynamic
+/// extract, a compare-and-select, and a reversing shuffle.
+fn long_model(t: u32) -> [u32; 8] {
+    let mut b = LONG_C.map(|c| c + t);
+    b[(t % 6) as usize] = 999;
+    let d: Vec<u32> = b
+        .iter()
+        .zip(LONG_C)
+        .map(|(&x, c)| if x > 35 { x } else { c })
+        .collect();
+    [
+        b[((t + 1) % 6) as usize],
+        d[0],
+        d[1],
+        d[2],
+        d[3],
+        d[4],
+        d[5],
+        b[5],
+    ]
+}
+
+/// `<6 x i32>` (emitted as an array): `add` (element-wise), `insertelement`
+/// and `extractelement` with dynamic indices, `icmp` + `select` on a vector
+/// condition, `shufflevector`.
+fn long_vector_kernel() -> (Module, ShaderDesc) {
+    let mut tb = Tb::new();
+    let (i1, i8t, i32t) = (tb.int(1), tb.int(8), tb.int(32));
+    let v6 = tb.m.types.intern(Type::Vector { len: 6, elem: i32t });
+    let b6 = tb.m.types.intern(Type::Vector { len: 6, elem: i1 });
+    let handle = handle_type(&mut tb);
+    let void = tb.void;
+    let thread_id = tb.decl("dx.op.threadId.i32", i32t, &[i32t, i32t]);
+    let create = tb.decl("dx.op.createHandle", handle, &[i32t, i8t, i32t, i32t, i1]);
+    let store = tb.decl(
+        "dx.op.rawBufferStore.i32",
+        void,
+        &[i32t, handle, i32t, i32t, i32t, i32t, i32t, i32t, i8t, i32t],
+    );
+    let vconst = |tb: &mut Tb, lanes: &[u32]| {
+        let ids: Vec<u32> = lanes.iter().map(|&x| tb.c(32, i64::from(x)).0).collect();
+        let list = tb.list(&ids);
+        tb.value(v6, ValueKind::Constant(Constant::Aggregate(list)))
+    };
+    let (c57, c1_8, c0, f) = (tb.c(32, 57), tb.c(8, 1), tb.c(32, 0), tb.c(1, 0));
+    let h = tb.call(create, &[c57, c1_8, c0, c0, f], handle);
+    let c93 = tb.c(32, 93);
+    let tid = tb.call(thread_id, &[c93, c0], i32t);
+
+    let mut splat = tb.undef(v6);
+    for k in 0..6 {
+        let kc = tb.c(32, k);
+        splat = tb.inst(
+            InstKind::InsertElement {
+                vector: splat,
+                element: tid,
+                index: kc,
+            },
+            v6,
+        );
+    }
+    let cv = vconst(&mut tb, &LONG_C);
+    let a = tb.bin(BinOp::Add, cv, splat);
+    let c6 = tb.c(32, 6);
+    let i = tb.bin(BinOp::URem, tid, c6);
+    let k999 = tb.c(32, 999);
+    let b = tb.inst(
+        InstKind::InsertElement {
+            vector: a,
+            element: k999,
+            index: i,
+        },
+        v6,
+    );
+    let c1 = tb.c(32, 1);
+    let t1 = tb.bin(BinOp::Add, tid, c1);
+    let j = tb.bin(BinOp::URem, t1, c6);
+    let x = tb.inst(
+        InstKind::ExtractElement {
+            vector: b,
+            index: j,
+        },
+        i32t,
+    );
+    let k35 = vconst(&mut tb, &[35; 6]);
+    let gt = tb.inst(
+        InstKind::Cmp {
+            pred: Predicate(34), // ugt
+            lhs: b,
+            rhs: k35,
+            flags: 0,
+        },
+        b6,
+    );
+    let d = tb.inst(
+        InstKind::Select {
+            cond: gt,
+            if_true: b,
+            if_false: cv,
+        },
+        v6,
+    );
+    let reverse = vconst(&mut tb, &[5, 4, 3, 2, 1, 0]);
+    let u6 = tb.undef(v6);
+    let e = tb.inst(
+        InstKind::ShuffleVector {
+            a: b,
+            b: u6,
+            mask: reverse,
+        },
+        v6,
+    );
+    let mut outs = vec![x];
+    for k in 0..6 {
+        let kc = tb.c(32, k);
+        outs.push(tb.inst(
+            InstKind::ExtractElement {
+                vector: d,
+                index: kc,
+            },
+            i32t,
+        ));
+    }
+    outs.push(tb.inst(
+        InstKind::ExtractElement {
+            vector: e,
+            index: c0,
+        },
+        i32t,
+    ));
+
+    let c32 = tb.c(32, 32);
+    let base = tb.bin(BinOp::Mul, tid, c32);
+    let (c140, u, m1, a4) = (tb.c(32, 140), tb.undef(i32t), tb.c(8, 1), tb.c(32, 4));
+    for (k, &v) in outs.iter().enumerate() {
+        let off = tb.c(32, 4 * k as i64);
+        let addr = tb.bin(BinOp::Add, base, off);
+        tb.call(store, &[c140, h, addr, u, v, u, u, u, m1, a4], void);
+    }
+    let main = tb.main;
+    (tb.finish(), raw_uav_desc(main, 8))
+}
+
+#[test]
+fn long_vectors_are_arrays_and_validate() {
+    let (m, desc) = long_vector_kernel();
+    let out = emit(&m, &desc, &EmitOptions::default()).expect("emits");
+    crate::validate::validate_vulkan_1_3(&out.spirv).expect("valid SPIR-V");
+    let text = crate::validate::disassemble(&out.spirv).expect("disassembles");
+    assert!(text.contains("OpTypeArray"), "{text}");
+    assert!(!text.contains("VectorExtractDynamic"), "{text}");
+    assert!(!text.contains("VectorInsertDynamic"), "{text}");
+    assert_eq!(long_model(7), [37, 10, 999, 37, 47, 57, 67, 67]);
+}
+
+#[cfg(feature = "vulkan")]
+#[test]
+fn long_vectors_run() {
+    let (m, desc) = long_vector_kernel();
+    let want: Vec<u32> = (0..8).flat_map(long_model).collect();
+    check_run(&m, &desc, &want);
 }
