@@ -8,8 +8,8 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-/// Counts live and peak heap bytes (this test binary holds one test, so
-/// nothing else allocates concurrently in a measured section).
+/// Counts live and peak heap bytes (the tests take `SERIAL`, so nothing
+/// else allocates concurrently in a measured section).
 struct Counting;
 
 static LIVE: AtomicUsize = AtomicUsize::new(0);
@@ -171,6 +171,78 @@ fn absurd_counts_fail_fast_with_little_memory() {
     assert!(err.to_string().contains("type count"), "{err}");
 }
 
+/// A bare bitcode module holding only a type table with these records
+/// (code, operands), block lengths filled in.
+fn type_table_module(records: &[(u64, Vec<u64>)]) -> Vec<u8> {
+    let mut bits = BitWriter::default();
+    bits.emit(0x42, 8);
+    bits.emit(0x43, 8);
+    bits.emit(0xDEC0, 16);
+    // ENTER_SUBBLOCK(MODULE=8), abbrev width 3.
+    bits.emit(1, 2);
+    bits.vbr(8, 8);
+    bits.vbr(3, 4);
+    let module = bits.begin_block();
+    // ENTER_SUBBLOCK(TYPE=17), abbrev width 4.
+    bits.emit(1, 3);
+    bits.vbr(17, 8);
+    bits.vbr(4, 4);
+    let types = bits.begin_block();
+    for (code, ops) in records {
+        bits.emit(3, 4); // UNABBREV_RECORD
+        bits.vbr(*code, 6);
+        bits.vbr(ops.len() as u64, 6);
+        for &op in ops {
+            bits.vbr(op, 6);
+        }
+    }
+    bits.emit(0, 4); // END_BLOCK
+    bits.end_block(types);
+    bits.emit(0, 3); // END_BLOCK
+    bits.end_block(module);
+    bits.bytes
+}
+
+#[test]
+fn self_containing_and_deeply_nested_types_are_rejected() {
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    const NUMENTRY: u64 = 1;
+    const INTEGER: u64 = 7;
+    const ARRAY: u64 = 11;
+    const STRUCT_NAME: u64 = 19;
+    const STRUCT_NAMED: u64 = 20;
+    // %A = type { %A }: a named struct's forward reference to itself.
+    let recursive = type_table_module(&[
+        (NUMENTRY, vec![1]),
+        (STRUCT_NAME, vec![u64::from(b'A')]),
+        (STRUCT_NAMED, vec![0, 0]),
+    ]);
+    let err = dxil2spirv::ir::read(&recursive).expect_err("a struct containing itself");
+    assert!(err.to_string().contains("type 0 contains itself"), "{err}");
+
+    // [1 x [1 x ... i32]] nested 100,000 deep: rejected, fast, without
+    // recursion (a recursive walk would overflow the stack).
+    let depth = 100_000u64;
+    let mut records = vec![(NUMENTRY, vec![depth + 1]), (INTEGER, vec![32])];
+    records.extend((0..depth).map(|i| (ARRAY, vec![1, i])));
+    let deep = type_table_module(&records);
+    let start = Instant::now();
+    let err = dxil2spirv::ir::read(&deep).expect_err("a 100,000-level type");
+    assert!(start.elapsed() < Duration::from_secs(1));
+    let limit = dxil2spirv::ir::MAX_TYPE_DEPTH;
+    assert!(
+        err.to_string()
+            .contains(&format!("nests deeper than {limit} levels")),
+        "{err}"
+    );
+
+    // The deepest accepted nesting reads.
+    let mut records = vec![(NUMENTRY, vec![u64::from(limit)]), (INTEGER, vec![32])];
+    records.extend((0..u64::from(limit) - 1).map(|i| (ARRAY, vec![1, i])));
+    let module = dxil2spirv::ir::read(&type_table_module(&records)).expect("64 levels read");
+    assert_eq!(module.types.len(), limit as usize);
+}
+
 #[derive(Default)]
 struct BitWriter {
     bytes: Vec<u8>,
@@ -196,6 +268,19 @@ impl BitWriter {
             value >>= width - 1;
         }
         self.emit(value, width);
+    }
+    /// After an ENTER_SUBBLOCK header: aligns, writes a length placeholder
+    /// and returns where the block's words start.
+    fn begin_block(&mut self) -> usize {
+        self.align32();
+        self.emit(0, 32);
+        self.bytes.len()
+    }
+    /// After an END_BLOCK: aligns and patches the block's length in words.
+    fn end_block(&mut self, start: usize) {
+        self.align32();
+        let words = ((self.bytes.len() - start) / 4) as u32;
+        self.bytes[start - 4..start].copy_from_slice(&words.to_le_bytes());
     }
     fn align32(&mut self) {
         while self.bit % 32 != 0 {

@@ -110,6 +110,22 @@ pub struct TypeTable {
     lookup: HashMap<Type, TypeId, BuildHasherDefault<FastHasher>>,
 }
 
+/// The deepest type nesting the reader accepts (a pointer, array, vector,
+/// struct member or function signature is one level). DXIL's types nest a
+/// handful of levels; the cap lets every recursive walk over types (emission,
+/// layout, printing) rely on a small stack depth whatever the input says.
+pub const MAX_TYPE_DEPTH: u32 = 64;
+
+/// Why a type table is rejected by [`TypeTable::check_nesting`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NestingError {
+    /// The type contains itself through its members, elements, pointee or
+    /// signature (possible through a named struct's forward reference).
+    Recursive(TypeId),
+    /// The type nests deeper than the given limit.
+    TooDeep(TypeId),
+}
+
 impl TypeTable {
     /// The number of types.
     pub fn len(&self) -> usize {
@@ -137,6 +153,74 @@ impl TypeTable {
     /// The members of an aggregate or the parameters of a function type.
     pub fn members(&self, range: ListRange) -> &[TypeId] {
         self.members.get(range.as_range()).unwrap_or(&[])
+    }
+
+    /// The `i`-th type directly inside `t`: pointee, element, struct member,
+    /// or (for functions) the return type followed by the parameters.
+    fn inner(&self, t: Type, i: usize) -> Option<TypeId> {
+        match t {
+            Type::Pointer { pointee: x, .. }
+            | Type::Array { elem: x, .. }
+            | Type::Vector { elem: x, .. } => (i == 0).then_some(x),
+            Type::Function { ret, params, .. } => match i.checked_sub(1) {
+                None => Some(ret),
+                Some(p) => self.members(params).get(p).copied(),
+            },
+            Type::Struct { elements, .. } => self.members(elements).get(i).copied(),
+            _ => None,
+        }
+    }
+
+    /// Checks that no type contains itself and none nests deeper than `max`
+    /// levels. Iterative (an explicit stack no deeper than `max + 1`), so a
+    /// hostile table cannot overflow the call stack; linear in the table.
+    pub fn check_nesting(&self, max: u32) -> Result<(), NestingError> {
+        const OPEN: u32 = u32::MAX;
+        // 0: not visited, OPEN: on the stack, else the nesting depth.
+        let mut depth = vec![0u32; self.types.len()];
+        let mut stack: Vec<(TypeId, usize)> = Vec::new();
+        for root in 0..self.types.len() {
+            let root = TypeId(u32::try_from(root).map_err(|_| NestingError::TooDeep(TypeId(0)))?);
+            if depth.get(root.0 as usize) != Some(&0) {
+                continue;
+            }
+            stack.push((root, 0));
+            if let Some(d) = depth.get_mut(root.0 as usize) {
+                *d = OPEN;
+            }
+            while let Some((t, next)) = stack.last_mut() {
+                let (t, ty) = (*t, self.ty(*t));
+                if let Some(c) = self.inner(ty, *next) {
+                    *next = next.saturating_add(1);
+                    match depth.get_mut(c.0 as usize) {
+                        Some(d) if *d == OPEN => return Err(NestingError::Recursive(c)),
+                        Some(d) if *d == 0 => {
+                            *d = OPEN;
+                            stack.push((c, 0));
+                            if stack.len() > max as usize {
+                                return Err(NestingError::TooDeep(root));
+                            }
+                        }
+                        _ => {}
+                    }
+                    continue;
+                }
+                let deepest = (0..)
+                    .map_while(|i| self.inner(ty, i))
+                    .filter_map(|c| depth.get(c.0 as usize).copied())
+                    .max()
+                    .unwrap_or(0);
+                let d = deepest.saturating_add(1);
+                if d > max {
+                    return Err(NestingError::TooDeep(t));
+                }
+                if let Some(slot) = depth.get_mut(t.0 as usize) {
+                    *slot = d;
+                }
+                stack.pop();
+            }
+        }
+        Ok(())
     }
 
     /// Appends a type read from the bitcode type table (no de-duplication,

@@ -3,7 +3,7 @@
 use super::Reader;
 use crate::bitstream::Entry;
 use crate::error::Result;
-use crate::ir::types::{Type, TypeId};
+use crate::ir::types::{NestingError, Type, TypeId, MAX_TYPE_DEPTH};
 use crate::ir::{ListRange, StrRange};
 use smallvec::SmallVec;
 
@@ -187,7 +187,18 @@ impl Reader<'_> {
             next += 1;
         }
         match declared {
-            Some(total) if total == next => Ok(()),
+            Some(total) if total == next => self
+                .module
+                .types
+                .check_nesting(MAX_TYPE_DEPTH)
+                .map_err(|e| {
+                    self.err(match e {
+                        NestingError::Recursive(t) => format!("type {} contains itself", t.0),
+                        NestingError::TooDeep(t) => {
+                            format!("type {} nests deeper than {MAX_TYPE_DEPTH} levels", t.0)
+                        }
+                    })
+                }),
             Some(total) => Err(self.err(format!(
                 "type table declares {total} types but defines {next}"
             ))),
