@@ -1,7 +1,7 @@
 //! Entry point records: `!dx.entryPoints = !{!{fn, !"name", sigs,
 //! resources, props}, ...}`.
 
-use super::md::{invalid, MdReader};
+use super::md::{invalid, lazy, MdReader};
 use super::properties::EntryProperties;
 use super::resources::Resources;
 use super::signature::Signatures;
@@ -51,18 +51,17 @@ impl EntryPoint {
         index: usize,
         model_kind: ShaderKind,
     ) -> Result<Self> {
-        let path = format!("!dx.entryPoints[{index}]");
-        let node = md.record(Some(id), 5, &path)?;
-        let function = md.function(node.get(0), &format_args!("{path}: function"))?;
+        let entry = lazy(|f| write!(f, "!dx.entryPoints[{index}]"));
+        let node = md.record(Some(id), 5, &entry)?;
+        let function = md.function(node.get(0), &format_args!("{entry}: function"))?;
         let name = match node.get(1) {
             None => String::new(),
-            some => md.string(some, &format_args!("{path}: name"))?.to_owned(),
+            some => md.string(some, &format_args!("{entry}: name"))?.to_owned(),
         };
-        let path = if name.is_empty() {
-            path
-        } else {
-            format!("{path} ({})", name.escape_debug())
-        };
+        let path = lazy(|f| match name.as_str() {
+            "" => write!(f, "{entry}"),
+            name => write!(f, "{entry} ({})", name.escape_debug()),
+        });
         let signatures = Signatures::decode(md, node.get(2), &path)?;
         let resources_md = node.get(3);
         let resources = match resources_md {

@@ -7,7 +7,7 @@
 use crate::error::{Error, Phase, Result};
 use crate::ir::{Constant, FuncId, MdId, Metadata, Module, Type, ValueId, ValueKind};
 use std::cell::Cell;
-use std::fmt::Display;
+use std::fmt::{self, Display};
 
 /// Reads typed fields out of a module's metadata.
 pub(crate) struct MdReader<'m> {
@@ -42,6 +42,21 @@ impl<'m> Node<'m> {
         self.ops
             .iter()
             .map(|&raw| if raw == 0 { None } else { Some(MdId(raw - 1)) })
+    }
+}
+
+/// Error context formatted only when an error is built: decoding a valid
+/// module formats nothing.
+pub(crate) struct Lazy<F>(F);
+
+/// A [`Lazy`] path from a closure that writes it.
+pub(crate) fn lazy<F: Fn(&mut fmt::Formatter<'_>) -> fmt::Result>(write: F) -> Lazy<F> {
+    Lazy(write)
+}
+
+impl<F: Fn(&mut fmt::Formatter<'_>) -> fmt::Result> Display for Lazy<F> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        (self.0)(f)
     }
 }
 

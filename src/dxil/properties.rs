@@ -2,7 +2,7 @@
 //! record (`DxilMetadataHelper.h`, "Extended shader property tags").
 
 use super::kinds::ShaderFlags;
-use super::md::{invalid, MdReader, RawTag};
+use super::md::{invalid, lazy, MdReader, RawTag};
 use super::{
     InputPrimitive, MeshOutputTopology, PrimitiveTopology, ShaderKind, TessellatorDomain,
     TessellatorOutputPrimitive, TessellatorPartitioning,
@@ -171,7 +171,7 @@ impl EntryProperties {
                 }
                 seen |= 1 << t.tag;
             }
-            let p = &format!("{path} property {}", t.tag);
+            let p = &lazy(|f| write!(f, "{path} property {}", t.tag));
             let v = t.value;
             match t.tag {
                 tag::SHADER_FLAGS => props.shader_flags = Some(ShaderFlags(md.uint(v, p)?)),
@@ -210,7 +210,7 @@ impl EntryProperties {
     }
 }
 
-fn decode_gs(md: &MdReader<'_>, id: Option<MdId>, p: &str) -> Result<GsState> {
+fn decode_gs(md: &MdReader<'_>, id: Option<MdId>, p: &dyn Display) -> Result<GsState> {
     let n = md.record(id, 5, &p)?;
     Ok(GsState {
         input_primitive: md.enumerated(n.get(0), &p, "input primitive")?,
@@ -221,7 +221,7 @@ fn decode_gs(md: &MdReader<'_>, id: Option<MdId>, p: &str) -> Result<GsState> {
     })
 }
 
-fn decode_ds(md: &MdReader<'_>, id: Option<MdId>, p: &str) -> Result<DsState> {
+fn decode_ds(md: &MdReader<'_>, id: Option<MdId>, p: &dyn Display) -> Result<DsState> {
     let n = md.record(id, 2, &p)?;
     Ok(DsState {
         domain: md.enumerated(n.get(0), &p, "domain")?,
@@ -229,7 +229,7 @@ fn decode_ds(md: &MdReader<'_>, id: Option<MdId>, p: &str) -> Result<DsState> {
     })
 }
 
-fn decode_hs(md: &MdReader<'_>, id: Option<MdId>, p: &str) -> Result<HsState> {
+fn decode_hs(md: &MdReader<'_>, id: Option<MdId>, p: &dyn Display) -> Result<HsState> {
     let n = md.record(id, 7, &p)?;
     Ok(HsState {
         patch_constant_function: md
@@ -243,7 +243,7 @@ fn decode_hs(md: &MdReader<'_>, id: Option<MdId>, p: &str) -> Result<HsState> {
     })
 }
 
-fn decode_ms(md: &MdReader<'_>, id: Option<MdId>, p: &str) -> Result<MsState> {
+fn decode_ms(md: &MdReader<'_>, id: Option<MdId>, p: &dyn Display) -> Result<MsState> {
     let n = md.record(id, 5, &p)?;
     Ok(MsState {
         num_threads: md.u32x3(n.get(0), &format_args!("{p}: numthreads"))?,
@@ -254,7 +254,7 @@ fn decode_ms(md: &MdReader<'_>, id: Option<MdId>, p: &str) -> Result<MsState> {
     })
 }
 
-fn decode_as(md: &MdReader<'_>, id: Option<MdId>, p: &str) -> Result<AsState> {
+fn decode_as(md: &MdReader<'_>, id: Option<MdId>, p: &dyn Display) -> Result<AsState> {
     let n = md.record(id, 2, &p)?;
     Ok(AsState {
         num_threads: md.u32x3(n.get(0), &format_args!("{p}: numthreads"))?,

@@ -1,7 +1,7 @@
 //! Resource declarations: `!dx.resources = !{!{SRVs, UAVs, CBVs, Samplers}}`
 //! (`docs/DXIL.rst`, "Resource Binding").
 
-use super::md::{invalid, MdReader, Node, RawTag};
+use super::md::{invalid, lazy, MdReader, Node, RawTag};
 use super::{ComponentType, ResourceClass, ResourceKind, SamplerKind};
 use crate::error::Result;
 use crate::ir::{Constant, GlobalId, MdId, Module, Type, ValueId, ValueKind};
@@ -345,7 +345,7 @@ impl Resources {
             ResourceClass::Sampler,
         ];
         for (i, class) in lists.into_iter().enumerate() {
-            let list_path = format!("{path} {} list", class.name());
+            let list_path = lazy(|f| write!(f, "{path} {} list", class.name()));
             let Some(list) = md.opt_node(node.get(i), &list_path)? else {
                 continue;
             };

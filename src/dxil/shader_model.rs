@@ -1,6 +1,6 @@
 //! `!dx.shaderModel`, `!dx.version` and `!dx.valver`.
 
-use super::md::{invalid, MdReader};
+use super::md::{invalid, lazy, MdReader};
 use super::ShaderKind;
 use crate::error::Result;
 use std::fmt;
@@ -68,7 +68,7 @@ impl Version {
         let Some(id) = md.named_single(name)? else {
             return Ok(None);
         };
-        let what = format!("!{name}");
+        let what = lazy(|f| write!(f, "!{name}"));
         let node = md.record(Some(id), 2, &what)?;
         Ok(Some(Version {
             major: md.u32(node.get(0), &format_args!("{what} major"))?,

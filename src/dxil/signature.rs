@@ -1,7 +1,7 @@
 //! Entry point signatures: the elements an entry point reads and writes
 //! (`docs/DXIL.rst`, "Shader Parameters and Signatures").
 
-use super::md::{invalid, MdReader, RawTag};
+use super::md::{invalid, lazy, MdReader, RawTag};
 use super::{ComponentType, InterpolationMode, SemanticKind, SignatureKind};
 use crate::error::Result;
 use crate::ir::MdId;
@@ -67,10 +67,8 @@ impl SignatureElement {
     fn decode(md: &MdReader<'_>, id: Option<MdId>, path: &dyn Display) -> Result<Self> {
         let node = md.record(id, Self::FIELDS, path)?;
         let f = |i: usize| node.get(i);
-        let name = md
-            .string(f(1), &format_args!("{path}: semantic name"))?
-            .to_owned();
-        let path = &format!("{path} ({name})");
+        let name = md.string(f(1), &format_args!("{path}: semantic name"))?;
+        let path = &lazy(|f| write!(f, "{path} ({name})"));
         let component_type = md.enumerated(f(2), path, "component type")?;
         let semantic_kind = md.enumerated(f(3), path, "semantic kind")?;
         let semantic_indices = md.u32_list(f(4), &format_args!("{path}: semantic indices"))?;
@@ -78,7 +76,7 @@ impl SignatureElement {
         let tags = md.tag_list(f(10), &format_args!("{path}: tags"))?;
         let mut element = SignatureElement {
             id: md.u32(f(0), &format_args!("{path}: element ID"))?,
-            name,
+            name: name.to_owned(),
             component_type,
             semantic_kind,
             semantic_indices,
@@ -179,7 +177,7 @@ impl Signatures {
         .into_iter()
         .enumerate()
         {
-            let list_path = format!("{path} {} signature", kind_title(kind));
+            let list_path = lazy(|f| write!(f, "{path} {} signature", kind_title(kind)));
             let Some(list) = md.opt_node(node.get(i), &list_path)? else {
                 continue;
             };

@@ -172,9 +172,35 @@ impl TypeTable {
     }
 
     /// Checks that no type contains itself and none nests deeper than `max`
-    /// levels. Iterative (an explicit stack no deeper than `max + 1`), so a
-    /// hostile table cannot overflow the call stack; linear in the table.
+    /// levels. Iterative, so a hostile table cannot overflow the call stack;
+    /// linear in the table.
     pub fn check_nesting(&self, max: u32) -> Result<(), NestingError> {
+        // Common case: every type refers only to earlier ones, so one pass
+        // in table order knows each member's depth already.
+        let mut depth = vec![0u32; self.types.len()];
+        for (t, &ty) in self.types.iter().enumerate() {
+            let mut deepest = 0;
+            for c in (0..).map_while(|i| self.inner(ty, i)) {
+                match depth.get(c.0 as usize) {
+                    Some(&d) if (c.0 as usize) < t => deepest = deepest.max(d),
+                    // A forward reference (named structs): walk the graph.
+                    _ => return self.check_nesting_dfs(max),
+                }
+            }
+            let d = deepest.saturating_add(1);
+            if d > max {
+                return Err(NestingError::TooDeep(TypeId(t as u32)));
+            }
+            if let Some(slot) = depth.get_mut(t) {
+                *slot = d;
+            }
+        }
+        Ok(())
+    }
+
+    /// [`Self::check_nesting`] for tables with forward references: a
+    /// depth-first walk with an explicit stack no deeper than `max + 1`.
+    fn check_nesting_dfs(&self, max: u32) -> Result<(), NestingError> {
         const OPEN: u32 = u32::MAX;
         // 0: not visited, OPEN: on the stack, else the nesting depth.
         let mut depth = vec![0u32; self.types.len()];
