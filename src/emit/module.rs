@@ -146,7 +146,18 @@ pub(crate) struct Emitter<'m> {
     pub component_uses: HashMap<ValueId, u32>,
     /// Whether the partition-loop warning was given.
     pub warned_partition_loop: bool,
+    /// Constant expressions being expanded, innermost last (their nesting).
+    pub const_depth: u32,
+    /// Constant-expression expansions left for the module (see
+    /// [`MAX_CONST_DEPTH`]).
+    pub const_budget: u64,
 }
+
+/// The deepest nesting of constant expressions (`add (add (...))`) that
+/// emission expands. Constant expressions are re-emitted at each use, so a
+/// module-wide budget of expansions (16 per value plus 65,536) also bounds
+/// the work of a hostile DAG whose expressions share operands.
+pub(crate) const MAX_CONST_DEPTH: u32 = 64;
 
 /// Converts an rspirv builder error.
 pub(crate) fn berr(e: rspirv::dr::Error) -> Error {
@@ -191,6 +202,10 @@ impl<'m> Emitter<'m> {
             cur_op: None,
             component_uses: HashMap::new(),
             warned_partition_loop: false,
+            const_depth: 0,
+            const_budget: (m.values.len() as u64)
+                .saturating_mul(16)
+                .saturating_add(1 << 16),
         }
     }
 

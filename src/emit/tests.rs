@@ -569,3 +569,62 @@ fn long_vectors_run() {
     let want: Vec<u32> = (0..8).flat_map(long_model).collect();
     check_run(&m, &desc, &want);
 }
+
+/// A kernel storing constant expression `expr(tb)` to `u0[0]`.
+fn const_expr_kernel(expr: impl FnOnce(&mut Tb) -> ValueId) -> (Module, ShaderDesc) {
+    let mut tb = Tb::new();
+    let (i1, i8t, i32t) = (tb.int(1), tb.int(8), tb.int(32));
+    let handle = handle_type(&mut tb);
+    let void = tb.void;
+    let create = tb.decl("dx.op.createHandle", handle, &[i32t, i8t, i32t, i32t, i1]);
+    let store = tb.decl(
+        "dx.op.rawBufferStore.i32",
+        void,
+        &[i32t, handle, i32t, i32t, i32t, i32t, i32t, i32t, i8t, i32t],
+    );
+    let (c57, c1_8, c0, f) = (tb.c(32, 57), tb.c(8, 1), tb.c(32, 0), tb.c(1, 0));
+    let h = tb.call(create, &[c57, c1_8, c0, c0, f], handle);
+    let v = expr(&mut tb);
+    let (c140, u, m1, a4) = (tb.c(32, 140), tb.undef(i32t), tb.c(8, 1), tb.c(32, 4));
+    tb.call(store, &[c140, h, c0, u, v, u, u, u, m1, a4], void);
+    let main = tb.main;
+    (tb.finish(), raw_uav_desc(main, 1))
+}
+
+/// `c[k+1] = add c[k], rhs(c[k])` as constant expressions, `depth` deep.
+fn const_chain(tb: &mut Tb, depth: u32, shared: bool) -> ValueId {
+    let i32t = tb.int(32);
+    let (mut c, one) = (tb.c(32, 1), tb.c(32, 1));
+    for _ in 0..depth {
+        let rhs = if shared { c } else { one };
+        let kind = Constant::BinOp {
+            op: BinOp::Add,
+            lhs: c,
+            rhs,
+            flags: 0,
+        };
+        c = tb.value(i32t, ValueKind::Constant(kind));
+    }
+    c
+}
+
+#[test]
+fn constant_expressions_are_bounded() {
+    // Within the limits: emitted and valid.
+    let (m, desc) = const_expr_kernel(|tb| const_chain(tb, 10, true));
+    let out = emit(&m, &desc, &EmitOptions::default()).expect("emits");
+    crate::validate::validate_vulkan_1_3(&out.spirv).expect("valid SPIR-V");
+
+    // A chain deeper than the recursion cap: an error, not a stack overflow.
+    let (m, desc) = const_expr_kernel(|tb| const_chain(tb, 100_000, false));
+    let err = emit(&m, &desc, &EmitOptions::default()).expect_err("too deep");
+    assert!(err.to_string().contains("nested deeper than 64"), "{err}");
+
+    // A DAG that doubles at every level (2^60 expansions): the budget stops
+    // it quickly.
+    let start = std::time::Instant::now();
+    let (m, desc) = const_expr_kernel(|tb| const_chain(tb, 60, true));
+    let err = emit(&m, &desc, &EmitOptions::default()).expect_err("too much");
+    assert!(err.to_string().contains("budget exhausted"), "{err}");
+    assert!(start.elapsed() < std::time::Duration::from_secs(5));
+}

@@ -2,7 +2,7 @@
 //! instruction dispatch, value lookup (with the control-flow layer's
 //! operand rewrites), constants, phi operands, function variables.
 
-use super::module::{Emitter, SVal, Val};
+use super::module::{Emitter, SVal, Val, MAX_CONST_DEPTH};
 use crate::error::Result;
 use crate::ir::{self, Constant, InstKind, TypeId, ValueId, ValueKind};
 use rspirv::dr::Operand;
@@ -261,6 +261,34 @@ impl<'m> Emitter<'m> {
 
     /// A constant.
     fn constant(&mut self, v: ValueId, t: TypeId, c: Constant) -> Result<Val> {
+        let expression = matches!(
+            c,
+            Constant::Gep { .. }
+                | Constant::Cast { .. }
+                | Constant::BinOp { .. }
+                | Constant::Cmp { .. }
+                | Constant::Select { .. }
+                | Constant::ExtractElement { .. }
+        );
+        if !expression {
+            return self.constant_value(v, t, c);
+        }
+        if self.const_depth >= MAX_CONST_DEPTH {
+            return Err(self.invalid(format!(
+                "constant expressions nested deeper than {MAX_CONST_DEPTH} levels"
+            )));
+        }
+        self.const_budget = self.const_budget.checked_sub(1).ok_or_else(|| {
+            self.invalid("constant expressions expand to too much code (budget exhausted)")
+        })?;
+        self.const_depth = self.const_depth.saturating_add(1);
+        let r = self.constant_value(v, t, c);
+        self.const_depth = self.const_depth.saturating_sub(1);
+        r
+    }
+
+    /// [`Self::constant`] once its nesting and budget are checked.
+    fn constant_value(&mut self, v: ValueId, t: TypeId, c: Constant) -> Result<Val> {
         let ty = self.m.types.ty(t);
         let id = match c {
             Constant::Undef => {
