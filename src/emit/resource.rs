@@ -6,7 +6,7 @@
 
 use super::binding::{DescriptorType, ReflectedResource};
 use super::desc::{ResourceClass, ResourceDecl};
-use super::module::{Emitter, Handle, TyKey, Val};
+use super::module::{Emitter, Handle, TyKey, Val, MAX_CONST_DEPTH};
 use crate::dxil::{ComponentType as C, ResourceKind};
 use crate::error::Result;
 use crate::ir::{self, Constant, TypeId, ValueId};
@@ -365,6 +365,25 @@ impl<'m> Emitter<'m> {
     /// Statically resolves the resource a handle value refers to (for the
     /// pre-scan of typed atomics).
     pub fn static_resource_of(&self, v: ValueId) -> Option<usize> {
+        // `annotateHandle` chains are followed iteratively and a bounded
+        // number of steps: hostile bitcode can make two calls refer to each
+        // other through forward value ids.
+        let mut v = v;
+        for _ in 0..MAX_CONST_DEPTH {
+            match self.static_resource_step(v)? {
+                Ok(resource) => return resource,
+                Err(annotated) => v = annotated,
+            }
+        }
+        None
+    }
+
+    /// One step of [`Self::static_resource_of`]: the resource (`Ok`), or
+    /// the handle that an `annotateHandle` call annotates (`Err`).
+    fn static_resource_step(
+        &self,
+        v: ValueId,
+    ) -> Option<std::result::Result<Option<usize>, ValueId>> {
         let (func, inst) = match self.m.value(v)?.kind {
             ir::ValueKind::Inst { func, inst } => (func, inst),
             _ => return None,
@@ -375,8 +394,8 @@ impl<'m> Emitter<'m> {
         };
         let args: Vec<ValueId> = self.m.value_list(args).collect();
         let op = self.m.const_uint(*args.first()?)?;
-        match op {
-            216 => self.static_resource_of(*args.get(1)?),
+        Some(Ok(match op {
+            216 => return Some(Err(*args.get(1)?)),
             57 => {
                 let class = ResourceClass::from_u32(self.m.const_uint(*args.get(1)?)? as u32)?;
                 let range = self.m.const_uint(*args.get(2)?)? as u32;
@@ -403,7 +422,7 @@ impl<'m> Emitter<'m> {
                 })
             }
             _ => None,
-        }
+        }))
     }
 
     // ---------------------------------------------------------------------
