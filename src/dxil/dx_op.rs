@@ -71,10 +71,14 @@ pub fn dx_op(module: &Module, inst: &Inst) -> Option<Result<DxOpCall>> {
     if !name.starts_with(DX_OP_PREFIX) {
         return None;
     }
-    Some(decode_call(module, function, name, args))
+    Some(decode_call(module, function, args))
 }
 
-fn decode_call(module: &Module, function: FuncId, name: &str, args: ListRange) -> Result<DxOpCall> {
+/// Decodes a call to the `dx.op.*` function `function` with arguments
+/// `args` (the opcode first): the opcode must be a known `i32` constant of
+/// the class the function's name gives.
+pub fn decode_call(module: &Module, function: FuncId, args: ListRange) -> Result<DxOpCall> {
+    let name = module.function_name(function);
     let err = |msg: &str| Error::invalid(Phase::Dxil, format!("call to @{name}: {msg}"));
     if module.function(function).is_some_and(|f| !f.is_declaration) {
         return Err(err("a dx.op function must be an external declaration"));
@@ -96,6 +100,18 @@ fn decode_call(module: &Module, function: FuncId, name: &str, args: ListRange) -
         .ok_or_else(|| err("the opcode argument is not a constant"))?;
     let raw = u32::try_from(raw).map_err(|_| err("opcode out of range"))?;
     let op = OpCode::from_u32(raw).ok_or_else(|| err(&format!("unknown opcode {raw}")))?;
+    // The function's class names the signature the opcode is called with:
+    // opcode 10 (IsFinite, class isSpecialFloat, returning i1) called
+    // through `dx.op.unary.f32` would be lowered with the wrong types.
+    let class = name.strip_prefix(DX_OP_PREFIX).unwrap_or(name);
+    let class = class.split('.').next().unwrap_or(class);
+    if !class.eq_ignore_ascii_case(op.class().name()) {
+        return Err(err(&format!(
+            "opcode {raw} ({}) belongs to class {}, not {class}",
+            op.name(),
+            op.class().name()
+        )));
+    }
     Ok(DxOpCall {
         op,
         function,

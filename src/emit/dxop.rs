@@ -92,13 +92,10 @@ impl<'m> Emitter<'m> {
                 self.unsupported(format!("call to non-inlined function @{name}"))
             });
         }
+        let op = crate::dxil::decode_call(self.m, f, args)
+            .map_err(|e| e.with_location(self.loc.clone()))?
+            .op;
         let args: Vec<ValueId> = self.m.value_list(args).collect();
-        let code = args
-            .first()
-            .and_then(|&a| self.m.const_uint(a))
-            .ok_or_else(|| self.invalid(format!("@{name}: opcode is not a constant")))?;
-        let op = OpCode::from_u32(code as u32)
-            .ok_or_else(|| self.invalid(format!("@{name}: unknown dx.op opcode {code}")))?;
         self.cur_op = Some(op);
         let result = self.dxop(op, &args, t);
         self.cur_op = None;

@@ -703,7 +703,10 @@ impl Reader<'_> {
         let mut current = source;
         let mut first = true;
         while slot < self.ops.len() {
-            let (index, _) = self.value_type_pair(&mut slot)?;
+            let (index, index_ty) = self.value_type_pair(&mut slot)?;
+            if self.module.types.int_width(index_ty).is_none() {
+                return Err(self.err("getelementptr index is not an integer"));
+            }
             operands.push(index.0);
             if first {
                 first = false;
