@@ -67,7 +67,8 @@ impl Json {
             }
             Ok(())
         };
-        let inner = level.map(|l| l + 1);
+        // Nesting depth of a value in memory: cannot saturate.
+        let inner = level.map(|l| l.saturating_add(1));
         match self {
             Json::Null => out.write_str("null"),
             Json::Bool(b) => write!(out, "{b}"),
@@ -166,7 +167,7 @@ impl Json {
                         }
                         v => {
                             out.write_char('\n')?;
-                            v.text_at(out, level + 1)?;
+                            v.text_at(out, level.saturating_add(1))?;
                         }
                     }
                 }
@@ -183,7 +184,7 @@ impl Json {
                     } else {
                         // YAML style: the item's first line follows the dash.
                         let mut text = String::new();
-                        item.text_at(&mut text, level + 1)?;
+                        item.text_at(&mut text, level.saturating_add(1))?;
                         out.write_char(' ')?;
                         out.write_str(text.trim_start_matches(' '))?;
                     }

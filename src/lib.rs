@@ -53,6 +53,21 @@
 //! With the `vulkan` feature (default), the `run` module executes compiled
 //! compute shaders on a Vulkan device.
 #![deny(missing_docs)]
+// No panics in library code: it runs inside game processes. See the "No
+// panics" section of docs/LIMITS.md. Tests may still unwrap and index.
+#![cfg_attr(
+    not(test),
+    deny(
+        clippy::unwrap_used,
+        clippy::expect_used,
+        clippy::panic,
+        clippy::unreachable,
+        clippy::todo,
+        clippy::unimplemented,
+        clippy::indexing_slicing,
+        clippy::arithmetic_side_effects
+    )
+)]
 
 pub mod bitstream;
 pub mod cfg;

@@ -57,11 +57,13 @@ impl<'a> Tracer<'a> {
         let result = f();
         let end = Instant::now();
         match spans.last_mut() {
-            Some(last) if last.phase == phase => last.duration = end - last.start,
+            Some(last) if last.phase == phase => {
+                last.duration = end.saturating_duration_since(last.start)
+            }
             _ => spans.push(Span {
                 phase,
                 start,
-                duration: end - start,
+                duration: end.saturating_duration_since(start),
             }),
         }
         result

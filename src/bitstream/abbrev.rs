@@ -40,9 +40,7 @@ impl Abbrev {
             return Err(cursor.error(format!("abbreviation with {count} operands")));
         }
         let mut ops = SmallVec::new();
-        let mut i = 0;
-        while i < count {
-            i += 1;
+        for _ in 0..count {
             let is_literal = cursor.read(1)? == 1;
             if is_literal {
                 ops.push(AbbrevOp::Literal(cursor.read_vbr(8)?));
@@ -96,15 +94,18 @@ impl Abbrev {
         for (i, op) in self.ops.iter().enumerate() {
             match op {
                 AbbrevOp::Array => {
-                    if i + 2 != n {
+                    // `i < n`: these additions cannot overflow.
+                    if i.saturating_add(2) != n {
                         return Err("array operand must be the last but one");
                     }
-                    match self.ops.get(i + 1) {
+                    match self.ops.get(i.saturating_add(1)) {
                         Some(AbbrevOp::Fixed(_) | AbbrevOp::Vbr(_) | AbbrevOp::Char6) => {}
                         _ => return Err("array element must be a fixed, VBR or char6 field"),
                     }
                 }
-                AbbrevOp::Blob if i + 1 != n => return Err("blob operand must be the last"),
+                AbbrevOp::Blob if i.saturating_add(1) != n => {
+                    return Err("blob operand must be the last")
+                }
                 _ => {}
             }
         }
@@ -118,11 +119,10 @@ impl Abbrev {
 /// Decodes a char6 value.
 #[inline]
 pub fn decode_char6(v: u64) -> u8 {
-    match v {
-        0..=25 => b'a' + v as u8,
-        26..=51 => b'A' + (v - 26) as u8,
-        52..=61 => b'0' + (v - 52) as u8,
-        62 => b'.',
-        _ => b'_',
-    }
+    const CHAR6: &[u8; 64] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._";
+    usize::try_from(v)
+        .ok()
+        .and_then(|i| CHAR6.get(i))
+        .copied()
+        .unwrap_or(b'_')
 }

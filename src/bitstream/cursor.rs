@@ -33,7 +33,10 @@ impl<'a> Cursor<'a> {
     /// The current position in bits.
     #[inline]
     pub fn pos(&self) -> u64 {
-        (self.next_byte as u64) * 8 - u64::from(self.word_bits)
+        // `word` only holds bits of bytes before `next_byte`: no underflow.
+        (self.next_byte as u64)
+            .saturating_mul(8)
+            .saturating_sub(u64::from(self.word_bits))
     }
 
     /// The length of the stream in bits.
@@ -45,7 +48,8 @@ impl<'a> Cursor<'a> {
     /// Bits left before the end.
     #[inline]
     pub fn remaining(&self) -> u64 {
-        self.end() - self.pos()
+        // The position never passes the end (`seek` checks it).
+        self.end().saturating_sub(self.pos())
     }
 
     /// Whether the cursor is at the end.
@@ -67,9 +71,11 @@ impl<'a> Cursor<'a> {
         self.word_bits = 0;
         let skip = (pos & 7) as u32;
         if skip != 0 {
+            // `pos` is inside the stream and not a byte boundary, so the
+            // refill loaded its byte: `word_bits >= 8 > skip`.
             self.refill();
             self.word >>= skip;
-            self.word_bits -= skip;
+            self.word_bits = self.word_bits.saturating_sub(skip);
         }
         Ok(())
     }
@@ -77,20 +83,21 @@ impl<'a> Cursor<'a> {
     /// Loads up to 8 more bytes into the (empty) cache word.
     #[inline]
     fn refill(&mut self) {
-        if let Some(bytes) = self.data.get(self.next_byte..self.next_byte + 8) {
-            let mut word = [0u8; 8];
-            word.copy_from_slice(bytes);
-            self.word = u64::from_le_bytes(word);
+        let tail = self.data.get(self.next_byte..).unwrap_or(&[]);
+        if let Some(bytes) = tail.first_chunk::<8>() {
+            self.word = u64::from_le_bytes(*bytes);
             self.word_bits = 64;
-            self.next_byte += 8;
+            // In bounds: the 8 bytes exist.
+            self.next_byte = self.next_byte.saturating_add(8);
         } else {
-            let tail = self.data.get(self.next_byte..).unwrap_or(&[]);
             self.word = tail
                 .iter()
                 .rev()
                 .fold(0u64, |acc, &b| (acc << 8) | u64::from(b));
-            self.word_bits = 8 * tail.len() as u32;
-            self.next_byte += tail.len();
+            // Fewer than 8 bytes are left: at most 56 bits, and the cursor
+            // moves to the end of the data.
+            self.word_bits = (tail.len() as u32).saturating_mul(8);
+            self.next_byte = self.next_byte.saturating_add(tail.len());
         }
     }
 
@@ -102,10 +109,10 @@ impl<'a> Cursor<'a> {
     /// Reads a fixed-width field of 0 to 64 bits.
     #[inline]
     pub fn read(&mut self, width: u32) -> Result<u64> {
-        if width <= self.word_bits {
+        if let Some(left) = self.word_bits.checked_sub(width) {
             let value = self.word & mask(width);
             self.word = if width >= 64 { 0 } else { self.word >> width };
-            self.word_bits -= width;
+            self.word_bits = left;
             return Ok(value);
         }
         self.read_split(width)
@@ -122,10 +129,12 @@ impl<'a> Cursor<'a> {
         let low = self.word;
         let have = self.word_bits;
         self.refill();
-        let need = width - have;
+        // Only called with `width > word_bits` (see `read`), and the refill
+        // loaded at least `need` bits since `width <= remaining`.
+        let need = width.saturating_sub(have);
         let high = self.word & mask(need);
         self.word = if need >= 64 { 0 } else { self.word >> need };
-        self.word_bits -= need;
+        self.word_bits = self.word_bits.saturating_sub(need);
         Ok(if have == 0 {
             high
         } else {
@@ -137,11 +146,13 @@ impl<'a> Cursor<'a> {
     #[inline]
     pub fn read_vbr(&mut self, width: u32) -> Result<u64> {
         // Fast path: a single chunk already in the cached word.
-        if width <= self.word_bits && width >= 2 {
+        if let (Some(left), Some(payload_bits)) =
+            (self.word_bits.checked_sub(width), width.checked_sub(1))
+        {
             let piece = self.word & mask(width);
-            if piece >> (width - 1) == 0 {
+            if payload_bits > 0 && piece >> payload_bits == 0 {
                 self.word >>= width;
-                self.word_bits -= width;
+                self.word_bits = left;
                 return Ok(piece);
             }
         }
@@ -153,10 +164,15 @@ impl<'a> Cursor<'a> {
         // Common case: every chunk is already in the cached word.
         if (2..=32).contains(&width) {
             let (mut word, mut bits) = (self.word, self.word_bits);
-            let (payload_bits, payload_mask) = (width - 1, (1u64 << (width - 1)) - 1);
+            // `width` is in 2..=32: `payload_bits` is in 1..=31.
+            let payload_bits = width.saturating_sub(1);
+            let payload_mask = mask(payload_bits);
             let mut value = 0u64;
             let mut shift = 0u32;
-            while bits >= width && shift < 64 {
+            while shift < 64 {
+                let Some(left) = bits.checked_sub(width) else {
+                    break;
+                };
                 let piece = word & mask(width);
                 let payload = piece & payload_mask;
                 if (payload << shift) >> shift != payload {
@@ -164,13 +180,14 @@ impl<'a> Cursor<'a> {
                 }
                 value |= payload << shift;
                 word >>= width;
-                bits -= width;
+                bits = left;
                 if piece >> payload_bits == 0 {
                     self.word = word;
                     self.word_bits = bits;
                     return Ok(value);
                 }
-                shift += payload_bits;
+                // `shift < 64` and `payload_bits <= 31`: no overflow.
+                shift = shift.saturating_add(payload_bits);
             }
         }
         self.read_vbr_slow(width)
@@ -182,16 +199,19 @@ impl<'a> Cursor<'a> {
         if !(2..=32).contains(&width) {
             return Err(self.error(format!("VBR chunk width {width} is outside 2..=32")));
         }
-        let hi = 1u64 << (width - 1);
+        // `width` is in 2..=32: `payload_bits` is in 1..=31.
+        let payload_bits = width.saturating_sub(1);
+        let hi = 1u64 << payload_bits;
+        let payload_mask = mask(payload_bits);
         let piece = self.read(width)?;
         if piece & hi == 0 {
             return Ok(piece);
         }
-        let mut value = piece & (hi - 1);
-        let mut shift = width - 1;
+        let mut value = piece & payload_mask;
+        let mut shift = payload_bits;
         loop {
             let piece = self.read(width)?;
-            let payload = piece & (hi - 1);
+            let payload = piece & payload_mask;
             if payload != 0 {
                 if shift >= 64 || (payload << shift) >> shift != payload {
                     return Err(self.error("VBR value does not fit in 64 bits"));
@@ -201,7 +221,8 @@ impl<'a> Cursor<'a> {
             if piece & hi == 0 {
                 return Ok(value);
             }
-            shift += width - 1;
+            // `shift < 96` here, so this cannot overflow.
+            shift = shift.saturating_add(payload_bits);
             if shift >= 64 + 32 {
                 return Err(self.error("VBR value has too many chunks"));
             }
@@ -211,7 +232,8 @@ impl<'a> Cursor<'a> {
     /// Skips to the next multiple of 32 bits.
     #[inline]
     pub fn align32(&mut self) -> Result<()> {
-        let skip = (32 - (self.pos() & 31) as u32) & 31;
+        // `pos & 31 <= 31`: no underflow.
+        let skip = 32u32.saturating_sub((self.pos() & 31) as u32) & 31;
         if u64::from(skip) > self.remaining() {
             return Err(self.error("alignment padding runs past the end of the stream"));
         }
@@ -231,11 +253,12 @@ impl<'a> Cursor<'a> {
             )));
         };
         let start = (pos >> 3) as usize;
-        let bytes = self
-            .data
-            .get(start..start + len as usize)
+        let bytes = start
+            .checked_add(len as usize)
+            .and_then(|end| self.data.get(start..end))
             .ok_or_else(|| self.error("blob outside the stream"))?;
-        self.seek(pos + bits)?;
+        // `bits <= remaining`, so `pos + bits <= end`.
+        self.seek(pos.saturating_add(bits))?;
         Ok(bytes)
     }
 }
@@ -245,7 +268,7 @@ fn mask(width: u32) -> u64 {
     if width >= 64 {
         u64::MAX
     } else {
-        (1u64 << width) - 1
+        !(u64::MAX << width)
     }
 }
 

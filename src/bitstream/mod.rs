@@ -52,8 +52,8 @@ fn strip_wrapper(bitcode: &[u8]) -> Result<&[u8]> {
         return Ok(bitcode);
     }
     let field = |at: usize| -> Option<usize> {
-        let bytes: [u8; 4] = bitcode.get(at..at + 4)?.try_into().ok()?;
-        Some(u32::from_le_bytes(bytes) as usize)
+        let bytes = bitcode.get(at..)?.first_chunk::<4>()?;
+        Some(u32::from_le_bytes(*bytes) as usize)
     };
     let (offset, size) = match (field(8), field(12)) {
         (Some(o), Some(s)) => (o, s),

@@ -129,12 +129,15 @@ impl<'a> BitstreamReader<'a> {
         }
         self.cursor.align32()?;
         let words = self.cursor.read(32)?;
-        let end = self.cursor.pos() + words * 32;
-        if end > self.cursor.end() {
+        let end = words
+            .checked_mul(32)
+            .and_then(|bits| self.cursor.pos().checked_add(bits))
+            .filter(|end| *end <= self.cursor.end());
+        let Some(end) = end else {
             return Err(self.error(format!(
                 "block of {words} words runs past the end of the stream"
             )));
-        }
+        };
         Ok((width, end))
     }
 
@@ -201,7 +204,7 @@ impl<'a> BitstreamReader<'a> {
             match id {
                 END_BLOCK => {
                     self.exit_block()?;
-                    debug_assert_eq!(self.scopes.len() + 1, depth);
+                    debug_assert_eq!(self.scopes.len(), depth.saturating_sub(1));
                     return Ok(());
                 }
                 ENTER_SUBBLOCK => {
@@ -228,8 +231,9 @@ impl<'a> BitstreamReader<'a> {
                         current = Some(match self.blockinfo.iter().position(|(b, _)| *b == bid) {
                             Some(i) => i,
                             None => {
+                                let index = self.blockinfo.len();
                                 self.blockinfo.push((bid, Vec::new()));
-                                self.blockinfo.len() - 1
+                                index
                             }
                         });
                     }

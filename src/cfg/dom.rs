@@ -134,15 +134,20 @@ impl DomTree {
     /// root and for unreachable nodes).
     pub(crate) fn from_idom(root: u32, idom: Vec<u32>) -> Result<DomTree> {
         let n = idom.len();
-        let mut counts = vec![0u32; n + 1];
+        // The counts below are bounded by `n` (a node table in memory, with
+        // `u32` node ids), and `i < n`: the saturating operations never
+        // saturate.
+        let mut counts = vec![0u32; n.saturating_add(1)];
         for &p in &idom {
             if p != NONE {
-                *super::util::at_mut(&mut counts, p as usize + 1)? += 1;
+                let c = super::util::at_mut(&mut counts, (p as usize).saturating_add(1))?;
+                *c = c.saturating_add(1);
             }
         }
         for i in 0..n {
             let prev = get(&counts, i)?;
-            *super::util::at_mut(&mut counts, i + 1)? += prev;
+            let c = super::util::at_mut(&mut counts, i.saturating_add(1))?;
+            *c = c.saturating_add(prev);
         }
         let mut fill = counts.clone();
         let mut child_data = vec![0u32; counts.last().copied().unwrap_or(0) as usize];
@@ -150,7 +155,7 @@ impl DomTree {
             if p != NONE {
                 let pos = super::util::at_mut(&mut fill, p as usize)?;
                 set(&mut child_data, *pos as usize, v as u32)?;
-                *pos += 1;
+                *pos = pos.saturating_add(1);
             }
         }
         let mut pre = vec![NONE; n];
@@ -164,12 +169,14 @@ impl DomTree {
             while let Some(top) = stack.last_mut() {
                 let (v, i) = *top;
                 let a = get(&counts, v as usize)?;
-                let b = get(&counts, v as usize + 1)?;
-                if a + i < b {
-                    top.1 += 1;
-                    let c = get(&child_data, (a + i) as usize)?;
+                let b = get(&counts, (v as usize).saturating_add(1))?;
+                // `a + i` stays below `b`, a `u32`; the depth is below `n`.
+                let ci = a.saturating_add(i);
+                if ci < b {
+                    top.1 = i.saturating_add(1);
+                    let c = get(&child_data, ci as usize)?;
                     set(&mut pre, c as usize, order.len() as u32)?;
-                    let dv = get(&depth, v as usize)? + 1;
+                    let dv = get(&depth, v as usize)?.saturating_add(1);
                     set(&mut depth, c as usize, dv)?;
                     order.push(c);
                     stack.push((c, 0));
@@ -241,7 +248,10 @@ impl DomTree {
     /// The children of `n` in the tree.
     pub fn children(&self, n: u32) -> &[u32] {
         let i = n as usize;
-        match (self.child_offs.get(i), self.child_offs.get(i + 1)) {
+        match (
+            self.child_offs.get(i),
+            self.child_offs.get(i.saturating_add(1)),
+        ) {
             (Some(&a), Some(&b)) => self.child_data.get(a as usize..b as usize).unwrap_or(&[]),
             _ => &[],
         }

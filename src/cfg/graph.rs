@@ -136,7 +136,7 @@ impl Cfg {
         }
         let mut exits = Vec::with_capacity(n);
         let mut lists = Vec::with_capacity(n);
-        let mut graph = DiGraph::with_capacity(n, n * 2);
+        let mut graph = DiGraph::with_capacity(n, n.saturating_mul(2));
         for b in 0..n {
             graph.add_node(BlockId(b as u32));
         }

@@ -112,7 +112,8 @@ impl LoopForest {
             }
         }
         // Number the loop tree.
-        let mut kids: Vec<Vec<u32>> = vec![Vec::new(); n + 1];
+        // Slot `n` holds the outermost loops.
+        let mut kids: Vec<Vec<u32>> = vec![Vec::new(); n.saturating_add(1)];
         for &h in headers.iter().rev() {
             let p = get(&parent, h as usize)?;
             let slot = if p == NONE { n } else { p as usize };
@@ -126,11 +127,13 @@ impl LoopForest {
         while let Some(top) = stack.last_mut() {
             let (v, i, dep) = *top;
             if let Some(&c) = super::util::at(&kids, v)?.get(i) {
-                top.1 += 1;
+                // `i`, `counter` and `dep` are bounded by the number of
+                // loop headers (`u32` node ids): no saturation.
+                top.1 = i.saturating_add(1);
                 set(&mut pre, c as usize, counter)?;
-                set(&mut depth, c as usize, dep + 1)?;
-                counter += 1;
-                stack.push((c as usize, 0, dep + 1));
+                set(&mut depth, c as usize, dep.saturating_add(1))?;
+                counter = counter.saturating_add(1);
+                stack.push((c as usize, 0, dep.saturating_add(1)));
             } else {
                 if v < n {
                     set(&mut end, v, counter)?;

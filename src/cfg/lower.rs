@@ -223,8 +223,9 @@ pub(crate) fn lower(pre: &PreCfg, tree: &Tree, loop_hints: &[LoopControl]) -> Re
 
 impl Lowerer<'_> {
     fn new_block(&mut self, role: Role) -> u32 {
+        let id = self.blocks.len() as u32;
         self.blocks.push(LBlock::new(role));
-        (self.blocks.len() - 1) as u32
+        id
     }
 
     fn blk(&mut self, b: u32) -> Result<&mut LBlock> {
@@ -232,8 +233,9 @@ impl Lowerer<'_> {
     }
 
     fn push_scope(&mut self, parent: u32, kind: ScopeKind) -> u32 {
+        let id = self.scopes.len() as u32;
         self.scopes.push(Scope { parent, kind });
-        (self.scopes.len() - 1) as u32
+        id
     }
 
     /// Where falling off the end of a list in `scope` goes.
@@ -303,7 +305,9 @@ impl Lowerer<'_> {
             }
             s = sc.parent;
         }
-        let id = label + 1;
+        let id = label
+            .checked_add(1)
+            .ok_or_else(|| internal(format!("label {label} has no selector value")))?;
         let loops: Vec<u32> = seq.iter().filter(|e| e.0).map(|e| e.1).collect();
         let lm_of = |me: &Self, l: u32| -> Result<u32> {
             let lm = at(&me.loop_blocks, l as usize)?.0;
@@ -336,7 +340,7 @@ impl Lowerer<'_> {
         // Block target: crossed blocks outside the outermost crossed loop.
         let last_loop_pos = seq.iter().rposition(|e| e.0);
         let blocks_after: Vec<u32> = match last_loop_pos {
-            Some(p) => seq.iter().skip(p + 1).map(|e| e.1).collect(),
+            Some(p) => seq.iter().skip(p).skip(1).map(|e| e.1).collect(),
             None => seq.iter().map(|e| e.1).collect(),
         };
         let need_sel = loops.len() >= 2 || !blocks_after.is_empty();

@@ -242,7 +242,9 @@ impl PreCfg {
                     }
                 } else {
                     let var = self.vars;
-                    self.vars += 1;
+                    self.vars = var
+                        .checked_add(1)
+                        .ok_or_else(|| internal("too many dispatch variables"))?;
                     let d = self.nodes.len() as u32;
                     let default = entries.first().copied().unwrap_or(NONE);
                     let cases: Vec<(u64, u32)> = entries
@@ -343,19 +345,20 @@ impl PreCfg {
                     .filter(|&t| keep(t))
                     .collect()
             };
+            // `counter` counts nodes of the graph (`u32` ids): no saturation.
             index.insert(root, (counter, counter));
-            counter += 1;
+            counter = counter.saturating_add(1);
             stack.push(root);
             on_stack.insert(root, true);
             call.push((root, targets(root), 0));
             while let Some(top) = call.last_mut() {
                 let v = top.0;
                 if let Some(&w) = top.1.get(top.2) {
-                    top.2 += 1;
+                    top.2 = top.2.saturating_add(1);
                     match index.get(&w).copied() {
                         None => {
                             index.insert(w, (counter, counter));
-                            counter += 1;
+                            counter = counter.saturating_add(1);
                             stack.push(w);
                             on_stack.insert(w, true);
                             let tw = targets(w);

@@ -65,6 +65,14 @@ pub(crate) struct Solver<'g> {
     in_progress: Vec<u32>,
 }
 
+/// The id of component `i` of the synthetic group allocated at `base`.
+fn synth_id(base: u32, i: usize) -> Result<u32> {
+    u32::try_from(i)
+        .ok()
+        .and_then(|i| base.checked_add(i))
+        .ok_or_else(|| internal("synthetic id out of range"))
+}
+
 impl<'g> Solver<'g> {
     pub(crate) fn new(preds: &'g Adj) -> Solver<'g> {
         let n = preds.len();
@@ -130,7 +138,7 @@ impl<'g> Solver<'g> {
                         .ok_or_else(|| internal("missing definition"))?,
                     i,
                 )?,
-                Reach::Phi(p) => SValue::Synth(SynthId(at(&ids, p as usize)? + i as u32)),
+                Reach::Phi(p) => SValue::Synth(SynthId(synth_id(*at(&ids, p as usize)?, i)?)),
                 Reach::Forced => *at(
                     &g.forced
                         .as_ref()
@@ -149,7 +157,7 @@ impl<'g> Solver<'g> {
                 for &r in &p.incoming {
                     inc.push(value(r, i)?);
                 }
-                let id = SynthId(at(&ids, pi)? + i as u32);
+                let id = SynthId(synth_id(*at(&ids, pi)?, i)?);
                 new_phis.push((p.block, PhiDef::Synth(id), inc));
             }
         }

@@ -88,7 +88,9 @@ fn cleanup(mut blocks: Vec<LBlock>) -> Result<Vec<LBlock>> {
     let mut refs = vec![0u32; n];
     for b in &blocks {
         for t in merge_targets(&b.merge) {
-            *at_mut(&mut refs, t as usize)? += 1;
+            let r = at_mut(&mut refs, t as usize)?;
+            // Counts references from blocks in memory: cannot saturate.
+            *r = r.saturating_add(1);
         }
     }
     let mut preds = pred_lists(&blocks);
@@ -127,7 +129,10 @@ fn cleanup(mut blocks: Vec<LBlock>) -> Result<Vec<LBlock>> {
                     pb.term = LTerm::Branch(a);
                     if let LMerge::Sel { merge, .. } = pb.merge {
                         pb.merge = LMerge::None;
-                        *at_mut(&mut refs, merge as usize)? -= 1;
+                        let r = at_mut(&mut refs, merge as usize)?;
+                        *r = r
+                            .checked_sub(1)
+                            .ok_or_else(|| internal("merge reference count underflow"))?;
                         work.push(merge);
                     }
                 }
@@ -206,7 +211,9 @@ fn cleanup(mut blocks: Vec<LBlock>) -> Result<Vec<LBlock>> {
             }
         }
         for t in merge_targets(&b.merge) {
-            *at_mut(&mut refs, t as usize)? += 1;
+            let r = at_mut(&mut refs, t as usize)?;
+            // Counts references from blocks in memory: cannot saturate.
+            *r = r.saturating_add(1);
         }
     }
     // Latches as continue targets: when the synthetic continue block has a
@@ -848,9 +855,9 @@ fn finish(func: &Function, module: &Module, cfg: &Cfg, blocks: Vec<LBlock>) -> R
         let mut guard = 0usize;
         while let SValue::Synth(s) = v {
             match repl.get(s.index()).copied().flatten() {
-                Some(w) if guard < repl.len() + 1 => {
+                Some(w) if guard <= repl.len() => {
                     v = w;
-                    guard += 1;
+                    guard = guard.saturating_add(1);
                 }
                 _ => break,
             }
@@ -878,7 +885,7 @@ fn finish(func: &Function, module: &Module, cfg: &Cfg, blocks: Vec<LBlock>) -> R
             let (v, i) = *top;
             let next = at(&order_succ, v as usize)?;
             if let Some(&w) = next.get(i) {
-                top.1 += 1;
+                top.1 = i.saturating_add(1);
                 if !std::mem::replace(at_mut(&mut visited, w as usize)?, true) {
                     stack.push((w, 0));
                 }
@@ -1059,7 +1066,7 @@ fn simplify_phis(phis: &mut [Vec<SPhi>], nsynth: usize) -> Result<Vec<Option<SVa
             match repl.get(s.index()).copied().flatten() {
                 Some(w) if steps <= repl.len() => {
                     r = w;
-                    steps += 1;
+                    steps = steps.saturating_add(1);
                 }
                 _ => break,
             }

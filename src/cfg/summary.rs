@@ -34,19 +34,22 @@ impl Summary {
             ..Summary::default()
         };
         for b in &s.blocks {
+            // Each count is at most `s.blocks.len()`: no saturation.
             if b.origin.is_none() {
-                sum.synthetic += 1;
+                sum.synthetic = sum.synthetic.saturating_add(1);
                 if matches!(
                     b.role,
                     Role::Ladder | Role::Guard | Role::Dispatch | Role::Edge
                 ) {
-                    sum.routing += 1;
+                    sum.routing = sum.routing.saturating_add(1);
                 }
             }
             match (&b.merge, &b.term) {
-                (Merge::Loop { .. }, _) => sum.loops += 1,
-                (Merge::Selection { .. }, STerm::Switch { .. }) => sum.switches += 1,
-                (Merge::Selection { .. }, _) => sum.selections += 1,
+                (Merge::Loop { .. }, _) => sum.loops = sum.loops.saturating_add(1),
+                (Merge::Selection { .. }, STerm::Switch { .. }) => {
+                    sum.switches = sum.switches.saturating_add(1)
+                }
+                (Merge::Selection { .. }, _) => sum.selections = sum.selections.saturating_add(1),
                 (Merge::None, _) => {}
             }
         }

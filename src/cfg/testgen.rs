@@ -41,7 +41,8 @@ impl Rng {
         if n == 0 {
             0
         } else {
-            (self.next_u64() % n as u64) as usize
+            // `n != 0`: the remainder always exists.
+            self.next_u64().checked_rem(n as u64).unwrap_or(0) as usize
         }
     }
 
@@ -134,39 +135,35 @@ pub fn random_function(seed: u64, opts: &GenOptions) -> Module {
     let window = opts.window.max(1);
     // Forward skeleton.
     let mut shapes: Vec<Shape> = Vec::with_capacity(n);
+    // Block numbers are below `n` and `i <= hi`: only the (caller-chosen)
+    // window can reach the saturation, where it means "no limit".
     let fwd = |rng: &mut Rng, i: usize| -> u32 {
-        let hi = (i + window).min(n - 1);
-        (i + 1 + rng.below(hi - i)) as u32
+        let hi = i.saturating_add(window).min(n.saturating_sub(1));
+        i.saturating_add(1)
+            .saturating_add(rng.below(hi.saturating_sub(i))) as u32
     };
     for i in 0..n {
-        let s = if i + 1 == n || (i > 0 && rng.chance(opts.ret_percent)) {
+        let next = (i as u32).saturating_add(1);
+        let s = if i.saturating_add(1) == n || (i > 0 && rng.chance(opts.ret_percent)) {
             Shape::Ret
         } else if rng.chance(opts.switch_percent) {
-            let d = if opts.dense {
-                i as u32 + 1
-            } else {
-                fwd(&mut rng, i)
-            };
-            let k = 1 + rng.below(3);
+            let d = if opts.dense { next } else { fwd(&mut rng, i) };
+            // Small numbers: `k <= 3`, literals below 9.
+            let k = rng.below(3).saturating_add(1);
             let mut cs = Vec::new();
             for c in 0..k {
-                cs.push((c as u64 * 3 + rng.below(3) as u64, fwd(&mut rng, i)));
+                let literal = (c as u64)
+                    .saturating_mul(3)
+                    .saturating_add(rng.below(3) as u64);
+                cs.push((literal, fwd(&mut rng, i)));
             }
             cs.sort_by_key(|c| c.0);
             cs.dedup_by_key(|c| c.0);
             Shape::Switch(d, cs)
         } else if rng.chance(45) {
-            Shape::Br(if opts.dense {
-                i as u32 + 1
-            } else {
-                fwd(&mut rng, i)
-            })
+            Shape::Br(if opts.dense { next } else { fwd(&mut rng, i) })
         } else {
-            let a = if opts.dense {
-                i as u32 + 1
-            } else {
-                fwd(&mut rng, i)
-            };
+            let a = if opts.dense { next } else { fwd(&mut rng, i) };
             Shape::Cond(a, fwd(&mut rng, i))
         };
         shapes.push(s);
@@ -175,16 +172,17 @@ pub fn random_function(seed: u64, opts: &GenOptions) -> Module {
     if let Some((_, _, dom)) = dominators(&shapes) {
         for i in 0..n {
             if matches!(shapes.get(i), Some(Shape::Ret) | None)
-                || !rng.chance(opts.back_percent * 2)
+                || !rng.chance(opts.back_percent.saturating_mul(2))
             {
                 continue;
             }
             let target = if opts.irreducible {
-                let lo = i.saturating_sub(window * 2).max(1);
+                let lo = i.saturating_sub(window.saturating_mul(2)).max(1);
                 if i < lo {
                     continue;
                 }
-                (lo + rng.below(i - lo + 1)) as u32
+                // `lo <= i < n`: no saturation.
+                lo.saturating_add(rng.below(i.saturating_sub(lo).saturating_add(1))) as u32
             } else {
                 // A random dominator (reflexive) of i.
                 let mut t = i as u32;
@@ -203,7 +201,7 @@ pub fn random_function(seed: u64, opts: &GenOptions) -> Module {
             if let Some(s) = shapes.get_mut(i) {
                 match s {
                     Shape::Br(_) if opts.dense => {
-                        *s = Shape::Cond(i as u32 + 1, target);
+                        *s = Shape::Cond((i as u32).saturating_add(1), target);
                     }
                     Shape::Br(t) => *t = target,
                     Shape::Cond(_, b) if opts.dense => *b = target,
@@ -267,12 +265,13 @@ fn build_module(rng: &mut Rng, shapes: &[Shape], pred: &Adj, dom: &DomTree) -> M
     m.strings.push_str("main");
     let fname = StrRange::new(name_start, 4);
     let push_value = |m: &mut Module, ty: TypeId, kind: ValueKind| -> ValueId {
+        let id = ValueId(m.values.len() as u32);
         m.values.push(Value {
             ty,
             kind,
             name: StrRange::EMPTY,
         });
-        ValueId((m.values.len() - 1) as u32)
+        id
     };
     let fval = push_value(&mut m, fty, ValueKind::Function(FuncId(0)));
     let vtrue = push_value(&mut m, i1, ValueKind::Constant(Constant::Int(1)));
@@ -281,7 +280,7 @@ fn build_module(rng: &mut Rng, shapes: &[Shape], pred: &Adj, dom: &DomTree) -> M
         .collect();
     let konst = |c: u64| {
         consts
-            .get(c as usize % consts.len())
+            .get((c as usize).checked_rem(consts.len()).unwrap_or(0))
             .copied()
             .unwrap_or(vtrue)
     };
@@ -291,7 +290,7 @@ fn build_module(rng: &mut Rng, shapes: &[Shape], pred: &Adj, dom: &DomTree) -> M
     for (b, pc) in phi_counts.iter_mut().enumerate() {
         let np = pred.succ(b as u32).len();
         if np >= 2 && dom.is_reachable(b as u32) {
-            *pc = 1 + rng.below(2);
+            *pc = rng.below(2).saturating_add(1);
         } else if np == 1 && dom.is_reachable(b as u32) && rng.chance(20) {
             *pc = 1;
         }
@@ -313,7 +312,9 @@ fn build_module(rng: &mut Rng, shapes: &[Shape], pred: &Adj, dom: &DomTree) -> M
                     inst: next_inst,
                 },
             );
-            next_inst += 1;
+            // Instruction numbers are bounded by the blocks' (small)
+            // contents: no saturation.
+            next_inst = next_inst.saturating_add(1);
             if let Some(l) = block_phis.get_mut(b) {
                 l.push(v);
             }
@@ -329,7 +330,7 @@ fn build_module(rng: &mut Rng, shapes: &[Shape], pred: &Adj, dom: &DomTree) -> M
                 inst: next_inst,
             },
         );
-        next_inst += 2; // the add and the terminator
+        next_inst = next_inst.saturating_add(2); // the add and the terminator
         if let Some(x) = block_add.get_mut(b) {
             *x = v;
         }
@@ -432,7 +433,8 @@ fn build_module(rng: &mut Rng, shapes: &[Shape], pred: &Adj, dom: &DomTree) -> M
         });
         blocks.push(Block {
             start,
-            len: insts.len() as u32 - start,
+            // `start` was the length when the block began.
+            len: (insts.len() as u32).saturating_sub(start),
             name: StrRange::EMPTY,
         });
     }

@@ -132,7 +132,9 @@ pub(crate) fn build(pre: &PreCfg, a: &Analysis) -> Result<Tree> {
         }
         for &p in a.pred.succ(v) {
             if a.dom.is_reachable(p) && !a.is_back_edge(p, v) {
-                *at_mut(&mut fwd, v as usize)? += 1;
+                // At most one per predecessor edge: cannot saturate.
+                let c = at_mut(&mut fwd, v as usize)?;
+                *c = c.saturating_add(1);
             }
         }
     }
@@ -180,8 +182,9 @@ pub(crate) fn build(pre: &PreCfg, a: &Analysis) -> Result<Tree> {
 
     let mut lists: Vec<List> = Vec::new();
     let new_list = |lists: &mut Vec<List>, code: Option<u32>, term: Term| -> ListId {
+        let id = lists.len() as ListId;
         lists.push(List { code, term });
-        (lists.len() - 1) as ListId
+        id
     };
     let root = new_list(&mut lists, None, Term::Pending);
     let mut built = vec![false; n];

@@ -51,7 +51,7 @@ pub struct Adj {
 impl Adj {
     /// Builds from per-node lists.
     pub fn from_lists(lists: &[Vec<u32>]) -> Adj {
-        let mut offs = Vec::with_capacity(lists.len() + 1);
+        let mut offs = Vec::with_capacity(lists.len().saturating_add(1));
         let mut data = Vec::new();
         offs.push(0);
         for l in lists {
@@ -65,16 +65,18 @@ impl Adj {
     /// reversed list keeps the order in which the sources are numbered.
     pub fn reversed(&self) -> Adj {
         let n = self.len();
-        let mut count = vec![0u32; n + 1];
+        // Every count is at most `self.data.len()`, whose offsets are `u32`
+        // already, and `i < n`: the saturating operations never saturate.
+        let mut count = vec![0u32; n.saturating_add(1)];
         for &t in &self.data {
-            if let Some(c) = count.get_mut(t as usize + 1) {
-                *c += 1;
+            if let Some(c) = count.get_mut((t as usize).saturating_add(1)) {
+                *c = c.saturating_add(1);
             }
         }
         for i in 0..n {
             let prev = count.get(i).copied().unwrap_or(0);
-            if let Some(c) = count.get_mut(i + 1) {
-                *c += prev;
+            if let Some(c) = count.get_mut(i.saturating_add(1)) {
+                *c = c.saturating_add(prev);
             }
         }
         let mut fill = count.clone();
@@ -85,7 +87,7 @@ impl Adj {
                     if let Some(d) = data.get_mut(*pos as usize) {
                         *d = s as u32;
                     }
-                    *pos += 1;
+                    *pos = pos.saturating_add(1);
                 }
             }
         }
@@ -106,7 +108,7 @@ impl Adj {
     #[inline]
     pub fn succ(&self, n: u32) -> &[u32] {
         let i = n as usize;
-        match (self.offs.get(i), self.offs.get(i + 1)) {
+        match (self.offs.get(i), self.offs.get(i.saturating_add(1))) {
             (Some(&a), Some(&b)) => self.data.get(a as usize..b as usize).unwrap_or(&[]),
             _ => &[],
         }
@@ -147,7 +149,7 @@ pub(crate) fn dfs(succ: &Adj, entry: u32) -> Dfs {
         let (v, i) = *top;
         let s = succ.succ(v);
         if let Some(&w) = s.get(i) {
-            top.1 += 1;
+            top.1 = i.saturating_add(1);
             if let Some(num) = pre_num.get_mut(w as usize) {
                 if *num == NONE {
                     *num = pre.len() as u32;

@@ -81,7 +81,7 @@ pub fn verify(s: &Structured) -> Result<()> {
         }
         if let STerm::Switch { cases, .. } = &b.term {
             for (k, c) in cases.iter().enumerate() {
-                if cases.iter().skip(k + 1).any(|d| d.0 == c.0) {
+                if cases.iter().skip(k).skip(1).any(|d| d.0 == c.0) {
                     return Err(fail(format!("block {i}: duplicate switch literal {}", c.0)));
                 }
             }
@@ -134,7 +134,9 @@ pub fn verify(s: &Structured) -> Result<()> {
                         id.0
                     )));
                 }
-                *at_mut(&mut defined, id.index())? += 1;
+                // At most one per phi: cannot saturate.
+                let d = at_mut(&mut defined, id.index())?;
+                *d = d.saturating_add(1);
             }
         }
     }
@@ -310,7 +312,9 @@ pub fn verify(s: &Structured) -> Result<()> {
                     "back edge {u} -> {v} does not come from the continue construct"
                 )));
             }
-            *at_mut(&mut back_count, v as usize)? += 1;
+            // At most one per edge: cannot saturate.
+            let c = at_mut(&mut back_count, v as usize)?;
+            *c = c.saturating_add(1);
         }
     }
     for (i, b) in s.blocks.iter().enumerate() {
@@ -368,6 +372,7 @@ pub fn verify(s: &Structured) -> Result<()> {
             ),
             Kind::Root | Kind::Sel => (parent.enc_loop, parent.enc_switch),
         };
+        let id = cons.len() as u32;
         let oc = match blk.merge {
             Merge::None => c,
             Merge::Selection { merge, .. } => {
@@ -384,7 +389,7 @@ pub fn verify(s: &Structured) -> Result<()> {
                     enc_loop,
                     enc_switch,
                 });
-                (cons.len() - 1) as u32
+                id
             }
             Merge::Loop {
                 merge,
@@ -399,7 +404,8 @@ pub fn verify(s: &Structured) -> Result<()> {
                     enc_loop,
                     enc_switch,
                 });
-                let l = (cons.len() - 1) as u32;
+                let l = id;
+                let cont = cons.len() as u32;
                 cons.push(Cons {
                     kind: Kind::Continue,
                     header: b,
@@ -408,7 +414,7 @@ pub fn verify(s: &Structured) -> Result<()> {
                     enc_loop: l,
                     enc_switch: NONE,
                 });
-                *at_mut(&mut cont_cons, b as usize)? = (cons.len() - 1) as u32;
+                *at_mut(&mut cont_cons, b as usize)? = cont;
                 l
             }
         };

@@ -200,10 +200,12 @@ fn run_inner(args: &CorpusArgs) -> Result<u8, String> {
         return Err("no .dxil or .bc files found".to_string());
     }
     if let Some((i, n)) = args.shard {
+        // `parse_shard` checked 1 <= i <= n.
+        let residue = i.checked_sub(1);
         blobs = blobs
             .into_iter()
             .enumerate()
-            .filter(|(k, _)| k % n == i - 1)
+            .filter(|(k, _)| k.checked_rem(n).is_some_and(|r| Some(r) == residue))
             .map(|(_, p)| p)
             .collect();
     }
@@ -225,7 +227,9 @@ fn run_inner(args: &CorpusArgs) -> Result<u8, String> {
         blobs
             .into_par_iter()
             .map(|path| {
-                let worker = pool.current_thread_index().map_or(0, |i| i as u64 + 1);
+                let worker = pool
+                    .current_thread_index()
+                    .map_or(0, |i| (i as u64).saturating_add(1));
                 let record = if args.fail_fast && stop.load(Ordering::Relaxed) {
                     Record {
                         path,
@@ -271,7 +275,8 @@ fn run_inner(args: &CorpusArgs) -> Result<u8, String> {
     eprintln!(
         "{} blobs: {} ok, {failed} failed, {skipped} skipped; exit status {code}",
         records.len(),
-        records.len() - failed - skipped,
+        // Both count records.
+        records.len().saturating_sub(failed).saturating_sub(skipped),
     );
     Ok(code)
 }
@@ -291,7 +296,8 @@ fn compile_one(compiler: &Compiler, path: PathBuf, worker: u64, tracing: bool) -
             };
             match result {
                 Ok(out) => Outcome::Ok {
-                    spirv_bytes: out.spirv.len() * 4,
+                    // The words are in memory: cannot saturate.
+                    spirv_bytes: out.spirv.len().saturating_mul(4),
                 },
                 Err(e) => Outcome::Failed(e),
             }
@@ -414,14 +420,18 @@ fn summary_row(name: &str, records: &[&Record], validate: bool) -> Vec<String> {
         .collect();
     times.sort_unstable();
     // Nearest rank: the smallest time with at least p% of the times <= it.
-    let percentile = |p: usize| match times.len() {
-        0 => "-".to_string(),
-        n => times[(n * p).div_ceil(100).max(1) - 1].to_string(),
+    // `p <= 100`: the rank is in 1..=n.
+    let percentile = |p: usize| {
+        let rank = times.len().saturating_mul(p).div_ceil(100).max(1);
+        times
+            .get(rank.saturating_sub(1))
+            .map_or_else(|| "-".to_string(), u64::to_string)
     };
     let mut row = vec![
         name.to_string(),
         records.len().to_string(),
-        (ok + of_kind("validation")).to_string(),
+        // Both count records.
+        ok.saturating_add(of_kind("validation")).to_string(),
         if validate {
             ok.to_string()
         } else {
@@ -453,13 +463,18 @@ fn summary_table(records: &[Record], validate: bool) -> String {
         let all: Vec<&Record> = records.iter().collect();
         rows.push(summary_row("all", &all, validate));
     }
-    let widths: Vec<usize> = (0..rows[0].len())
-        .map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0))
+    let columns = rows.first().map_or(0, Vec::len);
+    let widths: Vec<usize> = (0..columns)
+        .map(|c| {
+            rows.iter()
+                .map(|r| r.get(c).map_or(0, |cell| cell.chars().count()))
+                .max()
+                .unwrap_or(0)
+        })
         .collect();
     let mut out = String::new();
     for row in &rows {
-        for (c, cell) in row.iter().enumerate() {
-            let w = widths[c];
+        for (c, (cell, &w)) in row.iter().zip(&widths).enumerate() {
             // Folder names left-aligned, numbers right-aligned.
             let _ = match c {
                 0 => write!(out, "{cell:<w$}"),
@@ -476,7 +491,11 @@ fn json_report(records: &[Record]) -> String {
     let mut out = String::from("[\n");
     for (i, r) in records.iter().enumerate() {
         let _ = r.to_json().write(&mut out);
-        out.push_str(if i + 1 < records.len() { ",\n" } else { "\n" });
+        out.push_str(if i.saturating_add(1) < records.len() {
+            ",\n"
+        } else {
+            "\n"
+        });
     }
     out.push_str("]\n");
     out

@@ -98,13 +98,15 @@ struct RemapRule {
 impl RemapRule {
     /// One library remap per register of the range.
     fn expand(&self) -> impl Iterator<Item = BindingRemap> + '_ {
-        (0..=self.last - self.first).map(move |i| BindingRemap {
+        // `remap_rule` checked `first <= last` and that the bindings of
+        // the range fit in 32 bits: nothing saturates.
+        (0..=self.last.saturating_sub(self.first)).map(move |i| BindingRemap {
             class: self.class,
             space: self.space,
-            register: self.first + i,
+            register: self.first.saturating_add(i),
             set: self.set,
-            binding: self.binding + i,
-            counter_binding: self.counter.map(|c| c + i),
+            binding: self.binding.saturating_add(i),
+            counter_binding: self.counter.map(|c| c.saturating_add(i)),
         })
     }
 }
@@ -121,7 +123,11 @@ impl<'a> Input<'a> {
     }
 
     fn column(&self) -> usize {
-        self.text.len() - self.rest.len() + 1
+        // `rest` is a suffix of `text`.
+        self.text
+            .len()
+            .saturating_sub(self.rest.len())
+            .saturating_add(1)
     }
 
     /// Runs `parser`; on failure, says what was `expected` and where.
@@ -208,15 +214,14 @@ fn remap_rule(text: &str) -> Result<RemapRule, String> {
         None
     };
     i.end()?;
-    if last < first {
+    let Some(span) = last.checked_sub(first) else {
         return Err(format!("the range {first}-{last} is empty"));
-    }
-    if last - first >= MAX_REMAP_RANGE {
+    };
+    if span >= MAX_REMAP_RANGE {
         return Err(format!(
             "the range {first}-{last} covers more than {MAX_REMAP_RANGE} registers"
         ));
     }
-    let span = last - first;
     if binding.checked_add(span).is_none() || counter.is_some_and(|c| c.checked_add(span).is_none())
     {
         return Err("the bindings of the range overflow 32 bits".into());

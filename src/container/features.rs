@@ -190,17 +190,23 @@ impl<'a> RuntimeData<'a> {
                 format_args!("runtime data version {version:#x} (only 0x10 is known)"),
             ));
         }
-        r.range(4, 8, u64::from(count) * 4, "runtime data part offsets")?;
+        r.range(
+            4,
+            8,
+            u64::from(count).saturating_mul(4),
+            "runtime data part offsets",
+        )?;
         let mut parts = SmallVec::with_capacity(count as usize);
         for i in 0..count as usize {
-            let field = 8 + 4 * i;
+            // Inside the offset table checked above.
+            let field = i.saturating_mul(4).saturating_add(8);
             let off = r.u32_at(field, "runtime data part offset")?;
             r.range(field, u64::from(off), 8, "runtime data part header")?;
             let (_, (kind, size)) =
                 r.parse(off as usize, "runtime data part header", (le_u32, le_u32))?;
-            let data_at = off as usize + 8;
+            let data_at = (off as usize).saturating_add(8);
             let data = r.range(
-                off as usize + 4,
+                (off as usize).saturating_add(4),
                 data_at as u64,
                 u64::from(size),
                 "runtime data part",
@@ -208,7 +214,7 @@ impl<'a> RuntimeData<'a> {
             parts.push(RuntimeDataPart {
                 kind,
                 data,
-                offset: r.base + data_at,
+                offset: r.base.saturating_add(data_at),
             });
         }
         Ok(RuntimeData { version, parts })

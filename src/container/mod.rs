@@ -273,14 +273,16 @@ impl<'a> Container<'a> {
         // From here on everything must lie inside the declared size.
         let data = blob.get(..container_size as usize).unwrap_or(blob);
         let region = Region::new("container", data, 0);
-        let table_len = u64::from(part_count) * 4;
+        let table_len = u64::from(part_count).saturating_mul(4);
         let table = region.range(28, HEADER_SIZE as u64, table_len, "part offset table")?;
-        let table_end = HEADER_SIZE + table.len();
+        // Inside the blob: cannot overflow.
+        let table_end = HEADER_SIZE.saturating_add(table.len());
 
         let mut parts: SmallVec<[Part<'a>; 12]> = SmallVec::with_capacity(part_count as usize);
         let mut seen = 0u32;
         for i in 0..part_count as usize {
-            let field = HEADER_SIZE + 4 * i;
+            // Inside the part table checked above.
+            let field = i.saturating_mul(4).saturating_add(HEADER_SIZE);
             let offset = region.u32_at(field, "part offset")? as usize;
             if offset < table_end {
                 return Err(region.error(
@@ -294,9 +296,14 @@ impl<'a> Container<'a> {
             let part_region = Region::new("container", hdr, offset);
             let (_, (code, size)) = part_region.parse(0, "part header", (array::<4>, le_u32))?;
             let fourcc = FourCC(code);
-            let data_offset = offset + PART_HEADER_SIZE;
-            let data =
-                region.range(offset + 4, data_offset as u64, u64::from(size), "part data")?;
+            // The part header at `offset` is inside the blob: no overflow.
+            let data_offset = offset.saturating_add(PART_HEADER_SIZE);
+            let data = region.range(
+                offset.saturating_add(4),
+                data_offset as u64,
+                u64::from(size),
+                "part data",
+            )?;
             if let Some(bit) = FourCC::SINGLETONS.iter().position(|&s| s == fourcc) {
                 if seen & (1 << bit) != 0 {
                     return Err(

@@ -214,8 +214,9 @@ impl<'a> Program<'a> {
         if bc_size == 0 {
             return Err(r.error(20, "empty bitcode"));
         }
-        let start = BITCODE_HEADER_AT as u64 + u64::from(bc_offset);
-        let end = start + u64::from(bc_size);
+        // Sums of `u32`s in a `u64`: no overflow.
+        let start = (BITCODE_HEADER_AT as u64).saturating_add(u64::from(bc_offset));
+        let end = start.saturating_add(u64::from(bc_size));
         if end > program_len {
             return Err(r.error(
                 20,
@@ -231,7 +232,7 @@ impl<'a> Program<'a> {
             minor: (version & 0xF) as u8,
             dxil_version,
             bitcode,
-            bitcode_offset: r.base + start as usize,
+            bitcode_offset: r.base.saturating_add(start as usize),
         })
     }
 
@@ -273,8 +274,12 @@ impl<'a> DebugName<'a> {
         let Some((name, [0])) = split else {
             return Err(r.error(4 + usize::from(len), "debug name is not NUL-terminated"));
         };
-        let name = std::str::from_utf8(name)
-            .map_err(|e| r.error(4 + e.valid_up_to(), "debug name is not valid UTF-8"))?;
+        let name = std::str::from_utf8(name).map_err(|e| {
+            r.error(
+                e.valid_up_to().saturating_add(4),
+                "debug name is not valid UTF-8",
+            )
+        })?;
         Ok(DebugName { flags, name })
     }
 }

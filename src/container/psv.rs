@@ -371,12 +371,16 @@ pub struct Psv<'a> {
 
 /// u32 words of a bitmask with one bit per component of `vectors` vectors.
 fn mask_bytes(vectors: u8) -> u64 {
-    ((u64::from(vectors) + 7) >> 3) * 4
+    // Small numbers: at most 32 * 4.
+    (u64::from(vectors).saturating_add(7) >> 3).saturating_mul(4)
 }
 
 /// Bytes of an input-to-output dependency table.
 fn table_bytes(inputs: u8, outputs: u8) -> u64 {
-    mask_bytes(outputs) * u64::from(inputs) * 4
+    // Small numbers: at most 128 * 255 * 4.
+    mask_bytes(outputs)
+        .saturating_mul(u64::from(inputs))
+        .saturating_mul(4)
 }
 
 /// Sequential reader over the part.
@@ -394,7 +398,8 @@ impl<'a> Seq<'_, 'a> {
 
     fn bytes(&mut self, field: usize, len: u64, what: &str) -> Result<&'a [u8]> {
         let s = self.r.range(field, self.pos as u64, len, what)?;
-        self.pos += s.len();
+        // `s` lies inside the part: no overflow.
+        self.pos = self.pos.saturating_add(s.len());
         Ok(s)
     }
 }
@@ -424,7 +429,7 @@ impl<'a> Psv<'a> {
             _ => 0,
         };
         let (_, (min_wave_lane_count, max_wave_lane_count)) =
-            r.parse(ri + 16, "wave lane counts", (le_u32, le_u32))?;
+            r.parse(ri.saturating_add(16), "wave lane counts", (le_u32, le_u32))?;
 
         let mut psv = Psv {
             version,
@@ -460,7 +465,7 @@ impl<'a> Psv<'a> {
 
         if version >= 1 {
             let (_, info1) = r.parse(
-                ri + 24,
+                ri.saturating_add(24),
                 "runtime info 1",
                 (
                     byte,
@@ -474,8 +479,12 @@ impl<'a> Psv<'a> {
                 ),
             )?;
             let (stage, view_id, extra, in_el, out_el, pc_el, in_vec, out_vec) = info1;
-            let kind = ShaderKind::from_u32(u32::from(stage))
-                .ok_or_else(|| r.error(ri + 24, format_args!("unknown shader stage {stage}")))?;
+            let kind = ShaderKind::from_u32(u32::from(stage)).ok_or_else(|| {
+                r.error(
+                    ri.saturating_add(24),
+                    format_args!("unknown shader stage {stage}"),
+                )
+            })?;
             psv.shader_stage = Some(kind);
             psv.uses_view_id = view_id != 0;
             psv.max_vertex_count = extra;
@@ -493,17 +502,21 @@ impl<'a> Psv<'a> {
             psv.stage_info = StageInfo::Unknown(raw);
         }
         if version >= 2 {
-            let (_, (x, y, z)) = r.parse(ri + 36, "thread group size", (le_u32, le_u32, le_u32))?;
+            let (_, (x, y, z)) = r.parse(
+                ri.saturating_add(36),
+                "thread group size",
+                (le_u32, le_u32, le_u32),
+            )?;
             psv.num_threads = Some([x, y, z]);
         }
         let entry_name_offset = if version >= 3 {
-            Some(r.u32_at(ri + 48, "entry function name offset")?)
+            Some(r.u32_at(ri.saturating_add(48), "entry function name offset")?)
         } else {
             None
         };
         if version >= 4 {
             psv.num_bytes_group_shared_memory =
-                Some(r.u32_at(ri + 52, "group-shared memory size")?);
+                Some(r.u32_at(ri.saturating_add(52), "group-shared memory size")?);
         }
 
         // Resource bindings.
@@ -521,20 +534,26 @@ impl<'a> Psv<'a> {
             let table_at = seq.pos;
             seq.bytes(
                 count_at,
-                u64::from(res_count) * u64::from(bind_size),
+                u64::from(res_count).saturating_mul(u64::from(bind_size)),
                 "resource bind table",
             )?;
             psv.resources.reserve_exact(res_count as usize);
             for i in 0..res_count as usize {
-                let at = table_at + i * bind_size as usize;
+                // Inside the table checked above.
+                let at = i
+                    .saturating_mul(bind_size as usize)
+                    .saturating_add(table_at);
                 let (_, (ty, space, lower_bound, upper_bound)) =
                     r.parse(at, "resource bind info", (le_u32, le_u32, le_u32, le_u32))?;
                 let res_type = PsvResourceType::from_u32(ty).ok_or_else(|| {
                     r.error(at, format_args!("resource {i}: unknown resource type {ty}"))
                 })?;
                 let (kind, flags) = if bind_size >= BIND1_SIZE {
-                    let (_, (kind, flags)) =
-                        r.parse(at + 16, "resource bind info 1", (le_u32, le_u32))?;
+                    let (_, (kind, flags)) = r.parse(
+                        at.saturating_add(16),
+                        "resource bind info 1",
+                        (le_u32, le_u32),
+                    )?;
                     (Some(PsvResourceKind::from_u32(kind)), Some(flags))
                 } else {
                     (None, None)
@@ -570,18 +589,27 @@ impl<'a> Psv<'a> {
                 "string table does not end with NUL",
             ));
         }
-        let strings = Region::new("PSV0", psv.string_table, r.base + st_base);
+        let strings = Region::new("PSV0", psv.string_table, r.base.saturating_add(st_base));
         if let Some(off) = entry_name_offset {
             psv.entry_function_name = Some(if psv.string_table.is_empty() && off == 0 {
                 ""
             } else {
-                string_at(&r, &strings, ri + 48, off, "entry function name")?
+                string_at(
+                    &r,
+                    &strings,
+                    ri.saturating_add(48),
+                    off,
+                    "entry function name",
+                )?
             });
         }
         let si_at = seq.pos;
         let si_entries = seq.u32("semantic index table size")?;
-        psv.semantic_index_table =
-            seq.bytes(si_at, u64::from(si_entries) * 4, "semantic index table")?;
+        psv.semantic_index_table = seq.bytes(
+            si_at,
+            u64::from(si_entries).saturating_mul(4),
+            "semantic index table",
+        )?;
 
         // Signature elements.
         let counts = [
@@ -603,7 +631,7 @@ impl<'a> Psv<'a> {
                 let at = seq.pos;
                 seq.bytes(
                     size_at,
-                    u64::from(count) * u64::from(el_size),
+                    u64::from(count).saturating_mul(u64::from(el_size)),
                     "signature elements",
                 )?;
                 list.reserve_exact(usize::from(count));
@@ -612,7 +640,8 @@ impl<'a> Psv<'a> {
                         &r,
                         &strings,
                         psv.semantic_index_table,
-                        at + i * el_size as usize,
+                        // Inside the elements checked above.
+                        i.saturating_mul(el_size as usize).saturating_add(at),
                     )?);
                 }
             }
@@ -720,18 +749,19 @@ fn element<'a>(
         _,
     ) = fields;
     let semantic_name = string_at(r, strings, at, name_off, "semantic name")?;
-    let start = u64::from(index_off) * 4;
-    let len = u64::from(rows) * 4;
+    // Products and sums of `u32`s in a `u64`: no overflow.
+    let start = u64::from(index_off).saturating_mul(4);
+    let len = u64::from(rows).saturating_mul(4);
     let semantic_indexes = usize::try_from(start)
         .ok()
-        .zip(usize::try_from(start + len).ok())
+        .zip(usize::try_from(start.saturating_add(len)).ok())
         .and_then(|(s, e)| indexes.get(s..e))
         .ok_or_else(|| {
             r.error(
-                at + 4,
+                at.saturating_add(4),
                 format_args!(
                     "semantic indexes {index_off}..{} lie outside the {}-entry table",
-                    u64::from(index_off) + u64::from(rows),
+                    u64::from(index_off).saturating_add(u64::from(rows)),
                     indexes.len() / 4
                 ),
             )

@@ -46,6 +46,11 @@ pub(crate) type PResult<'a, O> = IResult<&'a [u8], O, PErr<'a>>;
 
 /// A part (or any byte range) of the input, with the absolute offset of its
 /// first byte and a short name used as the prefix of error messages.
+///
+/// Offsets computed from the input's fields (`field + 4`, `table + i *
+/// size`, ...) use saturating arithmetic: they are at most a `u32` plus a
+/// few products of `u32`s, and a saturated offset lies past the end of every
+/// part, so the bounds-checked accessors below reject it as invalid input.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Region<'a> {
     pub(crate) name: &'static str,
@@ -176,7 +181,7 @@ impl<'a> Region<'a> {
         })?;
         std::str::from_utf8(bytes).map_err(|e| {
             self.error(
-                start + e.valid_up_to(),
+                start.saturating_add(e.valid_up_to()),
                 format_args!("{what} is not valid UTF-8"),
             )
         })
@@ -186,8 +191,8 @@ impl<'a> Region<'a> {
 /// Splits a slice at its first NUL: (bytes before, bytes after the NUL).
 pub(crate) fn split_cstr(data: &[u8]) -> std::result::Result<(&[u8], &[u8]), ()> {
     let nul = data.iter().position(|&b| b == 0).ok_or(())?;
-    let before = data.get(..nul).ok_or(())?;
-    let after = data.get(nul + 1..).ok_or(())?;
+    let (before, rest) = data.split_at_checked(nul).ok_or(())?;
+    let after = rest.get(1..).ok_or(())?;
     Ok((before, after))
 }
 

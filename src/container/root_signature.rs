@@ -594,31 +594,37 @@ impl RootSignature {
         r.range(
             4,
             u64::from(params_off),
-            u64::from(num_params) * PARAM_SIZE,
+            u64::from(num_params).saturating_mul(PARAM_SIZE),
             "root parameter table",
         )?;
         // Tables may not share ranges: this bounds the total allocation by
         // the part size even when several tables point at the same bytes.
-        let mut range_budget = r.len() as u64 / range_size;
+        // `range_size` is 20 or 24, never 0.
+        let mut range_budget = (r.len() as u64).checked_div(range_size).unwrap_or(0);
         let mut parameters = Vec::with_capacity(num_params as usize);
         for i in 0..num_params as usize {
-            let at = params_off as usize + i * PARAM_SIZE as usize;
+            // Inside the table checked above.
+            let at = i
+                .saturating_mul(PARAM_SIZE as usize)
+                .saturating_add(params_off as usize);
             let (_, (ty, vis, payload)) =
                 r.parse(at, "root parameter", (le_u32, le_u32, le_u32))?;
             let visibility = ShaderVisibility::from_u32(vis).ok_or_else(|| {
                 r.error(
-                    at + 4,
+                    at.saturating_add(4),
                     format_args!("parameter {i}: unknown shader visibility {vis}"),
                 )
             })?;
-            let payload_at = at + 8;
+            let payload_at = at.saturating_add(8);
             let descriptor = |what| -> Result<RootDescriptor> {
                 r.range(payload_at, u64::from(payload), descriptor_size, what)?;
                 let (_, (register, space)) = r.parse(payload as usize, what, (le_u32, le_u32))?;
                 let flags = if v1_0 {
                     None
                 } else {
-                    Some(RootDescriptorFlags(r.u32_at(payload as usize + 8, what)?))
+                    Some(RootDescriptorFlags(
+                        r.u32_at((payload as usize).saturating_add(8), what)?,
+                    ))
                 };
                 Ok(RootDescriptor {
                     register,
@@ -631,11 +637,11 @@ impl RootSignature {
                     r.range(payload_at, u64::from(payload), 8, "descriptor table")?;
                     let (_, (num_ranges, ranges_off)) =
                         r.parse(payload as usize, "descriptor table", (le_u32, le_u32))?;
-                    let field = payload as usize + 4;
+                    let field = (payload as usize).saturating_add(4);
                     r.range(
                         field,
                         u64::from(ranges_off),
-                        u64::from(num_ranges) * range_size,
+                        u64::from(num_ranges).saturating_mul(range_size),
                         "descriptor ranges",
                     )?;
                     range_budget = range_budget.checked_sub(u64::from(num_ranges)).ok_or_else(|| {
@@ -643,7 +649,10 @@ impl RootSignature {
                     })?;
                     let mut ranges = Vec::with_capacity(num_ranges as usize);
                     for j in 0..num_ranges as usize {
-                        let rat = ranges_off as usize + j * range_size as usize;
+                        // Inside the ranges checked above.
+                        let rat = j
+                            .saturating_mul(range_size as usize)
+                            .saturating_add(ranges_off as usize);
                         ranges.push(parse_range(&r, rat, v1_0)?);
                     }
                     RootParameterKind::DescriptorTable(ranges)
@@ -674,12 +683,15 @@ impl RootSignature {
         r.range(
             16,
             u64::from(samplers_off),
-            u64::from(num_samplers) * sampler_size,
+            u64::from(num_samplers).saturating_mul(sampler_size),
             "static sampler table",
         )?;
         let mut static_samplers = Vec::with_capacity(num_samplers as usize);
         for i in 0..num_samplers as usize {
-            let at = samplers_off as usize + i * sampler_size as usize;
+            // Inside the table checked above.
+            let at = i
+                .saturating_mul(sampler_size as usize)
+                .saturating_add(samplers_off as usize);
             static_samplers.push(parse_sampler(&r, at, i, version)?);
         }
         Ok(RootSignature {
@@ -698,9 +710,9 @@ fn parse_range(r: &Region<'_>, at: usize, v1_0: bool) -> Result<DescriptorRange>
     let range_type = DescriptorRangeType::from_u32(ty)
         .ok_or_else(|| r.error(at, format_args!("unknown descriptor range type {ty}")))?;
     let (flags, offset) = if v1_0 {
-        (None, r.u32_at(at + 16, WHAT)?)
+        (None, r.u32_at(at.saturating_add(16), WHAT)?)
     } else {
-        let (_, (flags, offset)) = r.parse(at + 16, WHAT, (le_u32, le_u32))?;
+        let (_, (flags, offset)) = r.parse(at.saturating_add(16), WHAT, (le_u32, le_u32))?;
         (Some(DescriptorRangeFlags(flags)), offset)
     };
     Ok(DescriptorRange {
@@ -746,7 +758,7 @@ fn parse_sampler(
     let address = |v: u32, field: usize, name: &str| {
         TextureAddressMode::from_u32(v).ok_or_else(|| {
             r.error(
-                at + field,
+                at.saturating_add(field),
                 format_args!("sampler {i}: unknown {name} mode {v}"),
             )
         })
@@ -756,24 +768,24 @@ fn parse_sampler(
     let address_w = address(aw, 12, "addressW")?;
     let comparison_func = ComparisonFunc::from_u32(cmp).ok_or_else(|| {
         r.error(
-            at + 24,
+            at.saturating_add(24),
             format_args!("sampler {i}: unknown comparison function {cmp}"),
         )
     })?;
     let border_color = StaticBorderColor::from_u32(border).ok_or_else(|| {
         r.error(
-            at + 28,
+            at.saturating_add(28),
             format_args!("sampler {i}: unknown border colour {border}"),
         )
     })?;
     let visibility = ShaderVisibility::from_u32(vis).ok_or_else(|| {
         r.error(
-            at + 48,
+            at.saturating_add(48),
             format_args!("sampler {i}: unknown shader visibility {vis}"),
         )
     })?;
     let flags = if version == RootSignatureVersion::V1_2 {
-        Some(SamplerFlags(r.u32_at(at + 52, WHAT)?))
+        Some(SamplerFlags(r.u32_at(at.saturating_add(52), WHAT)?))
     } else {
         None
     };

@@ -287,11 +287,14 @@ impl<'a> Signature<'a> {
 
     pub(crate) fn parse_region(r: Region<'a>, kind: SignatureKind) -> Result<Signature<'a>> {
         let (_, (count, offset)) = r.parse(0, "signature header", (le_u32, le_u32))?;
-        let table_len = u64::from(count) * ELEMENT_SIZE as u64;
+        let table_len = u64::from(count).saturating_mul(ELEMENT_SIZE as u64);
         r.range(0, u64::from(offset), table_len, "signature element table")?;
         let mut elements = Vec::with_capacity(count as usize);
         for i in 0..count as usize {
-            let at = offset as usize + i * ELEMENT_SIZE;
+            // Inside the table checked above.
+            let at = i
+                .saturating_mul(ELEMENT_SIZE)
+                .saturating_add(offset as usize);
             let (_, fields) = r.parse(
                 at,
                 "signature element",
@@ -311,16 +314,20 @@ impl<'a> Signature<'a> {
                 _pad,
                 min_prec,
             ) = fields;
-            let semantic_name = r.cstr(at + 4, u64::from(name_offset), "semantic name")?;
+            let semantic_name = r.cstr(
+                at.saturating_add(4),
+                u64::from(name_offset),
+                "semantic name",
+            )?;
             let component_type = SigComponentType::from_u32(comp).ok_or_else(|| {
                 r.error(
-                    at + 16,
+                    at.saturating_add(16),
                     format_args!("element {i}: unknown component type {comp}"),
                 )
             })?;
             let min_precision = MinPrecision::from_u32(min_prec).ok_or_else(|| {
                 r.error(
-                    at + 28,
+                    at.saturating_add(28),
                     format_args!("element {i}: unknown minimum precision {min_prec}"),
                 )
             })?;

@@ -1341,11 +1341,10 @@ impl OpCode {
     }
 
     fn row(self) -> &'static OpRow {
-        match row(self as u32) {
-            Some(row) => row,
-            // The enum and the tables are generated from the same rows.
-            None => unreachable!("no table row for dx.op {}", self as u32),
-        }
+        // The enum and the tables are generated from the same rows, so every
+        // opcode has its row (tests/autogen.rs checks each one): `NO_ROW`
+        // only keeps the lookup free of a panic path.
+        row(self as u32).unwrap_or(&NO_ROW)
     }
 }
 
@@ -2264,10 +2263,10 @@ impl ShaderStages {
     /// The set of `kinds` (`Invalid` is ignored).
     pub const fn from_kinds(kinds: &[ShaderKind]) -> ShaderStages {
         let mut bits = 0;
-        let mut i = 0;
-        while i < kinds.len() {
-            bits |= 1 << kinds[i] as u32;
-            i += 1;
+        let mut rest = kinds;
+        while let [kind, tail @ ..] = rest {
+            bits |= 1 << *kind as u32;
+            rest = tail;
         }
         ShaderStages(bits & ShaderStages::ALL.0)
     }
@@ -2477,6 +2476,21 @@ struct OpRow {
     stages: ShaderStages,
     signature: OpSignature,
 }
+
+/// Stands in for a missing row in `OpCode::row`; never returned, since the
+/// enum and the tables come from the same rows.
+static NO_ROW: OpRow = OpRow {
+    opcode: OpCode::TempRegLoad,
+    name: "",
+    class: OpClass::TempRegLoad,
+    overloads: &[],
+    min_shader_model: (0, 0),
+    stages: ShaderStages::NONE,
+    signature: OpSignature {
+        result: OpParam::new("result", OperandKind::Void),
+        operands: &[],
+    },
+};
 
 /// A row's overload dimension, from overload bits.
 const fn dim(scalar: u16, vector: u16) -> OverloadDim {

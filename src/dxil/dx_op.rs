@@ -117,7 +117,8 @@ pub fn decode_call(module: &Module, function: FuncId, args: ListRange) -> Result
         function,
         args: ListRange {
             start: args.start.saturating_add(1),
-            len: args.len - 1,
+            // The opcode argument exists (checked above).
+            len: args.len.saturating_sub(1),
         },
     })
 }
@@ -150,11 +151,12 @@ fn location(module: &Module, function: &Function, index: usize) -> Location {
         .blocks
         .iter()
         .enumerate()
-        .find(|(_, b)| index >= b.start && index - b.start < b.len)
+        .find(|(_, b)| index.checked_sub(b.start).is_some_and(|i| i < b.len))
         .map_or((0, 0), |(n, b)| (n as u32, b.start));
     Location::Inst {
         function: module.value_name(function.value).to_owned(),
         block,
-        inst: index - start,
+        // `start <= index` (or 0 when no block holds it).
+        inst: index.saturating_sub(start),
     }
 }

@@ -31,17 +31,13 @@ impl<'m> Node<'m> {
 
     /// Operand `i`; `None` when it is null or past the end.
     pub fn get(self, i: usize) -> Option<MdId> {
-        match self.ops.get(i) {
-            Some(&raw) if raw != 0 => Some(MdId(raw - 1)),
-            _ => None,
-        }
+        // Stored plus one; 0 is null.
+        self.ops.get(i).and_then(|raw| raw.checked_sub(1)).map(MdId)
     }
 
     /// All operands (`None` for null ones).
     pub fn iter(self) -> impl ExactSizeIterator<Item = Option<MdId>> + 'm {
-        self.ops
-            .iter()
-            .map(|&raw| if raw == 0 { None } else { Some(MdId(raw - 1)) })
+        self.ops.iter().map(|&raw| raw.checked_sub(1).map(MdId))
     }
 }
 
@@ -105,14 +101,13 @@ impl<'m> MdReader<'m> {
 
     /// One metadata entry, charged against the budget.
     pub fn entry(&self, id: MdId, what: &dyn Display) -> Result<&'m Metadata> {
-        let left = self.budget.get();
-        if left == 0 {
+        let Some(left) = self.budget.get().checked_sub(1) else {
             return Err(invalid(
                 what,
                 "metadata graph too large (visit budget exhausted)",
             ));
-        }
-        self.budget.set(left - 1);
+        };
+        self.budget.set(left);
         self.module
             .metadata
             .get(id)
@@ -320,13 +315,13 @@ impl<'m> MdReader<'m> {
                 format_args!("tag list has an odd number of operands ({})", node.len()),
             ));
         }
-        (0..node.len() / 2)
-            .map(|i| {
-                let tag = self.u32(node.get(2 * i), what)?;
-                Ok(RawTag {
-                    tag,
-                    value: node.get(2 * i + 1),
-                })
+        // (tag, value) pairs: even operands with the odd ones after them.
+        node.iter()
+            .step_by(2)
+            .zip(node.iter().skip(1).step_by(2))
+            .map(|(tag, value)| {
+                let tag = self.u32(tag, what)?;
+                Ok(RawTag { tag, value })
             })
             .collect()
     }
@@ -397,6 +392,7 @@ fn half_to_f64(h: u16) -> f64 {
         0 => frac * 2f64.powi(-24),
         31 if frac == 0.0 => f64::INFINITY,
         31 => f64::NAN,
-        e => (1.0 + frac / 1024.0) * 2f64.powi(e - 15),
+        // `e` is in 1..=30 here.
+        e => (1.0 + frac / 1024.0) * 2f64.powi(e.saturating_sub(15)),
     }
 }

@@ -284,7 +284,8 @@ fn raw_md_depth(
                     out.write_str(", ")?;
                 }
                 let child = op.checked_sub(1).map(MdId);
-                raw_md_depth(out, module, child, depth + 1)?;
+                // Below `RAW_DEPTH`: no saturation.
+                raw_md_depth(out, module, child, depth.saturating_add(1))?;
             }
             if ops.len() > RAW_WIDTH {
                 out.write_str(", ...")?;

@@ -3,7 +3,7 @@
 //! remainder lowering.
 
 use super::binding::SremLowering;
-use super::module::{Emitter, Val};
+use super::module::{low_mask, Emitter, Val};
 use crate::error::Result;
 use crate::ir::{self, BinOp, Constant, ListRange, Predicate, TypeId, ValueId};
 use rspirv::dr::Operand;
@@ -63,7 +63,7 @@ impl<'m> Emitter<'m> {
         if !ii.emulated {
             return Ok(v);
         }
-        let mask = self.int_splat(ii, (1u64 << ii.width) - 1);
+        let mask = self.int_splat(ii, low_mask(ii.width));
         let t = self.uint_vec(ii);
         self.op(Op::BitwiseAnd, t, &[v, mask])
     }
@@ -530,8 +530,8 @@ impl<'m> Emitter<'m> {
                 if idx.len() != 1 {
                     return Err(self.invalid("nested extractvalue on a dx.op result"));
                 }
-                parts
-                    .get(idx[0] as usize)
+                idx.first()
+                    .and_then(|&i| parts.get(i as usize))
                     .map(|&p| Val::Id(p))
                     .ok_or_else(|| self.invalid("extractvalue index out of range"))
             }

@@ -107,7 +107,8 @@ impl<'m> Emitter<'m> {
                     Ok(vec![f(e, p, et)?])
                 };
                 if !self.opts.bounds_checks {
-                    return Ok(body(self)?[0]);
+                    let values = body(self)?;
+                    return self.single(values);
                 }
                 let len = self.inst(
                     Op::ArrayLength,
@@ -116,7 +117,8 @@ impl<'m> Emitter<'m> {
                 )?;
                 let ok = self.op(Op::ULessThan, b, &[idx, len])?;
                 let z = self.null_const(rty);
-                Ok(self.if_then(ok, &[(rty, z)], body)?[0])
+                let values = self.if_then(ok, &[(rty, z)], body)?;
+                self.single(values)
             }
             ResourceKind::TypedBuffer => {
                 if width != 32 {
@@ -140,13 +142,15 @@ impl<'m> Emitter<'m> {
                     Ok(vec![f(e, p, it)?])
                 };
                 if !self.opts.bounds_checks {
-                    return Ok(body(self)?[0]);
+                    let values = body(self)?;
+                    return self.single(values);
                 }
                 self.cap(Capability::ImageQuery);
                 let size = self.op(Op::ImageQuerySize, u, &[img])?;
                 let ok = self.op(Op::ULessThan, b, &[coord, size])?;
                 let z = self.null_const(rty);
-                Ok(self.if_then(ok, &[(rty, z)], body)?[0])
+                let values = self.if_then(ok, &[(rty, z)], body)?;
+                self.single(values)
             }
             k => Err(self.unsupported(format!("on a {} resource", k.name()))),
         }

@@ -1,7 +1,7 @@
 //! Conversions: LLVM casts, and the conversion dx.ops (legacy f16, double
 //! make/split, bitcasts).
 
-use super::module::{Emitter, Val};
+use super::module::{low_mask, Emitter, Val};
 use crate::error::Result;
 use crate::ir::{self, CastOp, TypeId, ValueId};
 use rspirv::spirv::{GlslStd450Op as GLOp, Op, Word};
@@ -88,7 +88,7 @@ impl<'m> Emitter<'m> {
                 if si.width == 1 {
                     let ones = self.int_splat(di, u64::MAX);
                     let ones = if di.emulated {
-                        self.int_splat(di, (1u64 << di.width) - 1)
+                        self.int_splat(di, low_mask(di.width))
                     } else {
                         ones
                     };

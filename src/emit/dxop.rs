@@ -1,7 +1,7 @@
 //! Calls: the exhaustive dispatch over [`OpCode`] (so the set of unhandled
 //! operations is known at compile time) and the math dx.ops.
 
-use super::module::{Emitter, Val};
+use super::module::{low_mask, Emitter, Val};
 use super::resource::arg;
 use super::wave::WaveArith;
 use crate::dxil::{OpCode, ResourceKind};
@@ -215,9 +215,10 @@ impl<'m> Emitter<'m> {
                 let vt = self.vec_ty(ty, n);
                 let mut xs = Vec::new();
                 let mut ys = Vec::new();
-                for i in 0..n as usize {
-                    xs.push(self.a(args, 1 + i)?);
-                    ys.push(self.a(args, 1 + n as usize + i)?);
+                // Arguments 1..=n are x, n+1..=2n are y (n <= 4).
+                for i in 1..=n as usize {
+                    xs.push(self.a(args, i)?);
+                    ys.push(self.a(args, i.saturating_add(n as usize))?);
                 }
                 let x = self.composite_construct(vt, &xs)?;
                 let y = self.composite_construct(vt, &ys)?;
@@ -226,13 +227,14 @@ impl<'m> Emitter<'m> {
             O::Dot2AddHalf => {
                 let f = self.float_ty(32);
                 let acc = self.a(args, 1)?;
-                let mut h = Vec::new();
-                for i in 2..6 {
+                let mut h = [0; 4];
+                for (slot, i) in h.iter_mut().zip(2..6) {
                     let x = self.a(args, i)?;
-                    h.push(self.op(Op::FConvert, f, &[x])?);
+                    *slot = self.op(Op::FConvert, f, &[x])?;
                 }
-                let p0 = self.op(Op::FMul, f, &[h[0], h[2]])?;
-                let p1 = self.op(Op::FMul, f, &[h[1], h[3]])?;
+                let [h0, h1, h2, h3] = h;
+                let p0 = self.op(Op::FMul, f, &[h0, h2])?;
+                let p1 = self.op(Op::FMul, f, &[h1, h3])?;
                 let s = self.op(Op::FAdd, f, &[p0, p1])?;
                 id(self.op(Op::FAdd, f, &[acc, s])?)
             }
@@ -397,7 +399,7 @@ impl<'m> Emitter<'m> {
                         GroupOperation::ExclusiveScan,
                     )?])
                 })?;
-                id(r[0])
+                id(self.single(r)?)
             }
             O::WaveMultiPrefixBitCount => {
                 let c = self.a(args, 1)?;
@@ -406,7 +408,7 @@ impl<'m> Emitter<'m> {
                 let r = self.per_partition(key, kty, 2, |e| {
                     Ok(vec![e.wave_bit_count(c, GroupOperation::ExclusiveScan)?])
                 })?;
-                id(r[0])
+                id(self.single(r)?)
             }
             O::QuadVote => {
                 let c = self.a(args, 1)?;
@@ -861,7 +863,7 @@ impl<'m> Emitter<'m> {
                 let bits = self.bitcast(u, x)?;
                 let sh = self.uintc(w, mbits);
                 let e = self.op(Op::ShiftRightLogical, u, &[bits, sh])?;
-                let mask = self.uintc(w, (1 << ebits) - 1);
+                let mask = self.uintc(w, low_mask(ebits));
                 let e = self.op(Op::BitwiseAnd, u, &[e, mask])?;
                 let zero = self.uintc(w, 0);
                 let nz = self.op(Op::INotEqual, b, &[e, zero])?;
@@ -976,7 +978,8 @@ impl<'m> Emitter<'m> {
                 } else {
                     self.glsl(u, GLOp::FindUMsb, &[x32])?
                 };
-                let top = self.u32c(ii.width - 1);
+                // Integer widths are at least 1.
+                let top = self.u32c(ii.width.saturating_sub(1));
                 let r = self.op(Op::ISub, u, &[top, m])?;
                 let none = self.op(Op::IEqual, b, &[m, minus1])?;
                 self.select(u, none, minus1, r)
@@ -1053,8 +1056,8 @@ impl<'m> Emitter<'m> {
         let s = self.sint_ty(32);
         let eight = self.u32c(8);
         let mut sum = if signed { self.bitcast(s, acc)? } else { acc };
-        for i in 0..4 {
-            let off = self.u32c(8 * i);
+        for shift in [0, 8, 16, 24] {
+            let off = self.u32c(shift);
             let (x, y) = if signed {
                 let sa = self.bitcast(s, a)?;
                 let sb = self.bitcast(s, b)?;
@@ -1085,8 +1088,8 @@ impl<'m> Emitter<'m> {
         let eight = self.u32c(8);
         let w = self.m.types.int_width(et).unwrap_or(32);
         let mut out = Vec::with_capacity(4);
-        for i in 0..4 {
-            let off = self.u32c(8 * i);
+        for shift in [0, 8, 16, 24] {
+            let off = self.u32c(shift);
             let x = if signed {
                 let sp = self.bitcast(s, p)?;
                 let r = self.op(Op::BitFieldSExtract, s, &[sp, off, eight])?;
@@ -1136,7 +1139,8 @@ impl<'m> Emitter<'m> {
                 _ => self.bitcast(u, sx)?,
             };
             let v = self.op(Op::BitwiseAnd, u, &[v, ff])?;
-            let sh = self.u32c(8 * i as u32);
+            // `xs` holds the four values to pack.
+            let sh = self.u32c((i as u32).saturating_mul(8));
             let v = self.op(Op::ShiftLeftLogical, u, &[v, sh])?;
             acc = self.op(Op::BitwiseOr, u, &[acc, v])?;
         }
@@ -1165,7 +1169,8 @@ impl<'m> Emitter<'m> {
             let addr = self.byte_address(h, arg(args, 2)?, arg(args, 3)?)?;
             let count = if raw_op {
                 let mask = self.imm(args, 4)?;
-                (64 - mask.leading_zeros()).max(1)
+                // The bit length of the mask (`leading_zeros() <= 64`).
+                64u32.saturating_sub(mask.leading_zeros()).max(1)
             } else {
                 // Load only the components the code uses, so that the
                 // bounds check does not reject in-bounds accesses at the
@@ -1209,23 +1214,19 @@ impl<'m> Emitter<'m> {
             .resources
             .get(h.res)
             .ok_or_else(|| self.internal("bad resource"))?;
-        let mut vals = Vec::with_capacity(4);
-        for i in 0..4 {
-            let a = arg(args, 4 + i)?;
+        // Values are arguments 4..8; bit `i` of the mask enables value `i`.
+        let mut vals = [None; 4];
+        for (i, (slot, ai)) in vals.iter_mut().zip(4..8).enumerate() {
+            let a = arg(args, ai)?;
             if mask & (1 << i) == 0 || (d.kind == ResourceKind::TypedBuffer && self.is_undef(a)) {
-                vals.push(None);
+                *slot = None;
             } else {
-                vals.push(Some(self.value_id(a)?));
+                *slot = Some(self.value_id(a)?);
             }
         }
         if d.kind == ResourceKind::TypedBuffer {
             let coord = self.a(args, 2)?;
-            let v = [
-                vals[0].map(|x| (x, s)),
-                vals[1].map(|x| (x, s)),
-                vals[2].map(|x| (x, s)),
-                vals[3].map(|x| (x, s)),
-            ];
+            let v = vals.map(|v| v.map(|x| (x, s)));
             return self.typed_store(h, coord, v);
         }
         let addr = self.byte_address(h, arg(args, 2)?, arg(args, 3)?)?;

@@ -32,7 +32,11 @@ impl<'m> Emitter<'m> {
         self.synth_ids = (0..structured.synths.len()).map(|_| self.b.id()).collect();
 
         for (i, sb) in structured.blocks.iter().enumerate() {
-            self.begin_block(self.block_labels[i])?;
+            let label = *self
+                .block_labels
+                .get(i)
+                .ok_or_else(|| self.internal("block label out of range"))?;
+            self.begin_block(label)?;
             self.cur_uses = sb.uses.iter().map(|&(v, s)| (v, sval(s))).collect();
             self.emit_phis(structured, sb)?;
             if let Some(orig) = sb.origin {
@@ -121,7 +125,13 @@ impl<'m> Emitter<'m> {
             let (Some(f), Some(blk)) = (self.b.selected_function(), self.b.selected_block()) else {
                 return Err(self.internal("phi outside a block"));
             };
-            let pos = self.b.module_ref().functions[f].blocks[blk]
+            let pos = self
+                .b
+                .module_ref()
+                .functions
+                .get(f)
+                .and_then(|func| func.blocks.get(blk))
+                .ok_or_else(|| self.internal("phi outside a block"))?
                 .instructions
                 .len();
             self.push(rspirv::dr::Instruction::new(

@@ -152,7 +152,7 @@ impl<'m> Emitter<'m> {
             .pointee(t)
             .ok_or_else(|| self.invalid("bitcast to a non-pointer"))?;
         let want = self.llvm_ty(target)?;
-        let mut depth = 0;
+        let mut depth = 0usize;
         loop {
             if self.llvm_ty(cur)? == want {
                 break;
@@ -173,7 +173,8 @@ impl<'m> Emitter<'m> {
                 }
                 _ => return Err(self.unsupported("pointer bitcast between unrelated types")),
             }
-            depth += 1;
+            // One per level descended: cannot saturate.
+            depth = depth.saturating_add(1);
         }
         if depth == 0 {
             return Ok(Val::Ptr(p, sc));

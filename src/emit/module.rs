@@ -348,6 +348,15 @@ impl<'m> Emitter<'m> {
         Error::internal(Phase::Emit, msg).with_location(self.loc.clone())
     }
 
+    /// The first of the values an emission helper returned (a body closure,
+    /// [`Emitter::if_then`], a per-partition loop) where it makes one.
+    pub fn single(&self, values: Vec<Word>) -> Result<Word> {
+        values
+            .first()
+            .copied()
+            .ok_or_else(|| self.internal("missing result value"))
+    }
+
     pub fn cap(&mut self, c: Capability) {
         self.caps.insert(c);
     }
@@ -638,11 +647,7 @@ impl<'m> Emitter<'m> {
     }
     pub fn uintc(&mut self, width: u32, v: u64) -> Word {
         let t = self.uint_ty(width);
-        let v = if width >= 64 {
-            v
-        } else {
-            v & ((1u64 << width) - 1)
-        };
+        let v = if width >= 64 { v } else { v & low_mask(width) };
         self.scalar_const(t, width, v)
     }
     pub fn sintc(&mut self, width: u32, v: i64) -> Word {
@@ -650,7 +655,7 @@ impl<'m> Emitter<'m> {
         let bits = if width >= 64 {
             v as u64
         } else {
-            (v as u64) & ((1u64 << width) - 1)
+            (v as u64) & low_mask(width)
         };
         self.scalar_const(t, width, bits)
     }
@@ -767,8 +772,8 @@ impl<'m> Emitter<'m> {
     }
 
     pub fn composite_construct(&mut self, ty: Word, parts: &[Word]) -> Result<Word> {
-        if parts.len() == 1 {
-            return Ok(parts[0]);
+        if let [part] = *parts {
+            return Ok(part);
         }
         self.op(Op::CompositeConstruct, ty, parts)
     }
@@ -874,7 +879,15 @@ impl<'m> Emitter<'m> {
     }
 }
 
+/// The low `width` bits set (all bits from 64 on).
+pub(crate) fn low_mask(width: u32) -> u64 {
+    u64::MAX.checked_shl(width).map_or(u64::MAX, |high| !high)
+}
+
 /// f32 → f16 bits, round to nearest even (for half constants given as f64).
+///
+/// `exp` is at most 254, so `e` is in -112..=142 and `shift` in 14..=24:
+/// the saturating operations below never saturate.
 pub(crate) fn f32_to_f16_bits(f: f32) -> u16 {
     let x = f.to_bits();
     let sign = ((x >> 16) & 0x8000) as u16;
@@ -883,7 +896,8 @@ pub(crate) fn f32_to_f16_bits(f: f32) -> u16 {
     if exp == 0xff {
         return sign | 0x7c00 | if mant != 0 { 0x200 } else { 0 };
     }
-    let e = exp - 127 + 15;
+    // Rebias: `exp - 127 + 15`.
+    let e = exp.saturating_sub(112);
     if e >= 0x1f {
         return sign | 0x7c00;
     }
@@ -892,12 +906,12 @@ pub(crate) fn f32_to_f16_bits(f: f32) -> u16 {
             return sign;
         }
         let m = mant | 0x80_0000;
-        let shift = (14 - e) as u32;
+        let shift = 14i32.saturating_sub(e) as u32;
         let half = m >> shift;
-        let rem = m & ((1 << shift) - 1);
-        let mid = 1 << (shift - 1);
+        let rem = m & !(u32::MAX << shift);
+        let mid = 1 << shift.saturating_sub(1);
         let r = if rem > mid || (rem == mid && (half & 1) == 1) {
-            half + 1
+            half.saturating_add(1)
         } else {
             half
         };
@@ -906,7 +920,7 @@ pub(crate) fn f32_to_f16_bits(f: f32) -> u16 {
     let half = ((e as u32) << 10) | (mant >> 13);
     let rem = mant & 0x1fff;
     let r = if rem > 0x1000 || (rem == 0x1000 && (half & 1) == 1) {
-        half + 1
+        half.saturating_add(1)
     } else {
         half
     };

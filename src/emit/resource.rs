@@ -307,11 +307,11 @@ impl<'m> Emitter<'m> {
             }
             _ => return Err(self.invalid("CreateHandleFromBinding: binding is not a constant")),
         };
-        if fields.len() < 4 {
+        let [lower, _, space, class, ..] = fields[..] else {
             return Err(self.invalid("CreateHandleFromBinding: malformed ResBind"));
-        }
-        let (lower, space) = (fields[0] as u32, fields[2] as u32);
-        let class = ResourceClass::from_u32(fields[3] as u32)
+        };
+        let (lower, space) = (lower as u32, space as u32);
+        let class = ResourceClass::from_u32(class as u32)
             .ok_or_else(|| self.invalid("CreateHandleFromBinding: bad class"))?;
         let r = self
             .desc
@@ -415,10 +415,11 @@ impl<'m> Emitter<'m> {
                     _ => return None,
                 };
                 let class = ResourceClass::from_u32(*fields.get(3)? as u32)?;
+                let lower = *fields.first()? as u32;
                 self.desc.resources.iter().position(|d| {
                     d.class == class
                         && d.space == *fields.get(2).unwrap_or(&0) as u32
-                        && d.lower_bound == fields[0] as u32
+                        && d.lower_bound == lower
                 })
             }
             _ => None,
@@ -476,7 +477,9 @@ impl<'m> Emitter<'m> {
         let u = self.u32_ty();
         let sh = self.u32c(shift);
         let first = self.op(Op::ShiftRightLogical, u, &[addr, sh])?;
-        let count = ncomp * per;
+        let count = ncomp
+            .checked_mul(per)
+            .ok_or_else(|| self.invalid("buffer load of too many components"))?;
         let rty = self.scalar_ty(s);
         let do_load = move |e: &mut Self| -> Result<Vec<Word>> {
             let ew = if s.width == 16 { 16 } else { 32 };
@@ -494,14 +497,23 @@ impl<'m> Emitter<'m> {
                 let p = e.access_chain(pt, base, &[zero, idx])?;
                 words.push(e.load(et, p)?);
             }
+            // `words` holds `ncomp * per` words: pairs for 64-bit
+            // components, one word each otherwise.
             let mut out = Vec::with_capacity(ncomp as usize);
-            for c in 0..ncomp as usize {
-                let v = match (s.width, s.float) {
-                    (64, _) => e.join64(rty, words[2 * c], words[2 * c + 1])?,
-                    (_, true) => e.bitcast(rty, words[c])?,
-                    _ => words[c],
-                };
-                out.push(v);
+            match (s.width, s.float) {
+                (64, _) => {
+                    for pair in words.chunks_exact(2) {
+                        if let [lo, hi] = *pair {
+                            out.push(e.join64(rty, lo, hi)?);
+                        }
+                    }
+                }
+                (_, true) => {
+                    for &w in words.iter().take(ncomp as usize) {
+                        out.push(e.bitcast(rty, w)?);
+                    }
+                }
+                _ => out.extend(words.iter().take(ncomp as usize)),
             }
             Ok(out)
         };
@@ -516,7 +528,8 @@ impl<'m> Emitter<'m> {
         let last = if count == 1 {
             first
         } else {
-            let k = self.u32c(count - 1);
+            // `count >= 2` here.
+            let k = self.u32c(count.saturating_sub(1));
             self.op(Op::IAdd, u, &[first, k])?
         };
         let b = self.bool_ty();
@@ -565,7 +578,10 @@ impl<'m> Emitter<'m> {
                     _ => vec![v],
                 };
                 for (k, w) in words.into_iter().enumerate() {
-                    let off = c as u32 * per + k as u32;
+                    let off = (c as u32)
+                        .checked_mul(per)
+                        .and_then(|o| o.checked_add(k as u32))
+                        .ok_or_else(|| e.invalid("buffer store of too many components"))?;
                     let idx = if off == 0 {
                         first
                     } else {
@@ -587,7 +603,12 @@ impl<'m> Emitter<'m> {
             u,
             vec![Operand::IdRef(base), Operand::LiteralBit32(0)],
         )?;
-        let last_off = (highest as u32 + 1) * per - 1;
+        // The word offset of the last stored word: `(highest + 1) * per - 1`.
+        let last_off = (highest as u32)
+            .checked_add(1)
+            .and_then(|n| n.checked_mul(per))
+            .map(|n| n.saturating_sub(1))
+            .ok_or_else(|| self.invalid("buffer store of too many components"))?;
         let last = if last_off == 0 {
             first
         } else {
@@ -793,13 +814,15 @@ impl<'m> Emitter<'m> {
             Ok(vec![e.load(v4, p)?])
         };
         if !dynamic || !self.opts.bounds_checks {
-            return Ok(load(self)?[0]);
+            let values = load(self)?;
+            return self.single(values);
         }
         let n = self.u32c(rows);
         let b = self.bool_ty();
         let ok = self.op(Op::ULessThan, b, &[row, n])?;
         let z = self.null_const(v4);
-        Ok(self.if_then(ok, &[(v4, z)], load)?[0])
+        let values = self.if_then(ok, &[(v4, z)], load)?;
+        self.single(values)
     }
 
     /// `CBufferLoadLegacy(handle, row)` → the row's components as the
@@ -828,8 +851,8 @@ impl<'m> Emitter<'m> {
             }
             64 => {
                 for pair in words.chunks(2) {
-                    if pair.len() == 2 {
-                        out.push(self.join64(rty, pair[0], pair[1])?);
+                    if let [lo, hi] = *pair {
+                        out.push(self.join64(rty, lo, hi)?);
                     }
                 }
             }

@@ -2,7 +2,7 @@
 //! instruction dispatch, value lookup (with the control-flow layer's
 //! operand rewrites), constants, phi operands, function variables.
 
-use super::module::{Emitter, SVal, Val, MAX_CONST_DEPTH};
+use super::module::{low_mask, Emitter, SVal, Val, MAX_CONST_DEPTH};
 use crate::error::Result;
 use crate::ir::{self, Constant, InstKind, TypeId, ValueId, ValueKind};
 use rspirv::dr::Operand;
@@ -41,7 +41,7 @@ impl<'m> Emitter<'m> {
             .selected_function()
             .ok_or_else(|| self.internal("no function selected"))?;
         for p in phis {
-            let mut ops = Vec::with_capacity(p.incoming.len() * 2);
+            let mut ops = Vec::with_capacity(p.incoming.len().saturating_mul(2));
             for &(v, pred) in &p.incoming {
                 let id = match v {
                     SVal::Value(v) => self.phi_operand(v)?,
@@ -91,7 +91,9 @@ impl<'m> Emitter<'m> {
                 InstKind::ExtractValue { aggregate, indices } => {
                     if let Some(&i) = self.m.list(indices).first() {
                         let e = self.component_uses.entry(aggregate).or_insert(0);
-                        *e = (*e).max(i + 1);
+                        // Indices come from the input: an absurd one
+                        // saturates (and fails when it is extracted).
+                        *e = (*e).max(i.saturating_add(1));
                     }
                 }
                 InstKind::Call { args, .. } => {
@@ -214,8 +216,8 @@ impl<'m> Emitter<'m> {
     /// The emitted form of a value (materialising constants and globals).
     pub fn val(&mut self, v: ValueId) -> Result<Val> {
         if !self.cur_uses.is_empty() {
-            if let Ok(i) = self.cur_uses.binary_search_by_key(&v, |u| u.0) {
-                let sv = self.cur_uses[i].1;
+            let found = self.cur_uses.binary_search_by_key(&v, |u| u.0).ok();
+            if let Some(&(_, sv)) = found.and_then(|i| self.cur_uses.get(i)) {
                 match sv {
                     SVal::Value(w) if w == v => {}
                     SVal::Value(w) => return self.val(w),
@@ -389,11 +391,7 @@ impl<'m> Emitter<'m> {
             ir::Type::Int(1) => Ok(self.boolc(bits & 1 != 0)),
             ir::Type::Int(w) => {
                 let (c, _) = Self::int_repr(w);
-                let masked = if w >= 64 {
-                    bits
-                } else {
-                    bits & ((1u64 << w) - 1)
-                };
+                let masked = if w >= 64 { bits } else { bits & low_mask(w) };
                 Ok(self.uintc(c, masked))
             }
             _ => Err(self.invalid("integer constant of a non-integer type")),

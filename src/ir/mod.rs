@@ -49,7 +49,9 @@ impl ListRange {
 
     /// As a `usize` range.
     pub fn as_range(self) -> std::ops::Range<usize> {
-        self.start as usize..self.start as usize + self.len as usize
+        // A sum of two `u32`s; where it saturates (16-bit and 32-bit
+        // targets), the range lies outside every pool and lookups fail.
+        self.start as usize..(self.start as usize).saturating_add(self.len as usize)
     }
 
     /// Whether the range is empty.

@@ -218,13 +218,17 @@ impl Function {
     pub fn block_insts(&self, block: BlockId) -> &[Inst] {
         self.blocks
             .get(block.0 as usize)
-            .and_then(|b| self.insts.get(b.start as usize..(b.start + b.len) as usize))
+            .and_then(|b| {
+                let end = (b.start as usize).saturating_add(b.len as usize);
+                self.insts.get(b.start as usize..end)
+            })
             .unwrap_or(&[])
     }
 
     /// The argument value ids.
     pub fn args(&self) -> impl Iterator<Item = ValueId> + '_ {
-        (0..self.num_args).map(move |i| ValueId(self.first_arg.0 + i))
+        // The arguments are values the reader numbered: no saturation.
+        (0..self.num_args).map(move |i| ValueId(self.first_arg.0.saturating_add(i)))
     }
 }
 
@@ -305,7 +309,10 @@ impl Module {
     /// Pairs from the operand pool (phi incoming, switch cases, metadata
     /// attachments).
     pub fn pairs(&self, r: ListRange) -> impl Iterator<Item = (u32, u32)> + '_ {
-        self.list(r).chunks_exact(2).map(|c| (c[0], c[1]))
+        self.list(r).chunks_exact(2).filter_map(|c| match *c {
+            [a, b] => Some((a, b)),
+            _ => None,
+        })
     }
 
     /// Elements of a [`Constant::Data`] or [`Constant::String`].
@@ -421,6 +428,7 @@ pub fn sign_extend(bits: u64, width: u32) -> i64 {
     if width == 0 || width >= 64 {
         return bits as i64;
     }
-    let shift = 64 - width;
+    // `width` is in 1..64 here.
+    let shift = 64u32.saturating_sub(width);
     ((bits << shift) as i64) >> shift
 }

@@ -34,7 +34,7 @@ fn write_type_depth(out: &mut impl Write, module: &Module, ty: TypeId, depth: u3
             pointee,
             addr_space,
         } => {
-            write_type_depth(out, module, pointee, depth + 1)?;
+            write_type_depth(out, module, pointee, depth.saturating_add(1))?;
             if addr_space != 0 {
                 write!(out, " addrspace({addr_space})")?;
             }
@@ -45,13 +45,13 @@ fn write_type_depth(out: &mut impl Write, module: &Module, ty: TypeId, depth: u3
             params,
             vararg,
         } => {
-            write_type_depth(out, module, ret, depth + 1)?;
+            write_type_depth(out, module, ret, depth.saturating_add(1))?;
             out.write_str(" (")?;
             for (i, p) in types.members(params).iter().enumerate() {
                 if i > 0 {
                     out.write_str(", ")?;
                 }
-                write_type_depth(out, module, *p, depth + 1)?;
+                write_type_depth(out, module, *p, depth.saturating_add(1))?;
             }
             if vararg {
                 out.write_str(if params.is_empty() { "..." } else { ", ..." })?;
@@ -77,7 +77,7 @@ fn write_type_depth(out: &mut impl Write, module: &Module, ty: TypeId, depth: u3
                 if i > 0 {
                     out.write_str(", ")?;
                 }
-                write_type_depth(out, module, *e, depth + 1)?;
+                write_type_depth(out, module, *e, depth.saturating_add(1))?;
             }
             out.write_str(if elements.is_empty() { "}" } else { " }" })?;
             if packed {
@@ -87,12 +87,12 @@ fn write_type_depth(out: &mut impl Write, module: &Module, ty: TypeId, depth: u3
         }
         Type::Array { len, elem } => {
             write!(out, "[{len} x ")?;
-            write_type_depth(out, module, elem, depth + 1)?;
+            write_type_depth(out, module, elem, depth.saturating_add(1))?;
             out.write_str("]")
         }
         Type::Vector { len, elem } => {
             write!(out, "<{len} x ")?;
-            write_type_depth(out, module, elem, depth + 1)?;
+            write_type_depth(out, module, elem, depth.saturating_add(1))?;
             out.write_str(">")
         }
     }
@@ -151,19 +151,20 @@ struct Slots {
 
 impl Slots {
     fn new(module: &Module, func: &Function) -> Slots {
-        let mut next = 0;
+        // `next` counts values and blocks of the function: no saturation.
+        let mut next = 0u32;
         let mut values = std::collections::HashMap::new();
         for arg in func.args() {
             if module.value_name(arg).is_empty() {
                 values.insert(arg, next);
-                next += 1;
+                next = next.saturating_add(1);
             }
         }
         let mut blocks = Vec::with_capacity(func.blocks.len());
         for (i, block) in func.blocks.iter().enumerate() {
             if block.name.is_empty() {
                 blocks.push(next);
-                next += 1;
+                next = next.saturating_add(1);
             } else {
                 blocks.push(u32::MAX);
             }
@@ -171,7 +172,7 @@ impl Slots {
                 if let Some(r) = inst.result {
                     if module.value_name(r).is_empty() {
                         values.insert(r, next);
-                        next += 1;
+                        next = next.saturating_add(1);
                     }
                 }
             }
@@ -701,7 +702,7 @@ impl<W: Write> Printer<'_, W> {
             self.ty(*ty)?;
             if !func.is_declaration {
                 self.out.write_str(" ")?;
-                self.value(ValueId(func.first_arg.0 + i as u32))?;
+                self.value(ValueId(func.first_arg.0.saturating_add(i as u32)))?;
             }
         }
         if vararg {

@@ -38,8 +38,9 @@ impl Value {
     /// read as 0).
     pub fn decode(component: Component, bytes: &[u8]) -> Value {
         let mut raw = [0u8; 8];
-        let n = component.size().min(bytes.len());
-        raw[..n].copy_from_slice(&bytes[..n]);
+        for (r, &b) in raw.iter_mut().zip(bytes).take(component.size()) {
+            *r = b;
+        }
         let u = u64::from_le_bytes(raw);
         match component {
             Component::Unorm8 => Value::Unorm8(raw[0]),
@@ -137,11 +138,15 @@ impl fmt::Display for Mismatch {
         if comps == 1 {
             write!(f, "{}[{}]", self.resource, self.index)?;
         } else {
-            let c = ['x', 'y', 'z', 'w']
-                .get(self.index % comps)
+            // `comps` is 2 or 4 here.
+            let c = self
+                .index
+                .checked_rem(comps)
+                .and_then(|i| ['x', 'y', 'z', 'w'].get(i))
                 .copied()
                 .unwrap_or('?');
-            write!(f, "{}[{}].{c}", self.resource, self.index / comps)?;
+            let texel = self.index.checked_div(comps).unwrap_or(self.index);
+            write!(f, "{}[{}].{c}", self.resource, texel)?;
         }
         write!(
             f,
@@ -206,9 +211,10 @@ pub fn compare_expectations(
             if got.matches(want, spec.tolerance) {
                 continue;
             }
-            out.mismatch_count += 1;
+            // Counts of compared values: cannot saturate.
+            out.mismatch_count = out.mismatch_count.saturating_add(1);
             if listed < max_per_expect {
-                listed += 1;
+                listed = listed.saturating_add(1);
                 out.mismatches.push(Mismatch {
                     resource: e.key,
                     line: e.line,

@@ -482,9 +482,11 @@ impl<'i> Device<'i> {
             .min(vk::MAX_MEMORY_TYPES as u32);
         (0..count).find(|&i| {
             type_bits & (1 << i) != 0
-                && self.mem_props.memory_types[i as usize]
-                    .property_flags
-                    .contains(wanted)
+                && self
+                    .mem_props
+                    .memory_types
+                    .get(i as usize)
+                    .is_some_and(|t| t.property_flags.contains(wanted))
         })
     }
 

@@ -20,16 +20,18 @@ pub(crate) fn f64_to_f16_bits(x: f64) -> u16 {
         let q = (a * 16_777_216.0).round_ties_even();
         return sign | q as u16;
     }
-    let exp = ((a.to_bits() >> 52) & 0x7ff) as i32 - 1023;
+    // An 11-bit exponent, unbiased: in -1023..=1024, so the saturating
+    // operations below never saturate.
+    let exp = (((a.to_bits() >> 52) & 0x7ff) as i32).saturating_sub(1023);
     let m = a / f64::powi(2.0, exp); // in [1, 2), exact
     let frac = ((m - 1.0) * 1024.0).round_ties_even() as u32; // exact scaling
     let (exp, frac) = if frac == 1024 {
-        (exp + 1, 0)
+        (exp.saturating_add(1), 0)
     } else {
         (exp, frac)
     };
     // exp + 15 <= 30 here: a < 65520 and rounding up to 65536 was excluded.
-    sign | (((exp + 15) as u16) << 10) | frac as u16
+    sign | ((exp.saturating_add(15) as u16) << 10) | frac as u16
 }
 
 /// The value of a binary16 bit pattern.
@@ -41,7 +43,8 @@ pub(crate) fn f16_bits_to_f64(h: u16) -> f64 {
         0 => sign * frac * f64::powi(2.0, -24),
         31 if frac == 0.0 => sign * f64::INFINITY,
         31 => f64::NAN,
-        _ => sign * (1.0 + frac / 1024.0) * f64::powi(2.0, exp - 15),
+        // `exp` is in 1..=30 here.
+        _ => sign * (1.0 + frac / 1024.0) * f64::powi(2.0, exp.saturating_sub(15)),
     }
 }
 

@@ -306,7 +306,8 @@ impl TexelFormat {
 
     /// Bytes per texel.
     pub fn texel_size(self) -> usize {
-        self.components() * self.component().size()
+        // At most 4 components of 8 bytes.
+        self.components().saturating_mul(self.component().size())
     }
 }
 
@@ -387,7 +388,8 @@ impl ElementType {
 
     /// Bytes per element.
     pub fn element_size(self) -> usize {
-        self.components() * self.component().size()
+        // At most 4 components of 8 bytes.
+        self.components().saturating_mul(self.component().size())
     }
 
     /// The typed-buffer format, if this is one.
@@ -535,7 +537,12 @@ impl Num {
         match self {
             Num::Int { neg, mag, .. } => {
                 let m = i128::try_from(mag).ok()?;
-                Some(if neg { -m } else { m })
+                // `m >= 0`: the negation always exists.
+                if neg {
+                    m.checked_neg()
+                } else {
+                    Some(m)
+                }
             }
             Num::Float { .. } => None,
         }
@@ -682,9 +689,10 @@ fn parse_spec(text: &str) -> Result<RunSpec> {
     let mut line_offsets = Vec::new();
 
     for (index, raw) in text.split_inclusive('\n').enumerate() {
-        let line_no = index + 1;
+        // Line numbers and offsets are bounded by the text: no saturation.
+        let line_no = index.saturating_add(1);
         let start = offset;
-        offset += raw.len();
+        offset = offset.saturating_add(raw.len());
         line_offsets.push(start);
         let content = raw.split('#').next().unwrap_or("").trim();
         if content.is_empty() {
@@ -732,7 +740,8 @@ fn parse_spec(text: &str) -> Result<RunSpec> {
                     )));
                 }
                 let initialized = data.is_some();
-                let data = data.unwrap_or_else(|| vec![0; count * ty.element_size()]);
+                // `parse_resource` checked this product.
+                let data = data.unwrap_or_else(|| vec![0; count.saturating_mul(ty.element_size())]);
                 resources.push(ResourceDecl {
                     key,
                     ty,
@@ -754,7 +763,12 @@ fn parse_spec(text: &str) -> Result<RunSpec> {
         return Err(super::invalid("run spec has no `dispatch = X, Y, Z` line"));
     };
     for e in &expectations {
-        let at = line_offsets.get(e.line - 1).copied().unwrap_or(0);
+        let at = e
+            .line
+            .checked_sub(1)
+            .and_then(|l| line_offsets.get(l))
+            .copied()
+            .unwrap_or(0);
         let Some(decl) = resources.iter().find(|r| r.key == e.key) else {
             return Err(line_error(
                 e.line,
@@ -885,7 +899,8 @@ fn parse_resource(
         ));
     };
     let init = parse_initializer(init_text.trim())?;
-    let values_needed = count * ty.components();
+    // At most `bytes`, checked above.
+    let values_needed = count.saturating_mul(ty.components());
     let shape = if ty.components() == 1 {
         format!("{key} : {ty}[{count}] holds {count} values")
     } else {
@@ -898,7 +913,8 @@ fn parse_resource(
     let component = ty.component();
     let mut data = Vec::with_capacity(bytes);
     for (i, v) in values.iter().enumerate() {
-        encode(*v, component, &mut data).map_err(|m| format!("value {} (`{v}`): {m}", i + 1))?;
+        encode(*v, component, &mut data)
+            .map_err(|m| format!("value {} (`{v}`): {m}", i.saturating_add(1)))?;
     }
     Ok((key, ty, count, Some(data)))
 }
@@ -937,11 +953,19 @@ fn parse_initializer(text: &str) -> LineResult<Init> {
     for (i, token) in text.split(',').enumerate() {
         let token = token.trim();
         if token.is_empty() {
-            return Err(format!("value {} is empty (stray comma?)", i + 1));
+            return Err(format!(
+                "value {} is empty (stray comma?)",
+                i.saturating_add(1)
+            ));
         }
         match all_consuming(number).parse(token) {
             Ok((_, n)) => values.push(n),
-            Err(_) => return Err(format!("value {} (`{token}`) is not a number", i + 1)),
+            Err(_) => {
+                return Err(format!(
+                    "value {} (`{token}`) is not a number",
+                    i.saturating_add(1)
+                ))
+            }
         }
     }
     Ok(Init::List(values))
@@ -984,26 +1008,40 @@ fn arange(args: &[Num], needed: usize, ty: ElementType, shape: &str) -> LineResu
         if step == 0 {
             return Err("arange step is 0".into());
         }
-        let span = if step > 0 { end - start } else { start - end };
+        let too_large = || "arange arguments are out of range".to_string();
+        let span = if step > 0 {
+            end.checked_sub(start)
+        } else {
+            start.checked_sub(end)
+        }
+        .ok_or_else(too_large)?;
         let step_abs = step.abs();
+        // ceil(span / step_abs) for span >= 1 and step_abs >= 1, as
+        // (span - 1) / step_abs + 1: nothing saturates.
         let len = if span <= 0 {
             0
         } else {
-            (span + step_abs - 1) / step_abs
+            span.saturating_sub(1)
+                .checked_div(step_abs)
+                .unwrap_or(0)
+                .saturating_add(1)
         };
         if len != needed as i128 {
             return Err(format!("arange produces {len} values but {shape}"));
         }
-        return Ok((0..len)
+        return (0..len)
             .map(|i| {
-                let v = start + i * step;
-                Num::Int {
+                let v = i
+                    .checked_mul(step)
+                    .and_then(|d| start.checked_add(d))
+                    .ok_or_else(too_large)?;
+                Ok(Num::Int {
                     neg: v < 0,
                     mag: v.unsigned_abs(),
                     radix: false,
-                }
+                })
             })
-            .collect());
+            .collect();
     }
     let f: Vec<f64> = args.iter().map(|a| a.as_f64()).collect();
     let (start, end, step) = match f[..] {
@@ -1064,8 +1102,9 @@ fn encode(v: Num, component: Component, out: &mut Vec<u8>) -> LineResult<()> {
         }
         Component::Scalar(s) => s,
     };
-    let width = scalar.size() * 8;
-    let mask: u128 = (1u128 << width) - 1;
+    // 8 to 64 bits.
+    let width = scalar.size().saturating_mul(8);
+    let mask: u128 = !(u128::MAX << width);
     let bits: u128 = match (v, scalar.is_float(), scalar.is_signed_int()) {
         (Num::Float { .. }, false, _) => {
             return Err(format!("not an integer, but the type is {}", scalar.name()))
@@ -1108,7 +1147,7 @@ fn encode(v: Num, component: Component, out: &mut Vec<u8>) -> LineResult<()> {
             mag
         }
         (Num::Int { neg, mag, .. }, false, true) => {
-            let half = 1u128 << (width - 1);
+            let half = 1u128 << width.saturating_sub(1);
             let ok = if neg { mag <= half } else { mag < half };
             if !ok {
                 return Err(format!("out of range for {}", scalar.name()));
@@ -1165,7 +1204,7 @@ fn encode(v: Num, component: Component, out: &mut Vec<u8>) -> LineResult<()> {
             }
         }
     };
-    out.extend_from_slice(&bits.to_le_bytes()[..scalar.size()]);
+    out.extend(bits.to_le_bytes().iter().take(scalar.size()));
     Ok(())
 }
 

@@ -293,7 +293,8 @@ impl RunReport {
                 let _ = write!(
                     s,
                     "\n  ... and {} more",
-                    self.mismatch_count - self.mismatches.len()
+                    // Guarded by the comparison above.
+                    self.mismatch_count.saturating_sub(self.mismatches.len())
                 );
             }
         }
@@ -365,8 +366,12 @@ struct PlannedBinding {
     range: u64,
 }
 
-fn round_up(v: usize, to: usize) -> usize {
-    v.div_ceil(to) * to
+fn round_up(v: usize, to: usize) -> Result<usize> {
+    v.div_ceil(to).checked_mul(to).ok_or_else(|| {
+        invalid(format!(
+            "{v} bytes cannot be rounded up to a multiple of {to}"
+        ))
+    })
 }
 
 impl Plan {
@@ -446,9 +451,9 @@ impl Plan {
                 }
             };
             let range = match (ty, format) {
-                (vk::DescriptorType::UNIFORM_BUFFER, _) => round_up(size, 16),
+                (vk::DescriptorType::UNIFORM_BUFFER, _) => round_up(size, 16)?,
                 (_, Some(f)) => {
-                    if size % f.texel_size() != 0 {
+                    if size.checked_rem(f.texel_size()) != Some(0) {
                         return Err(invalid(format!(
                             "{at}: {key} holds {size} bytes, not a whole number of {} texels \
                              ({} bytes each)",
@@ -490,25 +495,28 @@ fn compute_entry_points(spirv: &[u32]) -> Result<Vec<String>> {
     const GL_COMPUTE: u32 = 5;
     let malformed = || invalid("the SPIR-V module's instruction stream is malformed");
     let mut out = Vec::new();
-    let mut at = 5; // after the header
-    if spirv.len() < at {
+    // The instructions after the 5-word header.
+    let Some(mut rest) = spirv.get(5..) else {
         return Err(invalid("the SPIR-V module is shorter than its header"));
-    }
-    while at < spirv.len() {
-        let word = spirv[at];
+    };
+    while let Some(&word) = rest.first() {
         let (count, opcode) = ((word >> 16) as usize, word & 0xffff);
-        if count == 0 || at + count > spirv.len() {
+        if count == 0 {
             return Err(malformed());
         }
-        if opcode == OP_ENTRY_POINT && count >= 4 && spirv[at + 1] == GL_COMPUTE {
-            let bytes: Vec<u8> = spirv[at + 3..at + count]
+        let (inst, tail) = rest.split_at_checked(count).ok_or_else(malformed)?;
+        if opcode == OP_ENTRY_POINT && count >= 4 && inst.get(1) == Some(&GL_COMPUTE) {
+            let bytes: Vec<u8> = inst
+                .get(3..)
+                .unwrap_or_default()
                 .iter()
                 .flat_map(|w| w.to_le_bytes())
                 .collect();
             let end = bytes.iter().position(|&b| b == 0).ok_or_else(malformed)?;
-            out.push(String::from_utf8_lossy(&bytes[..end]).into_owned());
+            let (name, _) = bytes.split_at_checked(end).ok_or_else(malformed)?;
+            out.push(String::from_utf8_lossy(name).into_owned());
         }
-        at += count;
+        rest = tail;
     }
     Ok(out)
 }
@@ -530,7 +538,12 @@ fn push_block(spec: &RunSpec, pc: &PushConstantDesc) -> Result<Vec<u8>> {
             )));
         }
         let start = r.offset as usize;
-        let end = start + decl.byte_size();
+        let end = start.checked_add(decl.byte_size()).ok_or_else(|| {
+            invalid(format!(
+                "push constants {} at offset {start} end past the address space",
+                r.resource
+            ))
+        })?;
         if let Some(&(s, e, other)) = placed.iter().find(|&&(s, e, _)| start < e && s < end) {
             return Err(invalid(format!(
                 "push constants {} (bytes {start}..{end}) and {other} (bytes {s}..{e}) overlap",
@@ -551,12 +564,18 @@ fn push_block(spec: &RunSpec, pc: &PushConstantDesc) -> Result<Vec<u8>> {
             }
             s
         }
-        None => round_up(end, 4),
+        None => round_up(end, 4)?,
     };
     let mut block = vec![0u8; size];
     for (r, &(start, end, _)) in pc.ranges.iter().zip(&placed) {
         if let Some(decl) = spec.resource(&r.resource) {
-            block[start..end].copy_from_slice(&decl.data);
+            // `size >= end`, and `end - start` is the data's length.
+            block
+                .get_mut(start..end)
+                .ok_or_else(|| {
+                    run_error(ErrorKind::Internal, "push-constant range outside the block")
+                })?
+                .copy_from_slice(&decl.data);
         }
     }
     Ok(block)
@@ -603,7 +622,7 @@ fn execute(
         if groups > max {
             return Err(unsupported(format!(
                 "dispatch {} = {groups} exceeds the device's maxComputeWorkGroupCount ({max})",
-                ["X", "Y", "Z"][axis]
+                ["X", "Y", "Z"].get(axis).unwrap_or(&"?")
             )));
         }
     }
@@ -629,7 +648,8 @@ fn execute(
                 _ => {
                     let texel = b.format.map_or(1, |f| f.texel_size()) as u64;
                     (
-                        u64::from(limits.max_texel_buffer_elements) * texel,
+                        // A `u32` times at most 16: no saturation.
+                        u64::from(limits.max_texel_buffer_elements).saturating_mul(texel),
                         "maxTexelBufferElements",
                     )
                 }
@@ -663,7 +683,7 @@ fn execute(
         let decl = spec
             .resource(key)
             .ok_or_else(|| invalid(format!("{key} is not declared")))?;
-        let mut buf = HostBuffer::new(device, round_up(decl.byte_size().max(16), 16))?;
+        let mut buf = HostBuffer::new(device, round_up(decl.byte_size().max(16), 16)?)?;
         buf.write(&decl.data)?;
         buffers.insert(*key, buf);
     }
@@ -730,7 +750,9 @@ fn execute(
     let mut pool_sizes: BTreeMap<i32, u32> = BTreeMap::new();
     for list in plan.sets.values() {
         for b in list {
-            *pool_sizes.entry(b.ty.as_raw()).or_default() += 1;
+            // At most one per binding: cannot saturate.
+            let n = pool_sizes.entry(b.ty.as_raw()).or_default();
+            *n = n.saturating_add(1);
         }
     }
     let pool_sizes: Vec<vk::DescriptorPoolSize> = pool_sizes
@@ -755,8 +777,15 @@ fn execute(
     let mut sets: Vec<(u32, vk::DescriptorSet)> = Vec::new();
     if let Some(pool) = &pool {
         let used: Vec<u32> = plan.sets.keys().copied().collect();
+        // There is a layout for every set index up to the highest.
         let set_layouts: Vec<vk::DescriptorSetLayout> =
-            used.iter().map(|&s| layouts[s as usize].get()).collect();
+            used.iter()
+                .map(|&s| {
+                    layouts.get(s as usize).map(|l| l.get()).ok_or_else(|| {
+                        run_error(ErrorKind::Internal, format!("no layout for set {s}"))
+                    })
+                })
+                .collect::<Result<_>>()?;
         let info = vk::DescriptorSetAllocateInfo::default()
             .descriptor_pool(pool.get())
             .set_layouts(&set_layouts);
@@ -777,23 +806,26 @@ fn execute(
         for b in plan.sets.get(&set_index).map(Vec::as_slice).unwrap_or(&[]) {
             match b.ty {
                 vk::DescriptorType::STORAGE_BUFFER | vk::DescriptorType::UNIFORM_BUFFER => {
+                    let index = buffer_infos.len();
                     buffer_infos.push(vk::DescriptorBufferInfo {
                         buffer: buffer_of(&b.resource)?,
                         offset: 0,
                         range: b.range,
                     });
-                    pending.push((set, b.binding, b.ty, buffer_infos.len() - 1));
+                    pending.push((set, b.binding, b.ty, index));
                 }
                 _ => {
                     let view = views
                         .get(&(set_index, b.binding))
                         .ok_or_else(|| invalid("missing buffer view"))?;
+                    let index = view_handles.len();
                     view_handles.push(view.get());
-                    pending.push((set, b.binding, b.ty, view_handles.len() - 1));
+                    pending.push((set, b.binding, b.ty, index));
                 }
             }
         }
     }
+    let missing = || run_error(ErrorKind::Internal, "descriptor write without its info");
     let writes: Vec<vk::WriteDescriptorSet<'_>> = pending
         .iter()
         .map(|&(set, binding, ty, i)| {
@@ -801,14 +833,17 @@ fn execute(
                 .dst_set(set)
                 .dst_binding(binding)
                 .descriptor_type(ty);
-            match ty {
-                vk::DescriptorType::STORAGE_BUFFER | vk::DescriptorType::UNIFORM_BUFFER => {
-                    w.buffer_info(std::slice::from_ref(&buffer_infos[i]))
-                }
-                _ => w.texel_buffer_view(std::slice::from_ref(&view_handles[i])),
-            }
+            Ok(match ty {
+                vk::DescriptorType::STORAGE_BUFFER | vk::DescriptorType::UNIFORM_BUFFER => w
+                    .buffer_info(std::slice::from_ref(
+                        buffer_infos.get(i).ok_or_else(missing)?,
+                    )),
+                _ => w.texel_buffer_view(std::slice::from_ref(
+                    view_handles.get(i).ok_or_else(missing)?,
+                )),
+            })
         })
-        .collect();
+        .collect::<Result<_>>()?;
     if !writes.is_empty() {
         // SAFETY: each write targets a binding of the right type in a live
         // set, with one valid buffer (offset 0, range within the buffer and

@@ -926,11 +926,10 @@ impl OpCode {
     }
 
     fn row(self) -> &'static OpRow {
-        match row(self as u32) {
-            Some(row) => row,
-            // The enum and the tables are generated from the same rows.
-            None => unreachable!("no table row for dx.op {}", self as u32),
-        }
+        // The enum and the tables are generated from the same rows, so every
+        // opcode has its row (tests/autogen.rs checks each one): `NO_ROW`
+        // only keeps the lookup free of a panic path.
+        row(self as u32).unwrap_or(&NO_ROW)
     }
 }
 
@@ -1045,10 +1044,10 @@ impl ShaderStages {
     /// The set of `kinds` (`Invalid` is ignored).
     pub const fn from_kinds(kinds: &[ShaderKind]) -> ShaderStages {
         let mut bits = 0;
-        let mut i = 0;
-        while i < kinds.len() {
-            bits |= 1 << kinds[i] as u32;
-            i += 1;
+        let mut rest = kinds;
+        while let [kind, tail @ ..] = rest {
+            bits |= 1 << *kind as u32;
+            rest = tail;
         }
         ShaderStages(bits & ShaderStages::ALL.0)
     }
@@ -1134,6 +1133,21 @@ struct OpRow {
     stages: ShaderStages,
     signature: OpSignature,
 }
+
+/// Stands in for a missing row in `OpCode::row`; never returned, since the
+/// enum and the tables come from the same rows.
+static NO_ROW: OpRow = OpRow {
+    opcode: OpCode::@FIRST_OPCODE@,
+    name: "",
+    class: OpClass::@FIRST_CLASS@,
+    overloads: &[],
+    min_shader_model: (0, 0),
+    stages: ShaderStages::NONE,
+    signature: OpSignature {
+        result: OpParam::new("result", OperandKind::Void),
+        operands: &[],
+    },
+};
 
 /// A row's overload dimension, from overload bits.
 const fn dim(scalar: u16, vector: u16) -> OverloadDim {
@@ -1354,6 +1368,9 @@ fn emit_ops(table: &OpTable) -> String {
         );
         table_names.push(atom(format!("&{name}")));
     }
+    let first = ops.first();
+    let first_opcode = first.map_or("", |op| op.ident.as_str());
+    let first_class = first.map_or("", |op| table.classes[op.class].ident.as_str());
     let table_count = table_names.len().to_string();
     let list_col = "static TABLES: [&[Option<OpRow>]; ] = ".len() + table_count.len();
     let table_list = array("", table_names).render(0, list_col, 1);
@@ -1377,6 +1394,8 @@ fn emit_ops(table: &OpTable) -> String {
             .replace("@TABLE_COUNT@", &table_count)
             .replace("@TABLE_LIST@", &table_list)
             .replace("@TABLE_ARMS@\n", &table_arms)
+            .replace("@FIRST_OPCODE@", first_opcode)
+            .replace("@FIRST_CLASS@", first_class)
             .replace("@TABLES@", &tables),
     );
     out

@@ -34,7 +34,9 @@ pub(super) fn decode_signed(v: u64) -> i64 {
     if v & 1 == 0 {
         (v >> 1) as i64
     } else if v != 1 {
-        -((v >> 1) as i64)
+        // `v >> 1 <= i64::MAX`: the negation never wraps (LLVM negates
+        // the unsigned value).
+        ((v >> 1) as i64).wrapping_neg()
     } else {
         i64::MIN
     }
@@ -45,7 +47,7 @@ pub(super) fn truncate(v: u64, width: u32) -> u64 {
     if width >= 64 {
         v
     } else {
-        v & ((1u64 << width) - 1)
+        v & !(u64::MAX << width)
     }
 }
 
@@ -196,10 +198,11 @@ impl Reader<'_> {
                     None
                 };
                 let mut operands: SmallVec<[u32; 8]> = SmallVec::new();
+                // `i < len`: the additions cannot overflow.
                 while i < self.ops.len() {
                     let ty = self.type_at(i)?;
-                    operands.push(self.value_ref(self.op(i + 1)?, Some(ty))?.0);
-                    i += 2;
+                    operands.push(self.value_ref(self.op(i.saturating_add(1))?, Some(ty))?.0);
+                    i = i.saturating_add(2);
                 }
                 let base_ty = match operands.first() {
                     Some(&b) => self.type_of(crate::ir::ValueId(b)),

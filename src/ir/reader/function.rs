@@ -184,11 +184,15 @@ impl Reader<'_> {
         })
     }
 
+    // Record slots are at most the record's length, so the saturating
+    // additions on slots here and in the record decoders never saturate (a
+    // saturated slot would only read as a missing operand).
+
     /// A value/type pair: the value, followed by its type when it is a
     /// forward reference.
     fn value_type_pair(&mut self, slot: &mut usize) -> Result<(ValueId, TypeId)> {
         let id = self.absolute(self.op(*slot)?)?;
-        *slot += 1;
+        *slot = slot.saturating_add(1);
         if id < self.next_value_no() {
             let value = self.value_ref(u64::from(id), None)?;
             let ty = self
@@ -197,14 +201,14 @@ impl Reader<'_> {
             return Ok((value, ty));
         }
         let ty = self.type_at(*slot)?;
-        *slot += 1;
+        *slot = slot.saturating_add(1);
         Ok((self.value_ref(u64::from(id), Some(ty))?, ty))
     }
 
     /// A value of a known type (no type in the record even when forward).
     fn typed_value(&mut self, slot: &mut usize, ty: TypeId) -> Result<ValueId> {
         let id = self.absolute(self.op(*slot)?)?;
-        *slot += 1;
+        *slot = slot.saturating_add(1);
         self.value_ref(u64::from(id), Some(ty))
     }
 
@@ -280,7 +284,7 @@ impl Reader<'_> {
                 }
                 let op = BinOp::decode(self.op(slot)?, fp)
                     .ok_or_else(|| self.err("unknown binary operator"))?;
-                let flags = self.ops.get(slot + 1).copied().unwrap_or(0) as u8;
+                let flags = self.ops.get(slot.saturating_add(1)).copied().unwrap_or(0) as u8;
                 (
                     InstKind::BinOp {
                         op,
@@ -294,9 +298,9 @@ impl Reader<'_> {
             code::CAST => {
                 let mut slot = 0;
                 let (value, _) = self.value_type_pair(&mut slot)?;
-                self.expect_len(slot + 2)?;
+                self.expect_len(slot.saturating_add(2))?;
                 let ty = self.type_at(slot)?;
-                let op = CastOp::decode(self.op(slot + 1)?)
+                let op = CastOp::decode(self.op(slot.saturating_add(1))?)
                     .ok_or_else(|| self.err("unknown cast operator"))?;
                 (InstKind::Cast { op, value }, ty)
             }
@@ -373,7 +377,7 @@ impl Reader<'_> {
                     return Err(self.err("comparison predicate does not match its operand type"));
                 }
                 let flags = if fp {
-                    self.ops.get(slot + 1).copied().unwrap_or(0) as u8
+                    self.ops.get(slot.saturating_add(1)).copied().unwrap_or(0) as u8
                 } else {
                     0
                 };
@@ -439,10 +443,10 @@ impl Reader<'_> {
                         u32::try_from(raw).map_err(|_| self.err("value id out of range"))?
                     };
                     let value = self.value_ref(u64::from(id), Some(ty))?;
-                    let block = self.block_ref(i + 1, body)?;
+                    let block = self.block_ref(i.saturating_add(1), body)?;
                     incoming.push(value.0);
                     incoming.push(block.0);
-                    i += 2;
+                    i = i.saturating_add(2);
                 }
                 (
                     InstKind::Phi {
@@ -482,20 +486,20 @@ impl Reader<'_> {
                 let mut slot = 0;
                 let (ptr, pty) = self.value_type_pair(&mut slot)?;
                 let pointee = self.pointee(pty)?;
-                let ty = if self.ops.len() == slot + 3 {
+                let ty = if self.ops.len() == slot.saturating_add(3) {
                     let explicit = self.type_at(slot)?;
-                    slot += 1;
+                    slot = slot.saturating_add(1);
                     if explicit != pointee {
                         return Err(self.err("load type does not match the pointer"));
                     }
                     explicit
                 } else {
-                    self.expect_len(slot + 2)?;
+                    self.expect_len(slot.saturating_add(2))?;
                     pointee
                 };
                 let align =
                     decode_align(self.op(slot)?).ok_or_else(|| self.err("invalid alignment"))?;
-                let volatile = self.op(slot + 1)? != 0;
+                let volatile = self.op(slot.saturating_add(1))? != 0;
                 (
                     InstKind::Load {
                         ptr,
@@ -518,10 +522,10 @@ impl Reader<'_> {
                 } else {
                     self.typed_value(&mut slot, pointee)?
                 };
-                self.expect_len(slot + 2)?;
+                self.expect_len(slot.saturating_add(2))?;
                 let align =
                     decode_align(self.op(slot)?).ok_or_else(|| self.err("invalid alignment"))?;
-                let volatile = self.op(slot + 1)? != 0;
+                let volatile = self.op(slot.saturating_add(1))? != 0;
                 (
                     InstKind::Store {
                         ptr,
@@ -541,15 +545,15 @@ impl Reader<'_> {
                     return Err(self.err("cmpxchg operand does not match the pointer type"));
                 }
                 let new = self.typed_value(&mut slot, cty)?;
-                if self.ops.len() != slot + 5 {
+                if self.ops.len() != slot.saturating_add(5) {
                     return Err(self.unsupported(
                         "cmpxchg without failure ordering and weak flag (pre-3.5 bitcode)",
                     ));
                 }
                 let volatile = self.op(slot)? != 0;
-                let success = Ordering::decode(self.op(slot + 1)?);
-                let failure = Ordering::decode(self.op(slot + 3)?);
-                let weak = self.op(slot + 4)? != 0;
+                let success = Ordering::decode(self.op(slot.saturating_add(1))?);
+                let failure = Ordering::decode(self.op(slot.saturating_add(3))?);
+                let weak = self.op(slot.saturating_add(4))? != 0;
                 let i1 = self.int_type(1);
                 let ty = self.module.types.pair(cty, i1);
                 (
@@ -570,12 +574,12 @@ impl Reader<'_> {
                 let (ptr, pty) = self.value_type_pair(&mut slot)?;
                 let pointee = self.pointee(pty)?;
                 let value = self.typed_value(&mut slot, pointee)?;
-                self.expect_len(slot + 4)?;
+                self.expect_len(slot.saturating_add(4))?;
                 let op = RmwOp::decode(self.op(slot)?)
                     .ok_or_else(|| self.err("unknown atomicrmw operator"))?;
-                let volatile = self.op(slot + 1)? != 0;
-                let ordering = Ordering::decode(self.op(slot + 2)?);
-                let single_thread = self.op(slot + 3)? == 0;
+                let volatile = self.op(slot.saturating_add(1))? != 0;
+                let ordering = Ordering::decode(self.op(slot.saturating_add(2))?);
+                let single_thread = self.op(slot.saturating_add(3))? == 0;
                 (
                     InstKind::AtomicRmw {
                         op,
@@ -636,9 +640,11 @@ impl Reader<'_> {
         if block.len == 0 {
             block.start = index;
         }
-        block.len += 1;
+        // `len <= index`, a `u32`, and `current` is a block index: no
+        // saturation.
+        block.len = block.len.saturating_add(1);
         if kind.is_terminator() {
-            body.current += 1;
+            body.current = body.current.saturating_add(1);
         }
         let result = if ty == void {
             None
@@ -755,15 +761,15 @@ impl Reader<'_> {
         let value = self.typed_value(&mut slot, ty)?;
         let default = self.block_ref(2, body)?;
         let mut cases: SmallVec<[u32; 16]> = SmallVec::new();
-        let mut i = 3;
-        while i + 1 < self.ops.len() {
+        let mut i = 3usize;
+        while i.saturating_add(1) < self.ops.len() {
             let case = self.value_ref(self.op(i)?, Some(ty))?;
             if self.module.const_uint(case).is_none() {
                 return Err(self.err("switch case is not an integer constant"));
             }
             cases.push(case.0);
-            cases.push(self.block_ref(i + 1, body)?.0);
-            i += 2;
+            cases.push(self.block_ref(i.saturating_add(1), body)?.0);
+            i = i.saturating_add(2);
         }
         Ok((
             InstKind::Switch {
@@ -842,7 +848,7 @@ impl Reader<'_> {
         let mut current = agg_ty;
         while slot < self.ops.len() {
             let index = self.op(slot)?;
-            slot += 1;
+            slot = slot.saturating_add(1);
             current = match self.module.types.ty(current) {
                 Type::Struct { .. } | Type::Array { .. } => self
                     .module

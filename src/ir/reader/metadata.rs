@@ -25,10 +25,9 @@ impl Reader<'_> {
     /// Maps a metadata number of the bitcode to its arena id.
     fn map_md(&self, id: u64) -> Result<MdId> {
         let id = u32::try_from(id).map_err(|_| self.err("metadata id out of range"))?;
-        let mapped = if self.in_function && id >= self.module_mds {
-            (id - self.module_mds).checked_add(self.local_md_base)
-        } else {
-            Some(id)
+        let mapped = match id.checked_sub(self.module_mds) {
+            Some(local) if self.in_function => local.checked_add(self.local_md_base),
+            _ => Some(id),
         };
         mapped
             .map(MdId)
@@ -69,13 +68,13 @@ impl Reader<'_> {
                     let mut operands: SmallVec<[u32; 16]> = SmallVec::new();
                     for i in 0..self.ops.len() {
                         let raw = self.op(i)?;
-                        operands.push(if raw == 0 {
-                            0
-                        } else {
-                            self.map_md(raw - 1)?
+                        operands.push(match raw.checked_sub(1) {
+                            None => 0,
+                            Some(raw) => self
+                                .map_md(raw)?
                                 .0
                                 .checked_add(1)
-                                .ok_or_else(|| self.err("metadata id out of range"))?
+                                .ok_or_else(|| self.err("metadata id out of range"))?,
                         });
                     }
                     Metadata::Node {
@@ -170,13 +169,14 @@ impl Reader<'_> {
             };
             let mut pairs: SmallVec<[u32; 8]> = SmallVec::new();
             let count = self.module.metadata.nodes.len() as u32;
-            let mut i = start;
-            while i + 1 < self.ops.len() {
+            let mut i: usize = start;
+            // `i < len`: the additions cannot overflow.
+            while i.saturating_add(1) < self.ops.len() {
                 let kind = self.op32(i)?;
                 if !self.module.metadata.kinds.iter().any(|(k, _)| *k == kind) {
                     return Err(self.err(format!("metadata attachment of unknown kind {kind}")));
                 }
-                let node = self.map_md(self.op(i + 1)?)?;
+                let node = self.map_md(self.op(i.saturating_add(1))?)?;
                 if node.0 >= count {
                     return Err(
                         self.err("metadata attachment refers to an entry that does not exist")
@@ -184,7 +184,7 @@ impl Reader<'_> {
                 }
                 pairs.push(kind);
                 pairs.push(node.0);
-                i += 2;
+                i = i.saturating_add(2);
             }
             let range = self.push_list(&pairs);
             let Some(f) = self.module.functions.get_mut(func.0 as usize) else {

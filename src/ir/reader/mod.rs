@@ -178,9 +178,10 @@ impl<'a> Reader<'a> {
                 .strings
                 .extend(bytes.iter().map(|&b| char::from(b))),
         }
+        // `begin` is the length before the push.
         Ok(super::ListRange::new(
             begin,
-            self.module.strings.len() - begin,
+            self.module.strings.len().saturating_sub(begin),
         ))
     }
 
@@ -219,12 +220,9 @@ impl<'a> Reader<'a> {
 
     /// Maps an LLVM value number to its arena id.
     fn map_value_id(&self, id: u32) -> Option<ValueId> {
-        if self.in_function && id >= self.module_values {
-            (id - self.module_values)
-                .checked_add(self.local_base)
-                .map(ValueId)
-        } else {
-            Some(ValueId(id))
+        match id.checked_sub(self.module_values) {
+            Some(local) if self.in_function => local.checked_add(self.local_base).map(ValueId),
+            _ => Some(ValueId(id)),
         }
     }
 

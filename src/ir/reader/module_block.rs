@@ -28,7 +28,7 @@ mod code {
 pub(super) fn decode_align(exponent: u64) -> Option<u32> {
     match exponent {
         0 => Some(0),
-        1..=30 => Some(1u32 << (exponent - 1)),
+        1..=30 => Some(1u32 << exponent.saturating_sub(1)),
         _ => None,
     }
 }
@@ -109,7 +109,8 @@ impl Reader<'_> {
                 let Some(&func) = self.bodies.get(self.next_body) else {
                     return Err(self.err("function body without a matching function definition"));
                 };
-                self.next_body += 1;
+                // Indexes `bodies`, checked just above.
+                self.next_body = self.next_body.saturating_add(1);
                 self.read_function_body(func)
             }
             _ => self.bs.skip_block(),
@@ -152,8 +153,9 @@ impl Reader<'_> {
             kind: ValueKind::Global(gid),
             name: StrRange::EMPTY,
         })?;
-        if init != 0 {
-            self.pending_inits.push((gid.0, init - 1));
+        // Stored plus one; 0 = no initializer.
+        if let Some(init) = init.checked_sub(1) {
+            self.pending_inits.push((gid.0, init));
         }
         self.module.globals.push(Global {
             value,
@@ -276,18 +278,20 @@ impl Reader<'_> {
             let id = self.op32(0)?;
             let index = self.op32(1)?;
             let mut attrs = Vec::new();
+            // `i` stays at most one past the record's end (each operand is
+            // read before it is stepped over): no saturation.
             let mut i = 2;
             while i < self.ops.len() {
                 let kind = self.op(i)?;
-                i += 1;
+                i = i.saturating_add(1);
                 match kind {
                     0 => {
                         attrs.push(Attribute::Enum(self.op32(i)?));
-                        i += 1;
+                        i = i.saturating_add(1);
                     }
                     1 => {
-                        attrs.push(Attribute::Int(self.op32(i)?, self.op(i + 1)?));
-                        i += 2;
+                        attrs.push(Attribute::Int(self.op32(i)?, self.op(i.saturating_add(1))?));
+                        i = i.saturating_add(2);
                     }
                     3 | 4 => {
                         let (key, after) = self.nul_string(i)?;
@@ -317,8 +321,10 @@ impl Reader<'_> {
         let Some(len) = tail.iter().position(|&c| c == 0) else {
             return Err(self.err("attribute string without a terminating NUL"));
         };
-        let s = self.ops_substring(start, start + len)?;
-        Ok((s, start + len + 1))
+        // The NUL at `start + len` is an operand: no overflow.
+        let end = start.saturating_add(len);
+        let s = self.ops_substring(start, end)?;
+        Ok((s, end.saturating_add(1)))
     }
 
     /// VALUE_SYMTAB: names of values (and of blocks inside a function).

@@ -97,10 +97,14 @@ impl Reader<'_> {
                     }
                 }
                 code::FUNCTION | code::FUNCTION_OLD => {
-                    let first = if code == code::FUNCTION { 1 } else { 2 };
+                    let (first, params_at) = if code == code::FUNCTION {
+                        (1, 2)
+                    } else {
+                        (2, 3)
+                    };
                     let vararg = self.op(0)? != 0;
                     let ret = self.type_ref(first, next, &mut forward_referenced)?;
-                    let params = self.type_list(first + 1, next, &mut forward_referenced)?;
+                    let params = self.type_list(params_at, next, &mut forward_referenced)?;
                     Type::Function {
                         ret,
                         params,
@@ -184,7 +188,8 @@ impl Reader<'_> {
                 )));
             }
             self.module.types.set(TypeId(next as u32), ty);
-            next += 1;
+            // One per type record: no saturation.
+            next = next.saturating_add(1);
         }
         match declared {
             Some(total) if total == next => self
