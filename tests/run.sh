@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite, from a fresh Debian machine: installs what the tests
 # need (a C compiler for the C API example, Mesa's lavapipe Vulkan driver and
-# the Vulkan loader for the execution tests), then builds and runs every test.
+# the Vulkan loader for the execution tests), then builds and runs every test
+# and checks formatting, clippy and the docs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -18,3 +19,13 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 cargo test --workspace --release --all-features
+
+# Lints: formatting, clippy with warnings as errors (the library's no-panic
+# discipline, docs/LIMITS.md, is enforced by clippy) and warning-free docs.
+# The release profile reuses the build above.
+if ! cargo clippy --version >/dev/null 2>&1 || ! cargo fmt --version >/dev/null 2>&1; then
+    rustup component add clippy rustfmt
+fi
+cargo fmt --all --check
+cargo clippy --workspace --release --all-targets --all-features -- -D warnings
+RUSTDOCFLAGS="-D warnings" cargo doc --workspace --release --no-deps --all-features
