@@ -344,6 +344,17 @@ fn run_passes_and_a_corrupted_expectation_exits_6() {
     let sparse = corpus::root().join("binding/plain-sparse-high-registers.run");
     let text = stdout(bin().arg("run").arg(&sparse).output().unwrap());
     assert!(text.contains(": PASS on "), "{text}");
+    // Compile options reach the compiler: native signed remainder is right
+    // on lavapipe (wrong on NVIDIA 580, corpus/README.md), other offsets
+    // are followed by the bindings.
+    let srem = corpus::root().join("compute/int-div-rem-signed.run");
+    let run_with = |spec: &std::path::Path, opts: &[&str]| {
+        stdout(bin().arg("run").arg(spec).args(opts).output().unwrap())
+    };
+    let text = run_with(&srem, &["--srem", "native"]);
+    assert!(text.contains(": PASS on "), "{text}");
+    let text = run_with(&spec, &["--binding-offsets", "u=7"]);
+    assert!(text.contains(": PASS on "), "{text}");
 
     // The same shader, with the first expected value off by one.
     let tmp = TempDir::new("cli-run");

@@ -1,8 +1,8 @@
 //! `dxil2spirv run SPEC.run`: compiles the `.dxil` next to a run spec, runs
 //! it on a Vulkan device and checks its results (exit 6 when they differ).
 
+use super::options::CompileArgs;
 use super::{print, read_file, Failure};
-use dxil2spirv::compile::CompileOptions;
 use dxil2spirv::run::{self, RunOptions, RunSpec};
 use std::path::PathBuf;
 
@@ -10,7 +10,7 @@ use std::path::PathBuf;
 #[derive(clap::Args)]
 pub struct Args {
     /// A run spec (`.run`, see corpus/README.md); the shader is the `.dxil`
-    /// file of the same name next to it, compiled with default options
+    /// file of the same name next to it, compiled with the options below
     /// (compact descriptor sets if a space would need set 8 or above).
     #[arg(required_unless_present = "list_devices")]
     spec: Option<PathBuf>,
@@ -21,6 +21,8 @@ pub struct Args {
     /// List the Vulkan devices and exit.
     #[arg(long, conflicts_with = "spec")]
     list_devices: bool,
+    #[command(flatten)]
+    options: CompileArgs,
 }
 
 /// Lists devices, or runs the spec and prints the report.
@@ -36,7 +38,7 @@ pub fn main(args: Args) -> Result<(), Failure> {
     let dxil = spec_path.with_extension("dxil");
     let blob = read_file(&dxil)?;
     let out =
-        run::compile_for_run(&blob, &CompileOptions::default()).map_err(Failure::at(&dxil))?;
+        run::compile_for_run(&blob, &args.options.to_options(true)).map_err(Failure::at(&dxil))?;
     for warning in &out.warnings {
         eprintln!("warning: {}: {warning}", dxil.display());
     }
