@@ -257,6 +257,9 @@ impl<'m> Emitter<'m> {
             .memory_model(spirv::AddressingModel::Logical, spirv::MemoryModel::GLSL450);
         let interface: Vec<Word> = self.interface.iter().copied().collect();
         let name = self.desc.entry_name.clone();
+        if name.contains('\0') {
+            return Err(self.invalid("the entry point name contains a NUL character"));
+        }
         self.b
             .entry_point(spirv::ExecutionModel::GLCompute, fn_id, name, interface);
         let [x, y, z] = self.desc.num_threads;
@@ -401,7 +404,9 @@ impl<'m> Emitter<'m> {
     }
 
     pub fn name(&mut self, target: Word, name: &str) {
-        if !name.is_empty() {
+        // A SPIR-V literal string ends at its first NUL: a name holding one
+        // (legal in LLVM) would corrupt the instruction, so it is left out.
+        if !name.is_empty() && !name.contains('\0') {
             self.b.name(target, name);
         }
     }
