@@ -241,6 +241,47 @@ fn handle_type(tb: &mut Tb) -> TypeId {
 }
 
 /// A compute shader description with one raw UAV (`u0`).
+/// `u0` as a raw buffer: its handle and the `rawBufferStore.i32` function.
+struct RawU0 {
+    handle: ValueId,
+    store: ValueId,
+}
+
+impl Tb {
+    /// Declares `createHandle` and `rawBufferStore.i32` and creates `u0`.
+    fn raw_u0(&mut self) -> RawU0 {
+        let (i1, i8t, i32t) = (self.int(1), self.int(8), self.int(32));
+        let handle = handle_type(self);
+        let void = self.void;
+        let create = self.decl("dx.op.createHandle", handle, &[i32t, i8t, i32t, i32t, i1]);
+        let store = self.decl(
+            "dx.op.rawBufferStore.i32",
+            void,
+            &[i32t, handle, i32t, i32t, i32t, i32t, i32t, i32t, i8t, i32t],
+        );
+        let (c57, c1_8, c0, f) = (self.c(32, 57), self.c(8, 1), self.c(32, 0), self.c(1, 0));
+        let handle = self.call(create, &[c57, c1_8, c0, c0, f], handle);
+        RawU0 { handle, store }
+    }
+
+    /// Stores the `i32` value `v` at byte address `addr` of `u0`.
+    fn store_u0(&mut self, u0: &RawU0, addr: ValueId, v: ValueId) {
+        let i32t = self.int(32);
+        let void = self.void;
+        let (c140, u, m1, a4) = (
+            self.c(32, 140),
+            self.undef(i32t),
+            self.c(8, 1),
+            self.c(32, 4),
+        );
+        self.call(
+            u0.store,
+            &[c140, u0.handle, addr, u, v, u, u, u, m1, a4],
+            void,
+        );
+    }
+}
+
 fn raw_uav_desc(main: FuncId, threads: u32) -> ShaderDesc {
     ShaderDesc {
         shader_model: (6, 0),
@@ -268,25 +309,16 @@ fn raw_uav_desc(main: FuncId, threads: u32) -> ShaderDesc {
 
 fn i11_kernel() -> (Module, ShaderDesc) {
     let mut tb = Tb::new();
-    let (i1, i8t, i11, i32t) = (tb.int(1), tb.int(8), tb.int(11), tb.int(32));
-    let handle = handle_type(&mut tb);
-    let void = tb.void;
+    let (i1, i11, i32t) = (tb.int(1), tb.int(11), tb.int(32));
+    let u0 = tb.raw_u0();
     let thread_id = tb.decl("dx.op.threadId.i32", i32t, &[i32t, i32t]);
-    let create = tb.decl("dx.op.createHandle", handle, &[i32t, i8t, i32t, i32t, i1]);
     let i32c = tb.m.types.pair(i32t, i1);
     let uaddc = tb.decl(
         "dx.op.binaryWithCarryOrBorrow.i32",
         i32c,
         &[i32t, i32t, i32t],
     );
-    let store = tb.decl(
-        "dx.op.rawBufferStore.i32",
-        void,
-        &[i32t, handle, i32t, i32t, i32t, i32t, i32t, i32t, i8t, i32t],
-    );
-
-    let (c57, c1_8, c0, f) = (tb.c(32, 57), tb.c(8, 1), tb.c(32, 0), tb.c(1, 0));
-    let h = tb.call(create, &[c57, c1_8, c0, c0, f], handle);
+    let c0 = tb.c(32, 0);
     let c93 = tb.c(32, 93);
     let tid = tb.call(thread_id, &[c93, c0], i32t);
     let c37 = tb.c(32, 37);
@@ -342,11 +374,10 @@ fn i11_kernel() -> (Module, ShaderDesc) {
     ];
     let c32 = tb.c(32, 40);
     let base = tb.bin(BinOp::Mul, tid, c32);
-    let (c140, u, m1, a4) = (tb.c(32, 140), tb.undef(i32t), tb.c(8, 1), tb.c(32, 4));
     for (k, &v) in outs.iter().enumerate() {
         let off = tb.c(32, 4 * k as i64);
         let addr = tb.bin(BinOp::Add, base, off);
-        tb.call(store, &[c140, h, addr, u, v, u, u, u, m1, a4], void);
+        tb.store_u0(&u0, addr, v);
     }
     let main = tb.main;
     (tb.finish(), raw_uav_desc(main, 64))
@@ -434,25 +465,17 @@ fn long_model(t: u32) -> [u32; 8] {
 /// condition, `shufflevector`.
 fn long_vector_kernel() -> (Module, ShaderDesc) {
     let mut tb = Tb::new();
-    let (i1, i8t, i32t) = (tb.int(1), tb.int(8), tb.int(32));
+    let (i1, i32t) = (tb.int(1), tb.int(32));
     let v6 = tb.m.types.intern(Type::Vector { len: 6, elem: i32t });
     let b6 = tb.m.types.intern(Type::Vector { len: 6, elem: i1 });
-    let handle = handle_type(&mut tb);
-    let void = tb.void;
+    let u0 = tb.raw_u0();
     let thread_id = tb.decl("dx.op.threadId.i32", i32t, &[i32t, i32t]);
-    let create = tb.decl("dx.op.createHandle", handle, &[i32t, i8t, i32t, i32t, i1]);
-    let store = tb.decl(
-        "dx.op.rawBufferStore.i32",
-        void,
-        &[i32t, handle, i32t, i32t, i32t, i32t, i32t, i32t, i8t, i32t],
-    );
     let vconst = |tb: &mut Tb, lanes: &[u32]| {
         let ids: Vec<u32> = lanes.iter().map(|&x| tb.c(32, i64::from(x)).0).collect();
         let list = tb.list(&ids);
         tb.value(v6, ValueKind::Constant(Constant::Aggregate(list)))
     };
-    let (c57, c1_8, c0, f) = (tb.c(32, 57), tb.c(8, 1), tb.c(32, 0), tb.c(1, 0));
-    let h = tb.call(create, &[c57, c1_8, c0, c0, f], handle);
+    let c0 = tb.c(32, 0);
     let c93 = tb.c(32, 93);
     let tid = tb.call(thread_id, &[c93, c0], i32t);
 
@@ -540,11 +563,10 @@ fn long_vector_kernel() -> (Module, ShaderDesc) {
 
     let c32 = tb.c(32, 32);
     let base = tb.bin(BinOp::Mul, tid, c32);
-    let (c140, u, m1, a4) = (tb.c(32, 140), tb.undef(i32t), tb.c(8, 1), tb.c(32, 4));
     for (k, &v) in outs.iter().enumerate() {
         let off = tb.c(32, 4 * k as i64);
         let addr = tb.bin(BinOp::Add, base, off);
-        tb.call(store, &[c140, h, addr, u, v, u, u, u, m1, a4], void);
+        tb.store_u0(&u0, addr, v);
     }
     let main = tb.main;
     (tb.finish(), raw_uav_desc(main, 8))
@@ -573,20 +595,10 @@ fn long_vectors_run() {
 /// A kernel storing constant expression `expr(tb)` to `u0[0]`.
 fn const_expr_kernel(expr: impl FnOnce(&mut Tb) -> ValueId) -> (Module, ShaderDesc) {
     let mut tb = Tb::new();
-    let (i1, i8t, i32t) = (tb.int(1), tb.int(8), tb.int(32));
-    let handle = handle_type(&mut tb);
-    let void = tb.void;
-    let create = tb.decl("dx.op.createHandle", handle, &[i32t, i8t, i32t, i32t, i1]);
-    let store = tb.decl(
-        "dx.op.rawBufferStore.i32",
-        void,
-        &[i32t, handle, i32t, i32t, i32t, i32t, i32t, i32t, i8t, i32t],
-    );
-    let (c57, c1_8, c0, f) = (tb.c(32, 57), tb.c(8, 1), tb.c(32, 0), tb.c(1, 0));
-    let h = tb.call(create, &[c57, c1_8, c0, c0, f], handle);
+    let u0 = tb.raw_u0();
     let v = expr(&mut tb);
-    let (c140, u, m1, a4) = (tb.c(32, 140), tb.undef(i32t), tb.c(8, 1), tb.c(32, 4));
-    tb.call(store, &[c140, h, c0, u, v, u, u, u, m1, a4], void);
+    let c0 = tb.c(32, 0);
+    tb.store_u0(&u0, c0, v);
     let main = tb.main;
     (tb.finish(), raw_uav_desc(main, 1))
 }
