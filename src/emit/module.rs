@@ -229,6 +229,17 @@ impl<'m> Emitter<'m> {
         if func.num_args != 0 {
             return Err(self.unsupported("entry point with parameters"));
         }
+        // D3D12's limits on [numthreads]; a zero size is invalid SPIR-V too.
+        let [x, y, z] = self.desc.num_threads;
+        let total = u64::from(x)
+            .saturating_mul(u64::from(y))
+            .saturating_mul(u64::from(z));
+        if total == 0 || x > 1024 || y > 1024 || z > 64 || total > 1024 {
+            return Err(self.invalid(format!(
+                "numthreads({x}, {y}, {z}) is outside D3D12's limits (each at least 1, \
+                 X and Y at most 1024, Z at most 64, at most 1024 threads)"
+            )));
+        }
         Ok(func)
     }
 

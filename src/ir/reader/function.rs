@@ -637,6 +637,21 @@ impl Reader<'_> {
         let Some(block) = body.blocks.get_mut(body.current) else {
             return Err(self.err("instruction after the last block's terminator"));
         };
+        if matches!(kind, InstKind::Phi { .. }) {
+            // As LLVM's verifier: phis lead their block, and the entry
+            // block (no predecessors) has none.
+            if body.current == 0 {
+                return Err(self.err("phi in the entry block"));
+            }
+            if block.len > 0
+                && !matches!(body.insts.last(), Some(i) if matches!(i.kind, InstKind::Phi { .. }))
+            {
+                return Err(self.err(format!(
+                    "phi after a non-phi instruction in block {}",
+                    body.current
+                )));
+            }
+        }
         if block.len == 0 {
             block.start = index;
         }
