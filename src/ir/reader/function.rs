@@ -333,7 +333,7 @@ impl Reader<'_> {
             code::EXTRACTELT => {
                 let mut slot = 0;
                 let (vector, vty) = self.value_type_pair(&mut slot)?;
-                let (index, _) = self.value_type_pair(&mut slot)?;
+                let index = self.element_index(&mut slot)?;
                 let ty = self.vector_element(vty)?;
                 (InstKind::ExtractElement { vector, index }, ty)
             }
@@ -342,7 +342,7 @@ impl Reader<'_> {
                 let (vector, vty) = self.value_type_pair(&mut slot)?;
                 let elem = self.vector_element(vty)?;
                 let element = self.typed_value(&mut slot, elem)?;
-                let (index, _) = self.value_type_pair(&mut slot)?;
+                let index = self.element_index(&mut slot)?;
                 (
                     InstKind::InsertElement {
                         vector,
@@ -681,6 +681,15 @@ impl Reader<'_> {
             metadata: ListRange::EMPTY,
         });
         Ok(())
+    }
+
+    /// The index operand of extractelement/insertelement: a scalar integer.
+    fn element_index(&mut self, slot: &mut usize) -> Result<ValueId> {
+        let (index, ty) = self.value_type_pair(slot)?;
+        match self.module.types.ty(ty) {
+            Type::Int(_) => Ok(index),
+            _ => Err(self.err("vector element index is not a scalar integer")),
+        }
     }
 
     fn pointee(&self, ty: TypeId) -> Result<TypeId> {
