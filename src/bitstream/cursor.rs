@@ -6,14 +6,17 @@ use crate::error::{Error, Phase, Result};
 ///
 /// Reads are little-endian in bit order, as LLVM writes them. Up to 64
 /// upcoming bits are cached in a word so that most reads are a mask and a
-/// shift. Every read is bounds-checked; running off the end is an error
+/// shift; a read that finds too few bits tops the word up with one unaligned
+/// load. Every read is bounds-checked; running off the end is an error
 /// carrying the bit offset.
 #[derive(Clone, Debug)]
 pub struct Cursor<'a> {
     data: &'a [u8],
     /// The next byte to load into `word`.
     next_byte: usize,
-    /// Cached upcoming bits, lowest first.
+    /// Cached upcoming bits, lowest first. Bits above `word_bits` are
+    /// zero or copies of the bytes from `next_byte` on, so that a top-up may
+    /// OR the same bytes in again.
     word: u64,
     /// How many bits of `word` are valid.
     word_bits: u32,
@@ -72,32 +75,35 @@ impl<'a> Cursor<'a> {
         let skip = (pos & 7) as u32;
         if skip != 0 {
             // `pos` is inside the stream and not a byte boundary, so the
-            // refill loaded its byte: `word_bits >= 8 > skip`.
-            self.refill();
+            // top-up loaded its byte: `word_bits >= 8 > skip`.
+            self.top_up();
             self.word >>= skip;
             self.word_bits = self.word_bits.saturating_sub(skip);
         }
         Ok(())
     }
 
-    /// Loads up to 8 more bytes into the (empty) cache word.
+    /// Tops the cache word up to at least 56 valid bits (fewer only at the
+    /// end of the data).
     #[inline]
-    fn refill(&mut self) {
+    fn top_up(&mut self) {
         let tail = self.data.get(self.next_byte..).unwrap_or(&[]);
-        if let Some(bytes) = tail.first_chunk::<8>() {
-            self.word = u64::from_le_bytes(*bytes);
-            self.word_bits = 64;
-            // In bounds: the 8 bytes exist.
-            self.next_byte = self.next_byte.saturating_add(8);
+        if let (Some(bytes), true) = (tail.first_chunk::<8>(), self.word_bits < 64) {
+            // The bytes that do not fit are exactly the ones the next top-up
+            // loads again (see `word`).
+            self.word |= u64::from_le_bytes(*bytes) << self.word_bits;
+            let take = 63u32.saturating_sub(self.word_bits) >> 3;
+            self.next_byte = self.next_byte.saturating_add(take as usize);
+            self.word_bits = self.word_bits.saturating_add(take << 3);
         } else {
-            self.word = tail
-                .iter()
-                .rev()
-                .fold(0u64, |acc, &b| (acc << 8) | u64::from(b));
-            // Fewer than 8 bytes are left: at most 56 bits, and the cursor
-            // moves to the end of the data.
-            self.word_bits = (tail.len() as u32).saturating_mul(8);
-            self.next_byte = self.next_byte.saturating_add(tail.len());
+            for &b in tail {
+                if self.word_bits > 56 {
+                    break;
+                }
+                self.word |= u64::from(b) << self.word_bits;
+                self.word_bits = self.word_bits.saturating_add(8);
+                self.next_byte = self.next_byte.saturating_add(1);
+            }
         }
     }
 
@@ -109,37 +115,38 @@ impl<'a> Cursor<'a> {
     /// Reads a fixed-width field of 0 to 64 bits.
     #[inline]
     pub fn read(&mut self, width: u32) -> Result<u64> {
-        if let Some(left) = self.word_bits.checked_sub(width) {
-            let value = self.word & mask(width);
-            self.word = if width >= 64 { 0 } else { self.word >> width };
-            self.word_bits = left;
-            return Ok(value);
+        match self.word_bits.checked_sub(width) {
+            Some(left) => Ok(self.take(width, left)),
+            None => self.read_slow(width),
         }
-        self.read_split(width)
     }
 
-    /// A read that spans the cached word and the next one.
+    /// Consumes `width` cached bits, leaving `left`.
+    #[inline]
+    fn take(&mut self, width: u32, left: u32) -> u64 {
+        let value = self.word & mask(width);
+        self.word = self.word.checked_shr(width).unwrap_or(0);
+        self.word_bits = left;
+        value
+    }
+
+    /// A read that finds too few cached bits: top up, or read a field wider
+    /// than one top-up caches (57 to 64 bits) in two halves.
     #[cold]
-    fn read_split(&mut self, width: u32) -> Result<u64> {
-        if width > 64 || u64::from(width) > self.remaining() {
+    fn read_slow(&mut self, width: u32) -> Result<u64> {
+        self.top_up();
+        if let Some(left) = self.word_bits.checked_sub(width) {
+            return Ok(self.take(width, left));
+        }
+        if width <= 32 || width > 64 || u64::from(width) > self.remaining() {
             return Err(self.error(format!(
                 "read of {width} bits runs past the end of the stream"
             )));
         }
-        let low = self.word;
-        let have = self.word_bits;
-        self.refill();
-        // Only called with `width > word_bits` (see `read`), and the refill
-        // loaded at least `need` bits since `width <= remaining`.
-        let need = width.saturating_sub(have);
-        let high = self.word & mask(need);
-        self.word = if need >= 64 { 0 } else { self.word >> need };
-        self.word_bits = self.word_bits.saturating_sub(need);
-        Ok(if have == 0 {
-            high
-        } else {
-            low | (high << have)
-        })
+        // Two halves of at most 32 bits, each of which a top-up caches.
+        let low = self.read(32)?;
+        let high = self.read(width.saturating_sub(32))?;
+        Ok(low | (high << 32))
     }
 
     /// Reads a variable-width (VBR) field with chunks of `width` bits (2..=32).
@@ -161,7 +168,10 @@ impl<'a> Cursor<'a> {
 
     /// VBR values of several chunks, or spanning the cached word.
     fn read_vbr_chunks(&mut self, width: u32) -> Result<u64> {
-        // Common case: every chunk is already in the cached word.
+        if self.word_bits < 32 {
+            self.top_up();
+        }
+        // Common case: every chunk is in the cached word.
         if (2..=32).contains(&width) {
             let (mut word, mut bits) = (self.word, self.word_bits);
             // `width` is in 2..=32: `payload_bits` is in 1..=31.
@@ -169,16 +179,11 @@ impl<'a> Cursor<'a> {
             let payload_mask = mask(payload_bits);
             let mut value = 0u64;
             let mut shift = 0u32;
-            while shift < 64 {
-                let Some(left) = bits.checked_sub(width) else {
-                    break;
-                };
+            // Whole chunks in 64 bits carry at most 63 payload bits: no
+            // overflow.
+            while let Some(left) = bits.checked_sub(width) {
                 let piece = word & mask(width);
-                let payload = piece & payload_mask;
-                if (payload << shift) >> shift != payload {
-                    break;
-                }
-                value |= payload << shift;
+                value |= (piece & payload_mask) << shift;
                 word >>= width;
                 bits = left;
                 if piece >> payload_bits == 0 {
@@ -186,7 +191,6 @@ impl<'a> Cursor<'a> {
                     self.word_bits = bits;
                     return Ok(value);
                 }
-                // `shift < 64` and `payload_bits <= 31`: no overflow.
                 shift = shift.saturating_add(payload_bits);
             }
         }
@@ -323,5 +327,84 @@ mod tests {
         let bytes = [0xffu8; 32];
         let mut c = Cursor::new(&bytes);
         assert!(c.read_vbr(6).is_err());
+    }
+
+    /// A bit writer for the round-trip test.
+    struct Writer {
+        bytes: Vec<u8>,
+        bits: u64,
+    }
+
+    impl Writer {
+        fn put(&mut self, value: u64, width: u32) {
+            for i in 0..width {
+                if self.bits % 8 == 0 {
+                    self.bytes.push(0);
+                }
+                let bit = ((value >> i) & 1) as u8;
+                *self.bytes.last_mut().unwrap() |= bit << (self.bits % 8);
+                self.bits += 1;
+            }
+        }
+
+        fn put_vbr(&mut self, mut value: u64, width: u32) {
+            let payload = width - 1;
+            loop {
+                let chunk = value & ((1 << payload) - 1);
+                value >>= payload;
+                if value == 0 {
+                    self.put(chunk, width);
+                    return;
+                }
+                self.put(chunk | (1 << payload), width);
+            }
+        }
+    }
+
+    #[test]
+    fn mixed_reads_round_trip_up_to_the_last_bit() {
+        // A deterministic mix of fixed and VBR fields of every width, so that
+        // reads straddle cached words and top-ups at every alignment and the
+        // last ones run into the tail of the data.
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let mut fields = Vec::new();
+        let mut w = Writer {
+            bytes: Vec::new(),
+            bits: 0,
+        };
+        for _ in 0..5000 {
+            let r = next();
+            let vbr = r & 1 == 1;
+            let width = if vbr {
+                2 + (r >> 1) as u32 % 31
+            } else {
+                1 + (r >> 1) as u32 % 64
+            };
+            let bits = (next() >> (next() % 64)) & mask(if vbr { 64 } else { width });
+            if vbr {
+                w.put_vbr(bits, width);
+            } else {
+                w.put(bits, width);
+            }
+            fields.push((vbr, width, bits));
+        }
+        let mut c = Cursor::new(&w.bytes);
+        for (i, &(vbr, width, value)) in fields.iter().enumerate() {
+            let got = if vbr {
+                c.read_vbr(width)
+            } else {
+                c.read(width)
+            };
+            assert_eq!(got.ok(), Some(value), "field {i}: vbr {vbr} width {width}");
+        }
+        assert_eq!(c.pos(), w.bits);
+        assert_eq!(c.remaining(), w.bytes.len() as u64 * 8 - w.bits);
+        assert!(c.read(9).is_err());
     }
 }

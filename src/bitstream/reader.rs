@@ -57,8 +57,8 @@ impl<'a> BitstreamReader<'a> {
         Ok(BitstreamReader {
             cursor,
             abbrev_width: 2,
-            abbrevs: Vec::new(),
-            scopes: Vec::new(),
+            abbrevs: Vec::with_capacity(64),
+            scopes: Vec::with_capacity(MAX_BLOCK_DEPTH),
             blockinfo: Vec::new(),
         })
     }
@@ -72,6 +72,14 @@ impl<'a> BitstreamReader<'a> {
     /// Whether the whole stream has been read (only trailing padding left).
     pub fn at_end(&self) -> bool {
         self.cursor.remaining() < 32 && self.scopes.is_empty()
+    }
+
+    /// Bits left before the end of the innermost open block (a bound on
+    /// how much it can still hold, for sizing buffers).
+    pub fn block_bits_left(&self) -> u64 {
+        self.scopes
+            .last()
+            .map_or(0, |s| s.end.saturating_sub(self.cursor.pos()))
     }
 
     /// The block id of the innermost open block, if any.
@@ -296,8 +304,24 @@ impl<'a> BitstreamReader<'a> {
                         )));
                     }
                     ops.reserve(count as usize);
-                    for _ in 0..count {
-                        ops.push(read_scalar(cursor, element)?);
+                    // One loop per element encoding: arrays are mostly the
+                    // characters of names and strings.
+                    match element {
+                        AbbrevOp::Fixed(w) => {
+                            for _ in 0..count {
+                                ops.push(cursor.read(u32::from(w))?);
+                            }
+                        }
+                        AbbrevOp::Char6 => {
+                            for _ in 0..count {
+                                ops.push(u64::from(decode_char6(cursor.read(6)?)));
+                            }
+                        }
+                        _ => {
+                            for _ in 0..count {
+                                ops.push(read_scalar(cursor, element)?);
+                            }
+                        }
                     }
                 }
                 AbbrevOp::Blob => {

@@ -249,6 +249,12 @@ impl TypeTable {
         Ok(())
     }
 
+    /// Makes room for `n` more types.
+    pub(crate) fn reserve(&mut self, n: usize) {
+        self.types.reserve(n);
+        self.lookup.reserve(n);
+    }
+
     /// Appends a type read from the bitcode type table (no de-duplication,
     /// so that the table's numbering is kept).
     pub(crate) fn push(&mut self, ty: Type) -> TypeId {

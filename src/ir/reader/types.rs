@@ -62,6 +62,7 @@ impl Reader<'_> {
                         return Err(self.err("type table declares its size twice"));
                     }
                     let n = self.check_count(self.op(0)?, "type")?;
+                    self.module.types.reserve(n);
                     for _ in 0..n {
                         self.module.types.push(UNDEFINED);
                     }
