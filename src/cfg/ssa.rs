@@ -9,11 +9,10 @@
 //! memoised per block, so each group costs at most the size of the region
 //! it explores.
 
-use std::collections::HashMap;
-
 use super::structured::{PhiDef, SValue, SynthDef, SynthId, SynthType};
 use super::util::{at, at_mut, internal, Adj, NONE};
 use crate::error::Result;
+use crate::ir::FastMap;
 
 /// Where a read's value comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,7 +32,7 @@ pub(crate) enum Reach {
 /// A group of variables.
 pub(crate) struct Group {
     pub k: usize,
-    pub defs: HashMap<u32, Vec<SValue>>,
+    pub defs: FastMap<u32, Vec<SValue>>,
     pub forced: Option<(u32, Vec<SValue>)>,
     pub entry: Vec<SValue>,
     pub types: Vec<SynthType>,

@@ -18,6 +18,7 @@ use super::structured::{
 use super::tree::{self, Analysis};
 use super::util::{at, at_mut, get, internal, Adj, NONE};
 use crate::error::{Error, Phase, Result};
+use crate::ir::FastMap;
 use crate::ir::{BlockId, Function, InstKind, Module, ValueId};
 
 /// Structurizes a function definition.
@@ -571,14 +572,24 @@ fn finish(func: &Function, module: &Module, cfg: &Cfg, blocks: Vec<LBlock>) -> R
             var_reads.entry(v).or_default().push(i as u32);
         }
     }
-    let mut var_value: HashMap<u32, SValue> = HashMap::new(); // block -> selector read
-    for (&var, reads) in &var_reads {
-        let mut defs: HashMap<u32, Vec<SValue>> = HashMap::new();
-        for (i, b) in blocks.iter().enumerate() {
-            if let Some(&(_, val)) = b.assigns.iter().rev().find(|a| a.0 == var) {
+    // The last value each block assigns to each read variable, in one pass
+    // over the blocks (a pass per variable is quadratic when node splitting
+    // makes many dispatchers).
+    let mut var_defs: BTreeMap<u32, FastMap<u32, Vec<SValue>>> = BTreeMap::new();
+    for (i, b) in blocks.iter().enumerate() {
+        for &(var, val) in &b.assigns {
+            if let Some(defs) = var_defs.get_mut(&var) {
                 defs.insert(i as u32, vec![SValue::U32(val)]);
+            } else if var_reads.contains_key(&var) {
+                let mut defs = FastMap::default();
+                defs.insert(i as u32, vec![SValue::U32(val)]);
+                var_defs.insert(var, defs);
             }
         }
+    }
+    let mut var_value: HashMap<u32, SValue> = HashMap::new(); // block -> selector read
+    for (&var, reads) in &var_reads {
+        let defs = var_defs.remove(&var).unwrap_or_default();
         let g = Group {
             k: 1,
             defs,
@@ -629,7 +640,7 @@ fn finish(func: &Function, module: &Module, cfg: &Cfg, blocks: Vec<LBlock>) -> R
             continue;
         }
         // Values per original reachable predecessor.
-        let mut defs: HashMap<u32, Vec<SValue>> = HashMap::new();
+        let mut defs: FastMap<u32, Vec<SValue>> = FastMap::default();
         for p in cfg.predecessors(ob) {
             if !cfg.is_reachable(p) {
                 continue;
@@ -803,7 +814,7 @@ fn finish(func: &Function, module: &Module, cfg: &Cfg, blocks: Vec<LBlock>) -> R
         let ty = module
             .value_type(v)
             .ok_or_else(|| internal("value without a type"))?;
-        let mut defs = HashMap::new();
+        let mut defs = FastMap::default();
         defs.insert(d, vec![SValue::Value(v)]);
         let g = Group {
             k: 1,

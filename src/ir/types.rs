@@ -4,11 +4,15 @@ use super::{ListRange, StrRange};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
-/// A small multiplicative hasher for the type lookup: keys are a few
-/// machine words from the input, and SipHash's flooding protection buys
-/// nothing against a bounded table whose size the input already bounds.
+/// A small multiplicative hasher for the type lookup and the structurizer's
+/// block-indexed maps: keys are a few machine words, and SipHash's flooding
+/// protection buys nothing against a bounded table whose size the input
+/// already bounds.
 #[derive(Default)]
 pub(crate) struct FastHasher(u64);
+
+/// A hash map with [`FastHasher`].
+pub(crate) type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<FastHasher>>;
 
 impl Hasher for FastHasher {
     fn write(&mut self, bytes: &[u8]) {
@@ -107,7 +111,7 @@ pub enum Type {
 pub struct TypeTable {
     types: Vec<Type>,
     members: Vec<TypeId>,
-    lookup: HashMap<Type, TypeId, BuildHasherDefault<FastHasher>>,
+    lookup: FastMap<Type, TypeId>,
 }
 
 /// The deepest type nesting the reader accepts (a pointer, array, vector,
