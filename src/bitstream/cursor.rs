@@ -173,25 +173,26 @@ impl<'a> Cursor<'a> {
         }
         // Common case: every chunk is in the cached word.
         if (2..=32).contains(&width) {
-            let (mut word, mut bits) = (self.word, self.word_bits);
             // `width` is in 2..=32: `payload_bits` is in 1..=31.
             let payload_bits = width.saturating_sub(1);
             let payload_mask = mask(payload_bits);
+            let more = 1u64 << payload_bits;
+            let (mut word, mut bits) = (self.word, self.word_bits);
             let mut value = 0u64;
             let mut shift = 0u32;
             // Whole chunks in 64 bits carry at most 63 payload bits: no
             // overflow.
-            while let Some(left) = bits.checked_sub(width) {
-                let piece = word & mask(width);
-                value |= (piece & payload_mask) << shift;
+            while bits >= width {
+                value |= (word & payload_mask) << shift;
+                let last = word & more == 0;
                 word >>= width;
-                bits = left;
-                if piece >> payload_bits == 0 {
+                bits = bits.wrapping_sub(width);
+                if last {
                     self.word = word;
                     self.word_bits = bits;
                     return Ok(value);
                 }
-                shift = shift.saturating_add(payload_bits);
+                shift = shift.wrapping_add(payload_bits);
             }
         }
         self.read_vbr_slow(width)

@@ -10,9 +10,9 @@
 //! it explores.
 
 use super::structured::{PhiDef, SValue, SynthDef, SynthId, SynthType};
+use super::util::FastMap;
 use super::util::{at, at_mut, internal, Adj, NONE};
 use crate::error::Result;
-use crate::ir::FastMap;
 
 /// Where a read's value comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -16,9 +16,9 @@ use super::structured::{
     SynthId, SynthType,
 };
 use super::tree::{self, Analysis};
+use super::util::FastMap;
 use super::util::{at, at_mut, get, internal, Adj, NONE};
 use crate::error::{Error, Phase, Result};
-use crate::ir::FastMap;
 use crate::ir::{BlockId, Function, InstKind, Module, ValueId};
 
 /// Structurizes a function definition.

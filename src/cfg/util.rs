@@ -1,8 +1,43 @@
 //! Small helpers shared by the control-flow passes: checked indexing that
-//! turns a broken invariant into an [`Error`] instead of a panic, and a
-//! compact adjacency list.
+//! turns a broken invariant into an [`Error`] instead of a panic, a compact
+//! adjacency list, and a fast map for block-indexed tables.
 
 use crate::error::{Error, Phase, Result};
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// A small multiplicative hasher for maps keyed by numbers the structurizer
+/// hands out itself (block indices): they are dense, so an odd multiplier
+/// spreads them perfectly, and SipHash would only cost time. Never use it for
+/// keys the input chooses: an unkeyed hash lets the input force collisions.
+#[derive(Default)]
+pub(crate) struct FastHasher(u64);
+
+/// A hash map with [`FastHasher`].
+pub(crate) type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<FastHasher>>;
+
+impl Hasher for FastHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+    fn write_u8(&mut self, v: u8) {
+        self.write_u64(u64::from(v));
+    }
+    fn write_u32(&mut self, v: u32) {
+        self.write_u64(u64::from(v));
+    }
+    fn write_u64(&mut self, v: u64) {
+        self.0 = (self.0.rotate_left(5) ^ v).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn write_usize(&mut self, v: usize) {
+        self.write_u64(v as u64);
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
 
 /// "No node" marker in `u32` node tables.
 pub(crate) const NONE: u32 = u32::MAX;

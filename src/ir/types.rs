@@ -2,40 +2,6 @@
 
 use super::{ListRange, StrRange};
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
-
-/// A small multiplicative hasher for the type lookup and the structurizer's
-/// block-indexed maps: keys are a few machine words, and SipHash's flooding
-/// protection buys nothing against a bounded table whose size the input
-/// already bounds.
-#[derive(Default)]
-pub(crate) struct FastHasher(u64);
-
-/// A hash map with [`FastHasher`].
-pub(crate) type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<FastHasher>>;
-
-impl Hasher for FastHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(u64::from(b));
-        }
-    }
-    fn write_u8(&mut self, v: u8) {
-        self.write_u64(u64::from(v));
-    }
-    fn write_u32(&mut self, v: u32) {
-        self.write_u64(u64::from(v));
-    }
-    fn write_u64(&mut self, v: u64) {
-        self.0 = (self.0.rotate_left(5) ^ v).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-    fn write_usize(&mut self, v: usize) {
-        self.write_u64(v as u64);
-    }
-    fn finish(&self) -> u64 {
-        self.0
-    }
-}
 
 /// Index of a type in [`TypeTable`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -111,7 +77,9 @@ pub enum Type {
 pub struct TypeTable {
     types: Vec<Type>,
     members: Vec<TypeId>,
-    lookup: FastMap<Type, TypeId>,
+    /// Keyed (SipHash with random keys): the keys are chosen by the
+    /// input, and an unkeyed hash would let it force collisions.
+    lookup: HashMap<Type, TypeId>,
 }
 
 /// The deepest type nesting the reader accepts (a pointer, array, vector,

@@ -164,21 +164,11 @@ impl<'a> Reader<'a> {
     fn ops_substring(&mut self, start: usize, end: usize) -> Result<super::StrRange> {
         let ops = self.ops.get(start..end).unwrap_or(&[]);
         let begin = self.module.strings.len();
-        if ops.iter().all(|&c| c < 0x80) {
-            // ASCII (almost every name): one pass, no UTF-8 check.
-            self.module.strings.reserve(ops.len());
-            self.module
-                .strings
-                .extend(ops.iter().map(|&c| char::from(c as u8)));
-            return Ok(super::ListRange::new(begin, ops.len()));
+        if ops.iter().any(|&c| c > 0xff) {
+            return Err(self.err("character out of range in a string record"));
         }
-        let mut bytes: smallvec::SmallVec<[u8; 64]> = smallvec::SmallVec::with_capacity(ops.len());
-        for &c in ops {
-            match u8::try_from(c) {
-                Ok(b) => bytes.push(b),
-                Err(_) => return Err(self.err("character out of range in a string record")),
-            }
-        }
+        // Every operand fits in a byte (checked just above).
+        let bytes: smallvec::SmallVec<[u8; 64]> = ops.iter().map(|&c| c as u8).collect();
         match std::str::from_utf8(&bytes) {
             Ok(s) => self.module.strings.push_str(s),
             Err(_) => self
