@@ -128,7 +128,19 @@ impl<'m> Emitter<'m> {
                 let (var, _, img_ty) = self.resource_var(h.res, View::Image)?;
                 let (img_ptr, _, _) = self.descriptor_ptr(h, View::Image)?;
                 let _ = var;
-                let signed_img = matches!(d.component_type, Some(ComponentType::I32));
+                // D3D allows atomics only on R32_SINT / R32_UINT typed UAVs;
+                // the texel pointer's type must be the image's sampled type.
+                let signed_img = match d.component_type {
+                    Some(ComponentType::I32) => true,
+                    Some(ComponentType::U32) => false,
+                    other => {
+                        return Err(self.unsupported(format!(
+                            "atomics on a typed buffer of {} elements (only 32-bit integer \
+                             typed UAVs are supported)",
+                            other.map_or_else(|| "unknown".to_string(), |c| format!("{c:?}"))
+                        )))
+                    }
+                };
                 let it = if signed_img {
                     self.sint_ty(32)
                 } else {
