@@ -1,6 +1,6 @@
 //! Instructions and their opcodes.
 
-use super::{BlockId, ListRange, TypeId, ValueId};
+use super::{BlockId, ListRange, Type, TypeId, TypeTable, ValueId};
 
 /// Binary operators (integer and floating point).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -131,7 +131,73 @@ pub enum CastOp {
     AddrSpaceCast,
 }
 
+/// The scalar kind of a cast operand: what `CastOp::is_valid` compares.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum CastScalar {
+    Int(u32),
+    Float(u32),
+    Pointer(u32),
+}
+
+/// The vector length (0 for a scalar) and scalar kind of a first-class,
+/// non-aggregate type.
+fn cast_shape(types: &TypeTable, ty: TypeId) -> Option<(u32, CastScalar)> {
+    let (len, scalar) = match types.ty(ty) {
+        Type::Vector { len, elem } => (len, types.ty(elem)),
+        other => (0, other),
+    };
+    let scalar = match scalar {
+        Type::Int(w) => CastScalar::Int(w),
+        Type::Half => CastScalar::Float(16),
+        Type::Float => CastScalar::Float(32),
+        Type::Double => CastScalar::Float(64),
+        Type::Pointer { addr_space, .. } => CastScalar::Pointer(addr_space),
+        _ => return None,
+    };
+    Some((len, scalar))
+}
+
 impl CastOp {
+    /// Whether LLVM's verifier accepts this cast from `from` to `to`
+    /// (`CastInst::castIsValid`): the operand and result kinds the operator
+    /// names, equal vector lengths, narrowing or widening as the operator
+    /// says, equal sizes for a bitcast.
+    pub fn is_valid(self, types: &TypeTable, from: TypeId, to: TypeId) -> bool {
+        use CastOp::*;
+        use CastScalar::{Float, Int, Pointer};
+        let (Some((from_len, a)), Some((to_len, b))) =
+            (cast_shape(types, from), cast_shape(types, to))
+        else {
+            return false;
+        };
+        if self == BitCast {
+            return match (a, b) {
+                (Pointer(x), Pointer(y)) => from_len == to_len && x == y,
+                (Pointer(_), _) | (_, Pointer(_)) => false,
+                _ => {
+                    let bits = |len: u32, s: CastScalar| match s {
+                        Int(w) | Float(w) => u64::from(len.max(1)).saturating_mul(u64::from(w)),
+                        Pointer(_) => 0,
+                    };
+                    bits(from_len, a) == bits(to_len, b)
+                }
+            };
+        }
+        if from_len != to_len {
+            return false;
+        }
+        match (self, a, b) {
+            (Trunc, Int(x), Int(y)) | (FpTrunc, Float(x), Float(y)) => x > y,
+            (ZExt | SExt, Int(x), Int(y)) | (FpExt, Float(x), Float(y)) => x < y,
+            (FpToUi | FpToSi, Float(_), Int(_))
+            | (UiToFp | SiToFp, Int(_), Float(_))
+            | (PtrToInt, Pointer(_), Int(_))
+            | (IntToPtr, Int(_), Pointer(_)) => true,
+            (AddrSpaceCast, Pointer(x), Pointer(y)) => x != y,
+            _ => false,
+        }
+    }
+
     /// Decodes a bitcode cast code.
     pub fn decode(code: u64) -> Option<CastOp> {
         use CastOp::*;
@@ -557,4 +623,77 @@ pub struct Inst {
     pub result: Option<ValueId>,
     /// Metadata attachments: (kind, node) pairs in the list pool.
     pub metadata: ListRange,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn casts_follow_llvm_validity_rules() {
+        use CastOp::*;
+        let mut t = TypeTable::default();
+        let i1 = t.intern(Type::Int(1));
+        let i16 = t.intern(Type::Int(16));
+        let i32 = t.intern(Type::Int(32));
+        let i64 = t.intern(Type::Int(64));
+        let f16 = t.intern(Type::Half);
+        let f32 = t.intern(Type::Float);
+        let f64 = t.intern(Type::Double);
+        let v2i32 = t.intern(Type::Vector { len: 2, elem: i32 });
+        let v2f32 = t.intern(Type::Vector { len: 2, elem: f32 });
+        let v4i16 = t.intern(Type::Vector { len: 4, elem: i16 });
+        let p0 = t.pointer_to(i32, 0);
+        let p3 = t.pointer_to(i32, 3);
+        let p3f = t.pointer_to(f32, 3);
+        let arr = t.intern(Type::Array { len: 2, elem: i32 });
+        let valid = [
+            (Trunc, i32, i1),
+            (ZExt, i1, i32),
+            (SExt, i16, i64),
+            (FpTrunc, f64, f32),
+            (FpExt, f16, f32),
+            (FpToSi, f32, i32),
+            (FpToUi, v2f32, v2i32),
+            (SiToFp, i64, f16),
+            (UiToFp, i1, f32),
+            (PtrToInt, p0, i64),
+            (IntToPtr, i64, p3),
+            (BitCast, f32, i32),
+            (BitCast, v2i32, i64),
+            (BitCast, v4i16, v2f32),
+            (BitCast, p3, p3f),
+            (AddrSpaceCast, p0, p3),
+        ];
+        for (op, from, to) in valid {
+            assert!(
+                op.is_valid(&t, from, to),
+                "{} {from:?} -> {to:?}",
+                op.name()
+            );
+        }
+        let invalid = [
+            (FpToSi, i32, i32),
+            (SiToFp, f32, f32),
+            (Trunc, i32, i64),
+            (ZExt, i32, i32),
+            (FpExt, f64, f32),
+            (FpTrunc, f32, i32),
+            (ZExt, v2i32, i64),
+            (BitCast, i32, i64),
+            (BitCast, p0, i64),
+            (BitCast, p0, p3),
+            (BitCast, arr, i64),
+            (AddrSpaceCast, p3, p3f),
+            (PtrToInt, i64, i32),
+            (IntToPtr, f32, p0),
+        ];
+        for (op, from, to) in invalid {
+            assert!(
+                !op.is_valid(&t, from, to),
+                "{} {from:?} -> {to:?}",
+                op.name()
+            );
+        }
+    }
 }

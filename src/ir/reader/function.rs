@@ -302,11 +302,19 @@ impl Reader<'_> {
             }
             code::CAST => {
                 let mut slot = 0;
-                let (value, _) = self.value_type_pair(&mut slot)?;
+                let (value, from) = self.value_type_pair(&mut slot)?;
                 self.expect_len(slot.saturating_add(2))?;
                 let ty = self.type_at(slot)?;
                 let op = CastOp::decode(self.op(slot.saturating_add(1))?)
                     .ok_or_else(|| self.err("unknown cast operator"))?;
+                if !op.is_valid(&self.module.types, from, ty) {
+                    return Err(self.err(format!(
+                        "{} from type {} to type {} is not a valid cast",
+                        op.name(),
+                        from.0,
+                        ty.0
+                    )));
+                }
                 (InstKind::Cast { op, value }, ty)
             }
             code::GEP | code::GEP_OLD | code::INBOUNDS_GEP_OLD => self.read_gep(code)?,
