@@ -396,9 +396,20 @@ fn i11_wraps_and_validates() {
 /// `u0` holds `want`. Without a device this fails, unless
 /// `DXIL2SPIRV_NO_VULKAN=1` says to skip.
 #[cfg(feature = "vulkan")]
+/// One loader for every test that runs a kernel, so that tests running in
+/// parallel take turns on the GPU (see [`crate::run::Vulkan`]).
+fn vulkan() -> crate::Result<&'static crate::run::Vulkan> {
+    static VULKAN: std::sync::OnceLock<crate::Result<crate::run::Vulkan>> =
+        std::sync::OnceLock::new();
+    VULKAN
+        .get_or_init(crate::run::Vulkan::load)
+        .as_ref()
+        .map_err(Clone::clone)
+}
+
 fn check_run(m: &Module, desc: &ShaderDesc, want: &[u32]) {
-    use crate::run::{self, BindingDesc, BindingKind, RegisterKey, RunSpec};
-    match run::list_devices() {
+    use crate::run::{BindingDesc, BindingKind, RegisterKey, RunOptions, RunSpec};
+    match vulkan().and_then(|v| v.list_devices()) {
         Ok(d) if !d.is_empty() => {}
         other => {
             assert!(
@@ -423,7 +434,18 @@ fn check_run(m: &Module, desc: &ShaderDesc, want: &[u32]) {
         BindingKind::StorageBuffer,
         RegisterKey::uav(0),
     )];
-    let rep = run::run_spec(&spec, &out.spirv, "main", &bindings, None, None).expect("runs");
+    let rep = vulkan()
+        .and_then(|v| {
+            v.run_spec_with(
+                &spec,
+                &out.spirv,
+                "main",
+                &bindings,
+                None,
+                &RunOptions::default(),
+            )
+        })
+        .expect("runs");
     assert!(rep.passed, "{}", rep.summary());
 }
 

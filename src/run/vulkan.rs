@@ -4,6 +4,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::ffi::CString;
 use std::fmt::Write as _;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use ash::vk;
@@ -65,10 +66,17 @@ pub fn list_devices() -> Result<Vec<DeviceInfo>> {
 /// it is faster, and some drivers (NVIDIA 580 was seen to) stop creating
 /// instances after a few dozen load/unload cycles in one process.
 /// Each run still creates its own instance and device, so runs stay
-/// independent. `Send + Sync`: runs may go on from several threads.
+/// independent. `Send + Sync`: runs may be started from several threads;
+/// the runs (and sessions) of one `Vulkan` and its clones take turns,
+/// because NVIDIA 580 was seen to hang when instances and devices are
+/// created and destroyed from several threads at once. Separate `Vulkan`
+/// values, and the free functions, which load their own, do not take turns
+/// with each other: share one `Vulkan` between threads.
 #[derive(Clone)]
 pub struct Vulkan {
     entry: ash::Entry,
+    /// Held for each run, session and device listing.
+    turn: Arc<Mutex<()>>,
 }
 
 impl std::fmt::Debug for Vulkan {
@@ -82,11 +90,14 @@ impl Vulkan {
     pub fn load() -> Result<Vulkan> {
         Ok(Vulkan {
             entry: gpu::load_loader()?,
+            turn: Arc::new(Mutex::new(())),
         })
     }
 
     /// The Vulkan devices, in the driver's order.
     pub fn list_devices(&self) -> Result<Vec<DeviceInfo>> {
+        // A panic elsewhere while holding the turn leaves nothing to repair.
+        let _turn = self.turn.lock().unwrap_or_else(|e| e.into_inner());
         let instance = Instance::new(&self.entry, false)?;
         let devices = instance.physical_devices()?;
         Ok(devices
@@ -130,12 +141,14 @@ impl Vulkan {
     /// Opens device `device` (index from [`Vulkan::list_devices`]; `None`:
     /// the first) once, with the validation layer if `validation`, and
     /// hands it to `f` for as many runs as it likes; closes it afterwards.
+    /// Other runs through this `Vulkan` wait until the session ends.
     pub fn with_session<R>(
         &self,
         device: Option<usize>,
         validation: bool,
         f: impl FnOnce(&Session<'_>) -> R,
     ) -> Result<R> {
+        let _turn = self.turn.lock().unwrap_or_else(|e| e.into_inner());
         let instance = Instance::new(&self.entry, validation)?;
         let physical = instance.physical_devices()?;
         if physical.is_empty() {
