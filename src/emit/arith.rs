@@ -454,10 +454,23 @@ impl<'m> Emitter<'m> {
         }
     }
 
+    /// Whether constant lane `i` lies past the end of `vector`: LLVM makes
+    /// such an extractelement or insertelement poison (here undef), where a
+    /// SPIR-V composite index out of range is invalid.
+    fn lane_past_end(&self, vector: ValueId, i: u64) -> bool {
+        self.m
+            .value_type(vector)
+            .and_then(|t| self.m.types.vector_len(t))
+            .is_some_and(|n| i >= u64::from(n))
+    }
+
     pub fn extract_element(&mut self, vector: ValueId, index: ValueId, t: TypeId) -> Result<Word> {
         let ty = self.llvm_ty(t)?;
         let v = self.value_id(vector)?;
         if let Some(i) = self.m.const_uint(index) {
+            if self.lane_past_end(vector, i) {
+                return Ok(self.undef(ty));
+            }
             return self.composite_extract(ty, v, i as u32);
         }
         let i = self.value_id(index)?;
@@ -480,6 +493,9 @@ impl<'m> Emitter<'m> {
         let v = self.value_id(vector)?;
         let e = self.value_id(element)?;
         if let Some(i) = self.m.const_uint(index) {
+            if self.lane_past_end(vector, i) {
+                return Ok(self.undef(ty));
+            }
             return self.inst(
                 Op::CompositeInsert,
                 ty,
