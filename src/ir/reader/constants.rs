@@ -186,14 +186,7 @@ impl Reader<'_> {
                 let op =
                     CastOp::decode(self.op(0)?).ok_or_else(|| self.err("unknown constant cast"))?;
                 let from = self.type_at(1)?;
-                if !op.is_valid(&self.module.types, from, cur) {
-                    return Err(self.err(format!(
-                        "constant {} from type {} to type {} is not a valid cast",
-                        op.name(),
-                        from.0,
-                        cur.0
-                    )));
-                }
+                self.check_cast(op, from, cur)?;
                 let value = self.value_ref(self.op(2)?, Some(from))?;
                 Constant::Cast { op, value }
             }

@@ -307,14 +307,7 @@ impl Reader<'_> {
                 let ty = self.type_at(slot)?;
                 let op = CastOp::decode(self.op(slot.saturating_add(1))?)
                     .ok_or_else(|| self.err("unknown cast operator"))?;
-                if !op.is_valid(&self.module.types, from, ty) {
-                    return Err(self.err(format!(
-                        "{} from type {} to type {} is not a valid cast",
-                        op.name(),
-                        from.0,
-                        ty.0
-                    )));
-                }
+                self.check_cast(op, from, ty)?;
                 (InstKind::Cast { op, value }, ty)
             }
             code::GEP | code::GEP_OLD | code::INBOUNDS_GEP_OLD => self.read_gep(code)?,

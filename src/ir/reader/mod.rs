@@ -183,6 +183,20 @@ impl<'a> Reader<'a> {
         ))
     }
 
+    /// Checks a cast of an instruction or constant expression
+    /// ([`CastOp::is_valid`](super::CastOp::is_valid)).
+    fn check_cast(&self, op: super::CastOp, from: TypeId, to: TypeId) -> Result<()> {
+        if op.is_valid(&self.module.types, from, to) {
+            return Ok(());
+        }
+        Err(self.err(format!(
+            "{} from type {} to type {} is not a valid cast",
+            op.name(),
+            from.0,
+            to.0
+        )))
+    }
+
     /// Checks that a count read from the input is plausible for what is left
     /// of it, so that no allocation is out of proportion to the input.
     fn check_count(&self, count: u64, what: &str) -> Result<usize> {
