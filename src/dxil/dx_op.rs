@@ -2,9 +2,9 @@
 //! `dx.op.<class>[.<overload>]` whose first argument is the `i32` opcode
 //! (`docs/DXIL.rst`, "Operations via external functions").
 
-use super::OpCode;
+use super::{OpCode, OperandKind};
 use crate::error::{Error, Location, Phase, Result};
-use crate::ir::{FuncId, Function, Inst, InstKind, ListRange, Module, ValueId};
+use crate::ir::{FuncId, Function, Inst, InstKind, ListRange, Module, Type, ValueId};
 
 /// The prefix of every DXIL operation function.
 pub const DX_OP_PREFIX: &str = "dx.op.";
@@ -112,6 +112,28 @@ pub fn decode_call(module: &Module, function: FuncId, args: ListRange) -> Result
             op.class().name()
         )));
     }
+    // The parameters whose type the signature fixes (not the overload's)
+    // must have it: the emitter trusts them (an `i32` where a wave vote
+    // takes its `i1` condition gave invalid SPIR-V).
+    for (i, (param, &arg)) in op
+        .signature()
+        .operands
+        .iter()
+        .zip(module.list(args))
+        .enumerate()
+    {
+        let Some(want) = fixed_type(param.kind) else {
+            continue;
+        };
+        let actual = module.value_type(ValueId(arg)).map(|t| module.types.ty(t));
+        if actual != Some(want) {
+            return Err(err(&format!(
+                "argument {i} ({}) of {} is not of type {want:?}",
+                param.name,
+                op.name()
+            )));
+        }
+    }
     Ok(DxOpCall {
         op,
         function,
@@ -120,6 +142,21 @@ pub fn decode_call(module: &Module, function: FuncId, args: ListRange) -> Result
             // The opcode argument exists (checked above).
             len: args.len.saturating_sub(1),
         },
+    })
+}
+
+/// The LLVM type of a parameter kind that does not depend on the overload.
+fn fixed_type(kind: OperandKind) -> Option<Type> {
+    Some(match kind {
+        OperandKind::I1 => Type::Int(1),
+        OperandKind::I8 | OperandKind::U8 => Type::Int(8),
+        OperandKind::I16 => Type::Int(16),
+        OperandKind::I32 | OperandKind::U32 => Type::Int(32),
+        OperandKind::I64 => Type::Int(64),
+        OperandKind::F16 => Type::Half,
+        OperandKind::F32 => Type::Float,
+        OperandKind::F64 => Type::Double,
+        _ => return None,
     })
 }
 

@@ -116,20 +116,6 @@ impl<'m> Emitter<'m> {
         self.value_id(v)
     }
 
-    /// Argument `i`, which the opcode's signature makes an `i1` (the
-    /// reader checks only the overload, not the fixed parameter types).
-    fn bool_a(&mut self, args: &[ValueId], i: usize) -> Result<Word> {
-        let v = arg(args, i)?;
-        let is_i1 = self
-            .m
-            .value_type(v)
-            .is_some_and(|t| self.m.types.ty(t) == crate::ir::Type::Int(1));
-        if !is_i1 {
-            return Err(self.invalid(format!("dx.op argument {i} is not an i1")));
-        }
-        self.value_id(v)
-    }
-
     fn imm(&self, args: &[ValueId], i: usize) -> Result<u64> {
         let v = arg(args, i)?;
         self.m
@@ -364,7 +350,7 @@ impl<'m> Emitter<'m> {
             O::WaveGetLaneIndex => id(self.wave_lane_index()?),
             O::WaveGetLaneCount => id(self.wave_lane_count()?),
             O::WaveAnyTrue | O::WaveAllTrue => {
-                let c = self.bool_a(args, 1)?;
+                let c = self.a(args, 1)?;
                 let sop = if op == O::WaveAnyTrue {
                     Op::GroupNonUniformAny
                 } else {
@@ -374,11 +360,11 @@ impl<'m> Emitter<'m> {
             }
             componentwise_wave!() => id(self.wave_componentwise(op, args, t)?),
             O::WaveActiveBallot => {
-                let c = self.bool_a(args, 1)?;
+                let c = self.a(args, 1)?;
                 Ok(Some(Val::Parts(self.wave_ballot(c)?)))
             }
             O::WaveAllBitCount | O::WavePrefixBitCount => {
-                let c = self.bool_a(args, 1)?;
+                let c = self.a(args, 1)?;
                 let g = if op == O::WaveAllBitCount {
                     GroupOperation::Reduce
                 } else {
@@ -425,7 +411,7 @@ impl<'m> Emitter<'m> {
                 id(self.single(r)?)
             }
             O::QuadVote => {
-                let c = self.bool_a(args, 1)?;
+                let c = self.a(args, 1)?;
                 let all = self.imm(args, 2)? == 1;
                 id(self.quad_vote(c, all)?)
             }
