@@ -304,24 +304,8 @@ impl<'a> BitstreamReader<'a> {
                         )));
                     }
                     ops.reserve(count as usize);
-                    // One loop per element encoding: arrays are mostly the
-                    // characters of names and strings.
-                    match element {
-                        AbbrevOp::Fixed(w) => {
-                            for _ in 0..count {
-                                ops.push(cursor.read(u32::from(w))?);
-                            }
-                        }
-                        AbbrevOp::Char6 => {
-                            for _ in 0..count {
-                                ops.push(u64::from(decode_char6(cursor.read(6)?)));
-                            }
-                        }
-                        _ => {
-                            for _ in 0..count {
-                                ops.push(read_scalar(cursor, element)?);
-                            }
-                        }
+                    for _ in 0..count {
+                        ops.push(read_scalar(cursor, element)?);
                     }
                 }
                 AbbrevOp::Blob => {

@@ -578,12 +578,9 @@ fn finish(func: &Function, module: &Module, cfg: &Cfg, blocks: Vec<LBlock>) -> R
     let mut var_defs: BTreeMap<u32, FastMap<u32, Vec<SValue>>> = BTreeMap::new();
     for (i, b) in blocks.iter().enumerate() {
         for &(var, val) in &b.assigns {
-            if let Some(defs) = var_defs.get_mut(&var) {
+            if var_reads.contains_key(&var) {
+                let defs = var_defs.entry(var).or_default();
                 defs.insert(i as u32, vec![SValue::U32(val)]);
-            } else if var_reads.contains_key(&var) {
-                let mut defs = FastMap::default();
-                defs.insert(i as u32, vec![SValue::U32(val)]);
-                var_defs.insert(var, defs);
             }
         }
     }

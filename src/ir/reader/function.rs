@@ -75,8 +75,8 @@ impl Reader<'_> {
             u32::try_from(self.module.values.len()).map_err(|_| self.err("too many values"))?;
         self.local_md_base = self.module.metadata.nodes.len() as u32;
         self.push_arguments(func)?;
-        // An instruction record takes at least ~24 bits: size the body for
-        // the block so that it rarely grows (bounded by the input size).
+        // An instruction record takes about 40 bits on average: size the
+        // body for the block so that it rarely grows (bounded by the input).
         let mut body = Body {
             insts: Vec::with_capacity((self.bs.block_bits_left() / 40) as usize),
             ..Body::default()
