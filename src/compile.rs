@@ -14,7 +14,8 @@
 //! ```text
 //! {
 //!   "entry_point": "main",
-//!   "workgroup_size": [x, y, z],
+//!   "stage": "compute",           // | "vertex" | "pixel"
+//!   "workgroup_size": [x, y, z],  // compute; [1, 1, 1] for other stages
 //!   "wave_size": null,            // or n: [WaveSize(n)], the required subgroup size
 //!   "resources": [ {
 //!       "name": "Out",            // HLSL name, may be ""
@@ -26,11 +27,17 @@
 //!       "size": 0,                // constant buffers (bytes), else 0
 //!       "set": 0, "binding": 2000,
 //!       "descriptor_type": "storage_buffer",  // | uniform_buffer |
-//!                 // uniform_texel_buffer | storage_texel_buffer | sampler
-//!       "format": null,           // storage texel buffers: "Unknown", "R32ui", ...
+//!                 // uniform_texel_buffer | storage_texel_buffer | sampler |
+//!                 // sampled_image | storage_image
+//!       "format": null,           // storage texel buffers and images: "Unknown", "R32ui", ...
 //!       "counter": null,          // or {"set": s, "binding": b}: a storage
 //!                                 // buffer holding one u32, starts at 0
 //!       "used": true } ],
+//!   "interface": [ {              // vertex and pixel shaders: every signature element
+//!       "direction": "in",        // | "out"
+//!       "semantic": "TEXCOORD", "index": 0, "rows": 1, "cols": 2,
+//!       "location": 1, "component": 0,  // user semantics and SV_Target, else null
+//!       "builtin": null } ],      // system values: the SPIR-V built-in, e.g. "FragCoord"
 //!   "push_constant_size": 0,
 //!   "capabilities": ["Shader", ...],
 //!   "extensions": [],
@@ -41,8 +48,8 @@
 
 use crate::emit::{self, EmitOptions, ShaderDesc};
 pub use crate::emit::{
-    BindingOffsets, BindingRemap, DescriptorType, ReflectedResource, Reflection, ResourceClass,
-    SetPolicy, SremLowering,
+    BindingOffsets, BindingRemap, DescriptorType, ReflectedResource, ReflectedVarying, Reflection,
+    ResourceClass, SetPolicy, SremLowering,
 };
 use crate::error::{Phase, Result};
 use crate::trace::{Span, Tracer};
@@ -168,7 +175,8 @@ impl Compiler {
         &self.options
     }
 
-    /// Compiles a DXBC container holding a DXIL compute shader (raw LLVM
+    /// Compiles a DXBC container holding a DXIL compute, vertex or pixel
+    /// shader (raw LLVM
     /// bitcode is accepted too), validating the SPIR-V when
     /// [`CompileOptions::validate`] is set.
     pub fn compile(&self, blob: &[u8]) -> Result<Output> {

@@ -139,10 +139,10 @@ fn disasm_prints_the_module() {
 }
 
 #[test]
-fn a_pixel_shader_is_unsupported() {
-    let tmp = TempDir::new("cli-ps");
-    let spv = tmp.join("ps.spv");
-    let file = blob("graphics/ps-barycentrics-noperspective");
+fn a_geometry_shader_is_unsupported() {
+    let tmp = TempDir::new("cli-gs");
+    let spv = tmp.join("gs.spv");
+    let file = blob("graphics/gs-point-sprite-quad");
     let out = bin()
         .arg("compile")
         .arg(&file)
@@ -155,7 +155,7 @@ fn a_pixel_shader_is_unsupported() {
         stderr.starts_with(&format!("error: {}: unsupported", file.display())),
         "{stderr}"
     );
-    assert!(stderr.contains("shader kind 'ps'"), "{stderr}");
+    assert!(stderr.contains("shader kind 'gs'"), "{stderr}");
     assert!(!spv.exists(), "no output on failure");
 }
 
@@ -425,7 +425,7 @@ fn compile_trace_has_one_span_per_phase() {
     let out = bin()
         .args(["compile", "-o", "-", "--trace"])
         .arg(&trace)
-        .arg(blob("graphics/vs-cbuffer-row-column-major"))
+        .arg(blob("graphics/gs-point-sprite-quad"))
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));

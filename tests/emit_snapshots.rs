@@ -1,5 +1,7 @@
-//! SPIR-V disassembly snapshots of the compute corpus, so that codegen
-//! changes show up in `git diff`: `tests/snapshots/compute/<name>.spvasm`.
+//! SPIR-V disassembly snapshots of the compute and graphics corpus, so that
+//! codegen changes show up in `git diff`:
+//! `tests/snapshots/<category>/<name>.spvasm` (graphics blobs that do not
+//! translate yet have none).
 //!
 //! `DXIL2SPIRV_BLESS=1 cargo test --test emit_snapshots` rewrites them; the
 //! test fails when a snapshot differs from the current output (or one is
@@ -10,9 +12,18 @@ use std::path::Path;
 
 #[test]
 fn compute_snapshots() {
+    check_snapshots("compute");
+}
+
+#[test]
+fn graphics_snapshots() {
+    check_snapshots("graphics");
+}
+
+fn check_snapshots(category: &str) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let dir = root.join("corpus/compute");
-    let snap_dir = root.join("tests/snapshots/compute");
+    let dir = root.join("corpus").join(category);
+    let snap_dir = root.join("tests/snapshots").join(category);
     let bless = std::env::var_os("DXIL2SPIRV_BLESS").is_some();
     let compiler = Compiler::new(CompileOptions {
         validate: false,

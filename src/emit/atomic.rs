@@ -120,14 +120,20 @@ impl<'m> Emitter<'m> {
                 let values = self.if_then(ok, &[(rty, z)], body)?;
                 self.single(values)
             }
-            ResourceKind::TypedBuffer => {
+            k if super::resource::image_shape(k).is_some() => {
                 if width != 32 {
-                    return Err(self.unsupported("64-bit atomics on typed buffers"));
+                    return Err(self.unsupported(format!("64-bit atomics on a {}", k.name())));
                 }
-                let coord = self.value_id(coords[0])?;
-                let (var, _, img_ty) = self.resource_var(h.res, View::Image)?;
-                let (img_ptr, _, _) = self.descriptor_ptr(h, View::Image)?;
-                let _ = var;
+                let shape =
+                    super::resource::image_shape(k).ok_or_else(|| self.internal("not an image"))?;
+                let n = shape.coords.saturating_add(u32::from(shape.arrayed));
+                let mut cs = Vec::with_capacity(n as usize);
+                for &c in coords.iter().take(n as usize) {
+                    cs.push(self.value_id(c)?);
+                }
+                let ct = self.vec_ty(u, n);
+                let coord = self.composite_construct(ct, &cs)?;
+                let (img_ptr, img_ty, _) = self.descriptor_ptr(h, View::Image)?;
                 // D3D allows atomics only on R32_SINT / R32_UINT typed UAVs;
                 // the texel pointer's type must be the image's sampled type.
                 let signed_img = match d.component_type {
@@ -135,8 +141,9 @@ impl<'m> Emitter<'m> {
                     Some(ComponentType::U32) => false,
                     other => {
                         return Err(self.unsupported(format!(
-                            "atomics on a typed buffer of {} elements (only 32-bit integer \
-                             typed UAVs are supported)",
+                            "atomics on a {} of {} elements (only 32-bit integer typed UAVs \
+                             are supported)",
+                            k.name(),
                             other.map_or_else(|| "unknown".to_string(), |c| format!("{c:?}"))
                         )))
                     }
@@ -158,8 +165,14 @@ impl<'m> Emitter<'m> {
                     return self.single(values);
                 }
                 self.cap(Capability::ImageQuery);
-                let size = self.op(Op::ImageQuerySize, u, &[img])?;
-                let ok = self.op(Op::ULessThan, b, &[coord, size])?;
+                let size = self.op(Op::ImageQuerySize, ct, &[img])?;
+                let bt = self.vec_ty(b, n);
+                let ok = self.op(Op::ULessThan, bt, &[coord, size])?;
+                let ok = if n > 1 {
+                    self.op(Op::All, b, &[ok])?
+                } else {
+                    ok
+                };
                 let z = self.null_const(rty);
                 let values = self.if_then(ok, &[(rty, z)], body)?;
                 self.single(values)

@@ -124,6 +124,10 @@ pub enum DescriptorType {
     StorageTexelBuffer,
     /// `VK_DESCRIPTOR_TYPE_SAMPLER`.
     Sampler,
+    /// `VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE`.
+    SampledImage,
+    /// `VK_DESCRIPTOR_TYPE_STORAGE_IMAGE`.
+    StorageImage,
 }
 
 impl DescriptorType {
@@ -136,6 +140,8 @@ impl DescriptorType {
             DescriptorType::UniformTexelBuffer => "uniform_texel_buffer",
             DescriptorType::StorageTexelBuffer => "storage_texel_buffer",
             DescriptorType::Sampler => "sampler",
+            DescriptorType::SampledImage => "sampled_image",
+            DescriptorType::StorageImage => "storage_image",
         }
     }
 }
@@ -175,11 +181,32 @@ pub struct ReflectedResource {
     pub used: bool,
 }
 
+/// One signature element of a vertex or pixel shader and where it went.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReflectedVarying {
+    /// Whether it is an output (else an input).
+    pub output: bool,
+    /// Semantic name (`TEXCOORD`, `SV_Position`).
+    pub semantic: String,
+    /// Semantic index of its first row.
+    pub index: u32,
+    /// Rows and columns.
+    pub rows: u32,
+    /// Columns (components per row).
+    pub cols: u32,
+    /// `Location` and `Component` of a user semantic or render target.
+    pub location: Option<(u32, u32)>,
+    /// The SPIR-V built-in of a system value.
+    pub builtin: Option<String>,
+}
+
 /// What the harness or an application needs to run the SPIR-V.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Reflection {
     /// Entry point name.
     pub entry_point: String,
+    /// The stage: `compute`, `vertex` or `pixel`.
+    pub stage: &'static str,
     /// Workgroup size (`LocalSize`).
     pub workgroup_size: [u32; 3],
     /// `[WaveSize(n)]`: the subgroup size the shader requires (Vulkan:
@@ -187,6 +214,9 @@ pub struct Reflection {
     pub wave_size: Option<u32>,
     /// Every declared resource.
     pub resources: Vec<ReflectedResource>,
+    /// The signature elements of a vertex or pixel shader (empty for
+    /// compute), inputs first.
+    pub interface: Vec<ReflectedVarying>,
     /// Push-constant bytes used (0: none; the plain model uses none).
     pub push_constant_size: u32,
     /// SPIR-V capabilities declared.
@@ -216,12 +246,47 @@ fn json_str(out: &mut String, s: &str) {
 }
 
 impl Reflection {
+    /// The `"interface"` key: one object per signature element.
+    fn interface_json(&self, o: &mut String) {
+        o.push_str(",\n  \"interface\": [");
+        for (i, v) in self.interface.iter().enumerate() {
+            o.push_str(if i == 0 { "\n    {" } else { ",\n    {" });
+            let dir = if v.output { "out" } else { "in" };
+            let _ = write!(o, "\"direction\": \"{dir}\", \"semantic\": ");
+            json_str(o, &v.semantic);
+            let _ = write!(
+                o,
+                ", \"index\": {}, \"rows\": {}, \"cols\": {}",
+                v.index, v.rows, v.cols
+            );
+            match v.location {
+                Some((l, c)) => {
+                    let _ = write!(o, ", \"location\": {l}, \"component\": {c}");
+                }
+                None => o.push_str(", \"location\": null, \"component\": null"),
+            }
+            match &v.builtin {
+                Some(b) => {
+                    o.push_str(", \"builtin\": ");
+                    json_str(o, b);
+                }
+                None => o.push_str(", \"builtin\": null"),
+            }
+            o.push('}');
+        }
+        if !self.interface.is_empty() {
+            o.push_str("\n  ");
+        }
+        o.push(']');
+    }
+
     /// The reflection as JSON (schema: see the crate docs of
     /// `compile`; keys are stable).
     pub fn to_json(&self) -> String {
         let mut o = String::new();
         o.push_str("{\n  \"entry_point\": ");
         json_str(&mut o, &self.entry_point);
+        let _ = write!(o, ",\n  \"stage\": \"{}\"", self.stage);
         let [x, y, z] = self.workgroup_size;
         let _ = write!(o, ",\n  \"workgroup_size\": [{x}, {y}, {z}]");
         match self.wave_size {
@@ -268,6 +333,7 @@ impl Reflection {
             o.push_str("\n  ");
         }
         o.push(']');
+        self.interface_json(&mut o);
         let _ = write!(
             o,
             ",\n  \"push_constant_size\": {}",

@@ -2,7 +2,9 @@
 //! point, its compute properties and its resources, taken from the decoded
 //! DXIL metadata ([`DxilModule`]).
 
-use crate::dxil::{ComponentType, DxilModule, ResourceBinding, ResourceKind, ShaderKind};
+use crate::dxil::{
+    ComponentType, DxilModule, ResourceBinding, ResourceKind, ShaderFlags, ShaderKind, Signatures,
+};
 use crate::error::{Error, Phase, Result};
 use crate::ir::FuncId;
 
@@ -72,7 +74,7 @@ pub struct ResourceDecl {
     pub globally_coherent: bool,
 }
 
-/// The compute entry point and its properties.
+/// The entry point and its properties.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ShaderDesc {
     /// Shader model (major, minor).
@@ -89,6 +91,10 @@ pub struct ShaderDesc {
     pub wave_size: Option<u32>,
     /// All resources.
     pub resources: Vec<ResourceDecl>,
+    /// The entry point's input, output and patch constant signatures.
+    pub signatures: Signatures,
+    /// The entry point's shader flags (empty when absent).
+    pub flags: ShaderFlags,
 }
 
 impl ResourceDecl {
@@ -120,7 +126,8 @@ impl ShaderDesc {
                 Phase::Dxil,
                 format!(
                     "shader kind 'lib' (DXIL libraries: ray tracing, work graphs, exported \
-                     functions) is not supported, only compute shaders are (shader is {sm})"
+                     functions) is not supported, only compute, vertex and pixel shaders are \
+                     (shader is {sm})"
                 ),
             ));
         }
@@ -160,6 +167,8 @@ impl ShaderDesc {
             num_threads: ep.properties.num_threads.unwrap_or([1, 1, 1]),
             wave_size: ep.properties.wave_size.map(|w| w.min),
             resources: srvs.chain(uavs).chain(cbvs).chain(samplers).collect(),
+            signatures: ep.signatures.clone(),
+            flags: ep.properties.shader_flags.unwrap_or_default(),
         })
     }
 }

@@ -105,7 +105,7 @@ impl<'m> Emitter<'m> {
     fn not_supported(&self, op: OpCode) -> crate::error::Error {
         let (ma, mi) = op.min_shader_model();
         self.unsupported(format!(
-            "dx.op {} (opcode {}, shader model {ma}.{mi}) is not supported for compute shaders",
+            "dx.op {} (opcode {}, shader model {ma}.{mi}) is not supported yet",
             op.name(),
             op as u32
         ))
@@ -340,8 +340,33 @@ impl<'m> Emitter<'m> {
             O::CheckAccessFullyMapped => id(self.boolc(true)),
             O::GetDimensions => {
                 let h = self.handle(arg(args, 1)?)?;
-                Ok(Some(Val::Parts(self.buffer_dimensions(h)?)))
+                let kind = self.decl(h.res)?.kind;
+                Ok(Some(Val::Parts(if super::resource::is_texture(kind) {
+                    self.texture_dimensions(h, arg(args, 2)?)?
+                } else {
+                    self.buffer_dimensions(h)?
+                })))
             }
+            O::Sample
+            | O::SampleBias
+            | O::SampleLevel
+            | O::SampleGrad
+            | O::SampleCmp
+            | O::SampleCmpLevelZero
+            | O::SampleCmpLevel
+            | O::SampleCmpBias
+            | O::SampleCmpGrad => Ok(Some(self.sample(op, args, t)?)),
+            O::TextureLoad => Ok(Some(self.texture_load(args, t)?)),
+            O::TextureStore => {
+                self.texture_store(args)?;
+                Ok(None)
+            }
+            O::TextureGather | O::TextureGatherCmp => Ok(Some(self.texture_gather(
+                op == O::TextureGatherCmp,
+                args,
+                t,
+            )?)),
+            O::CalculateLOD => id(self.calculate_lod(args)?),
             O::AtomicBinOp => id(self.atomic_binop(args, t)?),
             O::AtomicCompareExchange => id(self.atomic_cmpxchg(args, t)?),
 
@@ -415,7 +440,36 @@ impl<'m> Emitter<'m> {
                 let all = self.imm(args, 2)? == 1;
                 id(self.quad_vote(c, all)?)
             }
-            O::IsHelperLane => id(self.boolc(false)),
+            O::IsHelperLane => id(self.is_helper_lane()?),
+
+            // ---- vertex and pixel shaders
+            O::LoadInput => id(self.load_input(args, t)?),
+            O::StoreOutput => {
+                self.store_output(args)?;
+                Ok(None)
+            }
+            O::Discard => {
+                self.discard(arg(args, 1)?)?;
+                Ok(None)
+            }
+            O::DerivCoarseX | O::DerivCoarseY | O::DerivFineX | O::DerivFineY => {
+                let d = match op {
+                    O::DerivCoarseX => Op::DPdxCoarse,
+                    O::DerivCoarseY => Op::DPdyCoarse,
+                    O::DerivFineX => Op::DPdxFine,
+                    _ => Op::DPdyFine,
+                };
+                id(self.derivative(d, arg(args, 1)?, t)?)
+            }
+            O::SampleIndex => id(self.pixel_builtin(BuiltIn::SampleId)?),
+            O::Coverage => id(self.pixel_builtin(BuiltIn::SampleMask)?),
+            O::InnerCoverage => id(self.pixel_builtin(BuiltIn::FullyCoveredEXT)?),
+            O::EvalCentroid => id(self.eval_attribute(GLOp::InterpolateAtCentroid, args, t)?),
+            O::EvalSampleIndex => id(self.eval_attribute(GLOp::InterpolateAtSample, args, t)?),
+            O::EvalSnapped => id(self.eval_attribute(GLOp::InterpolateAtOffset, args, t)?),
+            O::ViewID => id(self.view_id()?),
+            O::StartVertexLocation => id(self.draw_base(BuiltIn::BaseVertex)?),
+            O::StartInstanceLocation => id(self.draw_base(BuiltIn::BaseInstance)?),
 
             // ---- SM 6.9 vector operations
             O::RawBufferVectorLoad => self.raw_buffer_vector_load(args, t),
@@ -439,37 +493,13 @@ impl<'m> Emitter<'m> {
             | O::TempRegStore
             | O::MinPrecXRegLoad
             | O::MinPrecXRegStore
-            | O::LoadInput
-            | O::StoreOutput
             | O::IMul
             | O::UMul
             | O::UDiv
             | O::Msad
-            | O::Sample
-            | O::SampleBias
-            | O::SampleLevel
-            | O::SampleGrad
-            | O::SampleCmp
-            | O::SampleCmpLevelZero
-            | O::TextureLoad
-            | O::TextureStore
-            | O::TextureGather
-            | O::TextureGatherCmp
             | O::Texture2DMSGetSamplePosition
             | O::RenderTargetGetSamplePosition
             | O::RenderTargetGetSampleCount
-            | O::CalculateLOD
-            | O::Discard
-            | O::DerivCoarseX
-            | O::DerivCoarseY
-            | O::DerivFineX
-            | O::DerivFineY
-            | O::EvalSnapped
-            | O::EvalSampleIndex
-            | O::EvalCentroid
-            | O::SampleIndex
-            | O::Coverage
-            | O::InnerCoverage
             | O::EmitStream
             | O::CutStream
             | O::EmitThenCutStream
@@ -482,7 +512,6 @@ impl<'m> Emitter<'m> {
             | O::PrimitiveID
             | O::CycleCounterLegacy
             | O::AttributeAtVertex
-            | O::ViewID
             | O::InstanceID
             | O::InstanceIndex
             | O::HitKind
@@ -553,7 +582,6 @@ impl<'m> Emitter<'m> {
             | O::RayQueryCandidateInstanceContributionToHitGroupIndex
             | O::RayQueryCommittedInstanceContributionToHitGroupIndex
             | O::TextureGatherRaw
-            | O::SampleCmpLevel
             | O::TextureStoreSample
             | O::AllocateNodeOutputRecords
             | O::GetNodeRecordPtr
@@ -569,10 +597,6 @@ impl<'m> Emitter<'m> {
             | O::AnnotateNodeRecordHandle
             | O::NodeOutputIsValid
             | O::GetRemainingRecursionLevels
-            | O::SampleCmpGrad
-            | O::SampleCmpBias
-            | O::StartVertexLocation
-            | O::StartInstanceLocation
             | O::AllocateRayQuery2
             | O::HitObjectTraceRay
             | O::HitObjectFromRayQuery

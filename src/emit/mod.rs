@@ -30,13 +30,15 @@ mod lanes;
 mod memory;
 mod module;
 mod resource;
+mod stage;
+mod texture;
 mod values;
 mod vector;
 mod wave;
 
 pub use binding::{
-    BindingOffsets, BindingRemap, DescriptorType, ReflectedResource, Reflection, SetPolicy,
-    SremLowering,
+    BindingOffsets, BindingRemap, DescriptorType, ReflectedResource, ReflectedVarying, Reflection,
+    SetPolicy, SremLowering,
 };
 pub use desc::{ResourceClass, ResourceDecl, ShaderDesc};
 

@@ -43,9 +43,25 @@ pub(crate) enum TyKey {
     Block(Word),
     Pointer(StorageClass, Word),
     Function(Word, Vec<Word>),
-    /// Texel buffer image type: sampled type, sampled (1) or storage (2),
-    /// format.
-    BufferImage(Word, u32, spirv::ImageFormat),
+    /// An image type (texel buffer or texture).
+    Image(ImageKey),
+    /// `OpTypeSampler`.
+    Sampler,
+    /// `OpTypeSampledImage` of an image type.
+    SampledImage(Word),
+}
+
+/// The operands of an `OpTypeImage`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct ImageKey {
+    /// The sampled type (32-bit float, int or uint).
+    pub sampled_ty: Word,
+    pub dim: spirv::Dim,
+    pub arrayed: bool,
+    pub ms: bool,
+    /// 1: sampled (SRV), 2: storage (UAV).
+    pub mode: u32,
+    pub format: spirv::ImageFormat,
 }
 
 /// An LLVM value once emitted.
@@ -114,9 +130,10 @@ pub(crate) struct Emitter<'m> {
     pub exts: BTreeSet<&'static str>,
     pub glsl: Word,
     pub interface: BTreeSet<Word>,
-    pub builtins: HashMap<spirv::BuiltIn, Word>,
+    pub builtins: HashMap<(spirv::BuiltIn, StorageClass), Word>,
     pub globals: HashMap<GlobalId, Word>,
     pub resources: super::resource::ResourceState,
+    pub stage: super::stage::StageState,
     pub reflection: Reflection,
     pub warnings: Vec<String>,
     // Function state.
@@ -186,6 +203,7 @@ impl<'m> Emitter<'m> {
             builtins: HashMap::new(),
             globals: HashMap::new(),
             resources: Default::default(),
+            stage: Default::default(),
             reflection: Reflection::default(),
             warnings: Vec::new(),
             func: None,
@@ -209,12 +227,17 @@ impl<'m> Emitter<'m> {
         }
     }
 
-    /// The entry function, once checked to be an emittable compute entry
-    /// point.
+    /// The entry function, once checked to be an emittable compute, vertex
+    /// or pixel shader entry point.
     pub fn entry_function(&self) -> Result<&'m Function> {
-        if self.desc.kind != ShaderKind::Compute {
+        let kind = self.desc.kind;
+        if !matches!(
+            kind,
+            ShaderKind::Compute | ShaderKind::Vertex | ShaderKind::Pixel
+        ) {
             return Err(self.unsupported(format!(
-                "entry point @{}: shader kind '{}' is not supported, only compute shaders are",
+                "entry point @{}: shader kind '{}' is not supported, only compute, vertex and \
+                 pixel shaders are",
                 self.desc.entry_name,
                 self.desc.kind.profile_prefix()
             )));
@@ -228,6 +251,9 @@ impl<'m> Emitter<'m> {
         }
         if func.num_args != 0 {
             return Err(self.unsupported("entry point with parameters"));
+        }
+        if kind != ShaderKind::Compute {
+            return Ok(func);
         }
         // D3D12's limits on [numthreads]; a zero size is invalid SPIR-V too.
         let [x, y, z] = self.desc.num_threads;
@@ -248,6 +274,7 @@ impl<'m> Emitter<'m> {
         self.caps.insert(Capability::Shader);
         self.glsl = self.b.id();
         let entry = self.desc.entry;
+        self.declare_interface()?;
         let fn_id = self.emit_function(entry, structured)?;
         let denorm = self.denorm_mode();
 
@@ -271,16 +298,35 @@ impl<'m> Emitter<'m> {
         if name.contains('\0') {
             return Err(self.invalid("the entry point name contains a NUL character"));
         }
-        self.b
-            .entry_point(spirv::ExecutionModel::GLCompute, fn_id, name, interface);
-        let [x, y, z] = self.desc.num_threads;
-        self.b
-            .execution_mode(fn_id, spirv::ExecutionMode::LocalSize, [x, y, z]);
+        let model = match self.desc.kind {
+            ShaderKind::Vertex => spirv::ExecutionModel::Vertex,
+            ShaderKind::Pixel => spirv::ExecutionModel::Fragment,
+            _ => spirv::ExecutionModel::GLCompute,
+        };
+        self.b.entry_point(model, fn_id, name, interface);
+        match model {
+            spirv::ExecutionModel::GLCompute => {
+                let [x, y, z] = self.desc.num_threads;
+                self.b
+                    .execution_mode(fn_id, spirv::ExecutionMode::LocalSize, [x, y, z]);
+            }
+            spirv::ExecutionModel::Fragment => {
+                for mode in self.pixel_modes() {
+                    self.b.execution_mode(fn_id, mode, []);
+                }
+            }
+            _ => {}
+        }
         if let Some(em) = denorm {
             self.b.execution_mode(fn_id, em, [32]);
         }
 
         self.reflection.entry_point = self.desc.entry_name.clone();
+        self.reflection.stage = match model {
+            spirv::ExecutionModel::Vertex => "vertex",
+            spirv::ExecutionModel::Fragment => "pixel",
+            _ => "compute",
+        };
         self.reflection.workgroup_size = self.desc.num_threads;
         self.reflection.wave_size = self.desc.wave_size;
         self.reflection.capabilities = self.caps.iter().map(|c| format!("{c:?}")).collect();
@@ -504,29 +550,53 @@ impl<'m> Emitter<'m> {
                 ops.extend(params.iter().map(|&p| Operand::IdRef(p)));
                 self.global_inst(Op::TypeFunction, None, ops)
             }
-            TyKey::BufferImage(sampled, mode, format) => {
-                if *mode == 1 {
-                    self.cap(Capability::SampledBuffer);
-                } else {
-                    self.cap(Capability::ImageBuffer);
-                }
+            TyKey::Image(k) => {
+                self.image_caps(k);
                 self.global_inst(
                     Op::TypeImage,
                     None,
                     vec![
-                        Operand::IdRef(*sampled),
-                        Operand::Dim(spirv::Dim::DimBuffer),
+                        Operand::IdRef(k.sampled_ty),
+                        Operand::Dim(k.dim),
                         Operand::LiteralBit32(0),
-                        Operand::LiteralBit32(0),
-                        Operand::LiteralBit32(0),
-                        Operand::LiteralBit32(*mode),
-                        Operand::ImageFormat(*format),
+                        Operand::LiteralBit32(u32::from(k.arrayed)),
+                        Operand::LiteralBit32(u32::from(k.ms)),
+                        Operand::LiteralBit32(k.mode),
+                        Operand::ImageFormat(k.format),
                     ],
                 )
+            }
+            TyKey::Sampler => self.global_inst(Op::TypeSampler, None, vec![]),
+            TyKey::SampledImage(img) => {
+                self.global_inst(Op::TypeSampledImage, None, vec![Operand::IdRef(*img)])
             }
         };
         self.types.insert(key, id);
         id
+    }
+
+    /// The capabilities an image type needs.
+    fn image_caps(&mut self, k: &ImageKey) {
+        use spirv::Dim;
+        let storage = k.mode == 2;
+        match (k.dim, storage) {
+            (Dim::DimBuffer, false) => self.cap(Capability::SampledBuffer),
+            (Dim::DimBuffer, true) => self.cap(Capability::ImageBuffer),
+            (Dim::Dim1D, false) => self.cap(Capability::Sampled1D),
+            (Dim::Dim1D, true) => self.cap(Capability::Image1D),
+            (Dim::DimCube, _) if k.arrayed => self.cap(if storage {
+                Capability::ImageCubeArray
+            } else {
+                Capability::SampledCubeArray
+            }),
+            _ => {}
+        }
+        if k.ms && storage {
+            self.cap(Capability::StorageImageMultisample);
+            if k.arrayed {
+                self.cap(Capability::ImageMSArray);
+            }
+        }
     }
 
     pub fn void_ty(&mut self) -> Word {
@@ -873,20 +943,7 @@ impl<'m> Emitter<'m> {
 
     /// A built-in input variable (`uvec3` or `uint`).
     pub fn builtin(&mut self, bi: spirv::BuiltIn, ty: Word) -> Word {
-        if let Some(&v) = self.builtins.get(&bi) {
-            return v;
-        }
-        let pt = self.ptr_ty(StorageClass::Input, ty);
-        let v = self.global_inst(
-            Op::Variable,
-            Some(pt),
-            vec![Operand::StorageClass(StorageClass::Input)],
-        );
-        self.b
-            .decorate(v, spirv::Decoration::BuiltIn, [Operand::BuiltIn(bi)]);
-        self.interface.insert(v);
-        self.builtins.insert(bi, v);
-        v
+        self.builtin_var(bi, StorageClass::Input, ty)
     }
 
     /// The srem lowering in effect.

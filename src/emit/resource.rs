@@ -6,12 +6,12 @@
 
 use super::binding::{DescriptorType, ReflectedResource};
 use super::desc::{ResourceClass, ResourceDecl};
-use super::module::{Emitter, Handle, TyKey, Val, MAX_CONST_DEPTH};
+use super::module::{Emitter, Handle, ImageKey, TyKey, Val, MAX_CONST_DEPTH};
 use crate::dxil::{ComponentType as C, ResourceKind};
 use crate::error::Result;
 use crate::ir::{self, Constant, TypeId, ValueId};
 use rspirv::dr::Operand;
-use rspirv::spirv::{Capability, Decoration, ImageFormat, Op, StorageClass, Word};
+use rspirv::spirv::{Capability, Decoration, Dim, ImageFormat, Op, StorageClass, Word};
 use std::collections::{BTreeSet, HashMap, HashSet};
 
 /// How a resource's memory is viewed by one SPIR-V variable (several
@@ -30,8 +30,10 @@ pub(crate) enum View {
     I64,
     /// `uvec4[N]` uniform buffer.
     Cbuffer,
-    /// Texel buffer image.
+    /// The image (texel buffer or texture).
     Image,
+    /// The sampler.
+    Sampler,
     /// The hidden counter (`uint`).
     Counter,
 }
@@ -123,7 +125,7 @@ impl<'m> Emitter<'m> {
         )
     }
 
-    fn decl(&self, r: usize) -> Result<&'m ResourceDecl> {
+    pub(crate) fn decl(&self, r: usize) -> Result<&'m ResourceDecl> {
         self.desc
             .resources
             .get(r)
@@ -131,7 +133,7 @@ impl<'m> Emitter<'m> {
     }
 
     /// The sampled type of a typed resource (32-bit float, int or uint).
-    fn sampled_ty(&mut self, d: &ResourceDecl) -> Result<(Word, bool, bool)> {
+    pub(crate) fn sampled_ty(&mut self, d: &ResourceDecl) -> Result<(Word, bool, bool)> {
         // (type, float, signed)
         match d.component_type.unwrap_or(C::F32) {
             C::I32 | C::I16 | C::I8 => Ok((self.sint_ty(32), false, true)),
@@ -141,7 +143,7 @@ impl<'m> Emitter<'m> {
         }
     }
 
-    fn image_format(&self, r: usize, d: &ResourceDecl) -> ImageFormat {
+    pub(crate) fn image_format(&self, r: usize, d: &ResourceDecl) -> ImageFormat {
         if d.class == ResourceClass::Uav && self.resources.atomic_typed.contains(&r) {
             match d.component_type {
                 Some(C::I32) => ImageFormat::R32i,
@@ -189,14 +191,21 @@ impl<'m> Emitter<'m> {
                 (self.ty(TyKey::Block(u)), StorageClass::StorageBuffer)
             }
             View::Image => {
-                let (st, _, _) = self.sampled_ty(d)?;
-                let mode = if d.class == ResourceClass::Uav { 2 } else { 1 };
-                let fmt = self.image_format(r, d);
-                (
-                    self.ty(TyKey::BufferImage(st, mode, fmt)),
-                    StorageClass::UniformConstant,
-                )
+                let (sampled_ty, _, _) = self.sampled_ty(d)?;
+                let shape = image_shape(d.kind).ok_or_else(|| {
+                    self.unsupported(format!("{} resources as images", d.kind.name()))
+                })?;
+                let key = ImageKey {
+                    sampled_ty,
+                    dim: shape.dim,
+                    arrayed: shape.arrayed,
+                    ms: shape.ms,
+                    mode: if d.class == ResourceClass::Uav { 2 } else { 1 },
+                    format: self.image_format(r, d),
+                };
+                (self.ty(TyKey::Image(key)), StorageClass::UniformConstant)
             }
+            View::Sampler => (self.ty(TyKey::Sampler), StorageClass::UniformConstant),
         };
         let desc_ty = if view == View::Counter || d.range_size == 1 {
             inner
@@ -249,13 +258,17 @@ impl<'m> Emitter<'m> {
         if h.non_uniform {
             self.cap(Capability::ShaderNonUniform);
             match view {
-                View::Image => {
-                    if d.class == ResourceClass::Uav {
-                        self.cap(Capability::StorageTexelBufferArrayNonUniformIndexing);
-                    } else {
-                        self.cap(Capability::UniformTexelBufferArrayNonUniformIndexing);
+                View::Image => self.cap(match (d.class, d.kind) {
+                    (ResourceClass::Uav, ResourceKind::TypedBuffer) => {
+                        Capability::StorageTexelBufferArrayNonUniformIndexing
                     }
-                }
+                    (_, ResourceKind::TypedBuffer) => {
+                        Capability::UniformTexelBufferArrayNonUniformIndexing
+                    }
+                    (ResourceClass::Uav, _) => Capability::StorageImageArrayNonUniformIndexing,
+                    _ => Capability::SampledImageArrayNonUniformIndexing,
+                }),
+                View::Sampler => self.cap(Capability::SampledImageArrayNonUniformIndexing),
                 View::Cbuffer => self.cap(Capability::UniformBufferArrayNonUniformIndexing),
                 _ => self.cap(Capability::StorageBufferArrayNonUniformIndexing),
             }
@@ -624,7 +637,7 @@ impl<'m> Emitter<'m> {
     // ---------------------------------------------------------------------
     // Typed buffers.
 
-    fn load_image(&mut self, h: Handle) -> Result<(Word, Word)> {
+    pub(crate) fn load_image(&mut self, h: Handle) -> Result<(Word, Word)> {
         let (p, img_ty, _) = self.descriptor_ptr(h, View::Image)?;
         let img = self.load(img_ty, p)?;
         if h.non_uniform {
@@ -672,7 +685,7 @@ impl<'m> Emitter<'m> {
         self.if_then(ok, &[(rty, zero); 4], fetch)
     }
 
-    fn sampled_to_scalar(
+    pub(crate) fn sampled_to_scalar(
         &mut self,
         x: Word,
         sfloat: bool,
@@ -760,7 +773,7 @@ impl<'m> Emitter<'m> {
         Ok(())
     }
 
-    fn scalar_to_sampled(
+    pub(crate) fn scalar_to_sampled(
         &mut self,
         x: Word,
         s: Scalar,
@@ -963,9 +976,14 @@ impl<'m> Emitter<'m> {
                 (ResourceClass::Uav, ResourceKind::TypedBuffer) => {
                     DescriptorType::StorageTexelBuffer
                 }
+                (ResourceClass::Srv, k) if is_texture(k) => DescriptorType::SampledImage,
+                (ResourceClass::Uav, k) if is_texture(k) => DescriptorType::StorageImage,
                 _ => DescriptorType::StorageBuffer,
             };
-            let format = if descriptor_type == DescriptorType::StorageTexelBuffer {
+            let format = if matches!(
+                descriptor_type,
+                DescriptorType::StorageTexelBuffer | DescriptorType::StorageImage
+            ) {
                 Some(format!("{:?}", self.image_format(i, d)))
             } else {
                 None
@@ -989,6 +1007,48 @@ impl<'m> Emitter<'m> {
         }
         self.reflection.resources = out;
     }
+}
+
+/// The image dimensionality of a resource kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct ImageShape {
+    pub dim: Dim,
+    pub arrayed: bool,
+    pub ms: bool,
+    /// Coordinate components without the array layer.
+    pub coords: u32,
+    /// Offset components (none for cubes).
+    pub offsets: u32,
+}
+
+/// The image shape of a texel buffer or texture kind.
+pub(crate) fn image_shape(kind: ResourceKind) -> Option<ImageShape> {
+    use ResourceKind as K;
+    let (dim, arrayed, ms, coords, offsets) = match kind {
+        K::TypedBuffer => (Dim::DimBuffer, false, false, 1, 0),
+        K::Texture1D => (Dim::Dim1D, false, false, 1, 1),
+        K::Texture1DArray => (Dim::Dim1D, true, false, 1, 1),
+        K::Texture2D => (Dim::Dim2D, false, false, 2, 2),
+        K::Texture2DArray => (Dim::Dim2D, true, false, 2, 2),
+        K::Texture2DMS => (Dim::Dim2D, false, true, 2, 2),
+        K::Texture2DMSArray => (Dim::Dim2D, true, true, 2, 2),
+        K::Texture3D => (Dim::Dim3D, false, false, 3, 3),
+        K::TextureCube => (Dim::DimCube, false, false, 3, 0),
+        K::TextureCubeArray => (Dim::DimCube, true, false, 3, 0),
+        _ => return None,
+    };
+    Some(ImageShape {
+        dim,
+        arrayed,
+        ms,
+        coords,
+        offsets,
+    })
+}
+
+/// Whether a resource kind is a texture (an image other than a buffer).
+pub(crate) fn is_texture(kind: ResourceKind) -> bool {
+    image_shape(kind).is_some_and(|s| s.dim != Dim::DimBuffer)
 }
 
 /// Argument `i` of a call.

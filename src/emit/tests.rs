@@ -304,6 +304,8 @@ fn raw_uav_desc(main: FuncId, threads: u32) -> ShaderDesc {
             has_counter: false,
             globally_coherent: false,
         }],
+        signatures: Default::default(),
+        flags: Default::default(),
     }
 }
 

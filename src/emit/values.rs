@@ -105,7 +105,7 @@ impl<'m> Emitter<'m> {
                                 .desc
                                 .resources
                                 .get(r)
-                                .map(|d| d.kind == crate::dxil::ResourceKind::TypedBuffer)
+                                .map(|d| super::resource::image_shape(d.kind).is_some())
                                 .unwrap_or(false);
                             if typed {
                                 self.resources.atomic_typed.insert(r);

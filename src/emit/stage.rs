@@ -1,0 +1,740 @@
+//! Vertex and pixel shader interfaces: signature elements become `Input`
+//! and `Output` variables, read by `LoadInput` and written by `StoreOutput`.
+//!
+//! * User semantics (and `SV_Target`) sit at `Location` = the element's
+//!   packed row and `Component` = its packed column, so two stages compiled
+//!   from matching D3D signatures link. A multi-row element is an array of
+//!   rows.
+//! * System values become built-ins; where D3D and Vulkan differ the value
+//!   is adjusted: `SV_VertexID` and `SV_InstanceID` do not include the base
+//!   vertex and instance (`VertexIndex - BaseVertex`), the pixel shader's
+//!   `SV_Position.w` is `w`, not `1/w`, and `SV_IsFrontFace` is `~0u`/`0u`.
+//!   All clip (cull) distance elements share one `ClipDistance`
+//!   (`CullDistance`) array, in signature order.
+//! * Interface variables are 32-bit: 16-bit elements (min precision or
+//!   `-enable-16bit-types`) are converted on load and store, so no
+//!   `storageInputOutput16` feature is needed and a 16-bit element links
+//!   with a 32-bit one.
+
+use super::binding::ReflectedVarying;
+use super::module::{Emitter, TyKey};
+use crate::dxil::{
+    ComponentType as C, InterpolationMode as I, SemanticKind as S, ShaderFlags, ShaderKind,
+    SignatureElement,
+};
+use crate::error::Result;
+use crate::ir::{self, TypeId, ValueId};
+use rspirv::dr::Operand;
+use rspirv::spirv::{BuiltIn, Capability, Decoration, ExecutionMode, GlslStd450Op, Op};
+use rspirv::spirv::{StorageClass, Word};
+
+/// How an interface variable holds its element.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Shape {
+    /// `T`, `vecN` or `vecN[rows]`, indexed `[row][col]`.
+    Rows,
+    /// Part of a `float[n]` distance array, from index `base`.
+    Distances { base: u32 },
+    /// A scalar built-in (one component).
+    Scalar,
+    /// `uint[1]` (`SampleMask`).
+    Mask,
+}
+
+/// A fix-up between the built-in's value and the D3D value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Adjust {
+    None,
+    /// Subtract this built-in (`BaseVertex`, `BaseInstance`).
+    MinusBase(BuiltIn),
+    /// `SV_Position` in a pixel shader: component 3 is `1 / FragCoord.w`.
+    FragCoordW,
+    /// A `bool` built-in read as `~0u` / `0u`.
+    Bool,
+}
+
+/// One signature element's interface variable.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct IoVar {
+    var: Word,
+    /// The SPIR-V scalar type of one component.
+    scalar: Word,
+    /// Whether that scalar is a float.
+    float: bool,
+    shape: Shape,
+    adjust: Adjust,
+    rows: u32,
+    cols: u32,
+}
+
+/// Per-compilation interface state.
+#[derive(Default)]
+pub(crate) struct StageState {
+    /// Interface variables by (output, element id).
+    vars: std::collections::HashMap<(bool, u32), IoVar>,
+    /// Execution modes the interface asks for.
+    pub modes: Vec<ExecutionMode>,
+}
+
+impl<'m> Emitter<'m> {
+    /// A built-in variable of a storage class (created once). Integer
+    /// pixel shader inputs are flat, as Vulkan requires.
+    pub fn builtin_var(&mut self, bi: BuiltIn, sc: StorageClass, ty: Word) -> Word {
+        if let Some(&v) = self.builtins.get(&(bi, sc)) {
+            return v;
+        }
+        let pt = self.ptr_ty(sc, ty);
+        let v = self.global_inst(Op::Variable, Some(pt), vec![Operand::StorageClass(sc)]);
+        self.b
+            .decorate(v, Decoration::BuiltIn, [Operand::BuiltIn(bi)]);
+        if self.desc.kind == ShaderKind::Pixel && sc == StorageClass::Input && ty == self.u32_ty() {
+            self.decorate(v, Decoration::Flat, &[]);
+        }
+        self.interface.insert(v);
+        self.builtins.insert((bi, sc), v);
+        v
+    }
+
+    /// The element `id` of the input (or output) signature.
+    fn element(&self, output: bool, id: u32) -> Result<&'m SignatureElement> {
+        let sigs = &self.desc.signatures;
+        let list = if output { &sigs.outputs } else { &sigs.inputs };
+        list.iter().find(|e| e.id == id).ok_or_else(|| {
+            self.invalid(format!(
+                "no {} signature element with ID {id}",
+                if output { "output" } else { "input" }
+            ))
+        })
+    }
+
+    /// Declares every input and output of a vertex or pixel shader's
+    /// signature, used or not (the D3D signature is the stage's
+    /// interface), and reflects where each went.
+    pub fn declare_interface(&mut self) -> Result<()> {
+        if !matches!(self.desc.kind, ShaderKind::Vertex | ShaderKind::Pixel) {
+            return Ok(());
+        }
+        let sigs = &self.desc.signatures;
+        for (output, list) in [(false, &sigs.inputs), (true, &sigs.outputs)] {
+            for e in list {
+                let v = self.io_var(output, e.id)?;
+                let builtin = self
+                    .builtins
+                    .iter()
+                    .find_map(|(&(bi, _), &var)| (var == v.var).then(|| format!("{bi:?}")));
+                let location = builtin.is_none().then(|| {
+                    (
+                        u32::try_from(e.start_row).unwrap_or(0),
+                        u32::try_from(e.start_col).unwrap_or(0),
+                    )
+                });
+                self.reflection.interface.push(ReflectedVarying {
+                    output,
+                    semantic: e.name.clone(),
+                    index: e.semantic_indices.first().copied().unwrap_or(0),
+                    rows: e.rows,
+                    cols: e.cols,
+                    location,
+                    builtin,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// The interface variable of a signature element (created once).
+    fn io_var(&mut self, output: bool, id: u32) -> Result<IoVar> {
+        if let Some(&v) = self.stage.vars.get(&(output, id)) {
+            return Ok(v);
+        }
+        let e = self.element(output, id)?;
+        let v = self.declare_io(output, e)?;
+        self.stage.vars.insert((output, id), v);
+        Ok(v)
+    }
+
+    fn declare_io(&mut self, output: bool, e: &'m SignatureElement) -> Result<IoVar> {
+        let pixel = self.desc.kind == ShaderKind::Pixel;
+        let sc = if output {
+            StorageClass::Output
+        } else {
+            StorageClass::Input
+        };
+        let (float, scalar) = match e.component_type {
+            C::F16 | C::F32 | C::SNormF16 | C::UNormF16 | C::SNormF32 | C::UNormF32 => {
+                (true, self.float_ty(32))
+            }
+            C::I1 | C::I16 | C::U16 | C::I32 | C::U32 => (false, self.u32_ty()),
+            other => {
+                return Err(self.unsupported(format!(
+                    "signature element {} of component type {other:?}",
+                    e.name
+                )))
+            }
+        };
+        let (rows, cols) = (e.rows.max(1), e.cols.clamp(1, 4));
+        let plain = IoVar {
+            var: 0,
+            scalar,
+            float,
+            shape: Shape::Scalar,
+            adjust: Adjust::None,
+            rows,
+            cols,
+        };
+        let u = self.u32_ty();
+        let f = self.float_ty(32);
+        let kind = e.semantic_kind;
+        let scalar_bi = |bi: BuiltIn| Some((bi, u, Adjust::None));
+        let builtin = match (kind, pixel, output) {
+            (S::Arbitrary | S::Target, _, _) => None,
+            (S::VertexID, false, false) => Some((
+                BuiltIn::VertexIndex,
+                u,
+                Adjust::MinusBase(BuiltIn::BaseVertex),
+            )),
+            (S::InstanceID, false, false) => Some((
+                BuiltIn::InstanceIndex,
+                u,
+                Adjust::MinusBase(BuiltIn::BaseInstance),
+            )),
+            (S::Position, false, true) => {
+                Some((BuiltIn::Position, self.vec_ty(f, 4), Adjust::None))
+            }
+            (S::Position, true, false) => {
+                Some((BuiltIn::FragCoord, self.vec_ty(f, 4), Adjust::FragCoordW))
+            }
+            (S::RenderTargetArrayIndex, p, o) if p != o => {
+                self.cap(if p {
+                    Capability::Geometry
+                } else {
+                    Capability::ShaderLayer
+                });
+                scalar_bi(BuiltIn::Layer)
+            }
+            (S::ViewPortArrayIndex, p, o) if p != o => {
+                self.cap(if p {
+                    Capability::MultiViewport
+                } else {
+                    Capability::ShaderViewportIndex
+                });
+                scalar_bi(BuiltIn::ViewportIndex)
+            }
+            (S::ShadingRate, p, o) if p != o => {
+                self.cap(Capability::FragmentShadingRateKHR);
+                self.exts.insert("SPV_KHR_fragment_shading_rate");
+                scalar_bi(if p {
+                    BuiltIn::ShadingRateKHR
+                } else {
+                    BuiltIn::PrimitiveShadingRateKHR
+                })
+            }
+            (S::ClipDistance | S::CullDistance, p, o) if p != o => {
+                return self.declare_distances(e, sc, plain);
+            }
+            (S::PrimitiveID, true, false) => {
+                self.cap(Capability::Geometry);
+                scalar_bi(BuiltIn::PrimitiveId)
+            }
+            (S::SampleIndex, true, false) => {
+                self.cap(Capability::SampleRateShading);
+                scalar_bi(BuiltIn::SampleId)
+            }
+            (S::IsFrontFace, true, false) => {
+                Some((BuiltIn::FrontFacing, self.bool_ty(), Adjust::Bool))
+            }
+            (S::Coverage, true, _) => {
+                let arr = self.ty(TyKey::Array(u, 1));
+                let var = self.builtin_var(BuiltIn::SampleMask, sc, arr);
+                return Ok(IoVar {
+                    var,
+                    scalar: u,
+                    float: false,
+                    shape: Shape::Mask,
+                    ..plain
+                });
+            }
+            (S::Depth | S::DepthGreaterEqual | S::DepthLessEqual, true, true) => {
+                self.stage.modes.push(ExecutionMode::DepthReplacing);
+                match kind {
+                    S::DepthGreaterEqual => self.stage.modes.push(ExecutionMode::DepthGreater),
+                    S::DepthLessEqual => self.stage.modes.push(ExecutionMode::DepthLess),
+                    _ => {}
+                }
+                Some((BuiltIn::FragDepth, f, Adjust::None))
+            }
+            (S::StencilRef, true, true) => {
+                self.cap(Capability::StencilExportEXT);
+                self.exts.insert("SPV_EXT_shader_stencil_export");
+                self.stage.modes.push(ExecutionMode::StencilRefReplacingEXT);
+                scalar_bi(BuiltIn::FragStencilRefEXT)
+            }
+            (S::Barycentrics, true, false) => {
+                self.cap(Capability::FragmentBarycentricKHR);
+                self.exts.insert("SPV_KHR_fragment_shader_barycentric");
+                let bi = if matches!(
+                    e.interpolation,
+                    I::LinearNoperspective
+                        | I::LinearNoperspectiveCentroid
+                        | I::LinearNoperspectiveSample
+                ) {
+                    BuiltIn::BaryCoordNoPerspKHR
+                } else {
+                    BuiltIn::BaryCoordKHR
+                };
+                Some((bi, self.vec_ty(f, 3), Adjust::None))
+            }
+            _ => {
+                return Err(self.unsupported(format!(
+                    "system value {} ({kind:?}) as a {} shader {}",
+                    e.name,
+                    if pixel { "pixel" } else { "vertex" },
+                    if output { "output" } else { "input" }
+                )))
+            }
+        };
+        if let Some((bi, ty, adjust)) = builtin {
+            let var = self.builtin_var(bi, sc, ty);
+            let vector = ty != u && ty != f && adjust != Adjust::Bool;
+            let float = ty == f || vector;
+            return Ok(IoVar {
+                var,
+                scalar: if float { f } else { u },
+                float,
+                shape: if vector { Shape::Rows } else { Shape::Scalar },
+                adjust,
+                ..plain
+            });
+        }
+        // A user semantic: rows of vectors at Location = start row.
+        if !e.is_allocated() {
+            return Err(self.invalid(format!("signature element {} has no register", e.name)));
+        }
+        let row_ty = self.vec_ty(scalar, cols);
+        let ty = if rows > 1 {
+            self.ty(TyKey::Array(row_ty, rows))
+        } else {
+            row_ty
+        };
+        let pt = self.ptr_ty(sc, ty);
+        let var = self.global_inst(Op::Variable, Some(pt), vec![Operand::StorageClass(sc)]);
+        self.decorate(var, Decoration::Location, &[e.start_row as u32]);
+        if e.start_col > 0 {
+            self.decorate(var, Decoration::Component, &[e.start_col as u32]);
+        }
+        if pixel && !output {
+            self.interpolation(var, e.interpolation, float);
+        }
+        let prefix = if output { "out" } else { "in" };
+        let index = e.semantic_indices.first().copied().unwrap_or(0);
+        self.name(var, &format!("{prefix}.{}{index}", e.name));
+        self.interface.insert(var);
+        Ok(IoVar {
+            var,
+            shape: Shape::Rows,
+            ..plain
+        })
+    }
+
+    /// Decorates a pixel shader input with its interpolation mode (integers
+    /// are always flat).
+    fn interpolation(&mut self, var: Word, mode: I, float: bool) {
+        let mut decorations: &[Decoration] = match mode {
+            I::Constant => &[Decoration::Flat],
+            I::LinearCentroid => &[Decoration::Centroid],
+            I::LinearNoperspective => &[Decoration::NoPerspective],
+            I::LinearNoperspectiveCentroid => &[Decoration::NoPerspective, Decoration::Centroid],
+            I::LinearSample => &[Decoration::Sample],
+            I::LinearNoperspectiveSample => &[Decoration::NoPerspective, Decoration::Sample],
+            _ => &[],
+        };
+        if !float {
+            decorations = &[Decoration::Flat];
+        }
+        for &d in decorations {
+            if d == Decoration::Sample {
+                self.cap(Capability::SampleRateShading);
+            }
+            self.decorate(var, d, &[]);
+        }
+    }
+
+    /// A clip or cull distance element: all of one kind share a built-in
+    /// `float[n]` array; this element starts where the earlier ones end.
+    fn declare_distances(
+        &mut self,
+        e: &'m SignatureElement,
+        sc: StorageClass,
+        plain: IoVar,
+    ) -> Result<IoVar> {
+        let sigs = &self.desc.signatures;
+        let list = if sc == StorageClass::Output {
+            &sigs.outputs
+        } else {
+            &sigs.inputs
+        };
+        let mut base = 0u32;
+        let mut total = 0u32;
+        for x in list.iter().filter(|x| x.semantic_kind == e.semantic_kind) {
+            if x.id == e.id {
+                base = total;
+            }
+            total = total.saturating_add(x.rows.saturating_mul(x.cols));
+        }
+        if total == 0 || total > 8 {
+            return Err(self.invalid(format!("{} distances in the signature", total)));
+        }
+        let (bi, cap) = if e.semantic_kind == S::ClipDistance {
+            (BuiltIn::ClipDistance, Capability::ClipDistance)
+        } else {
+            (BuiltIn::CullDistance, Capability::CullDistance)
+        };
+        self.cap(cap);
+        let f = self.float_ty(32);
+        let arr = self.ty(TyKey::Array(f, total));
+        let var = self.builtin_var(bi, sc, arr);
+        Ok(IoVar {
+            var,
+            scalar: f,
+            float: true,
+            shape: Shape::Distances { base },
+            ..plain
+        })
+    }
+
+    /// A pointer to component (`row`, `col`) of an interface variable.
+    fn io_ptr(&mut self, v: IoVar, sc: StorageClass, row: ValueId, col: u32) -> Result<Word> {
+        if col >= v.cols && v.shape != Shape::Scalar {
+            return Err(self.invalid(format!("signature column {col} out of range")));
+        }
+        let pt = self.ptr_ty(sc, v.scalar);
+        match v.shape {
+            Shape::Scalar => Ok(v.var),
+            Shape::Mask => {
+                let zero = self.u32c(0);
+                self.access_chain(pt, v.var, &[zero])
+            }
+            Shape::Distances { base } => {
+                let r = self.io_row(row)?;
+                let cols = self.u32c(v.cols);
+                let u = self.u32_ty();
+                let i = self.op(Op::IMul, u, &[r, cols])?;
+                let off = self.u32c(base.saturating_add(col));
+                let i = self.op(Op::IAdd, u, &[i, off])?;
+                self.access_chain(pt, v.var, &[i])
+            }
+            Shape::Rows => {
+                let mut idx = Vec::with_capacity(2);
+                if v.rows > 1 {
+                    idx.push(self.io_row(row)?);
+                }
+                if v.cols > 1 || v.adjust != Adjust::None {
+                    idx.push(self.u32c(col));
+                }
+                if idx.is_empty() {
+                    return Ok(v.var);
+                }
+                self.access_chain(pt, v.var, &idx)
+            }
+        }
+    }
+
+    /// A signature row index as a `uint` id.
+    fn io_row(&mut self, row: ValueId) -> Result<Word> {
+        match self.m.const_uint(row) {
+            Some(r) => Ok(self.u32c(u32::try_from(r).unwrap_or(u32::MAX))),
+            None => self.value_id(row),
+        }
+    }
+
+    /// `LoadInput(sigId, row, col, vertex)`.
+    pub fn load_input(&mut self, args: &[ValueId], t: TypeId) -> Result<Word> {
+        let (id, row, col) = self.io_operands(args)?;
+        let v = self.io_var(false, id)?;
+        let raw = match v.adjust {
+            Adjust::Bool => {
+                let b = self.bool_ty();
+                let x = self.load(b, v.var)?;
+                let u = self.u32_ty();
+                let (t1, f0) = (self.u32c(u32::MAX), self.u32c(0));
+                self.select(u, x, t1, f0)?
+            }
+            _ => {
+                let p = self.io_ptr(v, StorageClass::Input, row, col)?;
+                self.load(v.scalar, p)?
+            }
+        };
+        let x = match v.adjust {
+            Adjust::MinusBase(bi) => {
+                let u = self.u32_ty();
+                let var = self.builtin_var(bi, StorageClass::Input, u);
+                self.cap(Capability::DrawParameters);
+                let base = self.load(u, var)?;
+                self.op(Op::ISub, u, &[raw, base])?
+            }
+            Adjust::FragCoordW if col == 3 => {
+                let f = self.float_ty(32);
+                let one = self.f32c(1.0);
+                self.op(Op::FDiv, f, &[one, raw])?
+            }
+            _ => raw,
+        };
+        self.io_to_value(x, v.float, t)
+    }
+
+    /// `StoreOutput(sigId, row, col, value)`.
+    pub fn store_output(&mut self, args: &[ValueId]) -> Result<()> {
+        let (id, row, col) = self.io_operands(args)?;
+        let v = self.io_var(true, id)?;
+        let xv = super::resource::arg(args, 4)?;
+        let x = self.value_id(xv)?;
+        let xt = self.vty(xv);
+        let e = self.element(true, id)?;
+        let signed = matches!(e.component_type, C::I16 | C::I1);
+        let x = self.value_to_io(x, xt, v.scalar, v.float, signed)?;
+        let p = self.io_ptr(v, StorageClass::Output, row, col)?;
+        self.store(p, x)
+    }
+
+    /// (element id, row, column) of a LoadInput/StoreOutput-like call.
+    fn io_operands(&self, args: &[ValueId]) -> Result<(u32, ValueId, u32)> {
+        self.require_graphics()?;
+        let id = self.imm_u32(args, 1)?;
+        let row = super::resource::arg(args, 2)?;
+        let col = self.imm_u32(args, 3)?;
+        Ok((id, row, col))
+    }
+
+    fn imm_u32(&self, args: &[ValueId], i: usize) -> Result<u32> {
+        let v = super::resource::arg(args, i)?;
+        self.m
+            .const_uint(v)
+            .and_then(|c| u32::try_from(c).ok())
+            .ok_or_else(|| self.invalid(format!("dx.op operand {i} is not a constant")))
+    }
+
+    /// A 32-bit interface value as LLVM type `t`.
+    fn io_to_value(&mut self, x: Word, float: bool, t: TypeId) -> Result<Word> {
+        let ty = self.llvm_ty(t)?;
+        match (float, self.m.types.ty(t)) {
+            (true, ir::Type::Float) | (false, ir::Type::Int(32)) => Ok(x),
+            (true, ir::Type::Half) => self.op(Op::FConvert, ty, &[x]),
+            (false, ir::Type::Int(16)) => self.op(Op::UConvert, ty, &[x]),
+            (false, ir::Type::Int(1)) => {
+                let zero = self.u32c(0);
+                self.op(Op::INotEqual, ty, &[x, zero])
+            }
+            (true, ir::Type::Int(32)) | (false, ir::Type::Float) => self.bitcast(ty, x),
+            (_, other) => Err(self.unsupported(format!("signature access as {other:?}"))),
+        }
+    }
+
+    /// A value of LLVM type `xt` as the 32-bit interface scalar `scalar`.
+    fn value_to_io(
+        &mut self,
+        x: Word,
+        xt: TypeId,
+        scalar: Word,
+        float: bool,
+        signed: bool,
+    ) -> Result<Word> {
+        match (float, self.m.types.ty(xt)) {
+            (true, ir::Type::Float) | (false, ir::Type::Int(32)) => Ok(x),
+            (true, ir::Type::Half) => self.op(Op::FConvert, scalar, &[x]),
+            (false, ir::Type::Int(16)) => {
+                let op = if signed { Op::SConvert } else { Op::UConvert };
+                self.op(op, scalar, &[x])
+            }
+            (false, ir::Type::Int(1)) => {
+                let (t1, f0) = (self.u32c(u32::MAX), self.u32c(0));
+                self.select(scalar, x, t1, f0)
+            }
+            (true, ir::Type::Int(32)) | (false, ir::Type::Float) => self.bitcast(scalar, x),
+            (_, other) => Err(self.unsupported(format!("signature store of {other:?}"))),
+        }
+    }
+
+    /// The execution modes of a pixel shader.
+    pub fn pixel_modes(&mut self) -> Vec<ExecutionMode> {
+        let mut modes = vec![ExecutionMode::OriginUpperLeft];
+        if self
+            .desc
+            .flags
+            .contains(ShaderFlags::FORCE_EARLY_DEPTH_STENCIL)
+        {
+            modes.push(ExecutionMode::EarlyFragmentTests);
+        }
+        modes.extend(self.stage.modes.iter().copied());
+        modes
+    }
+
+    // ---------------------------------------------------------------------
+    // Pixel shader operations.
+
+    /// `Discard(cond)`: the lane becomes a helper (D3D's discard keeps it
+    /// running for derivatives).
+    pub fn discard(&mut self, cond: ValueId) -> Result<()> {
+        self.require_pixel()?;
+        self.cap(Capability::DemoteToHelperInvocation);
+        let c = self.value_id(cond)?;
+        self.if_then(c, &[], |e| {
+            e.op_void(Op::DemoteToHelperInvocation, vec![])?;
+            Ok(vec![])
+        })?;
+        Ok(())
+    }
+
+    /// `IsHelperLane()`: false outside pixel shaders.
+    pub fn is_helper_lane(&mut self) -> Result<Word> {
+        if self.desc.kind != ShaderKind::Pixel {
+            return Ok(self.boolc(false));
+        }
+        self.cap(Capability::DemoteToHelperInvocation);
+        let b = self.bool_ty();
+        self.inst(Op::IsHelperInvocationEXT, b, vec![])
+    }
+
+    /// A derivative dx.op (`op` is `OpDPdx*`/`OpDPdy*`).
+    pub fn derivative(&mut self, op: Op, x: ValueId, t: TypeId) -> Result<Word> {
+        self.require_pixel()?;
+        if !matches!(op, Op::DPdx | Op::DPdy) {
+            self.cap(Capability::DerivativeControl);
+        }
+        let ty = self.llvm_ty(t)?;
+        let x = self.value_id(x)?;
+        if self.m.types.ty(t) == ir::Type::Half {
+            // Derivatives are defined on 32-bit floats only.
+            let f = self.float_ty(32);
+            let w = self.op(Op::FConvert, f, &[x])?;
+            let d = self.op(op, f, &[w])?;
+            return self.op(Op::FConvert, ty, &[d]);
+        }
+        self.op(op, ty, &[x])
+    }
+
+    /// A `uint` pixel built-in (`SampleId`, `SampleMask[0]`).
+    pub fn pixel_builtin(&mut self, bi: BuiltIn) -> Result<Word> {
+        self.require_pixel()?;
+        let u = self.u32_ty();
+        match bi {
+            BuiltIn::SampleMask => {
+                let arr = self.ty(TyKey::Array(u, 1));
+                let var = self.builtin_var(bi, StorageClass::Input, arr);
+                let pt = self.ptr_ty(StorageClass::Input, u);
+                let zero = self.u32c(0);
+                let p = self.access_chain(pt, var, &[zero])?;
+                self.load(u, p)
+            }
+            BuiltIn::FullyCoveredEXT => {
+                self.cap(Capability::FragmentFullyCoveredEXT);
+                self.exts.insert("SPV_EXT_fragment_fully_covered");
+                let b = self.bool_ty();
+                let var = self.builtin_var(bi, StorageClass::Input, b);
+                let x = self.load(b, var)?;
+                let (one, zero) = (self.u32c(1), self.u32c(0));
+                self.select(u, x, one, zero)
+            }
+            _ => {
+                if bi == BuiltIn::SampleId {
+                    self.cap(Capability::SampleRateShading);
+                }
+                let var = self.builtin_var(bi, StorageClass::Input, u);
+                self.load(u, var)
+            }
+        }
+    }
+
+    /// `EvalCentroid`, `EvalSampleIndex` and `EvalSnapped`: the input row
+    /// is interpolated at the centroid, a sample or an offset (in 1/16
+    /// pixels, as D3D gives it), then the column is taken.
+    pub fn eval_attribute(&mut self, g: GlslStd450Op, args: &[ValueId], t: TypeId) -> Result<Word> {
+        self.require_pixel()?;
+        let (id, row, col) = self.io_operands(args)?;
+        let v = self.io_var(false, id)?;
+        if v.shape != Shape::Rows || !v.float || v.adjust != Adjust::None {
+            return Err(self.unsupported("attribute evaluation of a system value or integer"));
+        }
+        self.cap(Capability::InterpolationFunction);
+        let row_ty = self.vec_ty(v.scalar, v.cols);
+        let p = if v.rows > 1 {
+            let r = self.io_row(row)?;
+            let pt = self.ptr_ty(StorageClass::Input, row_ty);
+            self.access_chain(pt, v.var, &[r])?
+        } else {
+            v.var
+        };
+        let mut extra = Vec::new();
+        match g {
+            GlslStd450Op::InterpolateAtSample => {
+                extra.push(self.value_id(super::resource::arg(args, 4)?)?)
+            }
+            GlslStd450Op::InterpolateAtOffset => {
+                let f = self.float_ty(32);
+                let s = self.sint_ty(32);
+                let sixteenth = self.f32c(1.0 / 16.0);
+                let mut xy = Vec::with_capacity(2);
+                for i in [4, 5] {
+                    let o = self.value_id(super::resource::arg(args, i)?)?;
+                    let o = self.bitcast(s, o)?;
+                    let o = self.op(Op::ConvertSToF, f, &[o])?;
+                    xy.push(self.op(Op::FMul, f, &[o, sixteenth])?);
+                }
+                let v2 = self.vec_ty(f, 2);
+                extra.push(self.composite_construct(v2, &xy)?);
+            }
+            _ => {}
+        }
+        let mut ops = vec![p];
+        ops.extend(extra);
+        let r = self.glsl(row_ty, g, &ops)?;
+        let x = if v.cols > 1 {
+            self.composite_extract(v.scalar, r, col)?
+        } else {
+            r
+        };
+        self.io_to_value(x, true, t)
+    }
+
+    /// `ViewID()`: the multiview view index.
+    pub fn view_id(&mut self) -> Result<Word> {
+        self.require_graphics()?;
+        self.cap(Capability::MultiView);
+        let u = self.u32_ty();
+        let var = self.builtin_var(BuiltIn::ViewIndex, StorageClass::Input, u);
+        self.load(u, var)
+    }
+
+    /// `StartVertexLocation()`/`StartInstanceLocation()` (SM 6.8): the
+    /// draw's base vertex or instance.
+    pub fn draw_base(&mut self, bi: BuiltIn) -> Result<Word> {
+        if self.desc.kind != ShaderKind::Vertex {
+            return Err(self.unsupported("outside vertex shaders"));
+        }
+        self.cap(Capability::DrawParameters);
+        let u = self.u32_ty();
+        let var = self.builtin_var(bi, StorageClass::Input, u);
+        self.load(u, var)
+    }
+
+    fn require_graphics(&self) -> Result<()> {
+        if matches!(self.desc.kind, ShaderKind::Vertex | ShaderKind::Pixel) {
+            Ok(())
+        } else {
+            Err(self.unsupported(format!(
+                "outside vertex and pixel shaders ({} shader)",
+                self.desc.kind.profile_prefix()
+            )))
+        }
+    }
+
+    fn require_pixel(&self) -> Result<()> {
+        if self.desc.kind == ShaderKind::Pixel {
+            Ok(())
+        } else {
+            Err(self.unsupported(format!(
+                "outside pixel shaders ({} shader)",
+                self.desc.kind.profile_prefix()
+            )))
+        }
+    }
+}

@@ -1,0 +1,481 @@
+//! Textures and samplers: sampling (implicit and explicit LOD, bias,
+//! gradients, depth comparison, LOD clamps), loads and stores, gathers,
+//! dimension and LOD queries.
+//!
+//! Texture loads and stores rely on Vulkan's `robustImageAccess` (core in
+//! 1.3) for D3D's rule that out-of-bounds reads give zero and writes are
+//! dropped; texel buffers keep explicit checks (`resource`).
+
+use super::module::{Emitter, Handle, TyKey, Val};
+use super::resource::{arg, image_shape, ImageShape, View};
+use crate::dxil::{OpCode, ResourceKind};
+use crate::emit::desc::{ResourceClass, ResourceDecl};
+use crate::error::Result;
+use crate::ir::{TypeId, ValueId};
+use rspirv::dr::Operand;
+use rspirv::spirv::{Capability, Decoration, ImageFormat, ImageOperands, Op, Word};
+
+/// The optional image operands of one image instruction.
+#[derive(Default)]
+struct ImageArgs {
+    bias: Option<Word>,
+    lod: Option<Word>,
+    grad: Option<(Word, Word)>,
+    /// An offset and whether it is a constant (`ConstOffset`).
+    offset: Option<(Word, bool)>,
+    sample: Option<Word>,
+    min_lod: Option<Word>,
+}
+
+impl ImageArgs {
+    /// The image-operand mask and its ids, in the order of the mask bits.
+    fn operands(&self) -> Vec<Operand> {
+        let mut mask = ImageOperands::NONE;
+        let mut ids = Vec::new();
+        if let Some(b) = self.bias {
+            mask |= ImageOperands::BIAS;
+            ids.push(b);
+        }
+        if let Some(l) = self.lod {
+            mask |= ImageOperands::LOD;
+            ids.push(l);
+        }
+        if let Some((x, y)) = self.grad {
+            mask |= ImageOperands::GRAD;
+            ids.extend([x, y]);
+        }
+        match self.offset {
+            Some((o, true)) => {
+                mask |= ImageOperands::CONST_OFFSET;
+                ids.push(o);
+            }
+            Some((o, false)) => {
+                mask |= ImageOperands::OFFSET;
+                ids.push(o);
+            }
+            None => {}
+        }
+        if let Some(s) = self.sample {
+            mask |= ImageOperands::SAMPLE;
+            ids.push(s);
+        }
+        if let Some(m) = self.min_lod {
+            mask |= ImageOperands::MIN_LOD;
+            ids.push(m);
+        }
+        if mask == ImageOperands::NONE {
+            return Vec::new();
+        }
+        let mut ops = vec![Operand::ImageOperands(mask)];
+        ops.extend(ids.into_iter().map(Operand::IdRef));
+        ops
+    }
+}
+
+impl<'m> Emitter<'m> {
+    /// The texture behind a handle argument: handle, declaration, shape.
+    fn texture(&mut self, v: ValueId) -> Result<(Handle, &'m ResourceDecl, ImageShape)> {
+        let h = self.handle(v)?;
+        let d = self.decl(h.res)?;
+        match image_shape(d.kind) {
+            Some(shape) if d.kind != ResourceKind::TypedBuffer => Ok((h, d, shape)),
+            _ => Err(self.invalid(format!("a {} resource used as a texture", d.kind.name()))),
+        }
+    }
+
+    /// `OpSampledImage` of a texture and a sampler handle.
+    fn sampled_image(&mut self, h: Handle, sampler: ValueId) -> Result<Word> {
+        let sh = self.handle(sampler)?;
+        if self.decl(sh.res)?.class != ResourceClass::Sampler {
+            return Err(self.invalid("the sampler operand is not a sampler"));
+        }
+        let (img, img_ty) = self.load_image(h)?;
+        let (sp, sty, _) = self.descriptor_ptr(sh, View::Sampler)?;
+        let smp = self.load(sty, sp)?;
+        let sit = self.ty(TyKey::SampledImage(img_ty));
+        let si = self.op(Op::SampledImage, sit, &[img, smp])?;
+        if sh.non_uniform {
+            self.decorate(smp, Decoration::NonUniform, &[]);
+        }
+        if h.non_uniform || sh.non_uniform {
+            self.decorate(si, Decoration::NonUniform, &[]);
+        }
+        Ok(si)
+    }
+
+    /// A vector of `n` arguments from `first` (a scalar when `n` is 1), of
+    /// the SPIR-V component type `elem`.
+    fn arg_vector(&mut self, args: &[ValueId], first: usize, n: u32, elem: Word) -> Result<Word> {
+        let mut xs = Vec::with_capacity(n as usize);
+        for i in 0..n as usize {
+            let v = arg(args, first.saturating_add(i))?;
+            xs.push(if self.is_undef(v) {
+                self.null_const(elem)
+            } else {
+                self.value_id(v)?
+            });
+        }
+        let ty = self.vec_ty(elem, n);
+        self.composite_construct(ty, &xs)
+    }
+
+    /// The float coordinates (with the array layer) from argument `first`.
+    fn coords_f(&mut self, args: &[ValueId], first: usize, shape: ImageShape) -> Result<Word> {
+        let f = self.float_ty(32);
+        let n = shape.coords.saturating_add(u32::from(shape.arrayed));
+        self.arg_vector(args, first, n, f)
+    }
+
+    /// The integer coordinates (with the array layer) from argument `first`.
+    fn coords_i(&mut self, args: &[ValueId], first: usize, shape: ImageShape) -> Result<Word> {
+        let u = self.u32_ty();
+        let n = shape.coords.saturating_add(u32::from(shape.arrayed));
+        self.arg_vector(args, first, n, u)
+    }
+
+    /// The texel offset from argument `first`: `None` when absent or zero,
+    /// a constant `ConstOffset`, or (gathers only) a dynamic `Offset`.
+    fn texel_offset(
+        &mut self,
+        args: &[ValueId],
+        first: usize,
+        n: u32,
+        dynamic_ok: bool,
+    ) -> Result<Option<(Word, bool)>> {
+        if n == 0 {
+            return Ok(None);
+        }
+        let vals: Vec<ValueId> = (0..n as usize)
+            .map(|i| arg(args, first.saturating_add(i)))
+            .collect::<Result<_>>()?;
+        let consts: Option<Vec<i64>> = vals
+            .iter()
+            .map(|&v| {
+                if self.is_undef(v) {
+                    Some(0)
+                } else {
+                    self.m.const_int(v)
+                }
+            })
+            .collect();
+        let s = self.sint_ty(32);
+        match consts {
+            Some(c) if c.iter().all(|&x| x == 0) => Ok(None),
+            Some(c) => {
+                let parts: Vec<Word> = c.iter().map(|&x| self.sintc(32, x)).collect();
+                let ty = self.vec_ty(s, n);
+                let v = match *parts.as_slice() {
+                    [one] => one,
+                    _ => self.composite_const(ty, parts),
+                };
+                Ok(Some((v, true)))
+            }
+            None if dynamic_ok => {
+                self.cap(Capability::ImageGatherExtended);
+                let u = self.u32_ty();
+                let v = self.arg_vector(args, first, n, u)?;
+                let ty = self.vec_ty(s, n);
+                Ok(Some((self.bitcast(ty, v)?, false)))
+            }
+            None => Err(self.unsupported("a texel offset that is not a constant")),
+        }
+    }
+
+    /// An optional float argument (`None` when undef).
+    fn opt_arg(&mut self, args: &[ValueId], i: usize) -> Result<Option<Word>> {
+        match args.get(i) {
+            Some(&v) if !self.is_undef(v) => Ok(Some(self.value_id(v)?)),
+            _ => Ok(None),
+        }
+    }
+
+    /// The sample family: `Sample`, `SampleBias`, `SampleLevel`,
+    /// `SampleGrad` and their `SampleCmp*` forms.
+    pub fn sample(&mut self, op: OpCode, args: &[ValueId], t: TypeId) -> Result<Val> {
+        use OpCode as O;
+        let (h, d, shape) = self.texture(arg(args, 1)?)?;
+        if d.class != ResourceClass::Srv || shape.ms {
+            return Err(self.invalid(format!("sampling a {} {}", d.kind.name(), d.class.letter())));
+        }
+        let si = self.sampled_image(h, arg(args, 2)?)?;
+        let coord = self.coords_f(args, 3, shape)?;
+        let mut ia = ImageArgs {
+            offset: self.texel_offset(args, 7, shape.offsets, false)?,
+            ..ImageArgs::default()
+        };
+        let cmp = matches!(
+            op,
+            O::SampleCmp
+                | O::SampleCmpLevelZero
+                | O::SampleCmpLevel
+                | O::SampleCmpBias
+                | O::SampleCmpGrad
+        );
+        let dref = if cmp {
+            Some(self.a_id(args, 10)?)
+        } else {
+            None
+        };
+        // The operands after the compare value.
+        let rest = if cmp { 11 } else { 10 };
+        let f = self.float_ty(32);
+        let grad = |e: &mut Self, at: usize| -> Result<(Word, Word)> {
+            let dx = e.arg_vector(args, at, shape.coords, f)?;
+            let dy = e.arg_vector(args, at.saturating_add(3), shape.coords, f)?;
+            Ok((dx, dy))
+        };
+        let clamp_at = match op {
+            O::Sample | O::SampleCmp => Some(rest),
+            O::SampleBias | O::SampleCmpBias => {
+                ia.bias = Some(self.a_id(args, rest)?);
+                Some(rest.saturating_add(1))
+            }
+            O::SampleLevel | O::SampleCmpLevel => {
+                ia.lod = Some(self.a_id(args, rest)?);
+                None
+            }
+            O::SampleCmpLevelZero => {
+                ia.lod = Some(self.f32c(0.0));
+                None
+            }
+            O::SampleGrad | O::SampleCmpGrad => {
+                ia.grad = Some(grad(self, rest)?);
+                Some(rest.saturating_add(6))
+            }
+            _ => return Err(self.internal("not a sample op")),
+        };
+        if let Some(i) = clamp_at {
+            ia.min_lod = self.opt_arg(args, i)?;
+            if ia.min_lod.is_some() {
+                self.cap(Capability::MinLod);
+            }
+        }
+        let implicit = ia.lod.is_none() && ia.grad.is_none();
+        if implicit {
+            self.require_derivatives()?;
+        }
+        let spv_op = match (implicit, cmp) {
+            (true, false) => Op::ImageSampleImplicitLod,
+            (false, false) => Op::ImageSampleExplicitLod,
+            (true, true) => Op::ImageSampleDrefImplicitLod,
+            (false, true) => Op::ImageSampleDrefExplicitLod,
+        };
+        let mut ops = vec![Operand::IdRef(si), Operand::IdRef(coord)];
+        if let Some(r) = dref {
+            ops.push(Operand::IdRef(r));
+        }
+        ops.extend(ia.operands());
+        let s = self.scalar_of(self.overload_of_struct(t)?)?;
+        if cmp {
+            let x = self.inst(spv_op, f, ops)?;
+            let x = self.sampled_to_scalar(x, true, false, s)?;
+            let rty = self.scalar_ty(s);
+            let zero = self.null_const(rty);
+            return Ok(self.with_status(vec![x, zero, zero, zero]));
+        }
+        // SM 6.7 samples integer textures too (point filtering).
+        let (st, sfloat, ssigned) = self.sampled_ty(d)?;
+        let v4 = self.vec_ty(st, 4);
+        let r = self.inst(spv_op, v4, ops)?;
+        self.texel_parts(r, st, (sfloat, ssigned), s)
+    }
+
+    /// A non-optional argument's id.
+    fn a_id(&mut self, args: &[ValueId], i: usize) -> Result<Word> {
+        let v = arg(args, i)?;
+        self.value_id(v)
+    }
+
+    /// The four components of a texel (`vec4` of `st`) as the overload's
+    /// scalars, and the status word.
+    fn texel_parts(
+        &mut self,
+        texel: Word,
+        st: Word,
+        (sfloat, ssigned): (bool, bool),
+        s: super::resource::Scalar,
+    ) -> Result<Val> {
+        let mut parts = Vec::with_capacity(5);
+        for c in 0..4 {
+            let x = self.composite_extract(st, texel, c)?;
+            parts.push(self.sampled_to_scalar(x, sfloat, ssigned, s)?);
+        }
+        Ok(self.with_status(parts))
+    }
+
+    /// A `ResRet` value: the four components and a status of 0 (every
+    /// resource is fully mapped; `CheckAccessFullyMapped` is true).
+    fn with_status(&mut self, mut parts: Vec<Word>) -> Val {
+        parts.push(self.u32c(0));
+        Val::Parts(parts)
+    }
+
+    /// Implicit LOD and derivatives need a pixel shader.
+    fn require_derivatives(&self) -> Result<()> {
+        if self.desc.kind == crate::dxil::ShaderKind::Pixel {
+            Ok(())
+        } else {
+            Err(self.unsupported(format!(
+                "implicit-LOD sampling outside pixel shaders ({} shader)",
+                self.desc.kind.profile_prefix()
+            )))
+        }
+    }
+
+    /// `TextureLoad(srv, mipOrSample, c0, c1, c2, o0, o1, o2)`.
+    pub fn texture_load(&mut self, args: &[ValueId], t: TypeId) -> Result<Val> {
+        let (h, d, shape) = self.texture(arg(args, 1)?)?;
+        let (st, sfloat, ssigned) = self.sampled_ty(d)?;
+        let coord = self.coords_i(args, 3, shape)?;
+        let mip = match self.opt_arg(args, 2)? {
+            Some(m) => m,
+            None => self.u32c(0),
+        };
+        let uav = d.class == ResourceClass::Uav;
+        let mut ia = ImageArgs::default();
+        if shape.ms {
+            ia.sample = Some(mip);
+        } else if !uav {
+            ia.lod = Some(mip);
+        }
+        if !uav {
+            ia.offset = self.texel_offset(args, 6, shape.offsets, false)?;
+        } else if self.image_format(h.res, d) == ImageFormat::Unknown {
+            self.cap(Capability::StorageImageReadWithoutFormat);
+        }
+        let (img, _) = self.load_image(h)?;
+        let mut ops = vec![Operand::IdRef(img), Operand::IdRef(coord)];
+        ops.extend(ia.operands());
+        let v4 = self.vec_ty(st, 4);
+        let op = if uav { Op::ImageRead } else { Op::ImageFetch };
+        let r = self.inst(op, v4, ops)?;
+        let s = self.scalar_of(self.overload_of_struct(t)?)?;
+        self.texel_parts(r, st, (sfloat, ssigned), s)
+    }
+
+    /// `TextureStore(uav, c0, c1, c2, v0, v1, v2, v3, mask)`.
+    pub fn texture_store(&mut self, args: &[ValueId]) -> Result<()> {
+        let (h, d, shape) = self.texture(arg(args, 1)?)?;
+        if d.class != ResourceClass::Uav {
+            return Err(self.invalid("TextureStore to an SRV"));
+        }
+        let (st, sfloat, ssigned) = self.sampled_ty(d)?;
+        if self.image_format(h.res, d) == ImageFormat::Unknown {
+            self.cap(Capability::StorageImageWriteWithoutFormat);
+        }
+        let coord = self.coords_i(args, 2, shape)?;
+        let mut comps = Vec::with_capacity(4);
+        for i in 5..9 {
+            let v = arg(args, i)?;
+            let c = if self.is_undef(v) {
+                self.null_const(st)
+            } else {
+                let s = self.scalar_of(self.vty(v))?;
+                let x = self.value_id(v)?;
+                self.scalar_to_sampled(x, s, st, sfloat, ssigned)?
+            };
+            comps.push(c);
+        }
+        let v4 = self.vec_ty(st, 4);
+        let texel = self.composite_construct(v4, &comps)?;
+        let (img, _) = self.load_image(h)?;
+        self.op_void(
+            Op::ImageWrite,
+            vec![
+                Operand::IdRef(img),
+                Operand::IdRef(coord),
+                Operand::IdRef(texel),
+            ],
+        )
+    }
+
+    /// `TextureGather(srv, sampler, c0..c3, o0, o1, channel)` and
+    /// `TextureGatherCmp(..., channel, compare)`.
+    pub fn texture_gather(&mut self, cmp: bool, args: &[ValueId], t: TypeId) -> Result<Val> {
+        let (h, d, shape) = self.texture(arg(args, 1)?)?;
+        let (st, sfloat, ssigned) = self.sampled_ty(d)?;
+        let si = self.sampled_image(h, arg(args, 2)?)?;
+        let coord = self.coords_f(args, 3, shape)?;
+        let ia = ImageArgs {
+            offset: self.texel_offset(args, 7, shape.offsets.min(2), true)?,
+            ..ImageArgs::default()
+        };
+        let mut ops = vec![Operand::IdRef(si), Operand::IdRef(coord)];
+        let op = if cmp {
+            ops.push(Operand::IdRef(self.a_id(args, 10)?));
+            Op::ImageDrefGather
+        } else {
+            let channel = self
+                .m
+                .const_uint(arg(args, 9)?)
+                .filter(|&c| c < 4)
+                .ok_or_else(|| self.invalid("TextureGather: channel is not 0 to 3"))?;
+            ops.push(Operand::IdRef(self.u32c(channel as u32)));
+            Op::ImageGather
+        };
+        ops.extend(ia.operands());
+        let v4 = self.vec_ty(st, 4);
+        let r = self.inst(op, v4, ops)?;
+        let s = self.scalar_of(self.overload_of_struct(t)?)?;
+        self.texel_parts(r, st, (sfloat, ssigned), s)
+    }
+
+    /// `GetDimensions(texture, mip)`: width, height, depth or layers, and
+    /// the mip count (sample count for multisampled textures; 0 for UAVs).
+    pub fn texture_dimensions(&mut self, h: Handle, mip: ValueId) -> Result<Vec<Word>> {
+        let d = self.decl(h.res)?;
+        let shape = image_shape(d.kind).ok_or_else(|| self.internal("not a texture"))?;
+        self.cap(Capability::ImageQuery);
+        let (img, _) = self.load_image(h)?;
+        let u = self.u32_ty();
+        let base = if shape.dim == rspirv::spirv::Dim::DimCube {
+            2
+        } else {
+            shape.coords
+        };
+        let n = base.saturating_add(u32::from(shape.arrayed));
+        let vt = self.vec_ty(u, n);
+        let uav = d.class == ResourceClass::Uav;
+        let size = if shape.ms || uav {
+            self.op(Op::ImageQuerySize, vt, &[img])?
+        } else {
+            let lod = if self.is_undef(mip) {
+                self.u32c(0)
+            } else {
+                self.value_id(mip)?
+            };
+            self.op(Op::ImageQuerySizeLod, vt, &[img, lod])?
+        };
+        let zero = self.u32c(0);
+        let mut parts = Vec::with_capacity(4);
+        for i in 0..3 {
+            parts.push(match i {
+                _ if i >= n => zero,
+                _ if n == 1 => size,
+                _ => self.composite_extract(u, size, i)?,
+            });
+        }
+        parts.push(if shape.ms {
+            self.op(Op::ImageQuerySamples, u, &[img])?
+        } else if uav {
+            zero
+        } else {
+            self.op(Op::ImageQueryLevels, u, &[img])?
+        });
+        Ok(parts)
+    }
+
+    /// `CalculateLOD(srv, sampler, c0, c1, c2, clamped)`.
+    pub fn calculate_lod(&mut self, args: &[ValueId]) -> Result<Word> {
+        self.require_derivatives()?;
+        let (h, _, shape) = self.texture(arg(args, 1)?)?;
+        let si = self.sampled_image(h, arg(args, 2)?)?;
+        let f = self.float_ty(32);
+        let coord = self.arg_vector(args, 3, shape.coords, f)?;
+        self.cap(Capability::ImageQuery);
+        let v2 = self.vec_ty(f, 2);
+        let r = self.op(Op::ImageQueryLod, v2, &[si, coord])?;
+        let clamped = self.m.const_uint(arg(args, 6)?).unwrap_or(1) != 0;
+        self.composite_extract(f, r, if clamped { 0 } else { 1 })
+    }
+}

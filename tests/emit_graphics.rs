@@ -1,0 +1,242 @@
+//! Vertex and pixel shaders, textures and samplers: what the SPIR-V of
+//! corpus blobs must say where D3D and Vulkan differ (every translated blob
+//! is also validated by `emit_corpus` and snapshotted by `emit_snapshots`).
+
+use dxil2spirv::compile::{CompileOptions, Compiler, Output};
+use std::collections::BTreeMap;
+use std::path::Path;
+
+fn compile(name: &str) -> dxil2spirv::Result<Output> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("corpus")
+        .join(format!("{name}.dxil"));
+    let blob = std::fs::read(&path).expect("corpus blob");
+    Compiler::new(CompileOptions::default()).compile(&blob)
+}
+
+/// The validated SPIR-V of a blob, disassembled.
+fn asm(name: &str) -> String {
+    let out = compile(name).unwrap_or_else(|e| panic!("{name}: {e}"));
+    dxil2spirv::validate::disassemble(&out.spirv).expect("disassembly")
+}
+
+/// The decorations of each id (`OpDecorate %id Name args`).
+fn decorations(asm: &str) -> BTreeMap<String, Vec<String>> {
+    let mut out: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for line in asm.lines() {
+        if let Some(rest) = line.strip_prefix("OpDecorate ") {
+            let (id, deco) = rest.split_once(' ').expect("decoration");
+            out.entry(id.to_string())
+                .or_default()
+                .push(deco.to_string());
+        }
+    }
+    out
+}
+
+/// The id whose decorations include `deco`.
+fn id_decorated(asm: &str, deco: &str) -> String {
+    decorations(asm)
+        .into_iter()
+        .find(|(_, ds)| ds.iter().any(|d| d == deco))
+        .map(|(id, _)| id)
+        .unwrap_or_else(|| panic!("no id decorated {deco}"))
+}
+
+/// The instructions with this opcode, split into words.
+fn insts<'a>(asm: &'a str, op: &str) -> Vec<Vec<&'a str>> {
+    asm.lines()
+        .map(|l| l.split_whitespace().collect::<Vec<_>>())
+        .filter(|w| w.contains(&op))
+        .collect()
+}
+
+#[test]
+fn vertex_and_instance_ids_exclude_the_base() {
+    let a = asm("graphics/vs-vertexid-fullscreen-triangle");
+    assert!(a.contains("OpEntryPoint Vertex"), "{a}");
+    let index = id_decorated(&a, "BuiltIn VertexIndex");
+    let base = id_decorated(&a, "BuiltIn BaseVertex");
+    let load_of = |var: &str| {
+        insts(&a, "OpLoad")
+            .into_iter()
+            .find(|w| w.last() == Some(&var))
+            .map(|w| w[0].to_string())
+            .expect("load")
+    };
+    let (i, b) = (load_of(&index), load_of(&base));
+    assert!(
+        insts(&a, "OpISub")
+            .iter()
+            .any(|w| w[w.len() - 2] == i && w[w.len() - 1] == b),
+        "VertexIndex - BaseVertex: {a}"
+    );
+    let a = asm("graphics/vs-instanceid-structured-offsets");
+    assert!(a.contains("BuiltIn InstanceIndex") && a.contains("BuiltIn BaseInstance"));
+}
+
+#[test]
+fn pixel_position_w_is_w_not_its_reciprocal() {
+    let a = asm("graphics/ps-position-input-fragcoord");
+    assert!(a.contains("OpEntryPoint Fragment") && a.contains("OriginUpperLeft"));
+    let ones: Vec<&str> = a
+        .lines()
+        .filter(|l| l.contains("= OpConstant ") && l.ends_with(" 1"))
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
+    let fdivs = insts(&a, "OpFDiv");
+    assert!(
+        fdivs.iter().any(|w| ones.contains(&w[w.len() - 2])),
+        "1 / FragCoord.w: {a}"
+    );
+}
+
+#[test]
+fn depth_outputs_declare_their_modes() {
+    for (name, modes) in [
+        ("ps-depth-output", &["DepthReplacing"][..]),
+        (
+            "ps-depth-greater-equal",
+            &["DepthReplacing", "DepthGreater"],
+        ),
+        ("ps-depth-less-equal", &["DepthReplacing", "DepthLess"]),
+        ("ps-stencil-ref-output", &["StencilRefReplacingEXT"]),
+    ] {
+        let a = asm(&format!("graphics/{name}"));
+        for m in modes {
+            assert!(a.contains(&format!(" {m}\n")), "{name}: {m}");
+        }
+    }
+    let a = asm("graphics/ps-earlydepthstencil-uav-counter");
+    assert!(a.contains(" EarlyFragmentTests\n"), "{a}");
+}
+
+#[test]
+fn discard_demotes_to_a_helper() {
+    let a = asm("graphics/ps-discard-alpha-test");
+    assert!(a.contains("OpDemoteToHelperInvocation"), "{a}");
+    assert!(!a.contains("OpKill"), "{a}");
+    let a = asm("graphics/ps-is-helper-lane");
+    assert!(a.contains("OpIsHelperInvocationEXT"), "{a}");
+}
+
+#[test]
+fn interpolation_modes_become_decorations() {
+    let a = asm("graphics/ps-interp-all-modes-signature");
+    let d = decorations(&a);
+    let at = |loc: u32| -> Vec<String> {
+        let (_, ds) = d
+            .iter()
+            .find(|(_, ds)| ds.contains(&format!("Location {loc}")))
+            .unwrap_or_else(|| panic!("location {loc}"));
+        let mut ds: Vec<String> = ds
+            .iter()
+            .filter(|x| !x.starts_with("Location"))
+            .cloned()
+            .collect();
+        ds.sort();
+        ds
+    };
+    // The signature's rows 1..=7: linear, centroid, sample, noperspective,
+    // noperspective centroid, noperspective sample, nointerpolation.
+    assert!(at(1).is_empty());
+    assert_eq!(at(2), ["Centroid"]);
+    assert_eq!(at(3), ["Sample"]);
+    assert_eq!(at(4), ["NoPerspective"]);
+    assert_eq!(at(5), ["Centroid", "NoPerspective"]);
+    assert_eq!(at(6), ["NoPerspective", "Sample"]);
+    assert_eq!(at(7), ["Flat"]);
+}
+
+#[test]
+fn clip_distances_share_one_array() {
+    let out = compile("graphics/vs-clip-distance-two-registers").unwrap();
+    let a = dxil2spirv::validate::disassemble(&out.spirv).unwrap();
+    assert_eq!(a.matches("BuiltIn ClipDistance").count(), 1, "{a}");
+    // SV_ClipDistance0 (4 components) and SV_ClipDistance1 (2): float[6].
+    let six = a
+        .lines()
+        .find(|l| l.contains("= OpConstant ") && l.ends_with(" 6"))
+        .and_then(|l| l.split_whitespace().next())
+        .expect("constant 6");
+    assert!(
+        insts(&a, "OpTypeArray")
+            .iter()
+            .any(|w| w.last() == Some(&six)),
+        "float[6]: {a}"
+    );
+    let clip: Vec<_> = out
+        .reflection
+        .interface
+        .iter()
+        .filter(|v| v.semantic == "SV_ClipDistance")
+        .collect();
+    assert_eq!(clip.len(), 2);
+    assert!(clip
+        .iter()
+        .all(|v| v.builtin.as_deref() == Some("ClipDistance")));
+}
+
+#[test]
+fn sixteen_bit_elements_use_32_bit_interface_variables() {
+    for name in ["vs-input-half-16bit", "vs-input-min16-precision"] {
+        let a = asm(&format!("graphics/{name}"));
+        assert!(!a.contains("StorageInputOutput16"), "{name}");
+        assert!(a.contains("OpFConvert"), "{name}");
+    }
+}
+
+#[test]
+fn reflection_maps_semantics_to_locations() {
+    let out = compile("graphics/ps-mrt-sparse-targets").unwrap();
+    let refl = &out.reflection;
+    assert_eq!(refl.stage, "pixel");
+    let targets: Vec<_> = refl
+        .interface
+        .iter()
+        .filter(|v| v.output && v.semantic == "SV_Target")
+        .collect();
+    assert!(!targets.is_empty());
+    for t in targets {
+        assert_eq!(t.location, Some((t.index, 0)), "{t:?}");
+    }
+    let json = refl.to_json();
+    assert!(json.contains("\"stage\": \"pixel\""), "{json}");
+    assert!(json.contains("\"semantic\": \"SV_Target\""), "{json}");
+}
+
+#[test]
+fn textures_and_samplers_bind_as_images() {
+    let out = compile("graphics/tex-sample-cmp-pcf-offsets").unwrap();
+    let a = dxil2spirv::validate::disassemble(&out.spirv).unwrap();
+    let cmp = insts(&a, "OpImageSampleDrefImplicitLod");
+    assert!(cmp.iter().any(|w| w.contains(&"ConstOffset")), "{a}");
+    let types: Vec<&str> = out
+        .reflection
+        .resources
+        .iter()
+        .map(|r| r.descriptor_type.name())
+        .collect();
+    assert!(types.contains(&"sampled_image") && types.contains(&"sampler"));
+
+    let a = asm("graphics/tex-getdimensions-multisample");
+    assert!(a.contains("OpImageQuerySamples"), "{a}");
+    assert!(!a.contains("OpImageQuerySizeLod"), "multisampled: no LOD");
+
+    let a = asm("graphics/rwtex-2darray-load-store");
+    assert!(
+        a.contains("OpImageRead") && a.contains("OpImageWrite"),
+        "{a}"
+    );
+}
+
+#[test]
+fn implicit_lod_sampling_needs_a_pixel_shader() {
+    let e = compile("advanced/sm66-cs-derivatives-1d-quads").unwrap_err();
+    let msg = e.to_string();
+    assert!(msg.contains("dx.op Sample (opcode 60)"), "{msg}");
+    assert!(
+        msg.contains("implicit-LOD sampling outside pixel shaders"),
+        "{msg}"
+    );
+}
