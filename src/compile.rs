@@ -14,7 +14,7 @@
 //! ```text
 //! {
 //!   "entry_point": "main",
-//!   "stage": "compute",           // | "vertex" | "pixel"
+//!   "stage": "compute",           // | "vertex" | "geometry" | "pixel"
 //!   "workgroup_size": [x, y, z],  // compute; [1, 1, 1] for other stages
 //!   "wave_size": null,            // or n: [WaveSize(n)], the required subgroup size
 //!   "resources": [ {
@@ -33,7 +33,7 @@
 //!       "counter": null,          // or {"set": s, "binding": b}: a storage
 //!                                 // buffer holding one u32, starts at 0
 //!       "used": true } ],
-//!   "interface": [ {              // vertex and pixel shaders: every signature element
+//!   "interface": [ {              // graphics shaders: every signature element
 //!       "direction": "in",        // | "out"
 //!       "semantic": "TEXCOORD", "index": 0, "rows": 1, "cols": 2,
 //!       "location": 1, "component": 0,  // user semantics and SV_Target, else null
@@ -175,8 +175,8 @@ impl Compiler {
         &self.options
     }
 
-    /// Compiles a DXBC container holding a DXIL compute, vertex or pixel
-    /// shader (raw LLVM
+    /// Compiles a DXBC container holding a DXIL compute, vertex, geometry
+    /// or pixel shader (raw LLVM
     /// bitcode is accepted too), validating the SPIR-V when
     /// [`CompileOptions::validate`] is set.
     pub fn compile(&self, blob: &[u8]) -> Result<Output> {

@@ -2,8 +2,8 @@
 //!
 //! It reads the DXIL that DXC produces (a DXBC container, or bare LLVM 3.7
 //! bitcode) and writes SPIR-V 1.6 for Vulkan 1.3, with reflection of the
-//! resource bindings and the stage interface. Compute, vertex and pixel
-//! shaders are supported; other stages, DXIL libraries and some features
+//! resource bindings and the stage interface. Compute, vertex, geometry
+//! and pixel shaders are supported; other stages, DXIL libraries and some features
 //! give an [`ErrorKind::Unsupported`] error naming what is missing.
 //!
 //! # Use

@@ -139,10 +139,10 @@ fn disasm_prints_the_module() {
 }
 
 #[test]
-fn a_geometry_shader_is_unsupported() {
-    let tmp = TempDir::new("cli-gs");
-    let spv = tmp.join("gs.spv");
-    let file = blob("graphics/gs-point-sprite-quad");
+fn a_hull_shader_is_unsupported() {
+    let tmp = TempDir::new("cli-hs");
+    let spv = tmp.join("hs.spv");
+    let file = blob("graphics/hs-tri-integer-cw");
     let out = bin()
         .arg("compile")
         .arg(&file)
@@ -155,7 +155,7 @@ fn a_geometry_shader_is_unsupported() {
         stderr.starts_with(&format!("error: {}: unsupported", file.display())),
         "{stderr}"
     );
-    assert!(stderr.contains("shader kind 'gs'"), "{stderr}");
+    assert!(stderr.contains("shader kind 'hs'"), "{stderr}");
     assert!(!spv.exists(), "no output on failure");
 }
 
@@ -425,7 +425,7 @@ fn compile_trace_has_one_span_per_phase() {
     let out = bin()
         .args(["compile", "-o", "-", "--trace"])
         .arg(&trace)
-        .arg(blob("graphics/gs-point-sprite-quad"))
+        .arg(blob("graphics/hs-tri-integer-cw"))
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));

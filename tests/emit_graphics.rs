@@ -240,3 +240,60 @@ fn implicit_lod_sampling_needs_a_pixel_shader() {
         "{msg}"
     );
 }
+
+#[test]
+fn geometry_shaders_take_vertex_arrays_and_emit() {
+    let a = asm("graphics/gs-line-to-linestream");
+    assert!(a.contains("OpEntryPoint Geometry"), "{a}");
+    for mode in [
+        "InputLines",
+        "OutputLineStrip",
+        "OutputVertices 8",
+        "Invocations 1",
+    ] {
+        assert!(a.contains(&format!(" {mode}\n")), "{mode}: {a}");
+    }
+    assert!(
+        a.contains("OpEmitVertex") && a.contains("OpEndPrimitive"),
+        "{a}"
+    );
+    // The input SV_Position is vec4[2]: one per vertex of a line.
+    let two = a
+        .lines()
+        .find(|l| l.contains("= OpConstant ") && l.ends_with(" 2"))
+        .and_then(|l| l.split_whitespace().next())
+        .expect("constant 2");
+    assert!(
+        insts(&a, "OpTypeArray")
+            .iter()
+            .any(|w| w.last() == Some(&two)),
+        "vec4[2]: {a}"
+    );
+
+    let a = asm("graphics/gs-instance-layered-cubemap");
+    assert!(a.contains(" Invocations 6\n"), "{a}");
+    assert!(a.contains("BuiltIn InvocationId") && a.contains("BuiltIn Layer"));
+}
+
+#[test]
+fn geometry_streams_have_their_own_locations() {
+    let out = compile("graphics/gs-multiple-streams").unwrap();
+    let a = dxil2spirv::validate::disassemble(&out.spirv).unwrap();
+    assert!(a.contains("OpCapability GeometryStreams"), "{a}");
+    assert!(a.contains("OpEmitStreamVertex"), "{a}");
+    // Stream 1's registers 0 and 1 follow stream 0's rows 0 and 1.
+    let at = |semantic: &str| {
+        out.reflection
+            .interface
+            .iter()
+            .find(|v| v.output && v.semantic == semantic)
+            .and_then(|v| v.location)
+            .expect("location")
+    };
+    assert_eq!(at("VELOCITY"), (1, 0));
+    assert_eq!(at("AGE"), (1, 3));
+    assert_eq!(at("ORIGIN"), (2, 0));
+    assert_eq!(at("SEED"), (3, 0));
+    let origin = id_decorated(&a, "Location 2");
+    assert!(decorations(&a)[&origin].contains(&"Stream 1".to_string()));
+}

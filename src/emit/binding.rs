@@ -181,7 +181,7 @@ pub struct ReflectedResource {
     pub used: bool,
 }
 
-/// One signature element of a vertex or pixel shader and where it went.
+/// One signature element of a graphics shader and where it went.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ReflectedVarying {
     /// Whether it is an output (else an input).
@@ -205,7 +205,7 @@ pub struct ReflectedVarying {
 pub struct Reflection {
     /// Entry point name.
     pub entry_point: String,
-    /// The stage: `compute`, `vertex` or `pixel`.
+    /// The stage: `compute`, `vertex`, `geometry` or `pixel`.
     pub stage: &'static str,
     /// Workgroup size (`LocalSize`).
     pub workgroup_size: [u32; 3],
@@ -214,7 +214,7 @@ pub struct Reflection {
     pub wave_size: Option<u32>,
     /// Every declared resource.
     pub resources: Vec<ReflectedResource>,
-    /// The signature elements of a vertex or pixel shader (empty for
+    /// The signature elements of a graphics shader (empty for
     /// compute), inputs first.
     pub interface: Vec<ReflectedVarying>,
     /// Push-constant bytes used (0: none; the plain model uses none).

@@ -3,7 +3,8 @@
 //! DXIL metadata ([`DxilModule`]).
 
 use crate::dxil::{
-    ComponentType, DxilModule, ResourceBinding, ResourceKind, ShaderFlags, ShaderKind, Signatures,
+    ComponentType, DxilModule, GsState, ResourceBinding, ResourceKind, ShaderFlags, ShaderKind,
+    Signatures,
 };
 use crate::error::{Error, Phase, Result};
 use crate::ir::FuncId;
@@ -95,6 +96,8 @@ pub struct ShaderDesc {
     pub signatures: Signatures,
     /// The entry point's shader flags (empty when absent).
     pub flags: ShaderFlags,
+    /// Geometry shader state (geometry shaders).
+    pub gs: Option<GsState>,
 }
 
 impl ResourceDecl {
@@ -126,7 +129,7 @@ impl ShaderDesc {
                 Phase::Dxil,
                 format!(
                     "shader kind 'lib' (DXIL libraries: ray tracing, work graphs, exported \
-                     functions) is not supported, only compute, vertex and pixel shaders are \
+                     functions) is not supported, only compute, vertex, geometry and pixel shaders are \
                      (shader is {sm})"
                 ),
             ));
@@ -169,6 +172,7 @@ impl ShaderDesc {
             resources: srvs.chain(uavs).chain(cbvs).chain(samplers).collect(),
             signatures: ep.signatures.clone(),
             flags: ep.properties.shader_flags.unwrap_or_default(),
+            gs: ep.properties.gs,
         })
     }
 }

@@ -442,7 +442,7 @@ impl<'m> Emitter<'m> {
             }
             O::IsHelperLane => id(self.is_helper_lane()?),
 
-            // ---- vertex and pixel shaders
+            // ---- vertex, geometry and pixel shaders
             O::LoadInput => id(self.load_input(args, t)?),
             O::StoreOutput => {
                 self.store_output(args)?;
@@ -468,6 +468,14 @@ impl<'m> Emitter<'m> {
             O::EvalSampleIndex => id(self.eval_attribute(GLOp::InterpolateAtSample, args, t)?),
             O::EvalSnapped => id(self.eval_attribute(GLOp::InterpolateAtOffset, args, t)?),
             O::ViewID => id(self.view_id()?),
+            O::EmitStream | O::CutStream | O::EmitThenCutStream => {
+                let emit = op != O::CutStream;
+                let cut = op != O::EmitStream;
+                self.stream_op(args, emit, cut)?;
+                Ok(None)
+            }
+            O::GSInstanceID => id(self.geometry_builtin(BuiltIn::InvocationId)?),
+            O::PrimitiveID => id(self.geometry_builtin(BuiltIn::PrimitiveId)?),
             O::StartVertexLocation => id(self.draw_base(BuiltIn::BaseVertex)?),
             O::StartInstanceLocation => id(self.draw_base(BuiltIn::BaseInstance)?),
 
@@ -500,16 +508,11 @@ impl<'m> Emitter<'m> {
             | O::Texture2DMSGetSamplePosition
             | O::RenderTargetGetSamplePosition
             | O::RenderTargetGetSampleCount
-            | O::EmitStream
-            | O::CutStream
-            | O::EmitThenCutStream
-            | O::GSInstanceID
             | O::LoadOutputControlPoint
             | O::LoadPatchConstant
             | O::DomainLocation
             | O::StorePatchConstant
             | O::OutputControlPointID
-            | O::PrimitiveID
             | O::CycleCounterLegacy
             | O::AttributeAtVertex
             | O::InstanceID

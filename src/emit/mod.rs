@@ -26,6 +26,7 @@ mod convert;
 pub mod desc;
 mod dxop;
 mod function;
+mod geometry;
 mod lanes;
 mod memory;
 mod module;

@@ -227,17 +227,17 @@ impl<'m> Emitter<'m> {
         }
     }
 
-    /// The entry function, once checked to be an emittable compute, vertex
-    /// or pixel shader entry point.
+    /// The entry function, once checked to be an emittable compute, vertex,
+    /// geometry or pixel shader entry point.
     pub fn entry_function(&self) -> Result<&'m Function> {
         let kind = self.desc.kind;
         if !matches!(
             kind,
-            ShaderKind::Compute | ShaderKind::Vertex | ShaderKind::Pixel
+            ShaderKind::Compute | ShaderKind::Vertex | ShaderKind::Geometry | ShaderKind::Pixel
         ) {
             return Err(self.unsupported(format!(
-                "entry point @{}: shader kind '{}' is not supported, only compute, vertex and \
-                 pixel shaders are",
+                "entry point @{}: shader kind '{}' is not supported, only compute, vertex, \
+                 geometry and pixel shaders are",
                 self.desc.entry_name,
                 self.desc.kind.profile_prefix()
             )));
@@ -277,6 +277,11 @@ impl<'m> Emitter<'m> {
         self.declare_interface()?;
         let fn_id = self.emit_function(entry, structured)?;
         let denorm = self.denorm_mode();
+        let gs_modes = if self.desc.kind == ShaderKind::Geometry {
+            self.geometry_modes()?
+        } else {
+            Vec::new()
+        };
 
         // Module-level instructions, in the order of the logical layout.
         for &c in &self.caps.clone() {
@@ -301,6 +306,7 @@ impl<'m> Emitter<'m> {
         let model = match self.desc.kind {
             ShaderKind::Vertex => spirv::ExecutionModel::Vertex,
             ShaderKind::Pixel => spirv::ExecutionModel::Fragment,
+            ShaderKind::Geometry => spirv::ExecutionModel::Geometry,
             _ => spirv::ExecutionModel::GLCompute,
         };
         self.b.entry_point(model, fn_id, name, interface);
@@ -315,6 +321,17 @@ impl<'m> Emitter<'m> {
                     self.b.execution_mode(fn_id, mode, []);
                 }
             }
+            spirv::ExecutionModel::Geometry => {
+                for (mode, n) in gs_modes {
+                    match mode {
+                        spirv::ExecutionMode::OutputVertices
+                        | spirv::ExecutionMode::Invocations => {
+                            self.b.execution_mode(fn_id, mode, [n])
+                        }
+                        _ => self.b.execution_mode(fn_id, mode, []),
+                    }
+                }
+            }
             _ => {}
         }
         if let Some(em) = denorm {
@@ -325,6 +342,7 @@ impl<'m> Emitter<'m> {
         self.reflection.stage = match model {
             spirv::ExecutionModel::Vertex => "vertex",
             spirv::ExecutionModel::Fragment => "pixel",
+            spirv::ExecutionModel::Geometry => "geometry",
             _ => "compute",
         };
         self.reflection.workgroup_size = self.desc.num_threads;

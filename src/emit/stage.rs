@@ -1,5 +1,7 @@
-//! Vertex and pixel shader interfaces: signature elements become `Input`
-//! and `Output` variables, read by `LoadInput` and written by `StoreOutput`.
+//! Vertex, geometry and pixel shader interfaces: signature elements become
+//! `Input` and `Output` variables, read by `LoadInput` and written by
+//! `StoreOutput` (geometry shader inputs are arrays over the input
+//! primitive's vertices).
 //!
 //! * User semantics (and `SV_Target`) sit at `Location` = the element's
 //!   packed row and `Component` = its packed column, so two stages compiled
@@ -27,6 +29,18 @@ use crate::ir::{self, TypeId, ValueId};
 use rspirv::dr::Operand;
 use rspirv::spirv::{BuiltIn, Capability, Decoration, ExecutionMode, GlslStd450Op, Op};
 use rspirv::spirv::{StorageClass, Word};
+
+/// The built-in (if any) a signature element becomes.
+enum Builtin {
+    /// None: a user semantic or render target.
+    None,
+    /// A built-in variable of a type, with the fix-up of its value.
+    Var(BuiltIn, Word, Adjust),
+    /// Part of the clip or cull distance array.
+    Distances,
+    /// `SampleMask`.
+    Mask,
+}
 
 /// How an interface variable holds its element.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,9 +79,25 @@ pub(crate) struct IoVar {
     adjust: Adjust,
     rows: u32,
     cols: u32,
+    /// Per-vertex inputs of a geometry shader: the vertex count of the
+    /// input primitive (the outermost array); 0 elsewhere.
+    vertices: u32,
 }
 
-/// Per-compilation interface state.
+/// What a signature element is to its stage.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Role {
+    /// A vertex shader input (vertex attribute).
+    VertexIn,
+    /// A geometry shader input: one per vertex of the input primitive.
+    PrimitiveIn,
+    /// A vertex or geometry shader output (towards the rasterizer).
+    RasterOut,
+    /// A pixel shader input.
+    PixelIn,
+    /// A pixel shader output.
+    PixelOut,
+}
 #[derive(Default)]
 pub(crate) struct StageState {
     /// Interface variables by (output, element id).
@@ -107,11 +137,11 @@ impl<'m> Emitter<'m> {
         })
     }
 
-    /// Declares every input and output of a vertex or pixel shader's
-    /// signature, used or not (the D3D signature is the stage's
+    /// Declares every input and output of a vertex, geometry or pixel
+    /// shader's signature, used or not (the D3D signature is the stage's
     /// interface), and reflects where each went.
     pub fn declare_interface(&mut self) -> Result<()> {
-        if !matches!(self.desc.kind, ShaderKind::Vertex | ShaderKind::Pixel) {
+        if self.desc.kind == ShaderKind::Compute {
             return Ok(());
         }
         let sigs = &self.desc.signatures;
@@ -122,9 +152,14 @@ impl<'m> Emitter<'m> {
                     .builtins
                     .iter()
                     .find_map(|(&(bi, _), &var)| (var == v.var).then(|| format!("{bi:?}")));
+                let base = if output {
+                    self.stream_location_base(e.output_stream.unwrap_or(0))
+                } else {
+                    0
+                };
                 let location = builtin.is_none().then(|| {
                     (
-                        u32::try_from(e.start_row).unwrap_or(0),
+                        base.saturating_add(u32::try_from(e.start_row).unwrap_or(0)),
                         u32::try_from(e.start_col).unwrap_or(0),
                     )
                 });
@@ -154,7 +189,14 @@ impl<'m> Emitter<'m> {
     }
 
     fn declare_io(&mut self, output: bool, e: &'m SignatureElement) -> Result<IoVar> {
-        let pixel = self.desc.kind == ShaderKind::Pixel;
+        let kind = self.desc.kind;
+        let role = match (kind, output) {
+            (ShaderKind::Pixel, false) => Role::PixelIn,
+            (ShaderKind::Pixel, true) => Role::PixelOut,
+            (ShaderKind::Geometry, false) => Role::PrimitiveIn,
+            (_, true) => Role::RasterOut,
+            (_, false) => Role::VertexIn,
+        };
         let sc = if output {
             StorageClass::Output
         } else {
@@ -172,104 +214,157 @@ impl<'m> Emitter<'m> {
                 )))
             }
         };
-        let (rows, cols) = (e.rows.max(1), e.cols.clamp(1, 4));
         let plain = IoVar {
             var: 0,
             scalar,
             float,
             shape: Shape::Scalar,
             adjust: Adjust::None,
-            rows,
-            cols,
+            rows: e.rows.max(1),
+            cols: e.cols.clamp(1, 4),
+            vertices: if role == Role::PrimitiveIn {
+                self.input_vertices()?
+            } else {
+                0
+            },
         };
-        let u = self.u32_ty();
-        let f = self.float_ty(32);
-        let kind = e.semantic_kind;
-        let scalar_bi = |bi: BuiltIn| Some((bi, u, Adjust::None));
-        let builtin = match (kind, pixel, output) {
-            (S::Arbitrary | S::Target, _, _) => None,
-            (S::VertexID, false, false) => Some((
-                BuiltIn::VertexIndex,
-                u,
-                Adjust::MinusBase(BuiltIn::BaseVertex),
-            )),
-            (S::InstanceID, false, false) => Some((
-                BuiltIn::InstanceIndex,
-                u,
-                Adjust::MinusBase(BuiltIn::BaseInstance),
-            )),
-            (S::Position, false, true) => {
-                Some((BuiltIn::Position, self.vec_ty(f, 4), Adjust::None))
-            }
-            (S::Position, true, false) => {
-                Some((BuiltIn::FragCoord, self.vec_ty(f, 4), Adjust::FragCoordW))
-            }
-            (S::RenderTargetArrayIndex, p, o) if p != o => {
-                self.cap(if p {
-                    Capability::Geometry
-                } else {
-                    Capability::ShaderLayer
-                });
-                scalar_bi(BuiltIn::Layer)
-            }
-            (S::ViewPortArrayIndex, p, o) if p != o => {
-                self.cap(if p {
-                    Capability::MultiViewport
-                } else {
-                    Capability::ShaderViewportIndex
-                });
-                scalar_bi(BuiltIn::ViewportIndex)
-            }
-            (S::ShadingRate, p, o) if p != o => {
-                self.cap(Capability::FragmentShadingRateKHR);
-                self.exts.insert("SPV_KHR_fragment_shading_rate");
-                scalar_bi(if p {
-                    BuiltIn::ShadingRateKHR
-                } else {
-                    BuiltIn::PrimitiveShadingRateKHR
-                })
-            }
-            (S::ClipDistance | S::CullDistance, p, o) if p != o => {
-                return self.declare_distances(e, sc, plain);
-            }
-            (S::PrimitiveID, true, false) => {
-                self.cap(Capability::Geometry);
-                scalar_bi(BuiltIn::PrimitiveId)
-            }
-            (S::SampleIndex, true, false) => {
-                self.cap(Capability::SampleRateShading);
-                scalar_bi(BuiltIn::SampleId)
-            }
-            (S::IsFrontFace, true, false) => {
-                Some((BuiltIn::FrontFacing, self.bool_ty(), Adjust::Bool))
-            }
-            (S::Coverage, true, _) => {
+        let v = match self.builtin_of(e, role)? {
+            Builtin::None => self.declare_user(e, sc, role, plain)?,
+            Builtin::Distances => self.declare_distances(e, sc, plain)?,
+            Builtin::Mask => {
+                let u = self.u32_ty();
                 let arr = self.ty(TyKey::Array(u, 1));
                 let var = self.builtin_var(BuiltIn::SampleMask, sc, arr);
-                return Ok(IoVar {
+                IoVar {
                     var,
                     scalar: u,
                     float: false,
                     shape: Shape::Mask,
                     ..plain
-                });
+                }
             }
-            (S::Depth | S::DepthGreaterEqual | S::DepthLessEqual, true, true) => {
+            Builtin::Var(bi, ty, adjust) => {
+                let (u, f) = (self.u32_ty(), self.float_ty(32));
+                // Per-primitive values of a geometry shader are not arrays.
+                let vertices = match bi {
+                    BuiltIn::PrimitiveId | BuiltIn::InvocationId => 0,
+                    _ => plain.vertices,
+                };
+                let var_ty = self.per_vertex(ty, vertices);
+                let var = self.builtin_var(bi, sc, var_ty);
+                let vector = ty != u && ty != f && adjust != Adjust::Bool;
+                let float = ty == f || vector;
+                IoVar {
+                    var,
+                    scalar: if float { f } else { u },
+                    float,
+                    shape: if vector { Shape::Rows } else { Shape::Scalar },
+                    adjust,
+                    vertices,
+                    ..plain
+                }
+            }
+        };
+        if kind == ShaderKind::Geometry && output {
+            self.stream_decoration(v.var, e);
+        }
+        Ok(v)
+    }
+
+    /// The array of `vertices` elements of `ty` (`ty` itself for 0).
+    fn per_vertex(&mut self, ty: Word, vertices: u32) -> Word {
+        if vertices == 0 {
+            ty
+        } else {
+            self.ty(TyKey::Array(ty, vertices))
+        }
+    }
+
+    /// The built-in a system value becomes in its role.
+    fn builtin_of(&mut self, e: &SignatureElement, role: Role) -> Result<Builtin> {
+        use Role as R;
+        let (u, f) = (self.u32_ty(), self.float_ty(32));
+        let geometry = self.desc.kind == ShaderKind::Geometry;
+        let scalar = |bi: BuiltIn| Builtin::Var(bi, u, Adjust::None);
+        let kind = e.semantic_kind;
+        Ok(match (kind, role) {
+            (S::Arbitrary | S::Target, _) => Builtin::None,
+            (S::VertexID, R::VertexIn) => Builtin::Var(
+                BuiltIn::VertexIndex,
+                u,
+                Adjust::MinusBase(BuiltIn::BaseVertex),
+            ),
+            (S::InstanceID, R::VertexIn) => Builtin::Var(
+                BuiltIn::InstanceIndex,
+                u,
+                Adjust::MinusBase(BuiltIn::BaseInstance),
+            ),
+            (S::Position, R::RasterOut | R::PrimitiveIn) => {
+                Builtin::Var(BuiltIn::Position, self.vec_ty(f, 4), Adjust::None)
+            }
+            (S::Position, R::PixelIn) => {
+                Builtin::Var(BuiltIn::FragCoord, self.vec_ty(f, 4), Adjust::FragCoordW)
+            }
+            (S::RenderTargetArrayIndex, R::RasterOut | R::PixelIn) => {
+                self.cap(if role == R::PixelIn || geometry {
+                    Capability::Geometry
+                } else {
+                    Capability::ShaderLayer
+                });
+                scalar(BuiltIn::Layer)
+            }
+            (S::ViewPortArrayIndex, R::RasterOut | R::PixelIn) => {
+                self.cap(if role == R::PixelIn || geometry {
+                    Capability::MultiViewport
+                } else {
+                    Capability::ShaderViewportIndex
+                });
+                scalar(BuiltIn::ViewportIndex)
+            }
+            (S::ShadingRate, R::RasterOut | R::PixelIn) => {
+                self.cap(Capability::FragmentShadingRateKHR);
+                self.exts.insert("SPV_KHR_fragment_shading_rate");
+                scalar(if role == R::PixelIn {
+                    BuiltIn::ShadingRateKHR
+                } else {
+                    BuiltIn::PrimitiveShadingRateKHR
+                })
+            }
+            (S::ClipDistance | S::CullDistance, R::RasterOut | R::PixelIn | R::PrimitiveIn) => {
+                Builtin::Distances
+            }
+            (S::PrimitiveID, R::PixelIn) => {
+                self.cap(Capability::Geometry);
+                scalar(BuiltIn::PrimitiveId)
+            }
+            (S::PrimitiveID, R::RasterOut | R::PrimitiveIn) if geometry => {
+                scalar(BuiltIn::PrimitiveId)
+            }
+            (S::GSInstanceID, R::PrimitiveIn) => scalar(BuiltIn::InvocationId),
+            (S::SampleIndex, R::PixelIn) => {
+                self.cap(Capability::SampleRateShading);
+                scalar(BuiltIn::SampleId)
+            }
+            (S::IsFrontFace, R::PixelIn) => {
+                Builtin::Var(BuiltIn::FrontFacing, self.bool_ty(), Adjust::Bool)
+            }
+            (S::Coverage, R::PixelIn | R::PixelOut) => Builtin::Mask,
+            (S::Depth | S::DepthGreaterEqual | S::DepthLessEqual, R::PixelOut) => {
                 self.stage.modes.push(ExecutionMode::DepthReplacing);
                 match kind {
                     S::DepthGreaterEqual => self.stage.modes.push(ExecutionMode::DepthGreater),
                     S::DepthLessEqual => self.stage.modes.push(ExecutionMode::DepthLess),
                     _ => {}
                 }
-                Some((BuiltIn::FragDepth, f, Adjust::None))
+                Builtin::Var(BuiltIn::FragDepth, f, Adjust::None)
             }
-            (S::StencilRef, true, true) => {
+            (S::StencilRef, R::PixelOut) => {
                 self.cap(Capability::StencilExportEXT);
                 self.exts.insert("SPV_EXT_shader_stencil_export");
                 self.stage.modes.push(ExecutionMode::StencilRefReplacingEXT);
-                scalar_bi(BuiltIn::FragStencilRefEXT)
+                scalar(BuiltIn::FragStencilRefEXT)
             }
-            (S::Barycentrics, true, false) => {
+            (S::Barycentrics, R::PixelIn) => {
                 self.cap(Capability::FragmentBarycentricKHR);
                 self.exts.insert("SPV_KHR_fragment_shader_barycentric");
                 let bi = if matches!(
@@ -282,50 +377,64 @@ impl<'m> Emitter<'m> {
                 } else {
                     BuiltIn::BaryCoordKHR
                 };
-                Some((bi, self.vec_ty(f, 3), Adjust::None))
+                Builtin::Var(bi, self.vec_ty(f, 3), Adjust::None)
             }
             _ => {
                 return Err(self.unsupported(format!(
                     "system value {} ({kind:?}) as a {} shader {}",
                     e.name,
-                    if pixel { "pixel" } else { "vertex" },
-                    if output { "output" } else { "input" }
+                    self.desc.kind.profile_prefix(),
+                    if matches!(role, R::RasterOut | R::PixelOut) {
+                        "output"
+                    } else {
+                        "input"
+                    }
                 )))
             }
-        };
-        if let Some((bi, ty, adjust)) = builtin {
-            let var = self.builtin_var(bi, sc, ty);
-            let vector = ty != u && ty != f && adjust != Adjust::Bool;
-            let float = ty == f || vector;
-            return Ok(IoVar {
-                var,
-                scalar: if float { f } else { u },
-                float,
-                shape: if vector { Shape::Rows } else { Shape::Scalar },
-                adjust,
-                ..plain
-            });
-        }
-        // A user semantic: rows of vectors at Location = start row.
+        })
+    }
+
+    /// A user semantic: rows of vectors at `Location` = start row.
+    fn declare_user(
+        &mut self,
+        e: &'m SignatureElement,
+        sc: StorageClass,
+        role: Role,
+        plain: IoVar,
+    ) -> Result<IoVar> {
         if !e.is_allocated() {
             return Err(self.invalid(format!("signature element {} has no register", e.name)));
         }
-        let row_ty = self.vec_ty(scalar, cols);
-        let ty = if rows > 1 {
-            self.ty(TyKey::Array(row_ty, rows))
+        let row_ty = self.vec_ty(plain.scalar, plain.cols);
+        let ty = if plain.rows > 1 {
+            self.ty(TyKey::Array(row_ty, plain.rows))
         } else {
             row_ty
         };
+        let ty = self.per_vertex(ty, plain.vertices);
         let pt = self.ptr_ty(sc, ty);
         let var = self.global_inst(Op::Variable, Some(pt), vec![Operand::StorageClass(sc)]);
-        self.decorate(var, Decoration::Location, &[e.start_row as u32]);
+        let base = if sc == StorageClass::Output {
+            self.stream_location_base(e.output_stream.unwrap_or(0))
+        } else {
+            0
+        };
+        self.decorate(
+            var,
+            Decoration::Location,
+            &[base.saturating_add(e.start_row as u32)],
+        );
         if e.start_col > 0 {
             self.decorate(var, Decoration::Component, &[e.start_col as u32]);
         }
-        if pixel && !output {
-            self.interpolation(var, e.interpolation, float);
+        if role == Role::PixelIn {
+            self.interpolation(var, e.interpolation, plain.float);
         }
-        let prefix = if output { "out" } else { "in" };
+        let prefix = if sc == StorageClass::Output {
+            "out"
+        } else {
+            "in"
+        };
         let index = e.semantic_indices.first().copied().unwrap_or(0);
         self.name(var, &format!("{prefix}.{}{index}", e.name));
         self.interface.insert(var);
@@ -392,6 +501,7 @@ impl<'m> Emitter<'m> {
         self.cap(cap);
         let f = self.float_ty(32);
         let arr = self.ty(TyKey::Array(f, total));
+        let arr = self.per_vertex(arr, plain.vertices);
         let var = self.builtin_var(bi, sc, arr);
         Ok(IoVar {
             var,
@@ -402,41 +512,50 @@ impl<'m> Emitter<'m> {
         })
     }
 
-    /// A pointer to component (`row`, `col`) of an interface variable.
-    fn io_ptr(&mut self, v: IoVar, sc: StorageClass, row: ValueId, col: u32) -> Result<Word> {
+    /// A pointer to component (`row`, `col`) of an interface variable, of
+    /// input vertex `vertex` for per-vertex inputs.
+    fn io_ptr(
+        &mut self,
+        v: IoVar,
+        sc: StorageClass,
+        vertex: Option<ValueId>,
+        row: ValueId,
+        col: u32,
+    ) -> Result<Word> {
         if col >= v.cols && v.shape != Shape::Scalar {
             return Err(self.invalid(format!("signature column {col} out of range")));
         }
         let pt = self.ptr_ty(sc, v.scalar);
+        let mut idx = Vec::with_capacity(3);
+        if v.vertices > 0 {
+            let vertex =
+                vertex.ok_or_else(|| self.invalid("a per-vertex input without a vertex"))?;
+            idx.push(self.io_row(vertex)?);
+        }
         match v.shape {
-            Shape::Scalar => Ok(v.var),
-            Shape::Mask => {
-                let zero = self.u32c(0);
-                self.access_chain(pt, v.var, &[zero])
-            }
+            Shape::Scalar => {}
+            Shape::Mask => idx.push(self.u32c(0)),
             Shape::Distances { base } => {
                 let r = self.io_row(row)?;
                 let cols = self.u32c(v.cols);
                 let u = self.u32_ty();
                 let i = self.op(Op::IMul, u, &[r, cols])?;
                 let off = self.u32c(base.saturating_add(col));
-                let i = self.op(Op::IAdd, u, &[i, off])?;
-                self.access_chain(pt, v.var, &[i])
+                idx.push(self.op(Op::IAdd, u, &[i, off])?);
             }
             Shape::Rows => {
-                let mut idx = Vec::with_capacity(2);
                 if v.rows > 1 {
                     idx.push(self.io_row(row)?);
                 }
                 if v.cols > 1 || v.adjust != Adjust::None {
                     idx.push(self.u32c(col));
                 }
-                if idx.is_empty() {
-                    return Ok(v.var);
-                }
-                self.access_chain(pt, v.var, &idx)
             }
         }
+        if idx.is_empty() {
+            return Ok(v.var);
+        }
+        self.access_chain(pt, v.var, &idx)
     }
 
     /// A signature row index as a `uint` id.
@@ -460,7 +579,8 @@ impl<'m> Emitter<'m> {
                 self.select(u, x, t1, f0)?
             }
             _ => {
-                let p = self.io_ptr(v, StorageClass::Input, row, col)?;
+                let vertex = super::resource::arg(args, 4).ok();
+                let p = self.io_ptr(v, StorageClass::Input, vertex, row, col)?;
                 self.load(v.scalar, p)?
             }
         };
@@ -492,7 +612,7 @@ impl<'m> Emitter<'m> {
         let e = self.element(true, id)?;
         let signed = matches!(e.component_type, C::I16 | C::I1);
         let x = self.value_to_io(x, xt, v.scalar, v.float, signed)?;
-        let p = self.io_ptr(v, StorageClass::Output, row, col)?;
+        let p = self.io_ptr(v, StorageClass::Output, None, row, col)?;
         self.store(p, x)
     }
 
@@ -717,11 +837,14 @@ impl<'m> Emitter<'m> {
     }
 
     fn require_graphics(&self) -> Result<()> {
-        if matches!(self.desc.kind, ShaderKind::Vertex | ShaderKind::Pixel) {
+        if matches!(
+            self.desc.kind,
+            ShaderKind::Vertex | ShaderKind::Pixel | ShaderKind::Geometry
+        ) {
             Ok(())
         } else {
             Err(self.unsupported(format!(
-                "outside vertex and pixel shaders ({} shader)",
+                "outside vertex, geometry and pixel shaders ({} shader)",
                 self.desc.kind.profile_prefix()
             )))
         }

@@ -203,9 +203,10 @@ dxil2spirv_compiler *dxil2spirv_compiler_create(const dxil2spirv_options *option
  *  Results it produced stay valid. */
 void dxil2spirv_compiler_destroy(dxil2spirv_compiler *compiler);
 
-/** Compiles a DXBC container holding a DXIL compute, vertex or pixel
- *  shader (bare DXIL bitcode is accepted too): `size` bytes at `data`, read only during the
- *  call. Safe to call from many threads at once on one compiler.
+/** Compiles a DXBC container holding a DXIL compute, vertex, geometry or
+ *  pixel shader (bare DXIL bitcode is accepted too): `size` bytes at `data`,
+ *  read only during the call. Safe to call from many threads at once on
+ *  one compiler.
  *
  *  Unless out_result is NULL, *out_result receives a new result, on
  *  failure too (it then holds the error message); the caller owns it and

@@ -393,7 +393,7 @@ fn bad_blobs_fail_with_messages() {
     let (status, message) = failure(compiler.compile(&[]));
     assert_eq!(status, INVALID_INPUT, "{message}");
 
-    let graphics = crate::corpus_blob("graphics/gs-point-sprite-quad.dxil");
+    let graphics = crate::corpus_blob("graphics/hs-tri-integer-cw.dxil");
     let (status, message) = failure(compiler.compile(&graphics));
     assert_eq!(status, UNSUPPORTED, "{message}");
     assert!(message.starts_with("unsupported ("), "{message}");

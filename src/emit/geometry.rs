@@ -1,0 +1,166 @@
+//! Geometry shaders: the input primitive and output topology as execution
+//! modes, vertex emission and strip cuts per stream, the instance and
+//! primitive ids. The interface itself is in `stage`.
+
+use super::module::Emitter;
+use super::resource::arg;
+use crate::dxil::{GsState, InputPrimitive as P, PrimitiveTopology as T, SignatureElement};
+use crate::error::Result;
+use crate::ir::ValueId;
+use rspirv::dr::Operand;
+use rspirv::spirv::{BuiltIn, Capability, Decoration, ExecutionMode, Op, StorageClass, Word};
+
+impl<'m> Emitter<'m> {
+    /// The geometry shader state, required of a geometry shader.
+    fn gs_state(&self) -> Result<GsState> {
+        self.desc
+            .gs
+            .ok_or_else(|| self.invalid("a geometry shader without its state (entry property 1)"))
+    }
+
+    /// The vertex count of the input primitive.
+    pub fn input_vertices(&self) -> Result<u32> {
+        Ok(match self.gs_state()?.input_primitive {
+            P::Point => 1,
+            P::Line => 2,
+            P::Triangle => 3,
+            P::LineWithAdjacency => 4,
+            P::TriangleWithAdjacency => 6,
+            other => {
+                return Err(self.unsupported(format!("geometry shader input primitive {other:?}")))
+            }
+        })
+    }
+
+    /// Whether outputs go to streams other than 0 (`GeometryStreams`).
+    fn multiple_streams(&self) -> bool {
+        self.desc.gs.is_some_and(|g| g.active_stream_mask & !1 != 0)
+    }
+
+    /// The first location of a geometry shader output stream: each stream
+    /// packs its registers from 0, but Vulkan gives all streams one
+    /// location space, so stream `n` starts after the rows of streams
+    /// below it.
+    pub fn stream_location_base(&self, stream: u32) -> u32 {
+        if stream == 0 || self.desc.kind != crate::dxil::ShaderKind::Geometry {
+            return 0;
+        }
+        (0..stream)
+            .map(|s| {
+                self.desc
+                    .signatures
+                    .outputs
+                    .iter()
+                    .filter(|e| e.output_stream.unwrap_or(0) == s && e.is_allocated())
+                    .map(|e| (e.start_row as u32).saturating_add(e.rows))
+                    .max()
+                    .unwrap_or(0)
+            })
+            .fold(0u32, u32::saturating_add)
+    }
+
+    /// `Stream n` on an output of a shader that writes several streams.
+    pub fn stream_decoration(&mut self, var: Word, e: &SignatureElement) {
+        if self.multiple_streams() {
+            self.cap(Capability::GeometryStreams);
+            let stream = e.output_stream.unwrap_or(0);
+            self.decorate(var, Decoration::Stream, &[stream]);
+        }
+    }
+
+    /// The execution modes: input primitive, output topology, vertex and
+    /// instance counts.
+    pub fn geometry_modes(&mut self) -> Result<Vec<(ExecutionMode, u32)>> {
+        let g = self.gs_state()?;
+        let input = match g.input_primitive {
+            P::Point => ExecutionMode::InputPoints,
+            P::Line => ExecutionMode::InputLines,
+            P::Triangle => ExecutionMode::Triangles,
+            P::LineWithAdjacency => ExecutionMode::InputLinesAdjacency,
+            P::TriangleWithAdjacency => ExecutionMode::InputTrianglesAdjacency,
+            other => {
+                return Err(self.unsupported(format!("geometry shader input primitive {other:?}")))
+            }
+        };
+        let output = match g.output_topology {
+            T::PointList => ExecutionMode::OutputPoints,
+            T::LineStrip => ExecutionMode::OutputLineStrip,
+            T::TriangleStrip => ExecutionMode::OutputTriangleStrip,
+            other => return Err(self.invalid(format!("geometry shader output topology {other:?}"))),
+        };
+        if g.max_vertex_count == 0 || g.max_vertex_count > 1024 {
+            return Err(self.invalid(format!(
+                "maxvertexcount({}) is outside 1 to 1024",
+                g.max_vertex_count
+            )));
+        }
+        if g.instance_count > 32 {
+            return Err(self.invalid(format!(
+                "instance({}) is more than D3D's 32",
+                g.instance_count
+            )));
+        }
+        self.cap(Capability::Geometry);
+        Ok(vec![
+            (input, 0),
+            (output, 0),
+            (ExecutionMode::OutputVertices, g.max_vertex_count),
+            (ExecutionMode::Invocations, g.instance_count.max(1)),
+        ])
+    }
+
+    /// `EmitStream(stream)`, `CutStream(stream)` and `EmitThenCutStream`.
+    pub fn stream_op(&mut self, args: &[ValueId], emit: bool, cut: bool) -> Result<()> {
+        if self.desc.kind != crate::dxil::ShaderKind::Geometry {
+            return Err(self.unsupported("outside geometry shaders"));
+        }
+        let stream = self
+            .m
+            .const_uint(arg(args, 1)?)
+            .and_then(|s| u32::try_from(s).ok())
+            .filter(|&s| s < 4)
+            .ok_or_else(|| self.invalid("the stream is not a constant from 0 to 3"))?;
+        let streams = self.multiple_streams();
+        if streams {
+            self.cap(Capability::GeometryStreams);
+        } else if stream != 0 {
+            return Err(self.invalid(format!("stream {stream} is not in the active stream mask")));
+        }
+        let id = self.u32c(stream);
+        let ops = || {
+            if streams {
+                vec![Operand::IdRef(id)]
+            } else {
+                vec![]
+            }
+        };
+        if emit {
+            let op = if streams {
+                Op::EmitStreamVertex
+            } else {
+                Op::EmitVertex
+            };
+            self.op_void(op, ops())?;
+        }
+        if cut {
+            let op = if streams {
+                Op::EndStreamPrimitive
+            } else {
+                Op::EndPrimitive
+            };
+            self.op_void(op, ops())?;
+        }
+        Ok(())
+    }
+
+    /// A `uint` input built-in of a geometry shader (`InvocationId`,
+    /// `PrimitiveId`).
+    pub fn geometry_builtin(&mut self, bi: BuiltIn) -> Result<Word> {
+        if self.desc.kind != crate::dxil::ShaderKind::Geometry {
+            return Err(self.unsupported("outside geometry shaders"));
+        }
+        let u = self.u32_ty();
+        let var = self.builtin_var(bi, StorageClass::Input, u);
+        self.load(u, var)
+    }
+}
