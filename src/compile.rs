@@ -14,8 +14,8 @@
 //! ```text
 //! {
 //!   "entry_point": "main",
-//!   "stage": "compute",           // | "vertex" | "geometry" | "pixel"
-//!   "workgroup_size": [x, y, z],  // compute; [1, 1, 1] for other stages
+//!   "stage": "compute",           // | vertex | geometry | pixel | mesh | amplification
+//!   "workgroup_size": [x, y, z],  // compute, mesh, amplification; else [1, 1, 1]
 //!   "wave_size": null,            // or n: [WaveSize(n)], the required subgroup size
 //!   "resources": [ {
 //!       "name": "Out",            // HLSL name, may be ""
@@ -28,13 +28,14 @@
 //!       "set": 0, "binding": 2000,
 //!       "descriptor_type": "storage_buffer",  // | uniform_buffer |
 //!                 // uniform_texel_buffer | storage_texel_buffer | sampler |
-//!                 // sampled_image | storage_image
+//!                 // sampled_image | storage_image | acceleration_structure
 //!       "format": null,           // storage texel buffers and images: "Unknown", "R32ui", ...
 //!       "counter": null,          // or {"set": s, "binding": b}: a storage
 //!                                 // buffer holding one u32, starts at 0
 //!       "used": true } ],
 //!   "interface": [ {              // graphics shaders: every signature element
 //!       "direction": "in",        // | "out"
+//!       "per_primitive": false,   // mesh shader per-primitive outputs
 //!       "semantic": "TEXCOORD", "index": 0, "rows": 1, "cols": 2,
 //!       "location": 1, "component": 0,  // user semantics and SV_Target, else null
 //!       "builtin": null } ],      // system values: the SPIR-V built-in, e.g. "FragCoord"
@@ -175,8 +176,8 @@ impl Compiler {
         &self.options
     }
 
-    /// Compiles a DXBC container holding a DXIL compute, vertex, geometry
-    /// or pixel shader (raw LLVM
+    /// Compiles a DXBC container holding a DXIL compute, vertex, geometry,
+    /// pixel, mesh or amplification shader (raw LLVM
     /// bitcode is accepted too), validating the SPIR-V when
     /// [`CompileOptions::validate`] is set.
     pub fn compile(&self, blob: &[u8]) -> Result<Output> {

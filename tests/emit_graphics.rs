@@ -297,3 +297,71 @@ fn geometry_streams_have_their_own_locations() {
     let origin = id_decorated(&a, "Location 2");
     assert!(decorations(&a)[&origin].contains(&"Stream 1".to_string()));
 }
+
+#[test]
+fn mesh_shaders_write_arrays_per_vertex_and_primitive() {
+    let out = compile("graphics/ms-per-primitive-attributes").unwrap();
+    let a = dxil2spirv::validate::disassemble(&out.spirv).unwrap();
+    assert!(a.contains("OpEntryPoint MeshEXT"), "{a}");
+    for mode in [
+        "LocalSize 32 1 1",
+        "OutputVertices 32",
+        "OutputPrimitivesEXT 30",
+        "OutputTrianglesEXT",
+    ] {
+        assert!(a.contains(&format!(" {mode}\n")), "{mode}: {a}");
+    }
+    assert!(a.contains("OpSetMeshOutputsEXT"), "{a}");
+    assert!(a.contains("BuiltIn PrimitiveTriangleIndicesEXT"), "{a}");
+    // Primitive outputs are per-primitive and follow the vertex outputs'
+    // rows (SV_Position at row 0, one user row at 1).
+    let d = decorations(&a);
+    let prim_id = id_decorated(&a, "BuiltIn PrimitiveId");
+    assert!(d[&prim_id].contains(&"PerPrimitiveEXT".to_string()));
+    let interface = &out.reflection.interface;
+    let end = |per_primitive: bool| {
+        interface
+            .iter()
+            .filter(|v| v.per_primitive == per_primitive)
+            .filter_map(|v| v.location.map(|(l, _)| (l, l + v.rows)))
+            .collect::<Vec<_>>()
+    };
+    let vertex_end = end(false)
+        .iter()
+        .map(|&(_, e)| e)
+        .max()
+        .expect("vertex rows");
+    let primitive = end(true);
+    assert!(!primitive.is_empty());
+    assert!(
+        primitive.iter().all(|&(l, _)| l >= vertex_end),
+        "{interface:?}"
+    );
+    for (l, _) in primitive {
+        assert!(
+            d.iter().any(|(_, ds)| ds.contains(&format!("Location {l}"))
+                && ds.contains(&"PerPrimitiveEXT".to_string())),
+            "location {l}: {a}"
+        );
+    }
+
+    let a = asm("graphics/ms-line-topology");
+    assert!(a.contains(" OutputLinesEXT\n") && a.contains("BuiltIn PrimitiveLineIndicesEXT"));
+}
+
+#[test]
+fn amplification_shaders_dispatch_their_payload() {
+    let a = asm("graphics/as-dispatch-mesh-payload");
+    assert!(a.contains("OpEntryPoint TaskEXT"), "{a}");
+    let payload = insts(&a, "OpVariable")
+        .into_iter()
+        .find(|w| w.contains(&"TaskPayloadWorkgroupEXT"))
+        .map(|w| w[0])
+        .expect("a TaskPayloadWorkgroupEXT variable");
+    let emit = insts(&a, "OpEmitMeshTasksEXT");
+    assert_eq!(emit.len(), 1, "{a}");
+    assert_eq!(emit[0].last(), Some(&payload), "{a}");
+
+    let a = asm("graphics/ms-payload-input");
+    assert!(a.contains("TaskPayloadWorkgroupEXT"), "{a}");
+}

@@ -128,6 +128,8 @@ pub enum DescriptorType {
     SampledImage,
     /// `VK_DESCRIPTOR_TYPE_STORAGE_IMAGE`.
     StorageImage,
+    /// `VK_DESCRIPTOR_TYPE_ACCELERATION_STRUCTURE_KHR`.
+    AccelerationStructure,
 }
 
 impl DescriptorType {
@@ -142,6 +144,7 @@ impl DescriptorType {
             DescriptorType::Sampler => "sampler",
             DescriptorType::SampledImage => "sampled_image",
             DescriptorType::StorageImage => "storage_image",
+            DescriptorType::AccelerationStructure => "acceleration_structure",
         }
     }
 }
@@ -186,6 +189,8 @@ pub struct ReflectedResource {
 pub struct ReflectedVarying {
     /// Whether it is an output (else an input).
     pub output: bool,
+    /// Whether it is a mesh shader per-primitive output.
+    pub per_primitive: bool,
     /// Semantic name (`TEXCOORD`, `SV_Position`).
     pub semantic: String,
     /// Semantic index of its first row.
@@ -205,7 +210,8 @@ pub struct ReflectedVarying {
 pub struct Reflection {
     /// Entry point name.
     pub entry_point: String,
-    /// The stage: `compute`, `vertex`, `geometry` or `pixel`.
+    /// The stage: `compute`, `vertex`, `geometry`, `pixel`, `mesh` or
+    /// `amplification`.
     pub stage: &'static str,
     /// Workgroup size (`LocalSize`).
     pub workgroup_size: [u32; 3],
@@ -252,7 +258,11 @@ impl Reflection {
         for (i, v) in self.interface.iter().enumerate() {
             o.push_str(if i == 0 { "\n    {" } else { ",\n    {" });
             let dir = if v.output { "out" } else { "in" };
-            let _ = write!(o, "\"direction\": \"{dir}\", \"semantic\": ");
+            let _ = write!(
+                o,
+                "\"direction\": \"{dir}\", \"per_primitive\": {}, \"semantic\": ",
+                v.per_primitive
+            );
             json_str(o, &v.semantic);
             let _ = write!(
                 o,

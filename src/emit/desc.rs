@@ -3,8 +3,8 @@
 //! DXIL metadata ([`DxilModule`]).
 
 use crate::dxil::{
-    ComponentType, DxilModule, GsState, ResourceBinding, ResourceKind, ShaderFlags, ShaderKind,
-    Signatures,
+    ComponentType, DxilModule, GsState, MsState, ResourceBinding, ResourceKind, ShaderFlags,
+    ShaderKind, Signatures,
 };
 use crate::error::{Error, Phase, Result};
 use crate::ir::FuncId;
@@ -98,6 +98,8 @@ pub struct ShaderDesc {
     pub flags: ShaderFlags,
     /// Geometry shader state (geometry shaders).
     pub gs: Option<GsState>,
+    /// Mesh shader state (mesh shaders).
+    pub ms: Option<MsState>,
 }
 
 impl ResourceDecl {
@@ -129,7 +131,7 @@ impl ShaderDesc {
                 Phase::Dxil,
                 format!(
                     "shader kind 'lib' (DXIL libraries: ray tracing, work graphs, exported \
-                     functions) is not supported, only compute, vertex, geometry and pixel shaders are \
+                     functions) is not supported, only compute, vertex, geometry, pixel, mesh and amplification shaders are \
                      (shader is {sm})"
                 ),
             ));
@@ -167,12 +169,13 @@ impl ShaderDesc {
             kind: sm.kind,
             entry,
             entry_name: ep.name.clone(),
-            num_threads: ep.properties.num_threads.unwrap_or([1, 1, 1]),
+            num_threads: ep.num_threads().unwrap_or([1, 1, 1]),
             wave_size: ep.properties.wave_size.map(|w| w.min),
             resources: srvs.chain(uavs).chain(cbvs).chain(samplers).collect(),
             signatures: ep.signatures.clone(),
             flags: ep.properties.shader_flags.unwrap_or_default(),
             gs: ep.properties.gs,
+            ms: ep.properties.ms,
         })
     }
 }

@@ -4,7 +4,7 @@
 use super::module::{low_mask, Emitter, Val};
 use super::resource::arg;
 use super::wave::WaveArith;
-use crate::dxil::{OpCode, ResourceKind};
+use crate::dxil::{OpCode, ResourceKind, SignatureKind};
 use crate::error::Result;
 use crate::ir::{self, ListRange, TypeId, ValueId};
 use rspirv::spirv::{BuiltIn, GlslStd450Op as GLOp, GroupOperation, Op, Word};
@@ -444,8 +444,25 @@ impl<'m> Emitter<'m> {
 
             // ---- vertex, geometry and pixel shaders
             O::LoadInput => id(self.load_input(args, t)?),
-            O::StoreOutput => {
-                self.store_output(args)?;
+            O::StoreOutput | O::StoreVertexOutput => {
+                self.store_output(SignatureKind::Output, args)?;
+                Ok(None)
+            }
+            O::StorePrimitiveOutput => {
+                self.store_output(SignatureKind::PatchConstOrPrim, args)?;
+                Ok(None)
+            }
+            O::SetMeshOutputCounts => {
+                self.set_mesh_output_counts(args)?;
+                Ok(None)
+            }
+            O::EmitIndices => {
+                self.emit_indices(args)?;
+                Ok(None)
+            }
+            O::GetMeshPayload => Ok(Some(self.mesh_payload(t)?)),
+            O::DispatchMesh => {
+                self.dispatch_mesh(args)?;
                 Ok(None)
             }
             O::Discard => {
@@ -473,6 +490,48 @@ impl<'m> Emitter<'m> {
                 let cut = op != O::EmitStream;
                 self.stream_op(args, emit, cut)?;
                 Ok(None)
+            }
+            O::AllocateRayQuery => Ok(Some(self.allocate_ray_query(args)?)),
+            O::RayQueryTraceRayInline => {
+                self.trace_ray_inline(args)?;
+                Ok(None)
+            }
+            O::RayQueryProceed
+            | O::RayQueryAbort
+            | O::RayQueryCommitNonOpaqueTriangleHit
+            | O::RayQueryCommitProceduralPrimitiveHit
+            | O::RayQueryCommittedStatus
+            | O::RayQueryCandidateType
+            | O::RayQueryCandidateObjectToWorld3x4
+            | O::RayQueryCandidateWorldToObject3x4
+            | O::RayQueryCommittedObjectToWorld3x4
+            | O::RayQueryCommittedWorldToObject3x4
+            | O::RayQueryCandidateProceduralPrimitiveNonOpaque
+            | O::RayQueryCandidateTriangleFrontFace
+            | O::RayQueryCommittedTriangleFrontFace
+            | O::RayQueryCandidateTriangleBarycentrics
+            | O::RayQueryCommittedTriangleBarycentrics
+            | O::RayQueryRayFlags
+            | O::RayQueryWorldRayOrigin
+            | O::RayQueryWorldRayDirection
+            | O::RayQueryRayTMin
+            | O::RayQueryCandidateTriangleRayT
+            | O::RayQueryCommittedRayT
+            | O::RayQueryCandidateInstanceIndex
+            | O::RayQueryCandidateInstanceID
+            | O::RayQueryCandidateGeometryIndex
+            | O::RayQueryCandidatePrimitiveIndex
+            | O::RayQueryCandidateObjectRayOrigin
+            | O::RayQueryCandidateObjectRayDirection
+            | O::RayQueryCommittedInstanceIndex
+            | O::RayQueryCommittedInstanceID
+            | O::RayQueryCommittedGeometryIndex
+            | O::RayQueryCommittedPrimitiveIndex
+            | O::RayQueryCommittedObjectRayOrigin
+            | O::RayQueryCommittedObjectRayDirection
+            | O::RayQueryCandidateInstanceContributionToHitGroupIndex
+            | O::RayQueryCommittedInstanceContributionToHitGroupIndex => {
+                self.ray_query_op(op, args)
             }
             O::GSInstanceID => id(self.geometry_builtin(BuiltIn::InvocationId)?),
             O::PrimitiveID => id(self.geometry_builtin(BuiltIn::PrimitiveId)?),
@@ -536,54 +595,11 @@ impl<'m> Emitter<'m> {
             | O::CallShader
             | O::CreateHandleForLib
             | O::PrimitiveIndex
-            | O::SetMeshOutputCounts
-            | O::EmitIndices
-            | O::GetMeshPayload
-            | O::StoreVertexOutput
-            | O::StorePrimitiveOutput
-            | O::DispatchMesh
             | O::WriteSamplerFeedback
             | O::WriteSamplerFeedbackBias
             | O::WriteSamplerFeedbackLevel
             | O::WriteSamplerFeedbackGrad
-            | O::AllocateRayQuery
-            | O::RayQueryTraceRayInline
-            | O::RayQueryProceed
-            | O::RayQueryAbort
-            | O::RayQueryCommitNonOpaqueTriangleHit
-            | O::RayQueryCommitProceduralPrimitiveHit
-            | O::RayQueryCommittedStatus
-            | O::RayQueryCandidateType
-            | O::RayQueryCandidateObjectToWorld3x4
-            | O::RayQueryCandidateWorldToObject3x4
-            | O::RayQueryCommittedObjectToWorld3x4
-            | O::RayQueryCommittedWorldToObject3x4
-            | O::RayQueryCandidateProceduralPrimitiveNonOpaque
-            | O::RayQueryCandidateTriangleFrontFace
-            | O::RayQueryCommittedTriangleFrontFace
-            | O::RayQueryCandidateTriangleBarycentrics
-            | O::RayQueryCommittedTriangleBarycentrics
-            | O::RayQueryRayFlags
-            | O::RayQueryWorldRayOrigin
-            | O::RayQueryWorldRayDirection
-            | O::RayQueryRayTMin
-            | O::RayQueryCandidateTriangleRayT
-            | O::RayQueryCommittedRayT
-            | O::RayQueryCandidateInstanceIndex
-            | O::RayQueryCandidateInstanceID
-            | O::RayQueryCandidateGeometryIndex
-            | O::RayQueryCandidatePrimitiveIndex
-            | O::RayQueryCandidateObjectRayOrigin
-            | O::RayQueryCandidateObjectRayDirection
-            | O::RayQueryCommittedInstanceIndex
-            | O::RayQueryCommittedInstanceID
-            | O::RayQueryCommittedGeometryIndex
-            | O::RayQueryCommittedPrimitiveIndex
-            | O::RayQueryCommittedObjectRayOrigin
-            | O::RayQueryCommittedObjectRayDirection
             | O::GeometryIndex
-            | O::RayQueryCandidateInstanceContributionToHitGroupIndex
-            | O::RayQueryCommittedInstanceContributionToHitGroupIndex
             | O::TextureGatherRaw
             | O::TextureStoreSample
             | O::AllocateNodeOutputRecords

@@ -45,16 +45,12 @@ impl<'m> Emitter<'m> {
         if stream == 0 || self.desc.kind != crate::dxil::ShaderKind::Geometry {
             return 0;
         }
+        let outputs = &self.desc.signatures.outputs;
         (0..stream)
             .map(|s| {
-                self.desc
-                    .signatures
-                    .outputs
-                    .iter()
-                    .filter(|e| e.output_stream.unwrap_or(0) == s && e.is_allocated())
-                    .map(|e| (e.start_row as u32).saturating_add(e.rows))
-                    .max()
-                    .unwrap_or(0)
+                super::stage::rows_used(
+                    outputs.iter().filter(|e| e.output_stream.unwrap_or(0) == s),
+                )
             })
             .fold(0u32, u32::saturating_add)
     }

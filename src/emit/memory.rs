@@ -9,10 +9,11 @@ use rspirv::dr::{Instruction, Operand};
 use rspirv::spirv::{Op, StorageClass, Word};
 
 impl<'m> Emitter<'m> {
-    /// The storage class of an LLVM address space for globals.
-    fn global_class(&self, addr_space: u32) -> Result<StorageClass> {
+    /// The storage class of a global in an LLVM address space.
+    fn global_class(&self, g: GlobalId, addr_space: u32) -> Result<StorageClass> {
         match addr_space {
             0 => Ok(StorageClass::Private),
+            3 if self.is_task_payload(g) => Ok(StorageClass::TaskPayloadWorkgroupEXT),
             3 => Ok(StorageClass::Workgroup),
             n => Err(self.unsupported(format!("global variable in address space {n}"))),
         }
@@ -25,7 +26,7 @@ impl<'m> Emitter<'m> {
             .globals
             .get(g.0 as usize)
             .ok_or_else(|| self.invalid("unknown global"))?;
-        let sc = self.global_class(glob.addr_space)?;
+        let sc = self.global_class(g, glob.addr_space)?;
         if let Some(&v) = self.globals.get(&g) {
             return Ok(Val::Ptr(v, sc));
         }
@@ -70,7 +71,13 @@ impl<'m> Emitter<'m> {
             return Err(self.unsupported("alloca with a dynamic or non-unit element count"));
         }
         let vt = self.llvm_ty(allocated)?;
-        let pt = self.ptr_ty(StorageClass::Function, vt);
+        Ok(Val::Ptr(self.function_var(vt), StorageClass::Function))
+    }
+
+    /// A new `Function` variable of SPIR-V type `ty` (declared at the top
+    /// of the function).
+    pub fn function_var(&mut self, ty: Word) -> Word {
+        let pt = self.ptr_ty(StorageClass::Function, ty);
         let id = self.id();
         self.fn_vars.push(Instruction::new(
             Op::Variable,
@@ -78,7 +85,7 @@ impl<'m> Emitter<'m> {
             Some(id),
             vec![Operand::StorageClass(StorageClass::Function)],
         ));
-        Ok(Val::Ptr(id, StorageClass::Function))
+        id
     }
 
     /// A pointer value.

@@ -29,7 +29,9 @@ mod function;
 mod geometry;
 mod lanes;
 mod memory;
+mod mesh;
 mod module;
+mod ray_query;
 mod resource;
 mod stage;
 mod texture;
@@ -86,7 +88,7 @@ pub struct Emitted {
     pub warnings: Vec<String>,
 }
 
-/// Emits SPIR-V for the compute entry point described by `desc`.
+/// Emits SPIR-V for the entry point described by `desc`.
 pub fn emit(module: &Module, desc: &ShaderDesc, options: &EmitOptions) -> Result<Emitted> {
     emit_with(module, desc, options, &mut Tracer::off())
 }

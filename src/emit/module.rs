@@ -49,6 +49,12 @@ pub(crate) enum TyKey {
     Sampler,
     /// `OpTypeSampledImage` of an image type.
     SampledImage(Word),
+    /// `OpTypeMatrix`: column type, column count.
+    Matrix(Word, u32),
+    /// `OpTypeRayQueryKHR`.
+    RayQuery,
+    /// `OpTypeAccelerationStructureKHR`.
+    AccelerationStructure,
 }
 
 /// The operands of an `OpTypeImage`.
@@ -161,6 +167,9 @@ pub(crate) struct Emitter<'m> {
     /// For each struct-valued result: how many leading members are read by
     /// `extractvalue`.
     pub component_uses: HashMap<ValueId, u32>,
+    /// Ray query variables and their constant flags, by the handle value
+    /// of their `AllocateRayQuery`.
+    pub ray_queries: HashMap<ValueId, (Word, u32)>,
     /// Whether the partition-loop warning was given.
     pub warned_partition_loop: bool,
     /// Constant expressions being expanded, innermost last (their nesting).
@@ -219,6 +228,7 @@ impl<'m> Emitter<'m> {
             current_inst_result: None,
             cur_op: None,
             component_uses: HashMap::new(),
+            ray_queries: HashMap::new(),
             warned_partition_loop: false,
             const_depth: 0,
             const_budget: (m.values.len() as u64)
@@ -227,17 +237,22 @@ impl<'m> Emitter<'m> {
         }
     }
 
-    /// The entry function, once checked to be an emittable compute, vertex,
-    /// geometry or pixel shader entry point.
+    /// The entry function, once checked to be an emittable entry point of
+    /// a supported stage.
     pub fn entry_function(&self) -> Result<&'m Function> {
         let kind = self.desc.kind;
         if !matches!(
             kind,
-            ShaderKind::Compute | ShaderKind::Vertex | ShaderKind::Geometry | ShaderKind::Pixel
+            ShaderKind::Compute
+                | ShaderKind::Vertex
+                | ShaderKind::Geometry
+                | ShaderKind::Pixel
+                | ShaderKind::Mesh
+                | ShaderKind::Amplification
         ) {
             return Err(self.unsupported(format!(
                 "entry point @{}: shader kind '{}' is not supported, only compute, vertex, \
-                 geometry and pixel shaders are",
+                 geometry, pixel, mesh and amplification shaders are",
                 self.desc.entry_name,
                 self.desc.kind.profile_prefix()
             )));
@@ -252,7 +267,10 @@ impl<'m> Emitter<'m> {
         if func.num_args != 0 {
             return Err(self.unsupported("entry point with parameters"));
         }
-        if kind != ShaderKind::Compute {
+        if !matches!(
+            kind,
+            ShaderKind::Compute | ShaderKind::Mesh | ShaderKind::Amplification
+        ) {
             return Ok(func);
         }
         // D3D12's limits on [numthreads]; a zero size is invalid SPIR-V too.
@@ -275,10 +293,16 @@ impl<'m> Emitter<'m> {
         self.glsl = self.b.id();
         let entry = self.desc.entry;
         self.declare_interface()?;
+        self.find_task_payload()?;
         let fn_id = self.emit_function(entry, structured)?;
         let denorm = self.denorm_mode();
         let gs_modes = if self.desc.kind == ShaderKind::Geometry {
             self.geometry_modes()?
+        } else {
+            Vec::new()
+        };
+        let ms_modes = if self.desc.kind == ShaderKind::Mesh {
+            self.mesh_modes()?
         } else {
             Vec::new()
         };
@@ -307,14 +331,24 @@ impl<'m> Emitter<'m> {
             ShaderKind::Vertex => spirv::ExecutionModel::Vertex,
             ShaderKind::Pixel => spirv::ExecutionModel::Fragment,
             ShaderKind::Geometry => spirv::ExecutionModel::Geometry,
+            ShaderKind::Mesh => spirv::ExecutionModel::MeshEXT,
+            ShaderKind::Amplification => spirv::ExecutionModel::TaskEXT,
             _ => spirv::ExecutionModel::GLCompute,
         };
         self.b.entry_point(model, fn_id, name, interface);
         match model {
-            spirv::ExecutionModel::GLCompute => {
+            spirv::ExecutionModel::GLCompute
+            | spirv::ExecutionModel::MeshEXT
+            | spirv::ExecutionModel::TaskEXT => {
                 let [x, y, z] = self.desc.num_threads;
                 self.b
                     .execution_mode(fn_id, spirv::ExecutionMode::LocalSize, [x, y, z]);
+                for (mode, n) in ms_modes {
+                    match n {
+                        Some(n) => self.b.execution_mode(fn_id, mode, [n]),
+                        None => self.b.execution_mode(fn_id, mode, []),
+                    }
+                }
             }
             spirv::ExecutionModel::Fragment => {
                 for mode in self.pixel_modes() {
@@ -343,6 +377,8 @@ impl<'m> Emitter<'m> {
             spirv::ExecutionModel::Vertex => "vertex",
             spirv::ExecutionModel::Fragment => "pixel",
             spirv::ExecutionModel::Geometry => "geometry",
+            spirv::ExecutionModel::MeshEXT => "mesh",
+            spirv::ExecutionModel::TaskEXT => "amplification",
             _ => "compute",
         };
         self.reflection.workgroup_size = self.desc.num_threads;
@@ -587,6 +623,15 @@ impl<'m> Emitter<'m> {
             TyKey::Sampler => self.global_inst(Op::TypeSampler, None, vec![]),
             TyKey::SampledImage(img) => {
                 self.global_inst(Op::TypeSampledImage, None, vec![Operand::IdRef(*img)])
+            }
+            TyKey::Matrix(col, n) => self.global_inst(
+                Op::TypeMatrix,
+                None,
+                vec![Operand::IdRef(*col), Operand::LiteralBit32(*n)],
+            ),
+            TyKey::RayQuery => self.global_inst(Op::TypeRayQueryKHR, None, vec![]),
+            TyKey::AccelerationStructure => {
+                self.global_inst(Op::TypeAccelerationStructureKHR, None, vec![])
             }
         };
         self.types.insert(key, id);

@@ -34,6 +34,8 @@ pub(crate) enum View {
     Image,
     /// The sampler.
     Sampler,
+    /// The ray tracing acceleration structure.
+    Accel,
     /// The hidden counter (`uint`).
     Counter,
 }
@@ -206,6 +208,10 @@ impl<'m> Emitter<'m> {
                 (self.ty(TyKey::Image(key)), StorageClass::UniformConstant)
             }
             View::Sampler => (self.ty(TyKey::Sampler), StorageClass::UniformConstant),
+            View::Accel => (
+                self.ty(TyKey::AccelerationStructure),
+                StorageClass::UniformConstant,
+            ),
         };
         let desc_ty = if view == View::Counter || d.range_size == 1 {
             inner
@@ -269,6 +275,7 @@ impl<'m> Emitter<'m> {
                     _ => Capability::SampledImageArrayNonUniformIndexing,
                 }),
                 View::Sampler => self.cap(Capability::SampledImageArrayNonUniformIndexing),
+                View::Accel => {}
                 View::Cbuffer => self.cap(Capability::UniformBufferArrayNonUniformIndexing),
                 _ => self.cap(Capability::StorageBufferArrayNonUniformIndexing),
             }
@@ -977,6 +984,7 @@ impl<'m> Emitter<'m> {
                     DescriptorType::StorageTexelBuffer
                 }
                 (ResourceClass::Srv, k) if is_texture(k) => DescriptorType::SampledImage,
+                (_, ResourceKind::RTAccelerationStructure) => DescriptorType::AccelerationStructure,
                 (ResourceClass::Uav, k) if is_texture(k) => DescriptorType::StorageImage,
                 _ => DescriptorType::StorageBuffer,
             };

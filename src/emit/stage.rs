@@ -22,7 +22,7 @@ use super::binding::ReflectedVarying;
 use super::module::{Emitter, TyKey};
 use crate::dxil::{
     ComponentType as C, InterpolationMode as I, SemanticKind as S, ShaderFlags, ShaderKind,
-    SignatureElement,
+    SignatureElement, SignatureKind,
 };
 use crate::error::Result;
 use crate::ir::{self, TypeId, ValueId};
@@ -97,13 +97,30 @@ enum Role {
     PixelIn,
     /// A pixel shader output.
     PixelOut,
+    /// A mesh shader vertex output: one per output vertex.
+    MeshVertexOut,
+    /// A mesh shader primitive output: one per output primitive.
+    MeshPrimitiveOut,
+}
+
+/// The rows a signature part occupies (one past its last packed row).
+pub(crate) fn rows_used<'a>(elements: impl Iterator<Item = &'a SignatureElement>) -> u32 {
+    elements
+        .filter(|e| e.is_allocated())
+        .map(|e| (e.start_row as u32).saturating_add(e.rows))
+        .max()
+        .unwrap_or(0)
 }
 #[derive(Default)]
 pub(crate) struct StageState {
-    /// Interface variables by (output, element id).
-    vars: std::collections::HashMap<(bool, u32), IoVar>,
+    /// Interface variables by (signature, element id).
+    vars: std::collections::HashMap<(SignatureKind, u32), IoVar>,
     /// Execution modes the interface asks for.
     pub modes: Vec<ExecutionMode>,
+    /// The amplification shader's payload global (see `mesh`).
+    pub payload_global: Option<crate::ir::GlobalId>,
+    /// The mesh shader's payload variable, once declared.
+    pub payload_var: Option<Word>,
 }
 
 impl<'m> Emitter<'m> {
@@ -125,16 +142,14 @@ impl<'m> Emitter<'m> {
         v
     }
 
-    /// The element `id` of the input (or output) signature.
-    fn element(&self, output: bool, id: u32) -> Result<&'m SignatureElement> {
-        let sigs = &self.desc.signatures;
-        let list = if output { &sigs.outputs } else { &sigs.inputs };
-        list.iter().find(|e| e.id == id).ok_or_else(|| {
-            self.invalid(format!(
-                "no {} signature element with ID {id}",
-                if output { "output" } else { "input" }
-            ))
-        })
+    /// The element `id` of one of the signatures.
+    fn element(&self, list: SignatureKind, id: u32) -> Result<&'m SignatureElement> {
+        self.desc
+            .signatures
+            .get(list)
+            .iter()
+            .find(|e| e.id == id)
+            .ok_or_else(|| self.invalid(format!("no {list:?} signature element with ID {id}")))
     }
 
     /// Declares every input and output of a vertex, geometry or pixel
@@ -144,19 +159,20 @@ impl<'m> Emitter<'m> {
         if self.desc.kind == ShaderKind::Compute {
             return Ok(());
         }
-        let sigs = &self.desc.signatures;
-        for (output, list) in [(false, &sigs.inputs), (true, &sigs.outputs)] {
-            for e in list {
-                let v = self.io_var(output, e.id)?;
+        let lists = [
+            SignatureKind::Input,
+            SignatureKind::Output,
+            SignatureKind::PatchConstOrPrim,
+        ];
+        for list in lists {
+            let output = list != SignatureKind::Input;
+            for e in self.desc.signatures.get(list) {
+                let v = self.io_var(list, e.id)?;
                 let builtin = self
                     .builtins
                     .iter()
                     .find_map(|(&(bi, _), &var)| (var == v.var).then(|| format!("{bi:?}")));
-                let base = if output {
-                    self.stream_location_base(e.output_stream.unwrap_or(0))
-                } else {
-                    0
-                };
+                let base = self.location_base(list, e);
                 let location = builtin.is_none().then(|| {
                     (
                         base.saturating_add(u32::try_from(e.start_row).unwrap_or(0)),
@@ -165,6 +181,7 @@ impl<'m> Emitter<'m> {
                 });
                 self.reflection.interface.push(ReflectedVarying {
                     output,
+                    per_primitive: list == SignatureKind::PatchConstOrPrim,
                     semantic: e.name.clone(),
                     index: e.semantic_indices.first().copied().unwrap_or(0),
                     rows: e.rows,
@@ -177,25 +194,42 @@ impl<'m> Emitter<'m> {
         Ok(())
     }
 
+    /// The first location of an element's signature: geometry shader
+    /// streams and mesh shader primitive outputs come after the rows of
+    /// the signature parts before them (each part packs its rows from 0,
+    /// Vulkan has one location space per interface).
+    fn location_base(&self, list: SignatureKind, e: &SignatureElement) -> u32 {
+        match list {
+            SignatureKind::Output => self.stream_location_base(e.output_stream.unwrap_or(0)),
+            SignatureKind::PatchConstOrPrim if self.desc.kind == ShaderKind::Mesh => {
+                rows_used(self.desc.signatures.outputs.iter())
+            }
+            _ => 0,
+        }
+    }
+
     /// The interface variable of a signature element (created once).
-    fn io_var(&mut self, output: bool, id: u32) -> Result<IoVar> {
-        if let Some(&v) = self.stage.vars.get(&(output, id)) {
+    fn io_var(&mut self, list: SignatureKind, id: u32) -> Result<IoVar> {
+        if let Some(&v) = self.stage.vars.get(&(list, id)) {
             return Ok(v);
         }
-        let e = self.element(output, id)?;
-        let v = self.declare_io(output, e)?;
-        self.stage.vars.insert((output, id), v);
+        let e = self.element(list, id)?;
+        let v = self.declare_io(list, e)?;
+        self.stage.vars.insert((list, id), v);
         Ok(v)
     }
 
-    fn declare_io(&mut self, output: bool, e: &'m SignatureElement) -> Result<IoVar> {
+    fn declare_io(&mut self, list: SignatureKind, e: &'m SignatureElement) -> Result<IoVar> {
         let kind = self.desc.kind;
-        let role = match (kind, output) {
-            (ShaderKind::Pixel, false) => Role::PixelIn,
-            (ShaderKind::Pixel, true) => Role::PixelOut,
-            (ShaderKind::Geometry, false) => Role::PrimitiveIn,
-            (_, true) => Role::RasterOut,
-            (_, false) => Role::VertexIn,
+        let output = list != SignatureKind::Input;
+        let role = match (kind, list) {
+            (ShaderKind::Pixel, SignatureKind::Input) => Role::PixelIn,
+            (ShaderKind::Pixel, _) => Role::PixelOut,
+            (ShaderKind::Geometry, SignatureKind::Input) => Role::PrimitiveIn,
+            (ShaderKind::Mesh, SignatureKind::PatchConstOrPrim) => Role::MeshPrimitiveOut,
+            (ShaderKind::Mesh, _) => Role::MeshVertexOut,
+            (_, SignatureKind::Input) => Role::VertexIn,
+            (_, _) => Role::RasterOut,
         };
         let sc = if output {
             StorageClass::Output
@@ -222,14 +256,15 @@ impl<'m> Emitter<'m> {
             adjust: Adjust::None,
             rows: e.rows.max(1),
             cols: e.cols.clamp(1, 4),
-            vertices: if role == Role::PrimitiveIn {
-                self.input_vertices()?
-            } else {
-                0
+            vertices: match role {
+                Role::PrimitiveIn => self.input_vertices()?,
+                Role::MeshVertexOut => self.mesh_state()?.max_vertex_count,
+                Role::MeshPrimitiveOut => self.mesh_state()?.max_primitive_count,
+                _ => 0,
             },
         };
         let v = match self.builtin_of(e, role)? {
-            Builtin::None => self.declare_user(e, sc, role, plain)?,
+            Builtin::None => self.declare_user(e, list, role, plain)?,
             Builtin::Distances => self.declare_distances(e, sc, plain)?,
             Builtin::Mask => {
                 let u = self.u32_ty();
@@ -246,17 +281,22 @@ impl<'m> Emitter<'m> {
             Builtin::Var(bi, ty, adjust) => {
                 let (u, f) = (self.u32_ty(), self.float_ty(32));
                 // Per-primitive values of a geometry shader are not arrays.
-                let vertices = match bi {
-                    BuiltIn::PrimitiveId | BuiltIn::InvocationId => 0,
+                let vertices = match (role, bi) {
+                    (Role::PrimitiveIn, BuiltIn::PrimitiveId | BuiltIn::InvocationId) => 0,
                     _ => plain.vertices,
                 };
                 let var_ty = self.per_vertex(ty, vertices);
                 let var = self.builtin_var(bi, sc, var_ty);
-                let vector = ty != u && ty != f && adjust != Adjust::Bool;
+                let s = self.sint_ty(32);
+                let vector = ty != u && ty != s && ty != f && adjust != Adjust::Bool;
                 let float = ty == f || vector;
                 IoVar {
                     var,
-                    scalar: if float { f } else { u },
+                    scalar: match (float, ty == s) {
+                        (true, _) => f,
+                        (false, true) => s,
+                        (false, false) => u,
+                    },
                     float,
                     shape: if vector { Shape::Rows } else { Shape::Scalar },
                     adjust,
@@ -267,6 +307,9 @@ impl<'m> Emitter<'m> {
         };
         if kind == ShaderKind::Geometry && output {
             self.stream_decoration(v.var, e);
+        }
+        if role == Role::MeshPrimitiveOut {
+            self.decorate(v.var, Decoration::PerPrimitiveEXT, &[]);
         }
         Ok(v)
     }
@@ -285,7 +328,13 @@ impl<'m> Emitter<'m> {
         use Role as R;
         let (u, f) = (self.u32_ty(), self.float_ty(32));
         let geometry = self.desc.kind == ShaderKind::Geometry;
-        let scalar = |bi: BuiltIn| Builtin::Var(bi, u, Adjust::None);
+        // Mesh shaders' per-primitive integer built-ins must be signed.
+        let int = if role == Role::MeshPrimitiveOut {
+            self.sint_ty(32)
+        } else {
+            u
+        };
+        let scalar = |bi: BuiltIn| Builtin::Var(bi, int, Adjust::None);
         let kind = e.semantic_kind;
         Ok(match (kind, role) {
             (S::Arbitrary | S::Target, _) => Builtin::None,
@@ -299,13 +348,13 @@ impl<'m> Emitter<'m> {
                 u,
                 Adjust::MinusBase(BuiltIn::BaseInstance),
             ),
-            (S::Position, R::RasterOut | R::PrimitiveIn) => {
+            (S::Position, R::RasterOut | R::PrimitiveIn | R::MeshVertexOut) => {
                 Builtin::Var(BuiltIn::Position, self.vec_ty(f, 4), Adjust::None)
             }
             (S::Position, R::PixelIn) => {
                 Builtin::Var(BuiltIn::FragCoord, self.vec_ty(f, 4), Adjust::FragCoordW)
             }
-            (S::RenderTargetArrayIndex, R::RasterOut | R::PixelIn) => {
+            (S::RenderTargetArrayIndex, R::RasterOut | R::PixelIn | R::MeshPrimitiveOut) => {
                 self.cap(if role == R::PixelIn || geometry {
                     Capability::Geometry
                 } else {
@@ -313,7 +362,7 @@ impl<'m> Emitter<'m> {
                 });
                 scalar(BuiltIn::Layer)
             }
-            (S::ViewPortArrayIndex, R::RasterOut | R::PixelIn) => {
+            (S::ViewPortArrayIndex, R::RasterOut | R::PixelIn | R::MeshPrimitiveOut) => {
                 self.cap(if role == R::PixelIn || geometry {
                     Capability::MultiViewport
                 } else {
@@ -321,7 +370,7 @@ impl<'m> Emitter<'m> {
                 });
                 scalar(BuiltIn::ViewportIndex)
             }
-            (S::ShadingRate, R::RasterOut | R::PixelIn) => {
+            (S::ShadingRate, R::RasterOut | R::PixelIn | R::MeshPrimitiveOut) => {
                 self.cap(Capability::FragmentShadingRateKHR);
                 self.exts.insert("SPV_KHR_fragment_shading_rate");
                 scalar(if role == R::PixelIn {
@@ -330,15 +379,20 @@ impl<'m> Emitter<'m> {
                     BuiltIn::PrimitiveShadingRateKHR
                 })
             }
-            (S::ClipDistance | S::CullDistance, R::RasterOut | R::PixelIn | R::PrimitiveIn) => {
-                Builtin::Distances
-            }
+            (
+                S::ClipDistance | S::CullDistance,
+                R::RasterOut | R::PixelIn | R::PrimitiveIn | R::MeshVertexOut,
+            ) => Builtin::Distances,
             (S::PrimitiveID, R::PixelIn) => {
                 self.cap(Capability::Geometry);
                 scalar(BuiltIn::PrimitiveId)
             }
             (S::PrimitiveID, R::RasterOut | R::PrimitiveIn) if geometry => {
                 scalar(BuiltIn::PrimitiveId)
+            }
+            (S::PrimitiveID, R::MeshPrimitiveOut) => scalar(BuiltIn::PrimitiveId),
+            (S::CullPrimitive, R::MeshPrimitiveOut) => {
+                Builtin::Var(BuiltIn::CullPrimitiveEXT, self.bool_ty(), Adjust::Bool)
             }
             (S::GSInstanceID, R::PrimitiveIn) => scalar(BuiltIn::InvocationId),
             (S::SampleIndex, R::PixelIn) => {
@@ -384,7 +438,10 @@ impl<'m> Emitter<'m> {
                     "system value {} ({kind:?}) as a {} shader {}",
                     e.name,
                     self.desc.kind.profile_prefix(),
-                    if matches!(role, R::RasterOut | R::PixelOut) {
+                    if matches!(
+                        role,
+                        R::RasterOut | R::PixelOut | R::MeshVertexOut | R::MeshPrimitiveOut
+                    ) {
                         "output"
                     } else {
                         "input"
@@ -398,10 +455,15 @@ impl<'m> Emitter<'m> {
     fn declare_user(
         &mut self,
         e: &'m SignatureElement,
-        sc: StorageClass,
+        list: SignatureKind,
         role: Role,
         plain: IoVar,
     ) -> Result<IoVar> {
+        let sc = if list == SignatureKind::Input {
+            StorageClass::Input
+        } else {
+            StorageClass::Output
+        };
         if !e.is_allocated() {
             return Err(self.invalid(format!("signature element {} has no register", e.name)));
         }
@@ -414,11 +476,7 @@ impl<'m> Emitter<'m> {
         let ty = self.per_vertex(ty, plain.vertices);
         let pt = self.ptr_ty(sc, ty);
         let var = self.global_inst(Op::Variable, Some(pt), vec![Operand::StorageClass(sc)]);
-        let base = if sc == StorageClass::Output {
-            self.stream_location_base(e.output_stream.unwrap_or(0))
-        } else {
-            0
-        };
+        let base = self.location_base(list, e);
         self.decorate(
             var,
             Decoration::Location,
@@ -569,7 +627,7 @@ impl<'m> Emitter<'m> {
     /// `LoadInput(sigId, row, col, vertex)`.
     pub fn load_input(&mut self, args: &[ValueId], t: TypeId) -> Result<Word> {
         let (id, row, col) = self.io_operands(args)?;
-        let v = self.io_var(false, id)?;
+        let v = self.io_var(SignatureKind::Input, id)?;
         let raw = match v.adjust {
             Adjust::Bool => {
                 let b = self.bool_ty();
@@ -602,18 +660,59 @@ impl<'m> Emitter<'m> {
         self.io_to_value(x, v.float, t)
     }
 
-    /// `StoreOutput(sigId, row, col, value)`.
-    pub fn store_output(&mut self, args: &[ValueId]) -> Result<()> {
+    /// `StoreOutput(sigId, row, col, value)`, and the mesh shader's
+    /// `StoreVertexOutput`/`StorePrimitiveOutput(sigId, row, col, value,
+    /// index)` (`list` says which; the index is argument 5).
+    pub fn store_output(&mut self, list: SignatureKind, args: &[ValueId]) -> Result<()> {
         let (id, row, col) = self.io_operands(args)?;
-        let v = self.io_var(true, id)?;
+        let v = self.io_var(list, id)?;
         let xv = super::resource::arg(args, 4)?;
         let x = self.value_id(xv)?;
         let xt = self.vty(xv);
-        let e = self.element(true, id)?;
-        let signed = matches!(e.component_type, C::I16 | C::I1);
-        let x = self.value_to_io(x, xt, v.scalar, v.float, signed)?;
-        let p = self.io_ptr(v, StorageClass::Output, None, row, col)?;
+        let e = self.element(list, id)?;
+        let x = if v.adjust == Adjust::Bool {
+            self.value_to_bool(x, xt)?
+        } else {
+            let signed = matches!(e.component_type, C::I16 | C::I1);
+            self.value_to_io(x, xt, v.scalar, v.float, signed)?
+        };
+        let index = if v.vertices > 0 {
+            Some(super::resource::arg(args, 5)?)
+        } else {
+            None
+        };
+        let sc = StorageClass::Output;
+        let p = if v.adjust == Adjust::Bool {
+            self.io_bool_ptr(v, sc, index)?
+        } else {
+            self.io_ptr(v, sc, index, row, col)?
+        };
         self.store(p, x)
+    }
+
+    /// A pointer to a `bool` built-in (of element `index` when arrayed).
+    fn io_bool_ptr(&mut self, v: IoVar, sc: StorageClass, index: Option<ValueId>) -> Result<Word> {
+        match index {
+            Some(i) => {
+                let b = self.bool_ty();
+                let pt = self.ptr_ty(sc, b);
+                let i = self.io_row(i)?;
+                self.access_chain(pt, v.var, &[i])
+            }
+            None => Ok(v.var),
+        }
+    }
+
+    /// An `i1` or integer value as a `bool`.
+    fn value_to_bool(&mut self, x: Word, xt: TypeId) -> Result<Word> {
+        match self.m.types.ty(xt) {
+            ir::Type::Int(1) => Ok(x),
+            ir::Type::Int(32) => {
+                let (b, zero) = (self.bool_ty(), self.u32c(0));
+                self.op(Op::INotEqual, b, &[x, zero])
+            }
+            other => Err(self.unsupported(format!("a boolean system value stored as {other:?}"))),
+        }
     }
 
     /// (element id, row, column) of a LoadInput/StoreOutput-like call.
@@ -659,7 +758,9 @@ impl<'m> Emitter<'m> {
         signed: bool,
     ) -> Result<Word> {
         match (float, self.m.types.ty(xt)) {
-            (true, ir::Type::Float) | (false, ir::Type::Int(32)) => Ok(x),
+            (true, ir::Type::Float) => Ok(x),
+            (false, ir::Type::Int(32)) if scalar == self.u32_ty() => Ok(x),
+            (false, ir::Type::Int(32)) => self.bitcast(scalar, x),
             (true, ir::Type::Half) => self.op(Op::FConvert, scalar, &[x]),
             (false, ir::Type::Int(16)) => {
                 let op = if signed { Op::SConvert } else { Op::UConvert };
@@ -770,7 +871,7 @@ impl<'m> Emitter<'m> {
     pub fn eval_attribute(&mut self, g: GlslStd450Op, args: &[ValueId], t: TypeId) -> Result<Word> {
         self.require_pixel()?;
         let (id, row, col) = self.io_operands(args)?;
-        let v = self.io_var(false, id)?;
+        let v = self.io_var(SignatureKind::Input, id)?;
         if v.shape != Shape::Rows || !v.float || v.adjust != Adjust::None {
             return Err(self.unsupported("attribute evaluation of a system value or integer"));
         }
@@ -839,12 +940,12 @@ impl<'m> Emitter<'m> {
     fn require_graphics(&self) -> Result<()> {
         if matches!(
             self.desc.kind,
-            ShaderKind::Vertex | ShaderKind::Pixel | ShaderKind::Geometry
+            ShaderKind::Vertex | ShaderKind::Pixel | ShaderKind::Geometry | ShaderKind::Mesh
         ) {
             Ok(())
         } else {
             Err(self.unsupported(format!(
-                "outside vertex, geometry and pixel shaders ({} shader)",
+                "outside vertex, geometry, mesh and pixel shaders ({} shader)",
                 self.desc.kind.profile_prefix()
             )))
         }

@@ -307,6 +307,7 @@ fn raw_uav_desc(main: FuncId, threads: u32) -> ShaderDesc {
         signatures: Default::default(),
         flags: Default::default(),
         gs: None,
+        ms: None,
     }
 }
 

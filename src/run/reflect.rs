@@ -34,7 +34,8 @@ pub fn compile_for_run(blob: &[u8], options: &CompileOptions) -> Result<Output> 
 
 /// The harness bindings of a compiled shader: one per reflected buffer
 /// resource that the spec declares (plus its hidden counter, if any).
-/// Samplers, textures (run specs describe buffers only) and resources the
+/// Samplers, textures, acceleration structures (run specs describe buffers
+/// only) and resources the
 /// spec does not declare are left out.
 pub fn bindings_from_reflection(refl: &Reflection, spec: &RunSpec) -> Vec<BindingDesc> {
     let mut out = Vec::new();
@@ -56,7 +57,8 @@ pub fn bindings_from_reflection(refl: &Reflection, spec: &RunSpec) -> Vec<Bindin
             DescriptorType::StorageTexelBuffer => BindingKind::StorageTexelBuffer { format: None },
             DescriptorType::Sampler
             | DescriptorType::SampledImage
-            | DescriptorType::StorageImage => continue,
+            | DescriptorType::StorageImage
+            | DescriptorType::AccelerationStructure => continue,
         };
         out.push(BindingDesc::new(r.set, r.binding, kind, key));
         if let Some((s, b)) = r.counter {

@@ -1,0 +1,186 @@
+//! Mesh and amplification shaders, as `SPV_EXT_mesh_shader` mesh and task
+//! shaders: output counts, primitive indices, the payload (the groupshared
+//! global an amplification shader passes to `DispatchMesh` lives in
+//! `TaskPayloadWorkgroupEXT` memory, which is workgroup-shared there too)
+//! and mesh task dispatch. Vertex and primitive outputs are in `stage`
+//! (primitive outputs are `PerPrimitiveEXT`, at locations after the vertex
+//! outputs' rows).
+
+use super::module::{Emitter, Val};
+use super::resource::arg;
+use crate::dxil::{dx_op_calls, MeshOutputTopology, MsState, OpCode, ShaderKind};
+use crate::error::Result;
+use crate::ir::{GlobalId, TypeId, ValueId, ValueKind};
+use rspirv::dr::Operand;
+use rspirv::spirv::{BuiltIn, Capability, ExecutionMode, Op, StorageClass};
+
+impl<'m> Emitter<'m> {
+    /// The mesh shader state, required of a mesh shader.
+    pub fn mesh_state(&self) -> Result<MsState> {
+        self.desc
+            .ms
+            .ok_or_else(|| self.invalid("a mesh shader without its state (entry property 9)"))
+    }
+
+    /// The capability and extension of mesh and task shaders.
+    fn mesh_ext(&mut self) {
+        self.cap(Capability::MeshShadingEXT);
+        self.exts.insert("SPV_EXT_mesh_shader");
+    }
+
+    /// The execution modes of a mesh shader (besides `LocalSize`), with
+    /// their literal operand if any.
+    pub fn mesh_modes(&mut self) -> Result<Vec<(ExecutionMode, Option<u32>)>> {
+        self.mesh_ext();
+        let ms = self.mesh_state()?;
+        // D3D12's limits: 256 vertices and 256 primitives.
+        if ms.max_vertex_count > 256 || ms.max_primitive_count > 256 {
+            return Err(self.invalid(format!(
+                "outputvertices/outputprimitives ({}, {}) above 256",
+                ms.max_vertex_count, ms.max_primitive_count
+            )));
+        }
+        let topology = match ms.output_topology {
+            MeshOutputTopology::Triangle => ExecutionMode::OutputTrianglesEXT,
+            MeshOutputTopology::Line => ExecutionMode::OutputLinesEXT,
+            other => return Err(self.invalid(format!("mesh output topology {other:?}"))),
+        };
+        Ok(vec![
+            (ExecutionMode::OutputVertices, Some(ms.max_vertex_count)),
+            (
+                ExecutionMode::OutputPrimitivesEXT,
+                Some(ms.max_primitive_count),
+            ),
+            (topology, None),
+        ])
+    }
+
+    /// `SetMeshOutputCounts(vertices, primitives)`.
+    pub fn set_mesh_output_counts(&mut self, args: &[ValueId]) -> Result<()> {
+        self.require_mesh()?;
+        let v = self.value_id(arg(args, 1)?)?;
+        let p = self.value_id(arg(args, 2)?)?;
+        self.op_void(
+            Op::SetMeshOutputsEXT,
+            vec![Operand::IdRef(v), Operand::IdRef(p)],
+        )
+    }
+
+    /// `EmitIndices(primitive, v0, v1, v2)`: the primitive's vertex
+    /// indices (two for lines).
+    pub fn emit_indices(&mut self, args: &[ValueId]) -> Result<()> {
+        self.require_mesh()?;
+        let ms = self.mesh_state()?;
+        let (bi, n) = match ms.output_topology {
+            MeshOutputTopology::Line => (BuiltIn::PrimitiveLineIndicesEXT, 2),
+            _ => (BuiltIn::PrimitiveTriangleIndicesEXT, 3),
+        };
+        let u = self.u32_ty();
+        let vt = self.vec_ty(u, n);
+        let arr = self.ty(super::module::TyKey::Array(
+            vt,
+            ms.max_primitive_count.max(1),
+        ));
+        let var = self.builtin_var(bi, StorageClass::Output, arr);
+        let prim = self.value_id(arg(args, 1)?)?;
+        let mut xs = Vec::with_capacity(n as usize);
+        for i in 0..n as usize {
+            xs.push(self.value_id(arg(args, i.saturating_add(2))?)?);
+        }
+        let v = self.composite_construct(vt, &xs)?;
+        let pt = self.ptr_ty(StorageClass::Output, vt);
+        let p = self.access_chain(pt, var, &[prim])?;
+        self.store(p, v)
+    }
+
+    /// `GetMeshPayload()`: the payload the amplification shader sent.
+    pub fn mesh_payload(&mut self, t: TypeId) -> Result<Val> {
+        self.require_mesh()?;
+        let (pointee, _) = self
+            .m
+            .types
+            .pointee(t)
+            .ok_or_else(|| self.invalid("GetMeshPayload does not return a pointer"))?;
+        let sc = StorageClass::TaskPayloadWorkgroupEXT;
+        if let Some(v) = self.stage.payload_var {
+            return Ok(Val::Ptr(v, sc));
+        }
+        let vt = self.llvm_ty(pointee)?;
+        let pt = self.ptr_ty(sc, vt);
+        let var = self.global_inst(Op::Variable, Some(pt), vec![Operand::StorageClass(sc)]);
+        self.name(var, "payload");
+        self.interface.insert(var);
+        self.stage.payload_var = Some(var);
+        Ok(Val::Ptr(var, sc))
+    }
+
+    /// The groupshared global an amplification shader dispatches as its
+    /// payload, found before emission so that it is declared in
+    /// `TaskPayloadWorkgroupEXT` memory.
+    pub fn find_task_payload(&mut self) -> Result<()> {
+        if self.desc.kind != ShaderKind::Amplification {
+            return Ok(());
+        }
+        self.mesh_ext();
+        let f = self
+            .m
+            .function(self.desc.entry)
+            .ok_or_else(|| self.internal("no entry"))?;
+        for call in dx_op_calls(self.m, f) {
+            let (_, call) = call?;
+            if call.op != OpCode::DispatchMesh {
+                continue;
+            }
+            let payload = call.args(self.m).nth(3);
+            let g = payload.and_then(|p| match self.m.value(p).map(|v| v.kind) {
+                Some(ValueKind::Global(g)) => Some(g),
+                _ => None,
+            });
+            match (g, self.stage.payload_global) {
+                (Some(g), None) => self.stage.payload_global = Some(g),
+                (Some(g), Some(h)) if g == h => {}
+                _ => {
+                    return Err(self
+                        .unsupported("a DispatchMesh payload that is not one groupshared global"))
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether global `g` is the amplification shader's payload.
+    pub fn is_task_payload(&self, g: GlobalId) -> bool {
+        self.stage.payload_global == Some(g)
+    }
+
+    /// `DispatchMesh(x, y, z, payload)`: launches the mesh shader groups;
+    /// `OpEmitMeshTasksEXT` ends its block, so what follows (the `ret`)
+    /// goes to a fresh, unreachable block.
+    pub fn dispatch_mesh(&mut self, args: &[ValueId]) -> Result<()> {
+        if self.desc.kind != ShaderKind::Amplification {
+            return Err(self.unsupported("outside amplification shaders"));
+        }
+        let mut counts = [0; 3];
+        for (slot, i) in counts.iter_mut().zip(1..4) {
+            *slot = self.value_id(arg(args, i)?)?;
+        }
+        let payload = match self.val(arg(args, 4)?)? {
+            Val::Ptr(p, StorageClass::TaskPayloadWorkgroupEXT) => p,
+            _ => return Err(self.internal("the payload is not in task payload memory")),
+        };
+        let [x, y, z] = counts;
+        self.b
+            .emit_mesh_tasks_ext(x, y, z, Some(payload))
+            .map_err(super::module::berr)?;
+        let after = self.id();
+        self.begin_block(after)
+    }
+
+    fn require_mesh(&self) -> Result<()> {
+        if self.desc.kind == ShaderKind::Mesh {
+            Ok(())
+        } else {
+            Err(self.unsupported("outside mesh shaders"))
+        }
+    }
+}

@@ -1,0 +1,319 @@
+//! Inline ray tracing (`RayQuery`, SM 6.5) with `SPV_KHR_ray_query`: each
+//! `AllocateRayQuery` is a function variable of `OpTypeRayQueryKHR`; its
+//! `i32` handle must reach the `RayQuery_*` operations directly (a handle
+//! merged by a phi or select is reported as unsupported, never guessed).
+//!
+//! D3D and Vulkan agree on the ray flags (up to `SKIP_PROCEDURAL_PRIMITIVES`),
+//! the committed status and candidate type values; D3D's instance *index*
+//! is Vulkan's instance *id*, and D3D's instance *ID* Vulkan's custom index.
+
+use super::module::{Emitter, TyKey, Val};
+use super::resource::{arg, View};
+use crate::dxil::{OpCode, ResourceKind};
+use crate::error::Result;
+use crate::ir::ValueId;
+use rspirv::dr::Operand;
+use rspirv::spirv::{Capability, Op, Word};
+
+/// D3D's `RAY_FLAG_SKIP_TRIANGLES | RAY_FLAG_SKIP_PROCEDURAL_PRIMITIVES`.
+const SKIP_PRIMITIVES: u32 = 0x300;
+/// The ray flags Vulkan shares with D3D (through
+/// `RAY_FLAG_SKIP_PROCEDURAL_PRIMITIVES`).
+const KNOWN_FLAGS: u32 = 0x3ff;
+
+impl<'m> Emitter<'m> {
+    fn ray_query_ext(&mut self) {
+        self.cap(Capability::RayQueryKHR);
+        self.exts.insert("SPV_KHR_ray_query");
+    }
+
+    /// `AllocateRayQuery(constRayFlags)`: a new ray query variable.
+    pub fn allocate_ray_query(&mut self, args: &[ValueId]) -> Result<Val> {
+        let flags = self
+            .m
+            .const_uint(arg(args, 1)?)
+            .and_then(|f| u32::try_from(f).ok())
+            .ok_or_else(|| self.invalid("AllocateRayQuery: the ray flags are not a constant"))?;
+        if flags & !KNOWN_FLAGS != 0 {
+            return Err(self.unsupported(format!("ray flags {flags:#x}")));
+        }
+        let result = self
+            .current_inst_result
+            .ok_or_else(|| self.invalid("AllocateRayQuery without a result"))?;
+        self.ray_query_ext();
+        let rq = self.ty(TyKey::RayQuery);
+        let var = self.function_var(rq);
+        self.ray_queries.insert(result, (var, flags));
+        // The handle itself carries nothing: every use looks it up.
+        let u = self.u32_ty();
+        Ok(Val::Id(self.undef(u)))
+    }
+
+    /// The variable and constant flags behind a ray query handle.
+    fn ray_query(&self, handle: ValueId) -> Result<(Word, u32)> {
+        self.ray_queries.get(&handle).copied().ok_or_else(|| {
+            self.unsupported("a ray query handle that is not an AllocateRayQuery result")
+        })
+    }
+
+    /// `RayQuery_TraceRayInline(rq, accel, flags, mask, origin, tMin,
+    /// direction, tMax)`.
+    pub fn trace_ray_inline(&mut self, args: &[ValueId]) -> Result<()> {
+        let (rq, const_flags) = self.ray_query(arg(args, 1)?)?;
+        let h = self.handle(arg(args, 2)?)?;
+        if self.decl(h.res)?.kind != ResourceKind::RTAccelerationStructure {
+            return Err(
+                self.invalid("TraceRayInline on a resource that is not an acceleration structure")
+            );
+        }
+        let (p, ty, _) = self.descriptor_ptr(h, View::Accel)?;
+        let accel = self.load(ty, p)?;
+        let u = self.u32_ty();
+        let flags_v = arg(args, 3)?;
+        let flags = match self.m.const_uint(flags_v) {
+            Some(f) => {
+                let all = (f as u32) | const_flags;
+                if all & SKIP_PRIMITIVES != 0 {
+                    self.cap(Capability::RayTraversalPrimitiveCullingKHR);
+                }
+                self.u32c(all)
+            }
+            None => {
+                let f = self.value_id(flags_v)?;
+                let c = self.u32c(const_flags);
+                self.op(Op::BitwiseOr, u, &[f, c])?
+            }
+        };
+        let mask = self.value_id(arg(args, 4)?)?;
+        let f = self.float_ty(32);
+        let v3 = self.vec_ty(f, 3);
+        let mut vals = [0; 8];
+        for (slot, i) in vals.iter_mut().zip(5..13) {
+            *slot = self.value_id(arg(args, i)?)?;
+        }
+        let [ox, oy, oz, tmin, dx, dy, dz, tmax] = vals;
+        let origin = self.composite_construct(v3, &[ox, oy, oz])?;
+        let direction = self.composite_construct(v3, &[dx, dy, dz])?;
+        self.op_void(
+            Op::RayQueryInitializeKHR,
+            [rq, accel, flags, mask, origin, tmin, direction, tmax]
+                .into_iter()
+                .map(Operand::IdRef)
+                .collect(),
+        )
+    }
+
+    /// The `RayQuery_*` operations other than allocation and tracing.
+    pub fn ray_query_op(&mut self, op: OpCode, args: &[ValueId]) -> Result<Option<Val>> {
+        use OpCode as O;
+        let (rq, _) = self.ray_query(arg(args, 1)?)?;
+        let void = |e: &mut Self, sop: Op, extra: Option<Word>| -> Result<Option<Val>> {
+            let mut ops = vec![Operand::IdRef(rq)];
+            ops.extend(extra.map(Operand::IdRef));
+            e.op_void(sop, ops)?;
+            Ok(None)
+        };
+        match op {
+            O::RayQueryAbort => return void(self, Op::RayQueryTerminateKHR, None),
+            O::RayQueryCommitNonOpaqueTriangleHit => {
+                return void(self, Op::RayQueryConfirmIntersectionKHR, None)
+            }
+            O::RayQueryCommitProceduralPrimitiveHit => {
+                let t_hit = self.value_id(arg(args, 2)?)?;
+                return void(self, Op::RayQueryGenerateIntersectionKHR, Some(t_hit));
+            }
+            _ => {}
+        }
+        let (sop, result, which) = query_of(op)
+            .ok_or_else(|| self.internal(format!("{} is not a ray query", op.name())))?;
+        let (u, f, b) = (self.u32_ty(), self.float_ty(32), self.bool_ty());
+        let ty = match result {
+            Query::U32 => u,
+            Query::F32 => f,
+            Query::Bool | Query::NotBool => b,
+            Query::Lane(n) => self.vec_ty(f, n),
+            Query::Matrix => {
+                let v3 = self.vec_ty(f, 3);
+                self.ty(TyKey::Matrix(v3, 4))
+            }
+        };
+        let mut ids = vec![rq];
+        ids.extend(which.map(|w| self.u32c(w)));
+        let r = self.op(sop, ty, &ids)?;
+        let v = match result {
+            Query::U32 | Query::F32 | Query::Bool => r,
+            Query::NotBool => self.op(Op::LogicalNot, b, &[r])?,
+            Query::Lane(n) => {
+                let c = self.imm_index(args, 2, n)?;
+                self.composite_extract(f, r, c)?
+            }
+            Query::Matrix => {
+                // A 4-column, 3-row matrix: D3D's [row][col] is [col][row].
+                let row = self.imm_index(args, 2, 3)?;
+                let col = self.imm_index(args, 3, 4)?;
+                self.inst(
+                    Op::CompositeExtract,
+                    f,
+                    vec![
+                        Operand::IdRef(r),
+                        Operand::LiteralBit32(col),
+                        Operand::LiteralBit32(row),
+                    ],
+                )?
+            }
+        };
+        Ok(Some(Val::Id(v)))
+    }
+
+    /// An immediate index operand below `n`.
+    fn imm_index(&self, args: &[ValueId], i: usize, n: u32) -> Result<u32> {
+        self.m
+            .const_uint(arg(args, i)?)
+            .and_then(|c| u32::try_from(c).ok())
+            .filter(|&c| c < n)
+            .ok_or_else(|| self.invalid(format!("operand {i} is not a constant below {n}")))
+    }
+}
+
+/// What a ray query read gives.
+#[derive(Clone, Copy)]
+enum Query {
+    U32,
+    F32,
+    Bool,
+    /// A `bool` to negate (`CandidateProceduralPrimitiveNonOpaque` from
+    /// Vulkan's "opaque").
+    NotBool,
+    /// One lane (argument 2) of a float vector of this length.
+    Lane(u32),
+    /// One element (arguments 2 and 3: row, column) of a 3x4 matrix.
+    Matrix,
+}
+
+/// The SPIR-V read of a ray query operation, its result, and its
+/// intersection operand (0 candidate, 1 committed) if it takes one.
+fn query_of(op: OpCode) -> Option<(Op, Query, Option<u32>)> {
+    use OpCode as O;
+    use Query as Q;
+    const CANDIDATE: Option<u32> = Some(0);
+    const COMMITTED: Option<u32> = Some(1);
+    Some(match op {
+        O::RayQueryProceed => (Op::RayQueryProceedKHR, Q::Bool, None),
+        O::RayQueryCommittedStatus => (Op::RayQueryGetIntersectionTypeKHR, Q::U32, COMMITTED),
+        O::RayQueryCandidateType => (Op::RayQueryGetIntersectionTypeKHR, Q::U32, CANDIDATE),
+        O::RayQueryCandidateObjectToWorld3x4 => (
+            Op::RayQueryGetIntersectionObjectToWorldKHR,
+            Q::Matrix,
+            CANDIDATE,
+        ),
+        O::RayQueryCommittedObjectToWorld3x4 => (
+            Op::RayQueryGetIntersectionObjectToWorldKHR,
+            Q::Matrix,
+            COMMITTED,
+        ),
+        O::RayQueryCandidateWorldToObject3x4 => (
+            Op::RayQueryGetIntersectionWorldToObjectKHR,
+            Q::Matrix,
+            CANDIDATE,
+        ),
+        O::RayQueryCommittedWorldToObject3x4 => (
+            Op::RayQueryGetIntersectionWorldToObjectKHR,
+            Q::Matrix,
+            COMMITTED,
+        ),
+        O::RayQueryCandidateProceduralPrimitiveNonOpaque => (
+            Op::RayQueryGetIntersectionCandidateAABBOpaqueKHR,
+            Q::NotBool,
+            None,
+        ),
+        O::RayQueryCandidateTriangleFrontFace => {
+            (Op::RayQueryGetIntersectionFrontFaceKHR, Q::Bool, CANDIDATE)
+        }
+        O::RayQueryCommittedTriangleFrontFace => {
+            (Op::RayQueryGetIntersectionFrontFaceKHR, Q::Bool, COMMITTED)
+        }
+        O::RayQueryCandidateTriangleBarycentrics => (
+            Op::RayQueryGetIntersectionBarycentricsKHR,
+            Q::Lane(2),
+            CANDIDATE,
+        ),
+        O::RayQueryCommittedTriangleBarycentrics => (
+            Op::RayQueryGetIntersectionBarycentricsKHR,
+            Q::Lane(2),
+            COMMITTED,
+        ),
+        O::RayQueryRayFlags => (Op::RayQueryGetRayFlagsKHR, Q::U32, None),
+        O::RayQueryRayTMin => (Op::RayQueryGetRayTMinKHR, Q::F32, None),
+        O::RayQueryWorldRayOrigin => (Op::RayQueryGetWorldRayOriginKHR, Q::Lane(3), None),
+        O::RayQueryWorldRayDirection => (Op::RayQueryGetWorldRayDirectionKHR, Q::Lane(3), None),
+        O::RayQueryCandidateObjectRayOrigin => (
+            Op::RayQueryGetIntersectionObjectRayOriginKHR,
+            Q::Lane(3),
+            CANDIDATE,
+        ),
+        O::RayQueryCommittedObjectRayOrigin => (
+            Op::RayQueryGetIntersectionObjectRayOriginKHR,
+            Q::Lane(3),
+            COMMITTED,
+        ),
+        O::RayQueryCandidateObjectRayDirection => (
+            Op::RayQueryGetIntersectionObjectRayDirectionKHR,
+            Q::Lane(3),
+            CANDIDATE,
+        ),
+        O::RayQueryCommittedObjectRayDirection => (
+            Op::RayQueryGetIntersectionObjectRayDirectionKHR,
+            Q::Lane(3),
+            COMMITTED,
+        ),
+        O::RayQueryCandidateTriangleRayT => (Op::RayQueryGetIntersectionTKHR, Q::F32, CANDIDATE),
+        O::RayQueryCommittedRayT => (Op::RayQueryGetIntersectionTKHR, Q::F32, COMMITTED),
+        O::RayQueryCandidateInstanceIndex => {
+            (Op::RayQueryGetIntersectionInstanceIdKHR, Q::U32, CANDIDATE)
+        }
+        O::RayQueryCommittedInstanceIndex => {
+            (Op::RayQueryGetIntersectionInstanceIdKHR, Q::U32, COMMITTED)
+        }
+        O::RayQueryCandidateInstanceID => (
+            Op::RayQueryGetIntersectionInstanceCustomIndexKHR,
+            Q::U32,
+            CANDIDATE,
+        ),
+        O::RayQueryCommittedInstanceID => (
+            Op::RayQueryGetIntersectionInstanceCustomIndexKHR,
+            Q::U32,
+            COMMITTED,
+        ),
+        O::RayQueryCandidateGeometryIndex => (
+            Op::RayQueryGetIntersectionGeometryIndexKHR,
+            Q::U32,
+            CANDIDATE,
+        ),
+        O::RayQueryCommittedGeometryIndex => (
+            Op::RayQueryGetIntersectionGeometryIndexKHR,
+            Q::U32,
+            COMMITTED,
+        ),
+        O::RayQueryCandidatePrimitiveIndex => (
+            Op::RayQueryGetIntersectionPrimitiveIndexKHR,
+            Q::U32,
+            CANDIDATE,
+        ),
+        O::RayQueryCommittedPrimitiveIndex => (
+            Op::RayQueryGetIntersectionPrimitiveIndexKHR,
+            Q::U32,
+            COMMITTED,
+        ),
+        O::RayQueryCandidateInstanceContributionToHitGroupIndex => (
+            Op::RayQueryGetIntersectionInstanceShaderBindingTableRecordOffsetKHR,
+            Q::U32,
+            CANDIDATE,
+        ),
+        O::RayQueryCommittedInstanceContributionToHitGroupIndex => (
+            Op::RayQueryGetIntersectionInstanceShaderBindingTableRecordOffsetKHR,
+            Q::U32,
+            COMMITTED,
+        ),
+        _ => return None,
+    })
+}
