@@ -39,6 +39,8 @@
 //!       "semantic": "TEXCOORD", "index": 0, "rows": 1, "cols": 2,
 //!       "location": 1, "component": 0,  // user semantics and SV_Target, else null
 //!       "builtin": null } ],      // system values: the SPIR-V built-in, e.g. "FragCoord"
+//!   "specialization_constants": [ // what the pipeline must set, e.g.
+//!       {"id": 0, "name": "render_target_sample_count", "default": 1} ],
 //!   "push_constant_size": 0,
 //!   "capabilities": ["Shader", ...],
 //!   "extensions": [],

@@ -231,13 +231,45 @@ fn textures_and_samplers_bind_as_images() {
 }
 
 #[test]
-fn implicit_lod_sampling_needs_a_pixel_shader() {
-    let e = compile("advanced/sm66-cs-derivatives-1d-quads").unwrap_err();
-    let msg = e.to_string();
-    assert!(msg.contains("dx.op Sample (opcode 60)"), "{msg}");
+fn compute_and_mesh_derivatives_use_linear_quads() {
+    // SM 6.6: quads are four consecutive threads in group-index order.
+    for name in [
+        "advanced/sm66-cs-derivatives-1d-quads",
+        "advanced/sm66-ms-derivatives-sample",
+    ] {
+        let a = asm(name);
+        assert!(
+            a.contains("OpCapability ComputeDerivativeGroupLinearKHR"),
+            "{name}"
+        );
+        assert!(a.contains(" DerivativeGroupLinearKHR\n"), "{name}");
+        assert!(a.contains("OpImageSampleImplicitLod"), "{name}");
+    }
+}
+
+#[test]
+fn sample_count_is_a_specialization_constant() {
+    let out = compile("graphics/ps-render-target-sample-positions").unwrap();
+    assert_eq!(
+        out.reflection.spec_constants,
+        [(0, "render_target_sample_count".to_string(), 1)]
+    );
+    let a = dxil2spirv::validate::disassemble(&out.spirv).unwrap();
+    let c = id_decorated(&a, "SpecId 0");
+    assert!(a.contains(&format!("{c} = OpSpecConstant ")), "{a}");
+    // The 31 standard positions of 1, 2, 4, 8 and 16 samples.
+    let n31 = a
+        .lines()
+        .find(|l| l.contains("= OpConstant ") && l.ends_with(" 31"))
+        .and_then(|l| l.split_whitespace().next())
+        .expect("constant 31");
+    assert!(insts(&a, "OpTypeArray")
+        .iter()
+        .any(|w| w.last() == Some(&n31)));
+    let json = out.reflection.to_json();
     assert!(
-        msg.contains("implicit-LOD sampling outside pixel shaders"),
-        "{msg}"
+        json.contains("\"name\": \"render_target_sample_count\""),
+        "{json}"
     );
 }
 

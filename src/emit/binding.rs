@@ -223,6 +223,9 @@ pub struct Reflection {
     /// The signature elements of a graphics shader (empty for
     /// compute), inputs first.
     pub interface: Vec<ReflectedVarying>,
+    /// Specialization constants the application sets: (`SpecId`, name,
+    /// default).
+    pub spec_constants: Vec<(u32, String, u32)>,
     /// Push-constant bytes used (0: none; the plain model uses none).
     pub push_constant_size: u32,
     /// SPIR-V capabilities declared.
@@ -344,6 +347,14 @@ impl Reflection {
         }
         o.push(']');
         self.interface_json(&mut o);
+        o.push_str(",\n  \"specialization_constants\": [");
+        for (i, (id, name, default)) in self.spec_constants.iter().enumerate() {
+            o.push_str(if i == 0 { "" } else { ", " });
+            let _ = write!(o, "{{\"id\": {id}, \"name\": ");
+            json_str(&mut o, name);
+            let _ = write!(o, ", \"default\": {default}}}");
+        }
+        o.push(']');
         let _ = write!(
             o,
             ",\n  \"push_constant_size\": {}",

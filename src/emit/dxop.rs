@@ -485,6 +485,9 @@ impl<'m> Emitter<'m> {
             O::EvalSampleIndex => id(self.eval_attribute(GLOp::InterpolateAtSample, args, t)?),
             O::EvalSnapped => id(self.eval_attribute(GLOp::InterpolateAtOffset, args, t)?),
             O::ViewID => id(self.view_id()?),
+            O::RenderTargetGetSampleCount => id(self.render_target_sample_count()?),
+            O::RenderTargetGetSamplePosition => Ok(Some(self.render_target_sample_position(args)?)),
+            O::Texture2DMSGetSamplePosition => Ok(Some(self.texture_sample_position(args)?)),
             O::EmitStream | O::CutStream | O::EmitThenCutStream => {
                 let emit = op != O::CutStream;
                 let cut = op != O::EmitStream;
@@ -564,9 +567,6 @@ impl<'m> Emitter<'m> {
             | O::UMul
             | O::UDiv
             | O::Msad
-            | O::Texture2DMSGetSamplePosition
-            | O::RenderTargetGetSamplePosition
-            | O::RenderTargetGetSampleCount
             | O::LoadOutputControlPoint
             | O::LoadPatchConstant
             | O::DomainLocation

@@ -33,6 +33,7 @@ mod mesh;
 mod module;
 mod ray_query;
 mod resource;
+mod samples;
 mod stage;
 mod texture;
 mod values;

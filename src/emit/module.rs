@@ -343,6 +343,13 @@ impl<'m> Emitter<'m> {
                 let [x, y, z] = self.desc.num_threads;
                 self.b
                     .execution_mode(fn_id, spirv::ExecutionMode::LocalSize, [x, y, z]);
+                if self.stage.derivative_groups {
+                    self.b.execution_mode(
+                        fn_id,
+                        spirv::ExecutionMode::DerivativeGroupLinearKHR,
+                        [],
+                    );
+                }
                 for (mode, n) in ms_modes {
                     match n {
                         Some(n) => self.b.execution_mode(fn_id, mode, [n]),

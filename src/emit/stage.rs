@@ -121,6 +121,13 @@ pub(crate) struct StageState {
     pub payload_global: Option<crate::ir::GlobalId>,
     /// The mesh shader's payload variable, once declared.
     pub payload_var: Option<Word>,
+    /// Whether a compute-like shader takes derivatives (its quads are
+    /// declared with `DerivativeGroupLinearKHR`).
+    pub derivative_groups: bool,
+    /// The render target sample count specialization constant, once made.
+    pub sample_count: Option<Word>,
+    /// The standard sample position table, once made.
+    pub sample_table: Option<Word>,
 }
 
 impl<'m> Emitter<'m> {
@@ -817,7 +824,7 @@ impl<'m> Emitter<'m> {
 
     /// A derivative dx.op (`op` is `OpDPdx*`/`OpDPdy*`).
     pub fn derivative(&mut self, op: Op, x: ValueId, t: TypeId) -> Result<Word> {
-        self.require_pixel()?;
+        self.require_derivatives()?;
         if !matches!(op, Op::DPdx | Op::DPdy) {
             self.cap(Capability::DerivativeControl);
         }
@@ -951,7 +958,38 @@ impl<'m> Emitter<'m> {
         }
     }
 
-    fn require_pixel(&self) -> Result<()> {
+    /// Derivatives and implicit-LOD sampling: pixel shaders, and (SM 6.6)
+    /// compute, mesh and amplification shaders, whose quads are four
+    /// consecutive threads in group-index order (Vulkan's
+    /// `DerivativeGroupLinearKHR`, which needs a multiple of 4 threads).
+    pub fn require_derivatives(&mut self) -> Result<()> {
+        let kind = self.desc.kind;
+        if kind == ShaderKind::Pixel {
+            return Ok(());
+        }
+        let threaded = matches!(
+            kind,
+            ShaderKind::Compute | ShaderKind::Mesh | ShaderKind::Amplification
+        );
+        if !threaded || self.desc.shader_model < (6, 6) {
+            return Err(self.unsupported(format!(
+                "derivatives and implicit-LOD sampling outside pixel shaders ({} shader)",
+                kind.profile_prefix()
+            )));
+        }
+        let [x, y, z] = self.desc.num_threads;
+        if x.saturating_mul(y).saturating_mul(z) % 4 != 0 {
+            return Err(self.invalid(format!(
+                "derivatives in a thread group of {x}x{y}x{z} threads (not a multiple of 4)"
+            )));
+        }
+        self.cap(Capability::ComputeDerivativeGroupLinearKHR);
+        self.exts.insert("SPV_KHR_compute_shader_derivatives");
+        self.stage.derivative_groups = true;
+        Ok(())
+    }
+
+    pub fn require_pixel(&self) -> Result<()> {
         if self.desc.kind == ShaderKind::Pixel {
             Ok(())
         } else {

@@ -310,18 +310,6 @@ impl<'m> Emitter<'m> {
         Val::Parts(parts)
     }
 
-    /// Implicit LOD and derivatives need a pixel shader.
-    fn require_derivatives(&self) -> Result<()> {
-        if self.desc.kind == crate::dxil::ShaderKind::Pixel {
-            Ok(())
-        } else {
-            Err(self.unsupported(format!(
-                "implicit-LOD sampling outside pixel shaders ({} shader)",
-                self.desc.kind.profile_prefix()
-            )))
-        }
-    }
-
     /// `TextureLoad(srv, mipOrSample, c0, c1, c2, o0, o1, o2)`.
     pub fn texture_load(&mut self, args: &[ValueId], t: TypeId) -> Result<Val> {
         let (h, d, shape) = self.texture(arg(args, 1)?)?;
