@@ -14,7 +14,7 @@
 //! ```text
 //! {
 //!   "entry_point": "main",
-//!   "stage": "compute",           // | vertex | geometry | pixel | mesh | amplification
+//!   "stage": "compute",           // | vertex | hull | domain | geometry | pixel | mesh | amplification
 //!   "workgroup_size": [x, y, z],  // compute, mesh, amplification; else [1, 1, 1]
 //!   "wave_size": null,            // or n: [WaveSize(n)], the required subgroup size
 //!   "resources": [ {
@@ -35,7 +35,7 @@
 //!       "used": true } ],
 //!   "interface": [ {              // graphics shaders: every signature element
 //!       "direction": "in",        // | "out"
-//!       "per_primitive": false,   // mesh shader per-primitive outputs
+//!       "patch": false,           // patch constants (hull, domain), mesh primitive outputs
 //!       "semantic": "TEXCOORD", "index": 0, "rows": 1, "cols": 2,
 //!       "location": 1, "component": 0,  // user semantics and SV_Target, else null
 //!       "builtin": null } ],      // system values: the SPIR-V built-in, e.g. "FragCoord"
@@ -178,8 +178,8 @@ impl Compiler {
         &self.options
     }
 
-    /// Compiles a DXBC container holding a DXIL compute, vertex, geometry,
-    /// pixel, mesh or amplification shader (raw LLVM
+    /// Compiles a DXBC container holding a DXIL shader of any stage (not a
+    /// library) (raw LLVM
     /// bitcode is accepted too), validating the SPIR-V when
     /// [`CompileOptions::validate`] is set.
     pub fn compile(&self, blob: &[u8]) -> Result<Output> {

@@ -2,10 +2,11 @@
 //!
 //! It reads the DXIL that DXC produces (a DXBC container, or bare LLVM 3.7
 //! bitcode) and writes SPIR-V 1.6 for Vulkan 1.3, with reflection of the
-//! resource bindings and the stage interface. Compute, vertex, geometry,
-//! pixel, mesh and amplification shaders are supported; hull and domain
-//! shaders, DXIL libraries (ray tracing, work graphs) and some features give
-//! an [`ErrorKind::Unsupported`] error naming what is missing.
+//! resource bindings and the stage interface. Every shader stage is
+//! supported (compute, vertex, hull, domain, geometry, pixel, mesh and
+//! amplification); DXIL libraries (ray tracing, work graphs) and some
+//! features give an [`ErrorKind::Unsupported`] error naming what is
+//! missing.
 //!
 //! # Use
 //!

@@ -139,10 +139,10 @@ fn disasm_prints_the_module() {
 }
 
 #[test]
-fn a_hull_shader_is_unsupported() {
-    let tmp = TempDir::new("cli-hs");
-    let spv = tmp.join("hs.spv");
-    let file = blob("graphics/hs-tri-integer-cw");
+fn a_dxil_library_is_unsupported() {
+    let tmp = TempDir::new("cli-lib");
+    let spv = tmp.join("lib.spv");
+    let file = blob("advanced/dxr-raygen-pinhole-camera");
     let out = bin()
         .arg("compile")
         .arg(&file)
@@ -155,7 +155,7 @@ fn a_hull_shader_is_unsupported() {
         stderr.starts_with(&format!("error: {}: unsupported", file.display())),
         "{stderr}"
     );
-    assert!(stderr.contains("shader kind 'hs'"), "{stderr}");
+    assert!(stderr.contains("shader kind 'lib'"), "{stderr}");
     assert!(!spv.exists(), "no output on failure");
 }
 
@@ -425,7 +425,7 @@ fn compile_trace_has_one_span_per_phase() {
     let out = bin()
         .args(["compile", "-o", "-", "--trace"])
         .arg(&trace)
-        .arg(blob("graphics/hs-tri-integer-cw"))
+        .arg(blob("advanced/dxr-raygen-pinhole-camera"))
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));

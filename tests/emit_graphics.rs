@@ -351,10 +351,10 @@ fn mesh_shaders_write_arrays_per_vertex_and_primitive() {
     let prim_id = id_decorated(&a, "BuiltIn PrimitiveId");
     assert!(d[&prim_id].contains(&"PerPrimitiveEXT".to_string()));
     let interface = &out.reflection.interface;
-    let end = |per_primitive: bool| {
+    let end = |patch: bool| {
         interface
             .iter()
-            .filter(|v| v.per_primitive == per_primitive)
+            .filter(|v| v.patch == patch)
             .filter_map(|v| v.location.map(|(l, _)| (l, l + v.rows)))
             .collect::<Vec<_>>()
     };
@@ -396,4 +396,95 @@ fn amplification_shaders_dispatch_their_payload() {
 
     let a = asm("graphics/ms-payload-input");
     assert!(a.contains("TaskPayloadWorkgroupEXT"), "{a}");
+}
+
+#[test]
+fn hull_shaders_run_the_patch_function_after_a_barrier() {
+    let a = asm("graphics/hs-isoline-pow2");
+    assert!(a.contains("OpEntryPoint TessellationControl"), "{a}");
+    for mode in ["Isolines", "OutputVertices 4", "SpacingEqual"] {
+        assert!(a.contains(&format!(" {mode}\n")), "{mode}: {a}");
+    }
+    // The entry calls the control point phase, waits, then runs the patch
+    // constant function on invocation 0.
+    let entry = a
+        .lines()
+        .find(|l| l.starts_with("OpEntryPoint"))
+        .and_then(|l| l.split_whitespace().nth(2))
+        .expect("entry id");
+    let body: Vec<&str> = a
+        .split(&format!("{entry} = OpFunction"))
+        .nth(1)
+        .expect("entry body")
+        .lines()
+        .collect();
+    let call = body
+        .iter()
+        .position(|l| l.contains("OpFunctionCall"))
+        .expect("call");
+    let barrier = body
+        .iter()
+        .position(|l| l.starts_with("OpControlBarrier"))
+        .expect("barrier");
+    let branch = body
+        .iter()
+        .position(|l| l.starts_with("OpBranchConditional"))
+        .expect("invocation 0 test");
+    assert!(call < barrier && barrier < branch, "{body:?}");
+    assert_eq!(
+        body.iter().filter(|l| l.contains("OpFunctionCall")).count(),
+        2
+    );
+    // Isoline factors: D3D's detail (row 0) is Vulkan's TessLevelOuter[1].
+    assert!(a.contains("BuiltIn TessLevelOuter"), "{a}");
+
+    for (name, modes) in [
+        (
+            "hs-tri-integer-cw",
+            &["Triangles", "SpacingEqual", "VertexOrderCw"][..],
+        ),
+        ("hs-quad-fractional-odd", &["Quads", "SpacingFractionalOdd"]),
+        (
+            "hs-quad-fractional-even",
+            &["Quads", "SpacingFractionalEven"],
+        ),
+        ("hs-tri-point-output", &["PointMode"]),
+    ] {
+        let a = asm(&format!("graphics/{name}"));
+        for m in modes {
+            assert!(a.contains(&format!(" {m}\n")), "{name}: {m}");
+        }
+    }
+}
+
+#[test]
+fn domain_shaders_read_patch_constants_after_the_control_points() {
+    let out = compile("graphics/ds-bezier-clip-distance").unwrap();
+    let a = dxil2spirv::validate::disassemble(&out.spirv).unwrap();
+    assert!(a.contains("OpEntryPoint TessellationEvaluation"), "{a}");
+    assert!(
+        a.contains(" Quads\n") && a.contains("BuiltIn TessCoord"),
+        "{a}"
+    );
+    assert!(a.contains("BuiltIn TessLevelOuter"), "{a}");
+    let d = decorations(&a);
+    let patch_locations: Vec<u32> = d
+        .values()
+        .filter(|ds| ds.contains(&"Patch".to_string()))
+        .filter_map(|ds| ds.iter().find_map(|x| x.strip_prefix("Location ")))
+        .map(|l| l.parse().unwrap())
+        .collect();
+    assert!(!patch_locations.is_empty(), "{a}");
+    let control_rows = out
+        .reflection
+        .interface
+        .iter()
+        .filter(|v| !v.output && !v.patch && v.location.is_some())
+        .map(|v| v.location.unwrap().0 + v.rows)
+        .max()
+        .unwrap_or(0);
+    assert!(
+        patch_locations.iter().all(|&l| l >= control_rows),
+        "{patch_locations:?} vs {control_rows}"
+    );
 }

@@ -189,8 +189,9 @@ pub struct ReflectedResource {
 pub struct ReflectedVarying {
     /// Whether it is an output (else an input).
     pub output: bool,
-    /// Whether it is a mesh shader per-primitive output.
-    pub per_primitive: bool,
+    /// Whether it is in the third signature: a hull or domain shader's
+    /// patch constants, a mesh shader's per-primitive outputs.
+    pub patch: bool,
     /// Semantic name (`TEXCOORD`, `SV_Position`).
     pub semantic: String,
     /// Semantic index of its first row.
@@ -210,8 +211,8 @@ pub struct ReflectedVarying {
 pub struct Reflection {
     /// Entry point name.
     pub entry_point: String,
-    /// The stage: `compute`, `vertex`, `geometry`, `pixel`, `mesh` or
-    /// `amplification`.
+    /// The stage: `compute`, `vertex`, `hull`, `domain`, `geometry`,
+    /// `pixel`, `mesh` or `amplification`.
     pub stage: &'static str,
     /// Workgroup size (`LocalSize`).
     pub workgroup_size: [u32; 3],
@@ -263,8 +264,8 @@ impl Reflection {
             let dir = if v.output { "out" } else { "in" };
             let _ = write!(
                 o,
-                "\"direction\": \"{dir}\", \"per_primitive\": {}, \"semantic\": ",
-                v.per_primitive
+                "\"direction\": \"{dir}\", \"patch\": {}, \"semantic\": ",
+                v.patch
             );
             json_str(o, &v.semantic);
             let _ = write!(

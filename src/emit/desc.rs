@@ -3,8 +3,8 @@
 //! DXIL metadata ([`DxilModule`]).
 
 use crate::dxil::{
-    ComponentType, DxilModule, GsState, MsState, ResourceBinding, ResourceKind, ShaderFlags,
-    ShaderKind, Signatures,
+    ComponentType, DsState, DxilModule, GsState, HsState, MsState, ResourceBinding, ResourceKind,
+    ShaderFlags, ShaderKind, Signatures,
 };
 use crate::error::{Error, Phase, Result};
 use crate::ir::FuncId;
@@ -76,7 +76,7 @@ pub struct ResourceDecl {
 }
 
 /// The entry point and its properties.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct ShaderDesc {
     /// Shader model (major, minor).
     pub shader_model: (u32, u32),
@@ -100,6 +100,10 @@ pub struct ShaderDesc {
     pub gs: Option<GsState>,
     /// Mesh shader state (mesh shaders).
     pub ms: Option<MsState>,
+    /// Hull shader state (hull shaders).
+    pub hs: Option<HsState>,
+    /// Domain shader state (domain shaders).
+    pub ds: Option<DsState>,
 }
 
 impl ResourceDecl {
@@ -131,8 +135,7 @@ impl ShaderDesc {
                 Phase::Dxil,
                 format!(
                     "shader kind 'lib' (DXIL libraries: ray tracing, work graphs, exported \
-                     functions) is not supported, only compute, vertex, geometry, pixel, mesh and amplification shaders are \
-                     (shader is {sm})"
+                     functions) is not supported; every other shader kind is (shader is {sm})"
                 ),
             ));
         }
@@ -176,6 +179,8 @@ impl ShaderDesc {
             flags: ep.properties.shader_flags.unwrap_or_default(),
             gs: ep.properties.gs,
             ms: ep.properties.ms,
+            hs: ep.properties.hs,
+            ds: ep.properties.ds,
         })
     }
 }

@@ -537,7 +537,31 @@ impl<'m> Emitter<'m> {
                 self.ray_query_op(op, args)
             }
             O::GSInstanceID => id(self.geometry_builtin(BuiltIn::InvocationId)?),
-            O::PrimitiveID => id(self.geometry_builtin(BuiltIn::PrimitiveId)?),
+            O::PrimitiveID if self.desc.kind == crate::dxil::ShaderKind::Geometry => {
+                id(self.geometry_builtin(BuiltIn::PrimitiveId)?)
+            }
+            O::PrimitiveID | O::OutputControlPointID => {
+                let bi = if op == O::PrimitiveID {
+                    BuiltIn::PrimitiveId
+                } else {
+                    BuiltIn::InvocationId
+                };
+                id(self.hull_builtin(bi)?)
+            }
+            O::LoadOutputControlPoint => {
+                id(self.load_tessellation(SignatureKind::Output, args, t)?)
+            }
+            O::LoadPatchConstant => {
+                id(self.load_tessellation(SignatureKind::PatchConstOrPrim, args, t)?)
+            }
+            O::StorePatchConstant => {
+                self.store_output(SignatureKind::PatchConstOrPrim, args)?;
+                Ok(None)
+            }
+            O::DomainLocation => {
+                let c = u32::try_from(self.imm(args, 1)?).unwrap_or(u32::MAX);
+                id(self.domain_location(c)?)
+            }
             O::StartVertexLocation => id(self.draw_base(BuiltIn::BaseVertex)?),
             O::StartInstanceLocation => id(self.draw_base(BuiltIn::BaseInstance)?),
 
@@ -567,11 +591,6 @@ impl<'m> Emitter<'m> {
             | O::UMul
             | O::UDiv
             | O::Msad
-            | O::LoadOutputControlPoint
-            | O::LoadPatchConstant
-            | O::DomainLocation
-            | O::StorePatchConstant
-            | O::OutputControlPointID
             | O::CycleCounterLegacy
             | O::AttributeAtVertex
             | O::InstanceID

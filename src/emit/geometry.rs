@@ -18,8 +18,12 @@ impl<'m> Emitter<'m> {
             .ok_or_else(|| self.invalid("a geometry shader without its state (entry property 1)"))
     }
 
-    /// The vertex count of the input primitive.
+    /// The vertex count of the input primitive (the input control points
+    /// of hull and domain shaders).
     pub fn input_vertices(&self) -> Result<u32> {
+        if self.desc.kind != crate::dxil::ShaderKind::Geometry {
+            return self.input_control_points();
+        }
         Ok(match self.gs_state()?.input_primitive {
             P::Point => 1,
             P::Line => 2,

@@ -35,6 +35,7 @@ mod ray_query;
 mod resource;
 mod samples;
 mod stage;
+mod tessellation;
 mod texture;
 mod values;
 mod vector;
@@ -103,8 +104,18 @@ pub(crate) fn emit_with(
 ) -> Result<Emitted> {
     let emitter = module::Emitter::new(module, desc, options);
     let func = emitter.entry_function()?;
-    let structured = tracer.time(Phase::Cfg, || crate::cfg::structurize(func, module))?;
-    tracer.time(Phase::Emit, || emitter.run(&structured))
+    let patch = emitter.patch_constant_function()?;
+    let (structured, patch) = tracer.time(Phase::Cfg, || {
+        let entry = crate::cfg::structurize(func, module)?;
+        let patch = match patch {
+            Some((id, f)) => Some((id, crate::cfg::structurize(f, module)?)),
+            None => None,
+        };
+        Ok::<_, crate::Error>((entry, patch))
+    })?;
+    tracer.time(Phase::Emit, || {
+        emitter.run(&structured, patch.as_ref().map(|(id, s)| (*id, s)))
+    })
 }
 
 #[cfg(test)]

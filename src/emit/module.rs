@@ -249,10 +249,12 @@ impl<'m> Emitter<'m> {
                 | ShaderKind::Pixel
                 | ShaderKind::Mesh
                 | ShaderKind::Amplification
+                | ShaderKind::Hull
+                | ShaderKind::Domain
         ) {
             return Err(self.unsupported(format!(
-                "entry point @{}: shader kind '{}' is not supported, only compute, vertex, \
-                 geometry, pixel, mesh and amplification shaders are",
+                "entry point @{}: shader kind '{}' is not supported, only the compute and \
+                 graphics stages are",
                 self.desc.entry_name,
                 self.desc.kind.profile_prefix()
             )));
@@ -287,24 +289,53 @@ impl<'m> Emitter<'m> {
         Ok(func)
     }
 
-    /// Emits the whole module, given the structured entry function.
-    pub fn run(mut self, structured: &Structured) -> Result<Emitted> {
+    /// A hull shader's patch constant function, checked like the entry.
+    pub fn patch_constant_function(&self) -> Result<Option<(FuncId, &'m Function)>> {
+        let Some(id) = self.desc.hs.and_then(|h| h.patch_constant_function) else {
+            return Ok(None);
+        };
+        let f = self
+            .m
+            .function(id)
+            .ok_or_else(|| self.invalid("the patch constant function does not exist"))?;
+        if f.is_declaration || f.blocks.is_empty() || f.num_args != 0 || id == self.desc.entry {
+            return Err(
+                self.invalid("the patch constant function is not a body without parameters")
+            );
+        }
+        Ok(Some((id, f)))
+    }
+
+    /// Emits the whole module, given the structured entry function (and a
+    /// hull shader's structured patch constant function).
+    pub fn run(
+        mut self,
+        structured: &Structured,
+        patch: Option<(FuncId, &Structured)>,
+    ) -> Result<Emitted> {
         self.caps.insert(Capability::Shader);
         self.glsl = self.b.id();
         let entry = self.desc.entry;
         self.declare_interface()?;
         self.find_task_payload()?;
-        let fn_id = self.emit_function(entry, structured)?;
+        let mut fn_id = self.emit_function(entry, structured)?;
+        if self.desc.kind == ShaderKind::Hull {
+            let pc = match patch {
+                Some((f, s)) => Some(self.emit_function(f, s)?),
+                None => None,
+            };
+            fn_id = self.hull_entry(fn_id, pc)?;
+        }
         let denorm = self.denorm_mode();
         let gs_modes = if self.desc.kind == ShaderKind::Geometry {
             self.geometry_modes()?
         } else {
             Vec::new()
         };
-        let ms_modes = if self.desc.kind == ShaderKind::Mesh {
-            self.mesh_modes()?
-        } else {
-            Vec::new()
+        let ms_modes = match self.desc.kind {
+            ShaderKind::Mesh => self.mesh_modes()?,
+            ShaderKind::Hull | ShaderKind::Domain => self.tessellation_modes()?,
+            _ => Vec::new(),
         };
 
         // Module-level instructions, in the order of the logical layout.
@@ -333,6 +364,8 @@ impl<'m> Emitter<'m> {
             ShaderKind::Geometry => spirv::ExecutionModel::Geometry,
             ShaderKind::Mesh => spirv::ExecutionModel::MeshEXT,
             ShaderKind::Amplification => spirv::ExecutionModel::TaskEXT,
+            ShaderKind::Hull => spirv::ExecutionModel::TessellationControl,
+            ShaderKind::Domain => spirv::ExecutionModel::TessellationEvaluation,
             _ => spirv::ExecutionModel::GLCompute,
         };
         self.b.entry_point(model, fn_id, name, interface);
@@ -373,6 +406,15 @@ impl<'m> Emitter<'m> {
                     }
                 }
             }
+            spirv::ExecutionModel::TessellationControl
+            | spirv::ExecutionModel::TessellationEvaluation => {
+                for (mode, n) in ms_modes {
+                    match n {
+                        Some(n) => self.b.execution_mode(fn_id, mode, [n]),
+                        None => self.b.execution_mode(fn_id, mode, []),
+                    }
+                }
+            }
             _ => {}
         }
         if let Some(em) = denorm {
@@ -386,6 +428,8 @@ impl<'m> Emitter<'m> {
             spirv::ExecutionModel::Geometry => "geometry",
             spirv::ExecutionModel::MeshEXT => "mesh",
             spirv::ExecutionModel::TaskEXT => "amplification",
+            spirv::ExecutionModel::TessellationControl => "hull",
+            spirv::ExecutionModel::TessellationEvaluation => "domain",
             _ => "compute",
         };
         self.reflection.workgroup_size = self.desc.num_threads;

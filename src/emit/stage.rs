@@ -40,6 +40,8 @@ enum Builtin {
     Distances,
     /// `SampleMask`.
     Mask,
+    /// `TessLevelOuter` (true) or `TessLevelInner`.
+    TessLevel(bool),
 }
 
 /// How an interface variable holds its element.
@@ -53,6 +55,9 @@ enum Shape {
     Scalar,
     /// `uint[1]` (`SampleMask`).
     Mask,
+    /// `TessLevelOuter`/`TessLevelInner`, indexed by row (rows 0 and 1
+    /// swapped for isolines, whose D3D factors are detail then density).
+    TessLevel { swap: bool },
 }
 
 /// A fix-up between the built-in's value and the D3D value.
@@ -89,8 +94,9 @@ pub(crate) struct IoVar {
 enum Role {
     /// A vertex shader input (vertex attribute).
     VertexIn,
-    /// A geometry shader input: one per vertex of the input primitive.
-    PrimitiveIn,
+    /// A geometry shader input (one per vertex of the input primitive), or
+    /// a hull or domain shader input (one per control point).
+    PerVertexIn,
     /// A vertex or geometry shader output (towards the rasterizer).
     RasterOut,
     /// A pixel shader input.
@@ -101,6 +107,12 @@ enum Role {
     MeshVertexOut,
     /// A mesh shader primitive output: one per output primitive.
     MeshPrimitiveOut,
+    /// A hull shader control point output: one per output control point.
+    ControlPointOut,
+    /// A hull shader patch constant output.
+    PatchOut,
+    /// A domain shader patch constant input.
+    PatchIn,
 }
 
 /// The rows a signature part occupies (one past its last packed row).
@@ -172,7 +184,7 @@ impl<'m> Emitter<'m> {
             SignatureKind::PatchConstOrPrim,
         ];
         for list in lists {
-            let output = list != SignatureKind::Input;
+            let output = self.is_output(list);
             for e in self.desc.signatures.get(list) {
                 let v = self.io_var(list, e.id)?;
                 let builtin = self
@@ -188,7 +200,7 @@ impl<'m> Emitter<'m> {
                 });
                 self.reflection.interface.push(ReflectedVarying {
                     output,
-                    per_primitive: list == SignatureKind::PatchConstOrPrim,
+                    patch: list == SignatureKind::PatchConstOrPrim,
                     semantic: e.name.clone(),
                     index: e.semantic_indices.first().copied().unwrap_or(0),
                     rows: e.rows,
@@ -201,6 +213,16 @@ impl<'m> Emitter<'m> {
         Ok(())
     }
 
+    /// Whether a signature holds outputs (a domain shader's patch
+    /// constants are inputs).
+    fn is_output(&self, list: SignatureKind) -> bool {
+        match list {
+            SignatureKind::Input => false,
+            SignatureKind::PatchConstOrPrim => self.desc.kind != ShaderKind::Domain,
+            _ => true,
+        }
+    }
+
     /// The first location of an element's signature: geometry shader
     /// streams and mesh shader primitive outputs come after the rows of
     /// the signature parts before them (each part packs its rows from 0,
@@ -208,9 +230,13 @@ impl<'m> Emitter<'m> {
     fn location_base(&self, list: SignatureKind, e: &SignatureElement) -> u32 {
         match list {
             SignatureKind::Output => self.stream_location_base(e.output_stream.unwrap_or(0)),
-            SignatureKind::PatchConstOrPrim if self.desc.kind == ShaderKind::Mesh => {
-                rows_used(self.desc.signatures.outputs.iter())
-            }
+            SignatureKind::PatchConstOrPrim => match self.desc.kind {
+                ShaderKind::Mesh | ShaderKind::Hull => {
+                    rows_used(self.desc.signatures.outputs.iter())
+                }
+                ShaderKind::Domain => rows_used(self.desc.signatures.inputs.iter()),
+                _ => 0,
+            },
             _ => 0,
         }
     }
@@ -228,11 +254,17 @@ impl<'m> Emitter<'m> {
 
     fn declare_io(&mut self, list: SignatureKind, e: &'m SignatureElement) -> Result<IoVar> {
         let kind = self.desc.kind;
-        let output = list != SignatureKind::Input;
+        let output = self.is_output(list);
         let role = match (kind, list) {
             (ShaderKind::Pixel, SignatureKind::Input) => Role::PixelIn,
             (ShaderKind::Pixel, _) => Role::PixelOut,
-            (ShaderKind::Geometry, SignatureKind::Input) => Role::PrimitiveIn,
+            (
+                ShaderKind::Geometry | ShaderKind::Hull | ShaderKind::Domain,
+                SignatureKind::Input,
+            ) => Role::PerVertexIn,
+            (ShaderKind::Hull, SignatureKind::Output) => Role::ControlPointOut,
+            (ShaderKind::Hull, SignatureKind::PatchConstOrPrim) => Role::PatchOut,
+            (ShaderKind::Domain, SignatureKind::PatchConstOrPrim) => Role::PatchIn,
             (ShaderKind::Mesh, SignatureKind::PatchConstOrPrim) => Role::MeshPrimitiveOut,
             (ShaderKind::Mesh, _) => Role::MeshVertexOut,
             (_, SignatureKind::Input) => Role::VertexIn,
@@ -264,7 +296,8 @@ impl<'m> Emitter<'m> {
             rows: e.rows.max(1),
             cols: e.cols.clamp(1, 4),
             vertices: match role {
-                Role::PrimitiveIn => self.input_vertices()?,
+                Role::PerVertexIn => self.input_vertices()?,
+                Role::ControlPointOut => self.hull_state()?.output_control_points,
                 Role::MeshVertexOut => self.mesh_state()?.max_vertex_count,
                 Role::MeshPrimitiveOut => self.mesh_state()?.max_primitive_count,
                 _ => 0,
@@ -273,6 +306,7 @@ impl<'m> Emitter<'m> {
         let v = match self.builtin_of(e, role)? {
             Builtin::None => self.declare_user(e, list, role, plain)?,
             Builtin::Distances => self.declare_distances(e, sc, plain)?,
+            Builtin::TessLevel(outer) => self.declare_tess_level(outer, sc, plain)?,
             Builtin::Mask => {
                 let u = self.u32_ty();
                 let arr = self.ty(TyKey::Array(u, 1));
@@ -289,7 +323,10 @@ impl<'m> Emitter<'m> {
                 let (u, f) = (self.u32_ty(), self.float_ty(32));
                 // Per-primitive values of a geometry shader are not arrays.
                 let vertices = match (role, bi) {
-                    (Role::PrimitiveIn, BuiltIn::PrimitiveId | BuiltIn::InvocationId) => 0,
+                    (
+                        Role::PerVertexIn,
+                        BuiltIn::PrimitiveId | BuiltIn::InvocationId | BuiltIn::TessCoord,
+                    ) => 0,
                     _ => plain.vertices,
                 };
                 let var_ty = self.per_vertex(ty, vertices);
@@ -317,6 +354,9 @@ impl<'m> Emitter<'m> {
         }
         if role == Role::MeshPrimitiveOut {
             self.decorate(v.var, Decoration::PerPrimitiveEXT, &[]);
+        }
+        if matches!(role, Role::PatchOut | Role::PatchIn) && v.shape == Shape::Rows {
+            self.decorate(v.var, Decoration::Patch, &[]);
         }
         Ok(v)
     }
@@ -355,9 +395,10 @@ impl<'m> Emitter<'m> {
                 u,
                 Adjust::MinusBase(BuiltIn::BaseInstance),
             ),
-            (S::Position, R::RasterOut | R::PrimitiveIn | R::MeshVertexOut) => {
-                Builtin::Var(BuiltIn::Position, self.vec_ty(f, 4), Adjust::None)
-            }
+            (
+                S::Position,
+                R::RasterOut | R::PerVertexIn | R::MeshVertexOut | R::ControlPointOut,
+            ) => Builtin::Var(BuiltIn::Position, self.vec_ty(f, 4), Adjust::None),
             (S::Position, R::PixelIn) => {
                 Builtin::Var(BuiltIn::FragCoord, self.vec_ty(f, 4), Adjust::FragCoordW)
             }
@@ -388,20 +429,25 @@ impl<'m> Emitter<'m> {
             }
             (
                 S::ClipDistance | S::CullDistance,
-                R::RasterOut | R::PixelIn | R::PrimitiveIn | R::MeshVertexOut,
+                R::RasterOut | R::PixelIn | R::PerVertexIn | R::MeshVertexOut | R::ControlPointOut,
             ) => Builtin::Distances,
+            (S::TessFactor, R::PatchOut | R::PatchIn) => Builtin::TessLevel(true),
+            (S::InsideTessFactor, R::PatchOut | R::PatchIn) => Builtin::TessLevel(false),
+            (S::PrimitiveID, R::PerVertexIn) => scalar(BuiltIn::PrimitiveId),
+            (S::OutputControlPointID, R::PerVertexIn) => scalar(BuiltIn::InvocationId),
+            (S::DomainLocation, R::PerVertexIn | R::PatchIn) => {
+                Builtin::Var(BuiltIn::TessCoord, self.vec_ty(f, 3), Adjust::None)
+            }
             (S::PrimitiveID, R::PixelIn) => {
                 self.cap(Capability::Geometry);
                 scalar(BuiltIn::PrimitiveId)
             }
-            (S::PrimitiveID, R::RasterOut | R::PrimitiveIn) if geometry => {
-                scalar(BuiltIn::PrimitiveId)
-            }
+            (S::PrimitiveID, R::RasterOut) if geometry => scalar(BuiltIn::PrimitiveId),
             (S::PrimitiveID, R::MeshPrimitiveOut) => scalar(BuiltIn::PrimitiveId),
             (S::CullPrimitive, R::MeshPrimitiveOut) => {
                 Builtin::Var(BuiltIn::CullPrimitiveEXT, self.bool_ty(), Adjust::Bool)
             }
-            (S::GSInstanceID, R::PrimitiveIn) => scalar(BuiltIn::InvocationId),
+            (S::GSInstanceID, R::PerVertexIn) => scalar(BuiltIn::InvocationId),
             (S::SampleIndex, R::PixelIn) => {
                 self.cap(Capability::SampleRateShading);
                 scalar(BuiltIn::SampleId)
@@ -447,7 +493,12 @@ impl<'m> Emitter<'m> {
                     self.desc.kind.profile_prefix(),
                     if matches!(
                         role,
-                        R::RasterOut | R::PixelOut | R::MeshVertexOut | R::MeshPrimitiveOut
+                        R::RasterOut
+                            | R::PixelOut
+                            | R::MeshVertexOut
+                            | R::MeshPrimitiveOut
+                            | R::ControlPointOut
+                            | R::PatchOut
                     ) {
                         "output"
                     } else {
@@ -466,10 +517,10 @@ impl<'m> Emitter<'m> {
         role: Role,
         plain: IoVar,
     ) -> Result<IoVar> {
-        let sc = if list == SignatureKind::Input {
-            StorageClass::Input
-        } else {
+        let sc = if self.is_output(list) {
             StorageClass::Output
+        } else {
+            StorageClass::Input
         };
         if !e.is_allocated() {
             return Err(self.invalid(format!("signature element {} has no register", e.name)));
@@ -577,13 +628,60 @@ impl<'m> Emitter<'m> {
         })
     }
 
+    /// `TessLevelOuter` (`float[4]`) or `TessLevelInner` (`float[2]`).
+    fn declare_tess_level(&mut self, outer: bool, sc: StorageClass, plain: IoVar) -> Result<IoVar> {
+        let f = self.float_ty(32);
+        let (bi, n) = if outer {
+            (BuiltIn::TessLevelOuter, 4)
+        } else {
+            (BuiltIn::TessLevelInner, 2)
+        };
+        let arr = self.ty(TyKey::Array(f, n));
+        let var = self.builtin_var(bi, sc, arr);
+        Ok(IoVar {
+            var,
+            scalar: f,
+            float: true,
+            shape: Shape::TessLevel {
+                swap: outer && self.isolines(),
+            },
+            ..plain
+        })
+    }
+
+    /// `LoadOutputControlPoint(sigId, row, col, index)` (hull shader patch
+    /// constant function) and `LoadPatchConstant(sigId, row, col)` (domain
+    /// shader).
+    pub fn load_tessellation(
+        &mut self,
+        list: SignatureKind,
+        args: &[ValueId],
+        t: TypeId,
+    ) -> Result<Word> {
+        let (id, row, col) = self.io_operands(args)?;
+        let v = self.io_var(list, id)?;
+        let vertex = if v.vertices > 0 {
+            Some(self.io_row(super::resource::arg(args, 4)?)?)
+        } else {
+            None
+        };
+        let sc = if self.is_output(list) {
+            StorageClass::Output
+        } else {
+            StorageClass::Input
+        };
+        let p = self.io_ptr(v, sc, vertex, row, col)?;
+        let x = self.load(v.scalar, p)?;
+        self.io_to_value(x, v.float, t)
+    }
+
     /// A pointer to component (`row`, `col`) of an interface variable, of
     /// input vertex `vertex` for per-vertex inputs.
     fn io_ptr(
         &mut self,
         v: IoVar,
         sc: StorageClass,
-        vertex: Option<ValueId>,
+        vertex: Option<Word>,
         row: ValueId,
         col: u32,
     ) -> Result<Word> {
@@ -593,13 +691,20 @@ impl<'m> Emitter<'m> {
         let pt = self.ptr_ty(sc, v.scalar);
         let mut idx = Vec::with_capacity(3);
         if v.vertices > 0 {
-            let vertex =
-                vertex.ok_or_else(|| self.invalid("a per-vertex input without a vertex"))?;
-            idx.push(self.io_row(vertex)?);
+            idx.push(vertex.ok_or_else(|| self.invalid("a per-vertex access without an index"))?);
         }
         match v.shape {
             Shape::Scalar => {}
             Shape::Mask => idx.push(self.u32c(0)),
+            Shape::TessLevel { swap } => {
+                let r = self.io_row(row)?;
+                idx.push(if swap {
+                    let (u, one) = (self.u32_ty(), self.u32c(1));
+                    self.op(Op::ISub, u, &[one, r])?
+                } else {
+                    r
+                });
+            }
             Shape::Distances { base } => {
                 let r = self.io_row(row)?;
                 let cols = self.u32c(v.cols);
@@ -644,7 +749,11 @@ impl<'m> Emitter<'m> {
                 self.select(u, x, t1, f0)?
             }
             _ => {
-                let vertex = super::resource::arg(args, 4).ok();
+                let vertex = if v.vertices > 0 {
+                    Some(self.io_row(super::resource::arg(args, 4)?)?)
+                } else {
+                    None
+                };
                 let p = self.io_ptr(v, StorageClass::Input, vertex, row, col)?;
                 self.load(v.scalar, p)?
             }
@@ -683,10 +792,12 @@ impl<'m> Emitter<'m> {
             let signed = matches!(e.component_type, C::I16 | C::I1);
             self.value_to_io(x, xt, v.scalar, v.float, signed)?
         };
-        let index = if v.vertices > 0 {
-            Some(super::resource::arg(args, 5)?)
-        } else {
-            None
+        // The element: a hull shader's own control point, or a mesh shader's
+        // vertex or primitive (argument 5).
+        let index = match (self.desc.kind, v.vertices) {
+            (_, 0) => None,
+            (ShaderKind::Hull, _) => Some(self.hull_builtin(BuiltIn::InvocationId)?),
+            _ => Some(self.io_row(super::resource::arg(args, 5)?)?),
         };
         let sc = StorageClass::Output;
         let p = if v.adjust == Adjust::Bool {
@@ -698,12 +809,11 @@ impl<'m> Emitter<'m> {
     }
 
     /// A pointer to a `bool` built-in (of element `index` when arrayed).
-    fn io_bool_ptr(&mut self, v: IoVar, sc: StorageClass, index: Option<ValueId>) -> Result<Word> {
+    fn io_bool_ptr(&mut self, v: IoVar, sc: StorageClass, index: Option<Word>) -> Result<Word> {
         match index {
             Some(i) => {
                 let b = self.bool_ty();
                 let pt = self.ptr_ty(sc, b);
-                let i = self.io_row(i)?;
                 self.access_chain(pt, v.var, &[i])
             }
             None => Ok(v.var),
@@ -947,12 +1057,17 @@ impl<'m> Emitter<'m> {
     fn require_graphics(&self) -> Result<()> {
         if matches!(
             self.desc.kind,
-            ShaderKind::Vertex | ShaderKind::Pixel | ShaderKind::Geometry | ShaderKind::Mesh
+            ShaderKind::Vertex
+                | ShaderKind::Pixel
+                | ShaderKind::Geometry
+                | ShaderKind::Mesh
+                | ShaderKind::Hull
+                | ShaderKind::Domain
         ) {
             Ok(())
         } else {
             Err(self.unsupported(format!(
-                "outside vertex, geometry, mesh and pixel shaders ({} shader)",
+                "outside graphics shaders ({} shader)",
                 self.desc.kind.profile_prefix()
             )))
         }

@@ -308,6 +308,8 @@ fn raw_uav_desc(main: FuncId, threads: u32) -> ShaderDesc {
         flags: Default::default(),
         gs: None,
         ms: None,
+        hs: None,
+        ds: None,
     }
 }
 

@@ -203,8 +203,8 @@ dxil2spirv_compiler *dxil2spirv_compiler_create(const dxil2spirv_options *option
  *  Results it produced stay valid. */
 void dxil2spirv_compiler_destroy(dxil2spirv_compiler *compiler);
 
-/** Compiles a DXBC container holding a DXIL compute, vertex, geometry,
- *  pixel, mesh or amplification shader (bare DXIL bitcode is accepted too): `size` bytes at `data`,
+/** Compiles a DXBC container holding a DXIL shader of any stage, not a
+ *  library (bare DXIL bitcode is accepted too): `size` bytes at `data`,
  *  read only during the call. Safe to call from many threads at once on
  *  one compiler.
  *

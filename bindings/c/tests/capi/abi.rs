@@ -393,8 +393,8 @@ fn bad_blobs_fail_with_messages() {
     let (status, message) = failure(compiler.compile(&[]));
     assert_eq!(status, INVALID_INPUT, "{message}");
 
-    let graphics = crate::corpus_blob("graphics/hs-tri-integer-cw.dxil");
-    let (status, message) = failure(compiler.compile(&graphics));
+    let library = crate::corpus_blob("advanced/dxr-raygen-pinhole-camera.dxil");
+    let (status, message) = failure(compiler.compile(&library));
     assert_eq!(status, UNSUPPORTED, "{message}");
     assert!(message.starts_with("unsupported ("), "{message}");
 }
