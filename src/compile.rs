@@ -32,7 +32,9 @@
 //!       "format": null,           // storage texel buffers and images: "Unknown", "R32ui", ...
 //!       "counter": null,          // or {"set": s, "binding": b}: a storage
 //!                                 // buffer holding one u32, starts at 0
-//!       "used": true } ],
+//!       "used": true,
+//!       "heap": false } ],        // SM 6.6 descriptor heap views: set heap_set,
+//!                                 // binding per descriptor type, index = heap index
 //!   "interface": [ {              // graphics shaders: every signature element
 //!       "direction": "in",        // | "out"
 //!       "patch": false,           // patch constants (hull, domain), mesh primitive outputs
@@ -96,6 +98,9 @@ pub struct CompileOptions {
     pub srem: SremLowering,
     /// Explicit bounds checks on buffer accesses (D3D rule).
     pub bounds_checks: bool,
+    /// The descriptor set of SM 6.6 descriptor heaps (default
+    /// [`emit::DEFAULT_HEAP_SET`]; bindings in [`emit::heap_binding`]).
+    pub heap_set: u32,
 }
 
 impl Default for CompileOptions {
@@ -107,6 +112,7 @@ impl Default for CompileOptions {
             validate: true,
             srem: SremLowering::ViaUnsigned,
             bounds_checks: true,
+            heap_set: emit::DEFAULT_HEAP_SET,
         }
     }
 }
@@ -223,13 +229,16 @@ impl Compiler {
     fn translate_with(&self, blob: &[u8], tracer: &mut Tracer) -> Result<Output> {
         let shader = crate::Shader::read_with(blob, tracer)?;
         let module = &shader.module;
-        let desc = tracer.time(Phase::Dxil, || ShaderDesc::from_dxil(&shader.dxil))?;
+        let desc = tracer.time(Phase::Dxil, || {
+            ShaderDesc::from_dxil(&shader.dxil)?.with_heap_views(module)
+        })?;
         let opts = EmitOptions {
             offsets: self.options.binding_offsets,
             remaps: self.options.remaps.clone(),
             sets: self.options.sets,
             srem: self.options.srem,
             bounds_checks: self.options.bounds_checks,
+            heap_set: self.options.heap_set,
         };
         let e = emit::emit_with(module, &desc, &opts, tracer)?;
         Ok(Output {

@@ -88,7 +88,7 @@ fn attribute(tag: &str, name: &str) -> String {
 
 #[test]
 fn reports_match_the_library() {
-    let folders = ["corpus/binding", "corpus/compute"];
+    let folders = ["corpus/advanced", "corpus/compute"];
     let junit = scratch("report.xml");
     let (code, recs) = records(
         &[
@@ -125,7 +125,7 @@ fn reports_match_the_library() {
         }
         assert!(rec.at("time_us").num() >= 0.0);
     }
-    assert!(!failures.is_empty(), "corpus/binding has unsupported blobs");
+    assert!(!failures.is_empty(), "corpus/advanced has unsupported blobs");
     assert_eq!(code, worst, "exit status is the worst failure's");
 
     let xml = std::fs::read_to_string(&junit).expect("JUnit report");
@@ -172,7 +172,7 @@ fn shards_partition_the_blobs() {
 #[test]
 fn fail_fast_stops_after_the_first_failure() {
     let (code, recs) = records(
-        &["corpus/binding", "--fail-fast", "--jobs", "1"],
+        &["corpus/advanced", "--fail-fast", "--jobs", "1"],
         "fail-fast.json",
     );
     let statuses: Vec<&str> = recs.iter().map(|r| r.at("status").str()).collect();

@@ -1,6 +1,7 @@
 //! Compile options from the command line: set policy, binding offsets,
-//! binding remaps, `srem` lowering and bounds checks, mapped onto
-//! [`CompileOptions`]. The offset and remap syntaxes are parsed with nom.
+//! binding remaps, `srem` lowering, bounds checks and the heap set, mapped
+//! onto [`CompileOptions`]. The offset and remap syntaxes are parsed with
+//! nom.
 
 use dxil2spirv::compile::{
     BindingOffsets, BindingRemap, CompileOptions, ResourceClass, SetPolicy, SremLowering,
@@ -57,6 +58,13 @@ pub struct CompileArgs {
     /// behaviour is the driver's).
     #[arg(long)]
     no_bounds_checks: bool,
+    /// The descriptor set of SM 6.6 ResourceDescriptorHeap and
+    /// SamplerDescriptorHeap (one binding per descriptor type: 0 sampled
+    /// images, 1 storage images, 2 uniform texel buffers, 3 storage texel
+    /// buffers, 4 storage buffers, 5 uniform buffers, 6 acceleration
+    /// structures, 7 UAV counters, 8 samplers).
+    #[arg(long, value_name = "SET", default_value_t = dxil2spirv::emit::DEFAULT_HEAP_SET)]
+    heap_set: u32,
 }
 
 impl CompileArgs {
@@ -75,6 +83,7 @@ impl CompileArgs {
                 Srem::ViaUnsigned => SremLowering::ViaUnsigned,
             },
             bounds_checks: !self.no_bounds_checks,
+            heap_set: self.heap_set,
         }
     }
 }

@@ -182,6 +182,10 @@ pub struct ReflectedResource {
     pub counter: Option<(u32, u32)>,
     /// Whether the shader accesses the resource.
     pub used: bool,
+    /// Whether it is a view of an SM 6.6 descriptor heap (indexed by heap
+    /// index at its descriptor type's binding of the heap set; space and
+    /// register are 0).
+    pub heap: bool,
 }
 
 /// One signature element of a graphics shader and where it went.
@@ -341,7 +345,7 @@ impl Reflection {
                 }
                 None => o.push_str(", \"counter\": null"),
             }
-            let _ = write!(o, ", \"used\": {}}}", r.used);
+            let _ = write!(o, ", \"used\": {}, \"heap\": {}}}", r.used, r.heap);
         }
         if !self.resources.is_empty() {
             o.push_str("\n  ");

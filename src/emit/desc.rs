@@ -73,6 +73,9 @@ pub struct ResourceDecl {
     pub has_counter: bool,
     /// Whether a UAV is `globallycoherent`.
     pub globally_coherent: bool,
+    /// A descriptor heap view (see `with_heap_views`): the two words of its
+    /// `%dx.types.ResourceProperties`; `None` for a bound resource.
+    pub heap: Option<(u32, u32)>,
 }
 
 /// The entry point and its properties.
@@ -121,6 +124,7 @@ impl ResourceDecl {
             cbuffer_size: 0,
             has_counter: false,
             globally_coherent: false,
+            heap: None,
         }
     }
 }

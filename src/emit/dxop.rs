@@ -309,7 +309,8 @@ impl<'m> Emitter<'m> {
             // ---- resources
             O::CreateHandle => Ok(Some(self.create_handle(args)?)),
             O::CreateHandleFromBinding => Ok(Some(self.create_handle_from_binding(args)?)),
-            O::AnnotateHandle => Ok(Some(Val::Handle(self.handle(arg(args, 1)?)?))),
+            O::AnnotateHandle => Ok(Some(self.annotate_handle(args)?)),
+            O::CreateHandleFromHeap => Ok(Some(self.create_handle_from_heap(args)?)),
             O::CBufferLoadLegacy => {
                 let h = self.handle(arg(args, 1)?)?;
                 let s = self.scalar_of(self.overload_of_struct(t)?)?;
@@ -575,12 +576,6 @@ impl<'m> Emitter<'m> {
                 id(self.vector_reduce(op == O::VectorReduceAnd, arg(args, 1)?, t)?)
             }
             O::FDot => id(self.vector_dot(arg(args, 1)?, arg(args, 2)?, t)?),
-
-            O::CreateHandleFromHeap => Err(self.unsupported(
-                "dx.op CreateHandleFromHeap (opcode 218, shader model 6.6): \
-                 ResourceDescriptorHeap/SamplerDescriptorHeap need the bindless binding model, \
-                 which is not implemented yet",
-            )),
 
             // Everything else: not (yet) lowered for compute shaders.
             O::TempRegLoad

@@ -27,6 +27,7 @@ pub mod desc;
 mod dxop;
 mod function;
 mod geometry;
+mod heap;
 mod lanes;
 mod memory;
 mod mesh;
@@ -46,6 +47,7 @@ pub use binding::{
     SetPolicy, SremLowering,
 };
 pub use desc::{ResourceClass, ResourceDecl, ShaderDesc};
+pub use heap::heap_binding;
 
 use crate::error::{Phase, Result};
 use crate::ir::Module;
@@ -65,6 +67,9 @@ pub struct EmitOptions {
     /// Whether raw/structured/typed buffer accesses get explicit bounds
     /// checks (D3D rule: out-of-bounds reads give 0, writes are dropped).
     pub bounds_checks: bool,
+    /// The descriptor set of the SM 6.6 descriptor heaps (bindings in
+    /// `heap_binding`).
+    pub heap_set: u32,
 }
 
 impl Default for EmitOptions {
@@ -75,9 +80,15 @@ impl Default for EmitOptions {
             sets: SetPolicy::Space,
             srem: SremLowering::ViaUnsigned,
             bounds_checks: true,
+            heap_set: DEFAULT_HEAP_SET,
         }
     }
 }
+
+/// The default descriptor set of the SM 6.6 descriptor heaps: 7, the last
+/// of the 8 sets that lavapipe and many mobile drivers allow, leaving sets
+/// 0 to 6 to register spaces.
+pub const DEFAULT_HEAP_SET: u32 = 7;
 
 /// The result of emission.
 #[derive(Clone, Debug, PartialEq)]

@@ -167,6 +167,9 @@ pub(crate) struct Emitter<'m> {
     /// For each struct-valued result: how many leading members are read by
     /// `extractvalue`.
     pub component_uses: HashMap<ValueId, u32>,
+    /// Descriptor heap handles waiting for their `AnnotateHandle`: (heap
+    /// index, sampler heap, non-uniform) by the handle value.
+    pub heap_handles: HashMap<ValueId, (ValueId, bool, bool)>,
     /// Ray query variables and their constant flags, by the handle value
     /// of their `AllocateRayQuery`.
     pub ray_queries: HashMap<ValueId, (Word, u32)>,
@@ -229,6 +232,7 @@ impl<'m> Emitter<'m> {
             cur_op: None,
             component_uses: HashMap::new(),
             ray_queries: HashMap::new(),
+            heap_handles: HashMap::new(),
             warned_partition_loop: false,
             const_depth: 0,
             const_budget: (m.values.len() as u64)

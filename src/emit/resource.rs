@@ -102,6 +102,10 @@ impl<'m> Emitter<'m> {
 
     /// (set, binding, counter binding) of a resource.
     pub fn binding_of(&self, r: &ResourceDecl) -> (u32, u32, u32) {
+        if r.heap.is_some() {
+            let set = self.opts.heap_set;
+            return (set, self.heap_binding(r), super::heap_binding::COUNTER);
+        }
         let o = &self.opts.offsets;
         for m in &self.opts.remaps {
             if m.class == r.class && m.space == r.space && m.register == r.lower_bound {
@@ -213,7 +217,7 @@ impl<'m> Emitter<'m> {
                 StorageClass::UniformConstant,
             ),
         };
-        let desc_ty = if view == View::Counter || d.range_size == 1 {
+        let desc_ty = if d.range_size == 1 {
             inner
         } else if d.range_size == u32::MAX || d.range_size == 0 {
             self.ty(TyKey::DescriptorRuntimeArray(inner))
@@ -252,7 +256,7 @@ impl<'m> Emitter<'m> {
     pub fn descriptor_ptr(&mut self, h: Handle, view: View) -> Result<(Word, Word, StorageClass)> {
         let (var, sc, block) = self.resource_var(h.res, view)?;
         let d = self.decl(h.res)?;
-        if view == View::Counter || d.range_size == 1 {
+        if d.range_size == 1 {
             return Ok((var, block, sc));
         }
         let idx = match h.index {
@@ -348,7 +352,12 @@ impl<'m> Emitter<'m> {
         self.make_handle(r, arg(args, 2)?, nu)
     }
 
-    fn make_handle(&mut self, r: usize, index: ValueId, non_uniform: bool) -> Result<Val> {
+    pub(crate) fn make_handle(
+        &mut self,
+        r: usize,
+        index: ValueId,
+        non_uniform: bool,
+    ) -> Result<Val> {
         let d = self.decl(r)?;
         let lower = d.lower_bound;
         let single = d.range_size == 1;
@@ -415,7 +424,13 @@ impl<'m> Emitter<'m> {
         let args: Vec<ValueId> = self.m.value_list(args).collect();
         let op = self.m.const_uint(*args.first()?)?;
         Some(Ok(match op {
-            216 => return Some(Err(*args.get(1)?)),
+            216 => {
+                // A descriptor heap view is known by its properties.
+                if let Some(r) = self.heap_resource(*args.get(2)?) {
+                    return Some(Ok(Some(r)));
+                }
+                return Some(Err(*args.get(1)?));
+            }
             57 => {
                 let class = ResourceClass::from_u32(self.m.const_uint(*args.get(1)?)? as u32)?;
                 let range = self.m.const_uint(*args.get(2)?)? as u32;
@@ -1011,6 +1026,7 @@ impl<'m> Emitter<'m> {
                 format,
                 counter: d.has_counter.then_some((set, counter_binding)),
                 used: self.resources.used.contains(&i),
+                heap: d.heap.is_some(),
             });
         }
         self.reflection.resources = out;

@@ -303,6 +303,7 @@ fn raw_uav_desc(main: FuncId, threads: u32) -> ShaderDesc {
             cbuffer_size: 0,
             has_counter: false,
             globally_coherent: false,
+            heap: None,
         }],
         signatures: Default::default(),
         flags: Default::default(),

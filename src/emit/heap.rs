@@ -1,0 +1,213 @@
+//! SM 6.6 descriptor heaps: `ResourceDescriptorHeap[i]` and
+//! `SamplerDescriptorHeap[i]` become runtime descriptor arrays in one
+//! descriptor set (the heap set, [`EmitOptions::heap_set`]), one binding per
+//! Vulkan descriptor type ([`heap_binding`]), indexed by the heap index.
+//! Every distinct view the shader annotates (kind, UAV-ness, element type,
+//! stride) is one [`ResourceDecl`] with [`ResourceDecl::heap`] set; views of
+//! one descriptor type alias their binding.
+//!
+//! [`EmitOptions::heap_set`]: super::EmitOptions::heap_set
+
+use super::desc::{ResourceClass, ResourceDecl, ShaderDesc};
+use super::module::{Emitter, Val};
+use super::resource::{arg, is_texture};
+use crate::dxil::{dx_op_calls, ComponentType, OpCode, ResourceKind};
+use crate::error::{Error, Phase, Result};
+use crate::ir::{Constant, Module, ValueId};
+
+/// The bindings of the heap set, one per descriptor type.
+pub mod heap_binding {
+    /// SRV textures (sampled images).
+    pub const SAMPLED_IMAGE: u32 = 0;
+    /// UAV textures (storage images).
+    pub const STORAGE_IMAGE: u32 = 1;
+    /// SRV typed buffers (uniform texel buffers).
+    pub const UNIFORM_TEXEL_BUFFER: u32 = 2;
+    /// UAV typed buffers (storage texel buffers).
+    pub const STORAGE_TEXEL_BUFFER: u32 = 3;
+    /// Raw and structured buffers (storage buffers).
+    pub const STORAGE_BUFFER: u32 = 4;
+    /// Constant buffers (uniform buffers).
+    pub const UNIFORM_BUFFER: u32 = 5;
+    /// Ray tracing acceleration structures.
+    pub const ACCELERATION_STRUCTURE: u32 = 6;
+    /// The hidden counters of UAVs (storage buffers of one `u32`).
+    pub const COUNTER: u32 = 7;
+    /// `SamplerDescriptorHeap` (samplers).
+    pub const SAMPLER: u32 = 8;
+}
+
+/// `%dx.types.ResourceProperties` word 0: bit 12 UAV, 14 globally
+/// coherent, 15 has-counter (UAVs) or comparison (samplers).
+const IS_UAV: u32 = 1 << 12;
+const GLOBALLY_COHERENT: u32 = 1 << 14;
+const HAS_COUNTER: u32 = 1 << 15;
+
+/// The two words of a constant `%dx.types.ResourceProperties`.
+fn props_of(m: &Module, v: ValueId) -> Option<(u32, u32)> {
+    match m.constant(v)? {
+        Constant::Null => Some((0, 0)),
+        Constant::Aggregate(r) => {
+            let mut words = m.value_list(*r).map(|v| m.const_uint(v).map(|c| c as u32));
+            Some((words.next()??, words.next()??))
+        }
+        _ => None,
+    }
+}
+
+/// The heap view that properties describe.
+fn heap_view(props: (u32, u32)) -> Option<ResourceDecl> {
+    let (basic, word1) = props;
+    let kind = ResourceKind::from_u32(basic & 0xff)?;
+    let uav = basic & IS_UAV != 0;
+    let class = match kind {
+        ResourceKind::CBuffer => ResourceClass::Cbv,
+        ResourceKind::Sampler => ResourceClass::Sampler,
+        _ if uav => ResourceClass::Uav,
+        _ => ResourceClass::Srv,
+    };
+    let typed = kind == ResourceKind::TypedBuffer || is_texture(kind);
+    Some(ResourceDecl {
+        class,
+        id: u32::MAX,
+        name: if class == ResourceClass::Sampler {
+            "SamplerDescriptorHeap".into()
+        } else {
+            "ResourceDescriptorHeap".into()
+        },
+        space: 0,
+        lower_bound: 0,
+        range_size: u32::MAX,
+        kind,
+        component_type: if typed {
+            ComponentType::from_u32(word1 & 0xff)
+        } else {
+            None
+        },
+        stride: if kind == ResourceKind::StructuredBuffer {
+            word1
+        } else {
+            0
+        },
+        cbuffer_size: if kind == ResourceKind::CBuffer {
+            word1
+        } else {
+            0
+        },
+        has_counter: uav && basic & HAS_COUNTER != 0,
+        globally_coherent: uav && basic & GLOBALLY_COHERENT != 0,
+        heap: Some(props),
+    })
+}
+
+impl ShaderDesc {
+    /// Adds a resource for every distinct descriptor heap view the entry
+    /// function (and a hull shader's patch constant function) annotates:
+    /// `AnnotateHandle(CreateHandleFromHeap(..), props)`.
+    pub fn with_heap_views(mut self, module: &Module) -> Result<Self> {
+        let funcs = [
+            Some(self.entry),
+            self.hs.and_then(|h| h.patch_constant_function),
+        ];
+        for f in funcs.into_iter().flatten() {
+            let Some(func) = module.function(f) else {
+                continue;
+            };
+            let mut from_heap = std::collections::HashSet::new();
+            for call in dx_op_calls(module, func) {
+                let (i, call) = call?;
+                let result = func.insts.get(i).and_then(|inst| inst.result);
+                match call.op {
+                    OpCode::CreateHandleFromHeap => from_heap.extend(result),
+                    OpCode::AnnotateHandle => {
+                        let mut args = call.args(module);
+                        let (Some(res), Some(props)) = (args.next(), args.next()) else {
+                            continue;
+                        };
+                        if !from_heap.contains(&res) {
+                            continue;
+                        }
+                        let props = props_of(module, props).ok_or_else(|| {
+                            Error::invalid(
+                                Phase::Dxil,
+                                "AnnotateHandle: properties are not a constant",
+                            )
+                        })?;
+                        if self.resources.iter().any(|d| d.heap == Some(props)) {
+                            continue;
+                        }
+                        let view = heap_view(props).ok_or_else(|| {
+                            Error::invalid(
+                                Phase::Dxil,
+                                format!("AnnotateHandle: bad resource properties {props:?}"),
+                            )
+                        })?;
+                        self.resources.push(view);
+                    }
+                    _ => {}
+                }
+            }
+        }
+        Ok(self)
+    }
+}
+
+impl<'m> Emitter<'m> {
+    /// `CreateHandleFromHeap(index, samplerHeap, nonUniform)`: remembered
+    /// until the `AnnotateHandle` that says which view it is.
+    pub fn create_handle_from_heap(&mut self, args: &[ValueId]) -> Result<Val> {
+        let result = self
+            .current_inst_result
+            .ok_or_else(|| self.invalid("CreateHandleFromHeap without a result"))?;
+        let index = arg(args, 1)?;
+        let sampler = self.m.const_uint(arg(args, 2)?).unwrap_or(0) != 0;
+        let non_uniform = self.m.const_uint(arg(args, 3)?).unwrap_or(0) != 0;
+        self.heap_handles
+            .insert(result, (index, sampler, non_uniform));
+        let u = self.u32_ty();
+        Ok(Val::Id(self.undef(u)))
+    }
+
+    /// `AnnotateHandle(res, props)`: a heap handle becomes a handle of its
+    /// view; any other handle passes through.
+    pub fn annotate_handle(&mut self, args: &[ValueId]) -> Result<Val> {
+        let res = arg(args, 1)?;
+        let Some(&(index, sampler, non_uniform)) = self.heap_handles.get(&res) else {
+            return Ok(Val::Handle(self.handle(res)?));
+        };
+        let r = self
+            .heap_resource(arg(args, 2)?)
+            .ok_or_else(|| self.internal("a heap view that the description lacks"))?;
+        let d = self.decl(r)?;
+        if sampler != (d.class == ResourceClass::Sampler) {
+            return Err(self.invalid(
+                "a sampler from ResourceDescriptorHeap or a resource from SamplerDescriptorHeap",
+            ));
+        }
+        self.make_handle(r, index, non_uniform)
+    }
+
+    /// The heap view resource of a properties constant.
+    pub fn heap_resource(&self, props: ValueId) -> Option<usize> {
+        let props = props_of(self.m, props)?;
+        self.desc
+            .resources
+            .iter()
+            .position(|d| d.heap == Some(props))
+    }
+
+    /// The binding of a heap view in the heap set.
+    pub fn heap_binding(&self, d: &ResourceDecl) -> u32 {
+        use heap_binding as B;
+        match (d.class, d.kind) {
+            (ResourceClass::Sampler, _) => B::SAMPLER,
+            (ResourceClass::Cbv, _) => B::UNIFORM_BUFFER,
+            (_, ResourceKind::RTAccelerationStructure) => B::ACCELERATION_STRUCTURE,
+            (ResourceClass::Srv, ResourceKind::TypedBuffer) => B::UNIFORM_TEXEL_BUFFER,
+            (ResourceClass::Uav, ResourceKind::TypedBuffer) => B::STORAGE_TEXEL_BUFFER,
+            (ResourceClass::Srv, k) if is_texture(k) => B::SAMPLED_IMAGE,
+            (ResourceClass::Uav, k) if is_texture(k) => B::STORAGE_IMAGE,
+            _ => B::STORAGE_BUFFER,
+        }
+    }
+}
