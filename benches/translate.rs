@@ -1,5 +1,6 @@
 //! End-to-end translation (container + IR read + SPIR-V emission, without
-//! validation) of each `corpus/compute` blob that translates.
+//! validation) of each `corpus/compute` and `corpus/graphics` blob that
+//! translates (named `compute/<name>`, `graphics/<name>`).
 //!
 //! Criterion measures every blob (`translate/<name>`); afterwards a summary
 //! table gives, per blob, the median and 95th percentile of 200 timed
@@ -13,22 +14,25 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 fn blobs() -> Vec<(String, Vec<u8>)> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/compute");
-    let mut files: Vec<_> = std::fs::read_dir(dir)
-        .into_iter()
-        .flatten()
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|e| e == "dxil"))
-        .collect();
-    files.sort();
-    files
-        .into_iter()
-        .filter_map(|p| {
-            let name = p.file_stem()?.to_string_lossy().to_string();
+    let mut out = Vec::new();
+    for category in ["compute", "graphics"] {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("corpus")
+            .join(category);
+        let mut files: Vec<_> = std::fs::read_dir(dir)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|e| e == "dxil"))
+            .collect();
+        files.sort();
+        out.extend(files.into_iter().filter_map(|p| {
+            let name = format!("{category}/{}", p.file_stem()?.to_string_lossy());
             Some((name, std::fs::read(&p).ok()?))
-        })
-        .collect()
+        }));
+    }
+    out
 }
 
 fn compiler() -> Compiler {
@@ -65,8 +69,8 @@ fn bench_translate(c: &mut Criterion) {
     group.finish();
 
     // Summary: median and p95 per blob.
-    println!("\n{:<40} {:>10} {:>10}", "blob", "median µs", "p95 µs");
-    let mut medians = Vec::new();
+    println!("\n{:<50} {:>10} {:>10}", "blob", "median µs", "p95 µs");
+    let mut medians: Vec<(&str, f64)> = Vec::new();
     for (name, blob) in &blobs {
         let mut t = Vec::with_capacity(200);
         for _ in 0..200 {
@@ -76,16 +80,24 @@ fn bench_translate(c: &mut Criterion) {
         }
         t.sort_by(|a, b| a.total_cmp(b));
         let (m, p) = (percentile(&t, 0.5), percentile(&t, 0.95));
-        medians.push(m);
-        println!("{name:<40} {m:>10.1} {p:>10.1}");
+        let category = name.split('/').next().unwrap_or("");
+        medians.push((category, m));
+        println!("{name:<50} {m:>10.1} {p:>10.1}");
     }
-    medians.sort_by(|a, b| a.total_cmp(b));
-    println!(
-        "{} blobs: median of medians {:.1} µs, p95 of medians {:.1} µs",
-        medians.len(),
-        percentile(&medians, 0.5),
-        percentile(&medians, 0.95)
-    );
+    for category in ["compute", "graphics", "all"] {
+        let mut m: Vec<f64> = medians
+            .iter()
+            .filter(|(c, _)| category == "all" || *c == category)
+            .map(|&(_, m)| m)
+            .collect();
+        m.sort_by(|a, b| a.total_cmp(b));
+        println!(
+            "{category}: {} blobs, median of medians {:.1} µs, p95 of medians {:.1} µs",
+            m.len(),
+            percentile(&m, 0.5),
+            percentile(&m, 0.95)
+        );
+    }
 }
 
 criterion_group!(benches, bench_translate);

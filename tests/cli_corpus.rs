@@ -125,7 +125,10 @@ fn reports_match_the_library() {
         }
         assert!(rec.at("time_us").num() >= 0.0);
     }
-    assert!(!failures.is_empty(), "corpus/advanced has unsupported blobs");
+    assert!(
+        !failures.is_empty(),
+        "corpus/advanced has unsupported blobs"
+    );
     assert_eq!(code, worst, "exit status is the worst failure's");
 
     let xml = std::fs::read_to_string(&junit).expect("JUnit report");

@@ -322,6 +322,9 @@ pub(crate) struct Device<'i> {
     pub(crate) raw: ash::Device,
     pub(crate) queue: vk::Queue,
     pub(crate) queue_family: u32,
+    /// Whether the queue draws and the device has Vulkan 1.3 (dynamic
+    /// rendering), as `Session::draw` needs.
+    pub(crate) graphics: bool,
     pub(crate) props: vk::PhysicalDeviceProperties,
     mem_props: vk::PhysicalDeviceMemoryProperties,
     poisoned: Cell<bool>,
@@ -351,10 +354,24 @@ impl<'i> Device<'i> {
         // SAFETY: see above.
         let families =
             unsafe { raw_instance.get_physical_device_queue_family_properties(physical) };
+        // A family that also draws, when there is one (for `Session::draw`).
+        let usable = |f: &vk::QueueFamilyProperties, flags: vk::QueueFlags| {
+            f.queue_flags.contains(flags) && f.queue_count > 0
+        };
+        let both = vk::QueueFlags::COMPUTE | vk::QueueFlags::GRAPHICS;
         let queue_family = families
             .iter()
-            .position(|f| f.queue_flags.contains(vk::QueueFlags::COMPUTE) && f.queue_count > 0)
+            .position(|f| usable(f, both))
+            .or_else(|| {
+                families
+                    .iter()
+                    .position(|f| usable(f, vk::QueueFlags::COMPUTE))
+            })
             .ok_or_else(|| unsupported("the device has no compute queue"))?;
+        let graphics = families
+            .get(queue_family)
+            .is_some_and(|f| f.queue_flags.contains(vk::QueueFlags::GRAPHICS))
+            && api >= vk::API_VERSION_1_3;
         let queue_family = u32::try_from(queue_family)
             .map_err(|_| run_error(ErrorKind::Internal, "queue family index overflow"))?;
         // SAFETY: see above.
@@ -446,6 +463,7 @@ impl<'i> Device<'i> {
             raw,
             queue,
             queue_family,
+            graphics,
             props,
             mem_props,
             poisoned: Cell::new(false),
@@ -541,6 +559,8 @@ macro_rules! destroy_impl {
 
 destroy_impl! {
     vk::Buffer => destroy_buffer,
+    vk::Image => destroy_image,
+    vk::ImageView => destroy_image_view,
     vk::DeviceMemory => free_memory,
     vk::BufferView => destroy_buffer_view,
     vk::DescriptorSetLayout => destroy_descriptor_set_layout,
@@ -673,5 +693,132 @@ impl<'d, 'i> HostBuffer<'d, 'i> {
         // after a barrier making shader writes visible to the host).
         unsafe { std::ptr::copy_nonoverlapping(self.ptr, out.as_mut_ptr(), len) };
         Ok(out)
+    }
+}
+
+/// Records a one-time command buffer with `record`, submits it and waits
+/// for it for at most `timeout`; returns the time the GPU took. A timeout or
+/// a lost device poisons the device (its objects are leaked, not destroyed
+/// under the GPU's feet).
+pub(crate) fn submit_and_wait(
+    device: &Device<'_>,
+    timeout: std::time::Duration,
+    record: impl FnOnce(&ash::Device, vk::CommandBuffer),
+) -> Result<std::time::Duration> {
+    let raw = &device.raw;
+    let pool_info = vk::CommandPoolCreateInfo::default().queue_family_index(device.queue_family);
+    // SAFETY: valid create info for the device's queue family.
+    let cmd_pool = unsafe { raw.create_command_pool(&pool_info, None) }
+        .map_err(|r| vk_error("vkCreateCommandPool", r))?;
+    let cmd_pool = device.own(cmd_pool);
+    let alloc = vk::CommandBufferAllocateInfo::default()
+        .command_pool(cmd_pool.get())
+        .level(vk::CommandBufferLevel::PRIMARY)
+        .command_buffer_count(1);
+    // SAFETY: a live pool; the buffer is freed with the pool.
+    let cmd = unsafe { raw.allocate_command_buffers(&alloc) }
+        .map_err(|r| vk_error("vkAllocateCommandBuffers", r))?;
+    let cmd = *cmd.first().ok_or_else(|| {
+        run_error(
+            ErrorKind::Internal,
+            "vkAllocateCommandBuffers returned no buffer",
+        )
+    })?;
+    let begin =
+        vk::CommandBufferBeginInfo::default().flags(vk::CommandBufferUsageFlags::ONE_TIME_SUBMIT);
+    // SAFETY: a fresh command buffer in the initial state, recorded on this
+    // thread only; the caller's handles stay live until this function has
+    // waited for the fence.
+    unsafe { raw.begin_command_buffer(cmd, &begin) }
+        .map_err(|r| vk_error("vkBeginCommandBuffer", r))?;
+    record(raw, cmd);
+    // SAFETY: the buffer is in the recording state.
+    unsafe { raw.end_command_buffer(cmd) }.map_err(|r| vk_error("vkEndCommandBuffer", r))?;
+
+    // SAFETY: a plain fence create info.
+    let fence = unsafe { raw.create_fence(&vk::FenceCreateInfo::default(), None) }
+        .map_err(|r| vk_error("vkCreateFence", r))?;
+    let fence = device.own(fence);
+    let cmds = [cmd];
+    let submit = [vk::SubmitInfo::default().command_buffers(&cmds)];
+    let start = std::time::Instant::now();
+    // SAFETY: the command buffer is fully recorded, the queue belongs to the
+    // device and is used by this thread only, the fence is unsignalled.
+    // Host writes to mapped memory happened before this submission, so they
+    // are visible to the device.
+    unsafe { raw.queue_submit(device.queue, &submit, fence.get()) }
+        .map_err(|r| vk_error("vkQueueSubmit", r))?;
+    let timeout_ns = u64::try_from(timeout.as_nanos()).unwrap_or(u64::MAX);
+    // SAFETY: a live fence of this device.
+    let waited = unsafe { raw.wait_for_fences(&[fence.get()], true, timeout_ns) };
+    let gpu_time = start.elapsed();
+    match waited {
+        Ok(()) => Ok(gpu_time),
+        Err(vk::Result::TIMEOUT) => {
+            device.poison();
+            Err(run_error(
+                ErrorKind::Internal,
+                format!(
+                    "the GPU work did not finish within {timeout:?} (the device was abandoned)"
+                ),
+            ))
+        }
+        Err(r) => {
+            // Device lost or out of memory: whether the GPU is done is
+            // unknown, and waiting for it could hang.
+            device.poison();
+            Err(vk_error("vkWaitForFences", r))
+        }
+    }
+}
+
+/// Records a barrier that makes the writes (`access`) of `stage` visible
+/// to host reads after the fence.
+///
+/// # Safety
+/// `cmd` is a command buffer of `raw` in the recording state.
+pub(crate) unsafe fn cmd_host_read_barrier(
+    raw: &ash::Device,
+    cmd: vk::CommandBuffer,
+    stage: vk::PipelineStageFlags,
+    access: vk::AccessFlags,
+) {
+    let barrier = vk::MemoryBarrier::default()
+        .src_access_mask(access)
+        .dst_access_mask(vk::AccessFlags::HOST_READ);
+    // SAFETY: forwarded from the function's contract.
+    unsafe {
+        raw.cmd_pipeline_barrier(
+            cmd,
+            stage,
+            vk::PipelineStageFlags::HOST,
+            vk::DependencyFlags::empty(),
+            &[barrier],
+            &[],
+            &[],
+        )
+    };
+}
+
+/// The one pipeline a `vkCreate*Pipelines` call made, owned; on failure the
+/// partial results are destroyed and the error names `what`.
+pub(crate) fn own_pipeline<'d, 'i>(
+    device: &'d Device<'i>,
+    created: std::result::Result<Vec<vk::Pipeline>, (Vec<vk::Pipeline>, vk::Result)>,
+    what: &str,
+) -> Result<Owned<'d, 'i, vk::Pipeline>> {
+    match created {
+        Ok(pipelines) => {
+            let mut owned = pipelines.into_iter().map(|p| device.own(p));
+            owned.next().ok_or_else(|| {
+                run_error(ErrorKind::Internal, format!("{what} returned no pipeline"))
+            })
+        }
+        Err((partial, r)) => {
+            for p in partial.into_iter().filter(|p| *p != vk::Pipeline::null()) {
+                drop(device.own(p));
+            }
+            Err(vk_error(what, r))
+        }
     }
 }

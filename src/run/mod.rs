@@ -10,7 +10,10 @@
 //! - [`compare`]: the README's comparison rules ([`compare_expectations`]);
 //! - [`vulkan`]: device listing and the execution itself ([`run_spec`]);
 //! - [`reflect`]: compiling a blob for a run ([`compile_for_run`]) and the
-//!   bindings of its reflection ([`bindings_from_reflection`]).
+//!   bindings of its reflection ([`bindings_from_reflection`]);
+//! - [`draw`]: one draw with a vertex and a pixel shader into render targets
+//!   read back texel by texel ([`vulkan::Session::draw`]), for the graphics
+//!   stages.
 //!
 //! A minimal use:
 //!
@@ -32,6 +35,7 @@
 
 pub mod binding;
 pub mod compare;
+pub mod draw;
 pub mod reflect;
 pub mod spec;
 pub mod vulkan;
@@ -41,6 +45,7 @@ mod half;
 
 pub use binding::{BindingDesc, BindingKind, BindingResource, PushConstantDesc, PushConstantRange};
 pub use compare::{compare_expectations, Comparison, Mismatch, Value};
+pub use draw::{Draw, TargetFormat, Texels, UniformData};
 pub use reflect::{bindings_from_reflection, compile_for_run, PORTABLE_SET_COUNT};
 pub use spec::{
     Component, ElementType, Expectation, RegisterClass, RegisterKey, ResourceDecl, RunSpec,

@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::ffi::CString;
 use std::fmt::Write as _;
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use ash::vk;
 
@@ -186,10 +186,15 @@ pub struct Session<'i> {
     info: DeviceInfo,
 }
 
-impl Session<'_> {
+impl<'i> Session<'i> {
     /// The device this session runs on.
     pub fn device(&self) -> &DeviceInfo {
         &self.info
+    }
+
+    /// The device objects (for the harness's other entry points).
+    pub(crate) fn gpu_device(&self) -> &Device<'i> {
+        &self.device
     }
 
     /// Like [`Vulkan::run_spec_with`], on this session's device;
@@ -899,130 +904,49 @@ fn execute(
     // outlives the call.
     let created =
         unsafe { raw.create_compute_pipelines(vk::PipelineCache::null(), &pipeline_info, None) };
-    let pipeline = match created {
-        Ok(p) => p,
-        Err((partial, r)) => {
-            for p in partial.into_iter().filter(|p| *p != vk::Pipeline::null()) {
-                drop(device.own(p));
+    let what = format!(
+        "vkCreateComputePipelines (entry point `{}`)",
+        plan.entry.to_string_lossy()
+    );
+    let pipeline = gpu::own_pipeline(device, created, &what)?;
+    let pipeline = pipeline.get();
+
+    // Record, submit, wait.
+    let gpu_time = gpu::submit_and_wait(device, options.timeout, |raw, cmd| {
+        // SAFETY: `cmd` is recording; every handle recorded is live until
+        // `submit_and_wait` has waited for the fence (they are all dropped
+        // after it, at the end of this function).
+        unsafe {
+            raw.cmd_bind_pipeline(cmd, vk::PipelineBindPoint::COMPUTE, pipeline);
+            for &(set_index, set) in &sets {
+                raw.cmd_bind_descriptor_sets(
+                    cmd,
+                    vk::PipelineBindPoint::COMPUTE,
+                    pipeline_layout.get(),
+                    set_index,
+                    &[set],
+                    &[],
+                );
             }
-            return Err(vk_error(
-                &format!(
-                    "vkCreateComputePipelines (entry point `{}`)",
-                    plan.entry.to_string_lossy()
-                ),
-                r,
-            ));
-        }
-    };
-    let pipeline: Vec<Owned<'_, '_, vk::Pipeline>> =
-        pipeline.into_iter().map(|p| device.own(p)).collect();
-    let pipeline = pipeline
-        .first()
-        .map(|p| p.get())
-        .ok_or_else(|| invalid("vkCreateComputePipelines returned no pipeline"))?;
-
-    // Command buffer.
-    let pool_info = vk::CommandPoolCreateInfo::default().queue_family_index(device.queue_family);
-    // SAFETY: valid create info for the device's compute family.
-    let cmd_pool = unsafe { raw.create_command_pool(&pool_info, None) }
-        .map_err(|r| vk_error("vkCreateCommandPool", r))?;
-    let cmd_pool = device.own(cmd_pool);
-    let alloc = vk::CommandBufferAllocateInfo::default()
-        .command_pool(cmd_pool.get())
-        .level(vk::CommandBufferLevel::PRIMARY)
-        .command_buffer_count(1);
-    // SAFETY: a live pool; the buffer is freed with the pool.
-    let cmd = unsafe { raw.allocate_command_buffers(&alloc) }
-        .map_err(|r| vk_error("vkAllocateCommandBuffers", r))?;
-    let cmd = *cmd
-        .first()
-        .ok_or_else(|| invalid("vkAllocateCommandBuffers returned no buffer"))?;
-    let begin =
-        vk::CommandBufferBeginInfo::default().flags(vk::CommandBufferUsageFlags::ONE_TIME_SUBMIT);
-    // SAFETY: a fresh command buffer in the initial state, recorded on this
-    // thread only; every handle recorded is live until the fence is waited
-    // for (they are all dropped after this function's wait).
-    unsafe {
-        raw.begin_command_buffer(cmd, &begin)
-            .map_err(|r| vk_error("vkBeginCommandBuffer", r))?;
-        raw.cmd_bind_pipeline(cmd, vk::PipelineBindPoint::COMPUTE, pipeline);
-        for &(set_index, set) in &sets {
-            raw.cmd_bind_descriptor_sets(
+            if !plan.push.is_empty() {
+                raw.cmd_push_constants(
+                    cmd,
+                    pipeline_layout.get(),
+                    vk::ShaderStageFlags::COMPUTE,
+                    0,
+                    &plan.push,
+                );
+            }
+            let [x, y, z] = spec.dispatch;
+            raw.cmd_dispatch(cmd, x, y, z);
+            gpu::cmd_host_read_barrier(
+                raw,
                 cmd,
-                vk::PipelineBindPoint::COMPUTE,
-                pipeline_layout.get(),
-                set_index,
-                &[set],
-                &[],
+                vk::PipelineStageFlags::COMPUTE_SHADER,
+                vk::AccessFlags::SHADER_WRITE,
             );
         }
-        if !plan.push.is_empty() {
-            raw.cmd_push_constants(
-                cmd,
-                pipeline_layout.get(),
-                vk::ShaderStageFlags::COMPUTE,
-                0,
-                &plan.push,
-            );
-        }
-        let [x, y, z] = spec.dispatch;
-        raw.cmd_dispatch(cmd, x, y, z);
-        let barrier = vk::MemoryBarrier::default()
-            .src_access_mask(vk::AccessFlags::SHADER_WRITE)
-            .dst_access_mask(vk::AccessFlags::HOST_READ);
-        raw.cmd_pipeline_barrier(
-            cmd,
-            vk::PipelineStageFlags::COMPUTE_SHADER,
-            vk::PipelineStageFlags::HOST,
-            vk::DependencyFlags::empty(),
-            &[barrier],
-            &[],
-            &[],
-        );
-        raw.end_command_buffer(cmd)
-            .map_err(|r| vk_error("vkEndCommandBuffer", r))?;
-    }
-
-    // Submit and wait.
-    // SAFETY: a plain fence create info.
-    let fence = unsafe { raw.create_fence(&vk::FenceCreateInfo::default(), None) }
-        .map_err(|r| vk_error("vkCreateFence", r))?;
-    let fence = device.own(fence);
-    let cmds = [cmd];
-    let submit = [vk::SubmitInfo::default().command_buffers(&cmds)];
-    let start = Instant::now();
-    // SAFETY: the command buffer is fully recorded, the queue belongs to the
-    // device and is used by this thread only, the fence is unsignalled.
-    // Host writes to the mapped buffers happened before this submission, so
-    // they are visible to the device.
-    unsafe { raw.queue_submit(device.queue, &submit, fence.get()) }
-        .map_err(|r| vk_error("vkQueueSubmit", r))?;
-    let timeout_ns = u64::try_from(options.timeout.as_nanos()).unwrap_or(u64::MAX);
-    // SAFETY: a live fence of this device.
-    let waited = unsafe { raw.wait_for_fences(&[fence.get()], true, timeout_ns) };
-    let gpu_time = start.elapsed();
-    match waited {
-        Ok(()) => {}
-        Err(vk::Result::TIMEOUT) => {
-            // The GPU may still be running: abandon every object instead of
-            // destroying it under the GPU's feet.
-            device.poison();
-            return Err(super::run_error(
-                crate::error::ErrorKind::Internal,
-                format!(
-                    "the dispatch did not finish within {:?} (the device was abandoned)",
-                    options.timeout
-                ),
-            ));
-        }
-        Err(r) => {
-            // Device lost or out of memory: whether the GPU is done is
-            // unknown, and waiting for it could hang, so abandon the objects
-            // as for a timeout.
-            device.poison();
-            return Err(vk_error("vkWaitForFences", r));
-        }
-    }
+    })?;
 
     // Read back.
     let mut contents = BTreeMap::new();
