@@ -11,8 +11,22 @@ mod common;
 use dxil2spirv::compile::{CompileOptions, Compiler, Output};
 use dxil2spirv::run::{Draw, TargetFormat, Texels, UniformData, Vulkan};
 use std::path::Path;
+use std::sync::{Mutex, MutexGuard, OnceLock};
 
 const SIZE: u32 = 8;
+
+/// One test on the device at a time: the NVIDIA driver was seen to hang
+/// when two threads create instances at once.
+fn turn() -> MutexGuard<'static, ()> {
+    static TURN: Mutex<()> = Mutex::new(());
+    TURN.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// One loader for the whole test binary.
+fn vulkan() -> &'static Vulkan {
+    static VULKAN: OnceLock<Vulkan> = OnceLock::new();
+    VULKAN.get_or_init(|| Vulkan::load().expect("Vulkan loader"))
+}
 
 fn compile(name: &str) -> Output {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -28,8 +42,8 @@ fn compile(name: &str) -> Output {
 /// (TEXCOORD0 = top-left-origin uv) with pixel shader `ps`.
 fn draw_fullscreen(ps: &Output, targets: &[TargetFormat], uniforms: &[UniformData<'_>]) -> Texels {
     let vs = compile("vs-vertexid-fullscreen-triangle");
-    let vulkan = Vulkan::load().expect("Vulkan loader");
-    vulkan
+    let _turn = turn();
+    vulkan()
         .with_session(None, false, |s| {
             eprintln!("drawing on {}", s.device());
             s.draw(&Draw {
@@ -46,13 +60,19 @@ fn draw_fullscreen(ps: &Output, targets: &[TargetFormat], uniforms: &[UniformDat
         .expect("draw")
 }
 
+/// Whether a device is there (see `common::vulkan`), asked in turn.
+fn available() -> bool {
+    let _turn = turn();
+    common::vulkan::available()
+}
+
 fn f(bits: u32) -> f32 {
     f32::from_bits(bits)
 }
 
 #[test]
 fn fragcoord_checkerboard_matches_d3d() {
-    if !common::vulkan::available() {
+    if !available() {
         return;
     }
     // cbuffer Screen { float2 InvResolution; float CheckerSize; }
@@ -95,7 +115,7 @@ fn fragcoord_checkerboard_matches_d3d() {
 
 #[test]
 fn sparse_render_targets_interpolate_and_differentiate() {
-    if !common::vulkan::available() {
+    if !available() {
         return;
     }
     // SV_Target1 = (uv, 1 - uv.x, 1), SV_Target3 = uint(pos.x) ^ uint(pos.y),
