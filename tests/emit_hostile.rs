@@ -1,14 +1,15 @@
-//! Hostile input: byte-mutated compute blobs must give errors (or valid
-//! output), never panics.
+//! Hostile input: byte-mutated corpus blobs of every category (every
+//! shader stage) must give errors (or valid output), never panics.
 
 use dxil2spirv::compile::{CompileOptions, Compiler};
 use std::path::Path;
 
 #[test]
 fn mutated_blobs_never_panic() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/compute");
-    let mut files: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
+    let mut files: Vec<_> = ["compute", "control-flow", "graphics", "binding", "advanced"]
+        .iter()
+        .flat_map(|c| std::fs::read_dir(root.join(c)).unwrap())
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| x == "dxil"))
         .collect();
