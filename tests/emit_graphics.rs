@@ -488,3 +488,42 @@ fn domain_shaders_read_patch_constants_after_the_control_points() {
         "{patch_locations:?} vs {control_rows}"
     );
 }
+
+#[test]
+fn typed_64_bit_atomics_use_r64_images() {
+    // RWTexture2D<uint64_t>, RWBuffer<int64_t>, RWTexture2DArray<uint64_t>
+    // and a heap RWTexture1D<uint64_t> with SM 6.6 64-bit atomics.
+    let out = compile("advanced/atomic64-typed-resources").unwrap();
+    let a = dxil2spirv::validate::disassemble(&out.spirv).unwrap();
+    assert!(a.contains("OpCapability Int64ImageEXT"), "{a}");
+    let r64: Vec<&str> = a
+        .lines()
+        .filter(|l| l.contains("OpTypeImage") && (l.ends_with(" R64ui") || l.ends_with(" R64i")))
+        .collect();
+    assert!(r64.len() >= 3, "{r64:?}");
+    assert!(
+        a.contains("OpAtomicUMax") || a.contains("OpAtomicSMax"),
+        "{a}"
+    );
+    let formats: Vec<_> = out
+        .reflection
+        .resources
+        .iter()
+        .filter_map(|r| r.format.as_deref())
+        .collect();
+    // DXC's metadata gives the 64-bit elements as 32-bit types (U32 here),
+    // so the signedness of the view is the metadata's.
+    assert!(
+        formats.len() >= 3 && formats.iter().all(|f| f.starts_with("R64")),
+        "{formats:?}"
+    );
+}
+
+#[test]
+fn gather_raw_reads_both_halves_of_64_bit_texels() {
+    // GatherRaw on Texture2D<uint16_t>, <uint> and <uint64_t>: one gather
+    // each for 16 and 32 bits, two (low, high channel) for 64 bits.
+    let a = asm("advanced/sm67-gatherraw-uint-formats");
+    assert_eq!(a.matches("OpImageGather ").count(), 4, "{a}");
+    assert!(a.contains("OpShiftLeftLogical"), "{a}");
+}

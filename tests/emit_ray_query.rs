@@ -99,3 +99,25 @@ fn instance_index_and_id_swap_names() {
         "{a}"
     );
 }
+
+#[test]
+fn opacity_micromaps_need_their_extension() {
+    // RayQuery<RAY_FLAG_FORCE_OMM_2_STATE, RAYQUERY_FLAG_ALLOW_OPACITY_MICROMAPS>
+    // traced with RAY_FLAG_NONE: the query runs with 0x400.
+    let a = asm(&compile("sm69-rayquery-opacity-micromaps"));
+    assert!(
+        a.contains("OpCapability RayTracingOpacityMicromapEXT"),
+        "{a}"
+    );
+    assert!(
+        a.contains("OpExtension \"SPV_EXT_opacity_micromap\""),
+        "{a}"
+    );
+    let flags = uint_const(&a, 0x400);
+    assert!(
+        a.lines()
+            .filter(|l| l.starts_with("OpRayQueryInitializeKHR"))
+            .any(|l| l.split_whitespace().nth(3) == Some(flags.as_str())),
+        "{a}"
+    );
+}

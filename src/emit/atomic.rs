@@ -4,7 +4,7 @@
 //! Memory semantics are relaxed (0), as D3D's interlocked operations imply
 //! no ordering; barriers order memory.
 
-use super::module::{scope, Emitter, Handle, Val};
+use super::module::{scope, Emitter, Handle, TyKey, Val};
 use super::resource::View;
 use crate::dxil::{ComponentType, ResourceKind};
 use crate::error::Result;
@@ -121,8 +121,10 @@ impl<'m> Emitter<'m> {
                 self.single(values)
             }
             k if super::resource::image_shape(k).is_some() => {
-                if width != 32 {
-                    return Err(self.unsupported(format!("64-bit atomics on a {}", k.name())));
+                // 64-bit atomics (SM 6.6) on R64_UINT / R64_SINT views: the
+                // prescan declared the image with a 64-bit sampled type.
+                if width == 64 && !self.resources.atomic64_typed.contains(&h.res) {
+                    return Err(self.internal("a 64-bit typed atomic the prescan missed"));
                 }
                 let shape =
                     super::resource::image_shape(k).ok_or_else(|| self.internal("not an image"))?;
@@ -137,8 +139,8 @@ impl<'m> Emitter<'m> {
                 // D3D allows atomics only on R32_SINT / R32_UINT typed UAVs;
                 // the texel pointer's type must be the image's sampled type.
                 let signed_img = match d.component_type {
-                    Some(ComponentType::I32) => true,
-                    Some(ComponentType::U32) => false,
+                    Some(ComponentType::I32 | ComponentType::I64) => true,
+                    Some(ComponentType::U32 | ComponentType::U64) => false,
                     other => {
                         return Err(self.unsupported(format!(
                             "atomics on a {} of {} elements (only 32-bit integer typed UAVs \
@@ -148,11 +150,7 @@ impl<'m> Emitter<'m> {
                         )))
                     }
                 };
-                let it = if signed_img {
-                    self.sint_ty(32)
-                } else {
-                    self.u32_ty()
-                };
+                let it = self.ty(TyKey::Int(width, signed_img));
                 let img = self.load(img_ty, img_ptr)?;
                 let zero = self.u32c(0);
                 let pt = self.ptr_ty(StorageClass::Image, it);

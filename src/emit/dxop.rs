@@ -368,6 +368,7 @@ impl<'m> Emitter<'m> {
                 t,
             )?)),
             O::CalculateLOD => id(self.calculate_lod(args)?),
+            O::TextureGatherRaw => Ok(Some(self.texture_gather_raw(args, t)?)),
             O::AtomicBinOp => id(self.atomic_binop(args, t)?),
             O::AtomicCompareExchange => id(self.atomic_cmpxchg(args, t)?),
 
@@ -495,7 +496,9 @@ impl<'m> Emitter<'m> {
                 self.stream_op(args, emit, cut)?;
                 Ok(None)
             }
-            O::AllocateRayQuery => Ok(Some(self.allocate_ray_query(args)?)),
+            O::AllocateRayQuery | O::AllocateRayQuery2 => Ok(Some(
+                self.allocate_ray_query(args, op == O::AllocateRayQuery2)?,
+            )),
             O::RayQueryTraceRayInline => {
                 self.trace_ray_inline(args)?;
                 Ok(None)
@@ -614,7 +617,6 @@ impl<'m> Emitter<'m> {
             | O::WriteSamplerFeedbackLevel
             | O::WriteSamplerFeedbackGrad
             | O::GeometryIndex
-            | O::TextureGatherRaw
             | O::TextureStoreSample
             | O::AllocateNodeOutputRecords
             | O::GetNodeRecordPtr
@@ -630,7 +632,6 @@ impl<'m> Emitter<'m> {
             | O::AnnotateNodeRecordHandle
             | O::NodeOutputIsValid
             | O::GetRemainingRecursionLevels
-            | O::AllocateRayQuery2
             | O::HitObjectTraceRay
             | O::HitObjectFromRayQuery
             | O::HitObjectFromRayQueryWithAttrs

@@ -20,6 +20,11 @@ const SKIP_PRIMITIVES: u32 = 0x300;
 /// The ray flags Vulkan shares with D3D (through
 /// `RAY_FLAG_SKIP_PROCEDURAL_PRIMITIVES`).
 const KNOWN_FLAGS: u32 = 0x3ff;
+/// `RAY_FLAG_FORCE_OMM_2_STATE` (Vulkan's `ForceOpacityMicromap2StateEXT`),
+/// allowed with `RAYQUERY_FLAG_ALLOW_OPACITY_MICROMAPS`.
+const FORCE_OMM_2_STATE: u32 = 0x400;
+/// `RAYQUERY_FLAG_ALLOW_OPACITY_MICROMAPS` (SM 6.9 `AllocateRayQuery2`).
+const ALLOW_OPACITY_MICROMAPS: u32 = 1;
 
 impl<'m> Emitter<'m> {
     fn ray_query_ext(&mut self) {
@@ -27,14 +32,36 @@ impl<'m> Emitter<'m> {
         self.exts.insert("SPV_KHR_ray_query");
     }
 
-    /// `AllocateRayQuery(constRayFlags)`: a new ray query variable.
-    pub fn allocate_ray_query(&mut self, args: &[ValueId]) -> Result<Val> {
-        let flags = self
-            .m
-            .const_uint(arg(args, 1)?)
-            .and_then(|f| u32::try_from(f).ok())
+    /// `AllocateRayQuery(constRayFlags)` and (SM 6.9)
+    /// `AllocateRayQuery2(constRayFlags, constRayQueryFlags)`: a new ray
+    /// query variable. Allowing opacity micromaps takes
+    /// `SPV_EXT_opacity_micromap` (and permits `RAY_FLAG_FORCE_OMM_2_STATE`).
+    pub fn allocate_ray_query(&mut self, args: &[ValueId], v2: bool) -> Result<Val> {
+        let constant = |e: &Self, i: usize| {
+            arg(args, i)
+                .ok()
+                .and_then(|v| e.m.const_uint(v))
+                .and_then(|f| u32::try_from(f).ok())
+        };
+        let flags = constant(self, 1)
             .ok_or_else(|| self.invalid("AllocateRayQuery: the ray flags are not a constant"))?;
-        if flags & !KNOWN_FLAGS != 0 {
+        let query_flags = if v2 {
+            constant(self, 2).ok_or_else(|| {
+                self.invalid("AllocateRayQuery2: the ray query flags are not a constant")
+            })?
+        } else {
+            0
+        };
+        if query_flags & !ALLOW_OPACITY_MICROMAPS != 0 {
+            return Err(self.unsupported(format!("ray query flags {query_flags:#x}")));
+        }
+        let mut known = KNOWN_FLAGS;
+        if query_flags & ALLOW_OPACITY_MICROMAPS != 0 {
+            self.cap(Capability::RayTracingOpacityMicromapEXT);
+            self.exts.insert("SPV_EXT_opacity_micromap");
+            known |= FORCE_OMM_2_STATE;
+        }
+        if flags & !known != 0 {
             return Err(self.unsupported(format!("ray flags {flags:#x}")));
         }
         let result = self

@@ -47,6 +47,9 @@ pub(crate) struct ResourceState {
     pub used: BTreeSet<usize>,
     /// Typed UAVs used with atomics (they need a declared `R32*` format).
     pub atomic_typed: HashSet<usize>,
+    /// Those of them used with 64-bit atomics (`R64*` formats, 64-bit
+    /// sampled type).
+    pub atomic64_typed: HashSet<usize>,
 }
 
 /// The scalar shape of a dx.op overload.
@@ -144,13 +147,20 @@ impl<'m> Emitter<'m> {
         match d.component_type.unwrap_or(C::F32) {
             C::I32 | C::I16 | C::I8 => Ok((self.sint_ty(32), false, true)),
             C::U32 | C::U16 | C::U8 | C::I1 => Ok((self.u32_ty(), false, false)),
-            C::I64 | C::U64 => Err(self.unsupported("typed buffers of 64-bit integers")),
+            // 64-bit elements are viewed as R32G32_UINT (GatherRaw reads
+            // both halves); 64-bit atomics use an R64 image instead.
+            C::I64 | C::U64 => Ok((self.u32_ty(), false, false)),
             _ => Ok((self.float_ty(32), true, false)),
         }
     }
 
     pub(crate) fn image_format(&self, r: usize, d: &ResourceDecl) -> ImageFormat {
-        if d.class == ResourceClass::Uav && self.resources.atomic_typed.contains(&r) {
+        if d.class == ResourceClass::Uav && self.resources.atomic64_typed.contains(&r) {
+            match d.component_type {
+                Some(C::I32 | C::I64) => ImageFormat::R64i,
+                _ => ImageFormat::R64ui,
+            }
+        } else if d.class == ResourceClass::Uav && self.resources.atomic_typed.contains(&r) {
             match d.component_type {
                 Some(C::I32) => ImageFormat::R32i,
                 Some(C::F32) => ImageFormat::R32f,
@@ -197,7 +207,14 @@ impl<'m> Emitter<'m> {
                 (self.ty(TyKey::Block(u)), StorageClass::StorageBuffer)
             }
             View::Image => {
-                let (sampled_ty, _, _) = self.sampled_ty(d)?;
+                let sampled_ty = if self.resources.atomic64_typed.contains(&r) {
+                    self.cap(Capability::Int64ImageEXT);
+                    self.exts.insert("SPV_EXT_shader_image_int64");
+                    let signed = matches!(d.component_type, Some(C::I32 | C::I64));
+                    self.ty(TyKey::Int(64, signed))
+                } else {
+                    self.sampled_ty(d)?.0
+                };
                 let shape = image_shape(d.kind).ok_or_else(|| {
                     self.unsupported(format!("{} resources as images", d.kind.name()))
                 })?;

@@ -408,6 +408,61 @@ impl<'m> Emitter<'m> {
         self.texel_parts(r, st, (sfloat, ssigned), s)
     }
 
+    /// `TextureGatherRaw(srv, sampler, c0..c3, o0, o1)` (SM 6.7): the raw
+    /// bits of the four texels' first channel, as 16-, 32- or 64-bit
+    /// integers (64-bit textures are viewed as `R32G32_UINT`: the low half
+    /// is channel 0, the high half channel 1).
+    pub fn texture_gather_raw(&mut self, args: &[ValueId], t: TypeId) -> Result<Val> {
+        let (h, d, shape) = self.texture(arg(args, 1)?)?;
+        let (st, sfloat, _) = self.sampled_ty(d)?;
+        if sfloat {
+            return Err(self.invalid("GatherRaw on a float texture"));
+        }
+        let si = self.sampled_image(h, arg(args, 2)?)?;
+        let coord = self.coords_f(args, 3, shape)?;
+        let ia = ImageArgs {
+            offset: self.texel_offset(args, 7, shape.offsets.min(2), true)?,
+            ..ImageArgs::default()
+        };
+        let s = self.scalar_of(self.overload_of_struct(t)?)?;
+        let v4 = self.vec_ty(st, 4);
+        let gather = |e: &mut Self, channel: u32| -> Result<Word> {
+            let mut ops = vec![
+                Operand::IdRef(si),
+                Operand::IdRef(coord),
+                Operand::IdRef(e.u32c(channel)),
+            ];
+            ops.extend(ia.operands());
+            e.inst(Op::ImageGather, v4, ops)
+        };
+        let lo = gather(self, 0)?;
+        let hi = if s.width == 64 {
+            Some(gather(self, 1)?)
+        } else {
+            None
+        };
+        let rty = self.scalar_ty(s);
+        let mut parts = Vec::with_capacity(5);
+        for c in 0..4 {
+            let x = self.composite_extract(st, lo, c)?;
+            parts.push(match (s.width, hi) {
+                (32, _) => x,
+                (64, Some(hi)) => {
+                    let y = self.composite_extract(st, hi, c)?;
+                    let (x, y) = (
+                        self.op(Op::UConvert, rty, &[x])?,
+                        self.op(Op::UConvert, rty, &[y])?,
+                    );
+                    let shift = self.uintc(64, 32);
+                    let y = self.op(Op::ShiftLeftLogical, rty, &[y, shift])?;
+                    self.op(Op::BitwiseOr, rty, &[x, y])?
+                }
+                _ => self.op(Op::UConvert, rty, &[x])?,
+            });
+        }
+        Ok(self.with_status(parts))
+    }
+
     /// `GetDimensions(texture, mip)`: width, height, depth or layers, and
     /// the mip count (sample count for multisampled textures; 0 for UAVs).
     pub fn texture_dimensions(&mut self, h: Handle, mip: ValueId) -> Result<Vec<Word>> {

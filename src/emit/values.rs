@@ -97,6 +97,7 @@ impl<'m> Emitter<'m> {
                     }
                 }
                 InstKind::Call { args, .. } => {
+                    let wide = self.m.types.ty(inst.ty) == ir::Type::Int(64);
                     let a: Vec<ValueId> = self.m.value_list(args).collect();
                     let op = a.first().and_then(|&x| self.m.const_uint(x));
                     if matches!(op, Some(78) | Some(79)) {
@@ -109,6 +110,9 @@ impl<'m> Emitter<'m> {
                                 .unwrap_or(false);
                             if typed {
                                 self.resources.atomic_typed.insert(r);
+                                if wide {
+                                    self.resources.atomic64_typed.insert(r);
+                                }
                             }
                         }
                     }
