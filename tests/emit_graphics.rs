@@ -527,3 +527,17 @@ fn gather_raw_reads_both_halves_of_64_bit_texels() {
     assert_eq!(a.matches("OpImageGather ").count(), 4, "{a}");
     assert!(a.contains("OpShiftLeftLogical"), "{a}");
 }
+
+#[test]
+fn attributes_at_vertices_are_per_vertex_arrays() {
+    // GetAttributeAtVertex on NORMAL (location 1) and TILE (location 2).
+    let a = asm("advanced/bary-ps68-attribute-at-vertex-struct");
+    assert!(a.contains("OpCapability FragmentBarycentricKHR"), "{a}");
+    let d = decorations(&a);
+    for loc in [1, 2] {
+        let id = id_decorated(&a, &format!("Location {loc}"));
+        let ds = &d[&id];
+        assert!(ds.contains(&"PerVertexKHR".to_string()), "{ds:?}");
+        assert!(!ds.contains(&"Flat".to_string()), "{ds:?}");
+    }
+}

@@ -487,6 +487,14 @@ impl<'m> Emitter<'m> {
             O::EvalSampleIndex => id(self.eval_attribute(GLOp::InterpolateAtSample, args, t)?),
             O::EvalSnapped => id(self.eval_attribute(GLOp::InterpolateAtOffset, args, t)?),
             O::ViewID => id(self.view_id()?),
+            O::AttributeAtVertex => id(self.attribute_at_vertex(args, t)?),
+            O::WriteSamplerFeedback
+            | O::WriteSamplerFeedbackBias
+            | O::WriteSamplerFeedbackLevel
+            | O::WriteSamplerFeedbackGrad => {
+                Err(self
+                    .unsupported("sampler feedback (FeedbackTexture2D) has no Vulkan counterpart"))
+            }
             O::RenderTargetGetSampleCount => id(self.render_target_sample_count()?),
             O::RenderTargetGetSamplePosition => Ok(Some(self.render_target_sample_position(args)?)),
             O::Texture2DMSGetSamplePosition => Ok(Some(self.texture_sample_position(args)?)),
@@ -590,7 +598,6 @@ impl<'m> Emitter<'m> {
             | O::UDiv
             | O::Msad
             | O::CycleCounterLegacy
-            | O::AttributeAtVertex
             | O::InstanceID
             | O::InstanceIndex
             | O::HitKind
@@ -612,10 +619,6 @@ impl<'m> Emitter<'m> {
             | O::CallShader
             | O::CreateHandleForLib
             | O::PrimitiveIndex
-            | O::WriteSamplerFeedback
-            | O::WriteSamplerFeedbackBias
-            | O::WriteSamplerFeedbackLevel
-            | O::WriteSamplerFeedbackGrad
             | O::GeometryIndex
             | O::TextureStoreSample
             | O::AllocateNodeOutputRecords

@@ -133,6 +133,9 @@ pub(crate) struct StageState {
     pub payload_global: Option<crate::ir::GlobalId>,
     /// The mesh shader's payload variable, once declared.
     pub payload_var: Option<Word>,
+    /// Pixel shader inputs read by `AttributeAtVertex` (`PerVertexKHR`
+    /// arrays of 3), by element id.
+    pub per_vertex: std::collections::HashSet<u32>,
     /// Whether a compute-like shader takes derivatives (its quads are
     /// declared with `DerivativeGroupLinearKHR`).
     pub derivative_groups: bool,
@@ -178,6 +181,7 @@ impl<'m> Emitter<'m> {
         if self.desc.kind == ShaderKind::Compute {
             return Ok(());
         }
+        self.find_per_vertex_inputs()?;
         let lists = [
             SignatureKind::Input,
             SignatureKind::Output,
@@ -297,6 +301,7 @@ impl<'m> Emitter<'m> {
             cols: e.cols.clamp(1, 4),
             vertices: match role {
                 Role::PerVertexIn => self.input_vertices()?,
+                Role::PixelIn if self.stage.per_vertex.contains(&e.id) => 3,
                 Role::ControlPointOut => self.hull_state()?.output_control_points,
                 Role::MeshVertexOut => self.mesh_state()?.max_vertex_count,
                 Role::MeshPrimitiveOut => self.mesh_state()?.max_primitive_count,
@@ -543,7 +548,10 @@ impl<'m> Emitter<'m> {
         if e.start_col > 0 {
             self.decorate(var, Decoration::Component, &[e.start_col as u32]);
         }
-        if role == Role::PixelIn {
+        if role == Role::PixelIn && plain.vertices == 3 {
+            // Read per vertex by GetAttributeAtVertex: no interpolation.
+            self.decorate(var, Decoration::PerVertexKHR, &[]);
+        } else if role == Role::PixelIn {
             self.interpolation(var, e.interpolation, plain.float);
         }
         let prefix = if sc == StorageClass::Output {
@@ -749,10 +757,12 @@ impl<'m> Emitter<'m> {
                 self.select(u, x, t1, f0)?
             }
             _ => {
-                let vertex = if v.vertices > 0 {
-                    Some(self.io_row(super::resource::arg(args, 4)?)?)
-                } else {
-                    None
+                let vertex = match (self.desc.kind, v.vertices) {
+                    (_, 0) => None,
+                    // A per-vertex pixel input read plainly: the provoking
+                    // (first) vertex, as for any nointerpolation input.
+                    (ShaderKind::Pixel, _) => Some(self.u32c(0)),
+                    _ => Some(self.io_row(super::resource::arg(args, 4)?)?),
                 };
                 let p = self.io_ptr(v, StorageClass::Input, vertex, row, col)?;
                 self.load(v.scalar, p)?
@@ -1031,6 +1041,48 @@ impl<'m> Emitter<'m> {
             r
         };
         self.io_to_value(x, true, t)
+    }
+
+    /// The pixel shader inputs that `AttributeAtVertex` reads.
+    fn find_per_vertex_inputs(&mut self) -> Result<()> {
+        if self.desc.kind != ShaderKind::Pixel {
+            return Ok(());
+        }
+        let f = self
+            .m
+            .function(self.desc.entry)
+            .ok_or_else(|| self.internal("no entry function"))?;
+        for call in crate::dxil::dx_op_calls(self.m, f) {
+            let (_, call) = call?;
+            if call.op != crate::dxil::OpCode::AttributeAtVertex {
+                continue;
+            }
+            let id = call.args(self.m).next().and_then(|v| self.m.const_uint(v));
+            let id = id
+                .and_then(|i| u32::try_from(i).ok())
+                .ok_or_else(|| self.invalid("AttributeAtVertex: the element is not a constant"))?;
+            self.stage.per_vertex.insert(id);
+        }
+        if !self.stage.per_vertex.is_empty() {
+            self.cap(Capability::FragmentBarycentricKHR);
+            self.exts.insert("SPV_KHR_fragment_shader_barycentric");
+        }
+        Ok(())
+    }
+
+    /// `AttributeAtVertex(sigId, row, col, vertex)` (SM 6.1): an input as
+    /// one vertex of the primitive gave it.
+    pub fn attribute_at_vertex(&mut self, args: &[ValueId], t: TypeId) -> Result<Word> {
+        self.require_pixel()?;
+        let (id, row, col) = self.io_operands(args)?;
+        let v = self.io_var(SignatureKind::Input, id)?;
+        if v.vertices != 3 {
+            return Err(self.internal("an AttributeAtVertex input that is not per vertex"));
+        }
+        let vertex = self.io_row(super::resource::arg(args, 4)?)?;
+        let p = self.io_ptr(v, StorageClass::Input, Some(vertex), row, col)?;
+        let x = self.load(v.scalar, p)?;
+        self.io_to_value(x, v.float, t)
     }
 
     /// `ViewID()`: the multiview view index.
