@@ -79,6 +79,19 @@ impl<'m> Emitter<'m> {
 
     /// A control or memory barrier.
     fn emit_barrier(&mut self, sync: bool, uav: bool, tgsm: bool, device: bool) -> Result<()> {
+        // A thread-group sync (or groupshared fence) needs thread groups.
+        let grouped = matches!(
+            self.desc.kind,
+            crate::dxil::ShaderKind::Compute
+                | crate::dxil::ShaderKind::Mesh
+                | crate::dxil::ShaderKind::Amplification
+        );
+        if (sync || tgsm) && !grouped {
+            return Err(self.invalid(format!(
+                "a thread-group barrier in a {} shader",
+                self.desc.kind.profile_prefix()
+            )));
+        }
         let mut semantics = 0;
         if uav {
             semantics |= sem::UNIFORM_MEMORY | sem::IMAGE_MEMORY;

@@ -97,7 +97,20 @@ impl<'m> Emitter<'m> {
             .op;
         let args: Vec<ValueId> = self.m.value_list(args).collect();
         self.cur_op = Some(op);
-        let result = self.dxop(op, &args, t);
+        // The stages the operation exists in (DXC's table): a compute-only
+        // operation in a vertex shader is invalid DXIL and would be
+        // invalid SPIR-V.
+        let kind = self.desc.kind;
+        let result = if op.stages().contains(kind) {
+            self.dxop(op, &args, t)
+        } else {
+            Err(self.invalid(format!(
+                "dx.op {} (opcode {}) is not allowed in {} shaders",
+                op.name(),
+                op as u32,
+                kind.profile_prefix()
+            )))
+        };
         self.cur_op = None;
         result
     }

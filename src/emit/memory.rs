@@ -3,6 +3,7 @@
 //! initializers), GEPs, loads and stores.
 
 use super::module::{Emitter, Val};
+use crate::dxil::ShaderKind;
 use crate::error::Result;
 use crate::ir::{self, Constant, GlobalId, ListRange, TypeId, ValueId, ValueKind};
 use rspirv::dr::{Instruction, Operand};
@@ -14,7 +15,17 @@ impl<'m> Emitter<'m> {
         match addr_space {
             0 => Ok(StorageClass::Private),
             3 if self.is_task_payload(g) => Ok(StorageClass::TaskPayloadWorkgroupEXT),
-            3 => Ok(StorageClass::Workgroup),
+            3 if matches!(
+                self.desc.kind,
+                ShaderKind::Compute | ShaderKind::Mesh | ShaderKind::Amplification
+            ) =>
+            {
+                Ok(StorageClass::Workgroup)
+            }
+            3 => Err(self.invalid(format!(
+                "groupshared memory in a {} shader",
+                self.desc.kind.profile_prefix()
+            ))),
             n => Err(self.unsupported(format!("global variable in address space {n}"))),
         }
     }

@@ -32,6 +32,7 @@ mod lanes;
 mod memory;
 mod mesh;
 mod module;
+mod pixel;
 mod ray_query;
 mod resource;
 mod samples;

@@ -1,7 +1,9 @@
-//! Vertex, geometry and pixel shader interfaces: signature elements become
-//! `Input` and `Output` variables, read by `LoadInput` and written by
-//! `StoreOutput` (geometry shader inputs are arrays over the input
-//! primitive's vertices).
+//! Graphics stage interfaces: signature elements become `Input` and
+//! `Output` variables, read by `LoadInput` (and its hull, domain and pixel
+//! variants) and written by `StoreOutput` (and the mesh and patch constant
+//! variants). Per-vertex and per-control-point elements are arrays over the
+//! vertices; patch constants and mesh primitive outputs sit at locations
+//! after the rows of the main signature part.
 //!
 //! * User semantics (and `SV_Target`) sit at `Location` = the element's
 //!   packed row and `Component` = its packed column, so two stages compiled
@@ -21,13 +23,13 @@
 use super::binding::ReflectedVarying;
 use super::module::{Emitter, TyKey};
 use crate::dxil::{
-    ComponentType as C, InterpolationMode as I, SemanticKind as S, ShaderFlags, ShaderKind,
-    SignatureElement, SignatureKind,
+    ComponentType as C, InterpolationMode as I, SemanticKind as S, ShaderKind, SignatureElement,
+    SignatureKind,
 };
 use crate::error::Result;
 use crate::ir::{self, TypeId, ValueId};
 use rspirv::dr::Operand;
-use rspirv::spirv::{BuiltIn, Capability, Decoration, ExecutionMode, GlslStd450Op, Op};
+use rspirv::spirv::{BuiltIn, Capability, Decoration, ExecutionMode, Op};
 use rspirv::spirv::{StorageClass, Word};
 
 /// The built-in (if any) a signature element becomes.
@@ -46,7 +48,7 @@ enum Builtin {
 
 /// How an interface variable holds its element.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Shape {
+pub(super) enum Shape {
     /// `T`, `vecN` or `vecN[rows]`, indexed `[row][col]`.
     Rows,
     /// Part of a `float[n]` distance array, from index `base`.
@@ -62,7 +64,7 @@ enum Shape {
 
 /// A fix-up between the built-in's value and the D3D value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Adjust {
+pub(super) enum Adjust {
     None,
     /// Subtract this built-in (`BaseVertex`, `BaseInstance`).
     MinusBase(BuiltIn),
@@ -75,18 +77,18 @@ enum Adjust {
 /// One signature element's interface variable.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct IoVar {
-    var: Word,
+    pub(super) var: Word,
     /// The SPIR-V scalar type of one component.
-    scalar: Word,
+    pub(super) scalar: Word,
     /// Whether that scalar is a float.
-    float: bool,
-    shape: Shape,
-    adjust: Adjust,
-    rows: u32,
-    cols: u32,
+    pub(super) float: bool,
+    pub(super) shape: Shape,
+    pub(super) adjust: Adjust,
+    pub(super) rows: u32,
+    pub(super) cols: u32,
     /// Per-vertex inputs of a geometry shader: the vertex count of the
     /// input primitive (the outermost array); 0 elsewhere.
-    vertices: u32,
+    pub(super) vertices: u32,
 }
 
 /// What a signature element is to its stage.
@@ -246,7 +248,7 @@ impl<'m> Emitter<'m> {
     }
 
     /// The interface variable of a signature element (created once).
-    fn io_var(&mut self, list: SignatureKind, id: u32) -> Result<IoVar> {
+    pub(super) fn io_var(&mut self, list: SignatureKind, id: u32) -> Result<IoVar> {
         if let Some(&v) = self.stage.vars.get(&(list, id)) {
             return Ok(v);
         }
@@ -685,7 +687,7 @@ impl<'m> Emitter<'m> {
 
     /// A pointer to component (`row`, `col`) of an interface variable, of
     /// input vertex `vertex` for per-vertex inputs.
-    fn io_ptr(
+    pub(super) fn io_ptr(
         &mut self,
         v: IoVar,
         sc: StorageClass,
@@ -737,7 +739,7 @@ impl<'m> Emitter<'m> {
     }
 
     /// A signature row index as a `uint` id.
-    fn io_row(&mut self, row: ValueId) -> Result<Word> {
+    pub(super) fn io_row(&mut self, row: ValueId) -> Result<Word> {
         match self.m.const_uint(row) {
             Some(r) => Ok(self.u32c(u32::try_from(r).unwrap_or(u32::MAX))),
             None => self.value_id(row),
@@ -843,7 +845,7 @@ impl<'m> Emitter<'m> {
     }
 
     /// (element id, row, column) of a LoadInput/StoreOutput-like call.
-    fn io_operands(&self, args: &[ValueId]) -> Result<(u32, ValueId, u32)> {
+    pub(super) fn io_operands(&self, args: &[ValueId]) -> Result<(u32, ValueId, u32)> {
         self.require_graphics()?;
         let id = self.imm_u32(args, 1)?;
         let row = super::resource::arg(args, 2)?;
@@ -860,7 +862,7 @@ impl<'m> Emitter<'m> {
     }
 
     /// A 32-bit interface value as LLVM type `t`.
-    fn io_to_value(&mut self, x: Word, float: bool, t: TypeId) -> Result<Word> {
+    pub(super) fn io_to_value(&mut self, x: Word, float: bool, t: TypeId) -> Result<Word> {
         let ty = self.llvm_ty(t)?;
         match (float, self.m.types.ty(t)) {
             (true, ir::Type::Float) | (false, ir::Type::Int(32)) => Ok(x),
@@ -902,189 +904,6 @@ impl<'m> Emitter<'m> {
         }
     }
 
-    /// The execution modes of a pixel shader.
-    pub fn pixel_modes(&mut self) -> Vec<ExecutionMode> {
-        let mut modes = vec![ExecutionMode::OriginUpperLeft];
-        if self
-            .desc
-            .flags
-            .contains(ShaderFlags::FORCE_EARLY_DEPTH_STENCIL)
-        {
-            modes.push(ExecutionMode::EarlyFragmentTests);
-        }
-        modes.extend(self.stage.modes.iter().copied());
-        modes
-    }
-
-    // ---------------------------------------------------------------------
-    // Pixel shader operations.
-
-    /// `Discard(cond)`: the lane becomes a helper (D3D's discard keeps it
-    /// running for derivatives).
-    pub fn discard(&mut self, cond: ValueId) -> Result<()> {
-        self.require_pixel()?;
-        self.cap(Capability::DemoteToHelperInvocation);
-        let c = self.value_id(cond)?;
-        self.if_then(c, &[], |e| {
-            e.op_void(Op::DemoteToHelperInvocation, vec![])?;
-            Ok(vec![])
-        })?;
-        Ok(())
-    }
-
-    /// `IsHelperLane()`: false outside pixel shaders.
-    pub fn is_helper_lane(&mut self) -> Result<Word> {
-        if self.desc.kind != ShaderKind::Pixel {
-            return Ok(self.boolc(false));
-        }
-        self.cap(Capability::DemoteToHelperInvocation);
-        let b = self.bool_ty();
-        self.inst(Op::IsHelperInvocationEXT, b, vec![])
-    }
-
-    /// A derivative dx.op (`op` is `OpDPdx*`/`OpDPdy*`).
-    pub fn derivative(&mut self, op: Op, x: ValueId, t: TypeId) -> Result<Word> {
-        self.require_derivatives()?;
-        if !matches!(op, Op::DPdx | Op::DPdy) {
-            self.cap(Capability::DerivativeControl);
-        }
-        let ty = self.llvm_ty(t)?;
-        let x = self.value_id(x)?;
-        if self.m.types.ty(t) == ir::Type::Half {
-            // Derivatives are defined on 32-bit floats only.
-            let f = self.float_ty(32);
-            let w = self.op(Op::FConvert, f, &[x])?;
-            let d = self.op(op, f, &[w])?;
-            return self.op(Op::FConvert, ty, &[d]);
-        }
-        self.op(op, ty, &[x])
-    }
-
-    /// A `uint` pixel built-in (`SampleId`, `SampleMask[0]`).
-    pub fn pixel_builtin(&mut self, bi: BuiltIn) -> Result<Word> {
-        self.require_pixel()?;
-        let u = self.u32_ty();
-        match bi {
-            BuiltIn::SampleMask => {
-                let arr = self.ty(TyKey::Array(u, 1));
-                let var = self.builtin_var(bi, StorageClass::Input, arr);
-                let pt = self.ptr_ty(StorageClass::Input, u);
-                let zero = self.u32c(0);
-                let p = self.access_chain(pt, var, &[zero])?;
-                self.load(u, p)
-            }
-            BuiltIn::FullyCoveredEXT => {
-                self.cap(Capability::FragmentFullyCoveredEXT);
-                self.exts.insert("SPV_EXT_fragment_fully_covered");
-                let b = self.bool_ty();
-                let var = self.builtin_var(bi, StorageClass::Input, b);
-                let x = self.load(b, var)?;
-                let (one, zero) = (self.u32c(1), self.u32c(0));
-                self.select(u, x, one, zero)
-            }
-            _ => {
-                if bi == BuiltIn::SampleId {
-                    self.cap(Capability::SampleRateShading);
-                }
-                let var = self.builtin_var(bi, StorageClass::Input, u);
-                self.load(u, var)
-            }
-        }
-    }
-
-    /// `EvalCentroid`, `EvalSampleIndex` and `EvalSnapped`: the input row
-    /// is interpolated at the centroid, a sample or an offset (in 1/16
-    /// pixels, as D3D gives it), then the column is taken.
-    pub fn eval_attribute(&mut self, g: GlslStd450Op, args: &[ValueId], t: TypeId) -> Result<Word> {
-        self.require_pixel()?;
-        let (id, row, col) = self.io_operands(args)?;
-        let v = self.io_var(SignatureKind::Input, id)?;
-        if v.shape != Shape::Rows || !v.float || v.adjust != Adjust::None {
-            return Err(self.unsupported("attribute evaluation of a system value or integer"));
-        }
-        self.cap(Capability::InterpolationFunction);
-        let row_ty = self.vec_ty(v.scalar, v.cols);
-        let p = if v.rows > 1 {
-            let r = self.io_row(row)?;
-            let pt = self.ptr_ty(StorageClass::Input, row_ty);
-            self.access_chain(pt, v.var, &[r])?
-        } else {
-            v.var
-        };
-        let mut extra = Vec::new();
-        match g {
-            GlslStd450Op::InterpolateAtSample => {
-                extra.push(self.value_id(super::resource::arg(args, 4)?)?)
-            }
-            GlslStd450Op::InterpolateAtOffset => {
-                let f = self.float_ty(32);
-                let s = self.sint_ty(32);
-                let sixteenth = self.f32c(1.0 / 16.0);
-                let mut xy = Vec::with_capacity(2);
-                for i in [4, 5] {
-                    let o = self.value_id(super::resource::arg(args, i)?)?;
-                    let o = self.bitcast(s, o)?;
-                    let o = self.op(Op::ConvertSToF, f, &[o])?;
-                    xy.push(self.op(Op::FMul, f, &[o, sixteenth])?);
-                }
-                let v2 = self.vec_ty(f, 2);
-                extra.push(self.composite_construct(v2, &xy)?);
-            }
-            _ => {}
-        }
-        let mut ops = vec![p];
-        ops.extend(extra);
-        let r = self.glsl(row_ty, g, &ops)?;
-        let x = if v.cols > 1 {
-            self.composite_extract(v.scalar, r, col)?
-        } else {
-            r
-        };
-        self.io_to_value(x, true, t)
-    }
-
-    /// The pixel shader inputs that `AttributeAtVertex` reads.
-    fn find_per_vertex_inputs(&mut self) -> Result<()> {
-        if self.desc.kind != ShaderKind::Pixel {
-            return Ok(());
-        }
-        let f = self
-            .m
-            .function(self.desc.entry)
-            .ok_or_else(|| self.internal("no entry function"))?;
-        for call in crate::dxil::dx_op_calls(self.m, f) {
-            let (_, call) = call?;
-            if call.op != crate::dxil::OpCode::AttributeAtVertex {
-                continue;
-            }
-            let id = call.args(self.m).next().and_then(|v| self.m.const_uint(v));
-            let id = id
-                .and_then(|i| u32::try_from(i).ok())
-                .ok_or_else(|| self.invalid("AttributeAtVertex: the element is not a constant"))?;
-            self.stage.per_vertex.insert(id);
-        }
-        if !self.stage.per_vertex.is_empty() {
-            self.cap(Capability::FragmentBarycentricKHR);
-            self.exts.insert("SPV_KHR_fragment_shader_barycentric");
-        }
-        Ok(())
-    }
-
-    /// `AttributeAtVertex(sigId, row, col, vertex)` (SM 6.1): an input as
-    /// one vertex of the primitive gave it.
-    pub fn attribute_at_vertex(&mut self, args: &[ValueId], t: TypeId) -> Result<Word> {
-        self.require_pixel()?;
-        let (id, row, col) = self.io_operands(args)?;
-        let v = self.io_var(SignatureKind::Input, id)?;
-        if v.vertices != 3 {
-            return Err(self.internal("an AttributeAtVertex input that is not per vertex"));
-        }
-        let vertex = self.io_row(super::resource::arg(args, 4)?)?;
-        let p = self.io_ptr(v, StorageClass::Input, Some(vertex), row, col)?;
-        let x = self.load(v.scalar, p)?;
-        self.io_to_value(x, v.float, t)
-    }
-
     /// `ViewID()`: the multiview view index.
     pub fn view_id(&mut self) -> Result<Word> {
         self.require_graphics()?;
@@ -1106,7 +925,7 @@ impl<'m> Emitter<'m> {
         self.load(u, var)
     }
 
-    fn require_graphics(&self) -> Result<()> {
+    pub(super) fn require_graphics(&self) -> Result<()> {
         if matches!(
             self.desc.kind,
             ShaderKind::Vertex
@@ -1120,48 +939,6 @@ impl<'m> Emitter<'m> {
         } else {
             Err(self.unsupported(format!(
                 "outside graphics shaders ({} shader)",
-                self.desc.kind.profile_prefix()
-            )))
-        }
-    }
-
-    /// Derivatives and implicit-LOD sampling: pixel shaders, and (SM 6.6)
-    /// compute, mesh and amplification shaders, whose quads are four
-    /// consecutive threads in group-index order (Vulkan's
-    /// `DerivativeGroupLinearKHR`, which needs a multiple of 4 threads).
-    pub fn require_derivatives(&mut self) -> Result<()> {
-        let kind = self.desc.kind;
-        if kind == ShaderKind::Pixel {
-            return Ok(());
-        }
-        let threaded = matches!(
-            kind,
-            ShaderKind::Compute | ShaderKind::Mesh | ShaderKind::Amplification
-        );
-        if !threaded || self.desc.shader_model < (6, 6) {
-            return Err(self.unsupported(format!(
-                "derivatives and implicit-LOD sampling outside pixel shaders ({} shader)",
-                kind.profile_prefix()
-            )));
-        }
-        let [x, y, z] = self.desc.num_threads;
-        if x.saturating_mul(y).saturating_mul(z) % 4 != 0 {
-            return Err(self.invalid(format!(
-                "derivatives in a thread group of {x}x{y}x{z} threads (not a multiple of 4)"
-            )));
-        }
-        self.cap(Capability::ComputeDerivativeGroupLinearKHR);
-        self.exts.insert("SPV_KHR_compute_shader_derivatives");
-        self.stage.derivative_groups = true;
-        Ok(())
-    }
-
-    pub fn require_pixel(&self) -> Result<()> {
-        if self.desc.kind == ShaderKind::Pixel {
-            Ok(())
-        } else {
-            Err(self.unsupported(format!(
-                "outside pixel shaders ({} shader)",
                 self.desc.kind.profile_prefix()
             )))
         }
