@@ -140,6 +140,22 @@ impl<'m> Emitter<'m> {
             .types
             .pointee(t)
             .ok_or_else(|| self.invalid("getelementptr result is not a pointer"))?;
+        // The reader checks instruction GEPs; a constant one's type is only
+        // declared, so the indices must lead to it here.
+        let mut walked = self.m.types.pointee(self.vty(base)).map(|(p, _)| p);
+        for &i in rest {
+            walked = walked.and_then(|cur| match self.m.types.ty(cur) {
+                ir::Type::Struct { .. } => self
+                    .m
+                    .const_uint(i)
+                    .and_then(|f| self.m.types.member(cur, f)),
+                ir::Type::Array { elem, .. } | ir::Type::Vector { elem, .. } => Some(elem),
+                _ => None,
+            });
+        }
+        if walked != Some(pointee) {
+            return Err(self.invalid("getelementptr indices do not lead to its result type"));
+        }
         let mut ids = Vec::with_capacity(rest.len());
         for &i in rest {
             if let Some(c) = self.m.const_uint(i) {
