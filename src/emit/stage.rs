@@ -259,6 +259,21 @@ impl<'m> Emitter<'m> {
     }
 
     fn declare_io(&mut self, list: SignatureKind, e: &'m SignatureElement) -> Result<IoVar> {
+        // D3D's register file: 32 rows of 4 components.
+        let fits = |start: i32, n: u32, max: u32| {
+            start < 0 || u32::try_from(start).is_ok_and(|s| s.saturating_add(n) <= max)
+        };
+        if !(1..=4).contains(&e.cols)
+            || !(1..=32).contains(&e.rows)
+            || !fits(e.start_col, e.cols, 4)
+            || !fits(e.start_row, e.rows, 32)
+        {
+            return Err(self.invalid(format!(
+                "signature element {} ({} x {} at row {}, column {}) does not fit the 32 x 4 \
+                 registers",
+                e.name, e.rows, e.cols, e.start_row, e.start_col
+            )));
+        }
         let kind = self.desc.kind;
         let output = self.is_output(list);
         let role = match (kind, list) {
