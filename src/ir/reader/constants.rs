@@ -127,7 +127,7 @@ impl Reader<'_> {
                     Type::Struct { elements, .. } => u64::from(elements.len),
                     Type::Array { len, .. } => len,
                     Type::Vector { len, .. } => u64::from(len),
-                    _ => 0,
+                    _ => return Err(self.err("aggregate constant of a non-aggregate type")),
                 };
                 if elements.len() as u64 != expected {
                     return Err(self.err("aggregate constant has the wrong number of elements"));
