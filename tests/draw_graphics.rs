@@ -146,3 +146,26 @@ fn sparse_render_targets_interpolate_and_differentiate() {
         }
     }
 }
+
+#[test]
+fn fine_and_coarse_derivatives_of_an_interpolated_value() {
+    if !available() {
+        return;
+    }
+    // SV_Target0 = (ddx(uv), ddy(uv)), SV_Target2 = (ddx_coarse(uv),
+    // ddy_coarse(uv)); uv advances 1/8 per texel right and down.
+    // SV_Target1 reads HEIGHT, which the vertex shader does not write.
+    let ps = compile("ps-derivatives-fine-coarse");
+    let out = draw_fullscreen(&ps, &[TargetFormat::Float4; 3], &[]);
+    let step = 1.0 / SIZE as f32;
+    let want = [step, 0.0, 0.0, step];
+    for target in [0, 2] {
+        for (i, t) in out[target].iter().enumerate() {
+            let got = t.map(f);
+            assert!(
+                got.iter().zip(want).all(|(&g, w)| (g - w).abs() <= 1e-5),
+                "target {target}, texel {i}: {got:?}, want {want:?}"
+            );
+        }
+    }
+}
