@@ -41,6 +41,16 @@ fn compile(name: &str) -> Output {
 /// Draws the full-screen triangle of `vs-vertexid-fullscreen-triangle`
 /// (TEXCOORD0 = top-left-origin uv) with pixel shader `ps`.
 fn draw_fullscreen(ps: &Output, targets: &[TargetFormat], uniforms: &[UniformData<'_>]) -> Texels {
+    draw_fullscreen_from(0, ps, targets, uniforms)
+}
+
+/// [`draw_fullscreen`] with the draw's first vertex at `first_vertex`.
+fn draw_fullscreen_from(
+    first_vertex: u32,
+    ps: &Output,
+    targets: &[TargetFormat],
+    uniforms: &[UniformData<'_>],
+) -> Texels {
     let vs = compile("vs-vertexid-fullscreen-triangle");
     let _turn = turn();
     vulkan()
@@ -50,6 +60,7 @@ fn draw_fullscreen(ps: &Output, targets: &[TargetFormat], uniforms: &[UniformDat
                 vertex: (&vs.spirv, &vs.reflection.entry_point),
                 pixel: (&ps.spirv, &ps.reflection.entry_point),
                 vertex_count: 3,
+                first_vertex,
                 width: SIZE,
                 height: SIZE,
                 targets,
@@ -165,6 +176,32 @@ fn fine_and_coarse_derivatives_of_an_interpolated_value() {
             assert!(
                 got.iter().zip(want).all(|(&g, w)| (g - w).abs() <= 1e-5),
                 "target {target}, texel {i}: {got:?}, want {want:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn vertex_ids_start_at_zero_whatever_the_first_vertex() {
+    if !available() {
+        return;
+    }
+    // D3D's SV_VertexID ignores StartVertexLocation (Vulkan's VertexIndex
+    // includes firstVertex): drawn from vertex 3, the full-screen triangle
+    // must be the same, so every texel of SV_Target1 is (uv, 1 - u, 1).
+    let ps = compile("ps-mrt-sparse-targets");
+    let mut formats = [TargetFormat::Float4; 7];
+    formats[3] = TargetFormat::Uint4;
+    let out = draw_fullscreen_from(3, &ps, &formats, &[]);
+    let step = 1.0 / SIZE as f32;
+    for y in 0..SIZE {
+        for x in 0..SIZE {
+            let (u, v) = ((x as f32 + 0.5) * step, (y as f32 + 0.5) * step);
+            let lit = out[1][(y * SIZE + x) as usize].map(f);
+            let want = [u, v, 1.0 - u, 1.0];
+            assert!(
+                lit.iter().zip(want).all(|(&g, w)| (g - w).abs() <= 1e-5),
+                "({x}, {y}): {lit:?}, want {want:?}"
             );
         }
     }

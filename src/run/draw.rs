@@ -50,6 +50,9 @@ pub struct Draw<'a> {
     pub pixel: (&'a [u32], &'a str),
     /// Vertices drawn.
     pub vertex_count: u32,
+    /// The draw's first vertex (Vulkan's `firstVertex`, D3D's
+    /// `StartVertexLocation`): D3D's `SV_VertexID` still starts at 0.
+    pub first_vertex: u32,
     /// Render target size.
     pub width: u32,
     /// Render target size.
@@ -426,7 +429,7 @@ impl Session<'_> {
                 }
                 raw.cmd_set_viewport(cmd, 0, &[viewport]);
                 raw.cmd_set_scissor(cmd, 0, &[area]);
-                raw.cmd_draw(cmd, draw.vertex_count, 1, 0, 0);
+                raw.cmd_draw(cmd, draw.vertex_count, 1, draw.first_vertex, 0);
                 raw.cmd_end_rendering(cmd);
                 raw.cmd_pipeline_barrier(
                     cmd,
