@@ -1,6 +1,11 @@
 //! Geometry shaders: the input primitive and output topology as execution
 //! modes, vertex emission and strip cuts per stream, the instance and
 //! primitive ids. The interface itself is in `stage`.
+//!
+//! Streams other than 0 reach the application only through transform
+//! feedback, whose `XfbBuffer`/`Offset` decorations come from the D3D
+//! stream-output declaration of the pipeline, which the shader does not
+//! carry: none are emitted.
 
 use super::module::Emitter;
 use super::resource::arg;

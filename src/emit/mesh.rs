@@ -4,7 +4,9 @@
 //! `TaskPayloadWorkgroupEXT` memory, which is workgroup-shared there too)
 //! and mesh task dispatch. Vertex and primitive outputs are in `stage`
 //! (primitive outputs are `PerPrimitiveEXT`, at locations after the vertex
-//! outputs' rows).
+//! outputs' rows). A pixel shader's inputs are not marked `PerPrimitiveEXT`:
+//! its DXIL signature does not say which of them a mesh shader writes per
+//! primitive.
 
 use super::module::{Emitter, Val};
 use super::resource::arg;
