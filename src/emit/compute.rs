@@ -80,13 +80,7 @@ impl<'m> Emitter<'m> {
     /// A control or memory barrier.
     fn emit_barrier(&mut self, sync: bool, uav: bool, tgsm: bool, device: bool) -> Result<()> {
         // A thread-group sync (or groupshared fence) needs thread groups.
-        let grouped = matches!(
-            self.desc.kind,
-            crate::dxil::ShaderKind::Compute
-                | crate::dxil::ShaderKind::Mesh
-                | crate::dxil::ShaderKind::Amplification
-        );
-        if (sync || tgsm) && !grouped {
+        if (sync || tgsm) && !self.has_thread_groups() {
             return Err(self.invalid(format!(
                 "a thread-group barrier in a {} shader",
                 self.desc.kind.profile_prefix()

@@ -75,7 +75,7 @@ impl<'m> Emitter<'m> {
 
     /// The execution modes: input primitive, output topology, vertex and
     /// instance counts.
-    pub fn geometry_modes(&mut self) -> Result<Vec<(ExecutionMode, u32)>> {
+    pub fn geometry_modes(&mut self) -> Result<Vec<(ExecutionMode, Option<u32>)>> {
         let g = self.gs_state()?;
         let input = match g.input_primitive {
             P::Point => ExecutionMode::InputPoints,
@@ -107,10 +107,10 @@ impl<'m> Emitter<'m> {
         }
         self.cap(Capability::Geometry);
         Ok(vec![
-            (input, 0),
-            (output, 0),
-            (ExecutionMode::OutputVertices, g.max_vertex_count),
-            (ExecutionMode::Invocations, g.instance_count.max(1)),
+            (input, None),
+            (output, None),
+            (ExecutionMode::OutputVertices, Some(g.max_vertex_count)),
+            (ExecutionMode::Invocations, Some(g.instance_count.max(1))),
         ])
     }
 

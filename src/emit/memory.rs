@@ -3,7 +3,6 @@
 //! initializers), GEPs, loads and stores.
 
 use super::module::{Emitter, Val};
-use crate::dxil::ShaderKind;
 use crate::error::Result;
 use crate::ir::{self, Constant, GlobalId, ListRange, TypeId, ValueId, ValueKind};
 use rspirv::dr::{Instruction, Operand};
@@ -15,13 +14,7 @@ impl<'m> Emitter<'m> {
         match addr_space {
             0 => Ok(StorageClass::Private),
             3 if self.is_task_payload(g) => Ok(StorageClass::TaskPayloadWorkgroupEXT),
-            3 if matches!(
-                self.desc.kind,
-                ShaderKind::Compute | ShaderKind::Mesh | ShaderKind::Amplification
-            ) =>
-            {
-                Ok(StorageClass::Workgroup)
-            }
+            3 if self.has_thread_groups() => Ok(StorageClass::Workgroup),
             3 => Err(self.invalid(format!(
                 "groupshared memory in a {} shader",
                 self.desc.kind.profile_prefix()

@@ -241,6 +241,16 @@ impl<'m> Emitter<'m> {
         }
     }
 
+    /// Whether the stage runs in thread groups (compute, mesh and
+    /// amplification shaders): `numthreads`, groupshared memory, group
+    /// barriers, compute-style derivatives.
+    pub fn has_thread_groups(&self) -> bool {
+        matches!(
+            self.desc.kind,
+            ShaderKind::Compute | ShaderKind::Mesh | ShaderKind::Amplification
+        )
+    }
+
     /// The entry function, once checked to be an emittable entry point of
     /// a supported stage.
     pub fn entry_function(&self) -> Result<&'m Function> {
@@ -273,10 +283,7 @@ impl<'m> Emitter<'m> {
         if func.num_args != 0 {
             return Err(self.unsupported("entry point with parameters"));
         }
-        if !matches!(
-            kind,
-            ShaderKind::Compute | ShaderKind::Mesh | ShaderKind::Amplification
-        ) {
+        if !self.has_thread_groups() {
             return Ok(func);
         }
         // D3D12's limits on [numthreads]; a zero size is invalid SPIR-V too.
@@ -330,17 +337,8 @@ impl<'m> Emitter<'m> {
             };
             fn_id = self.hull_entry(fn_id, pc)?;
         }
-        let denorm = self.denorm_mode();
-        let gs_modes = if self.desc.kind == ShaderKind::Geometry {
-            self.geometry_modes()?
-        } else {
-            Vec::new()
-        };
-        let ms_modes = match self.desc.kind {
-            ShaderKind::Mesh => self.mesh_modes()?,
-            ShaderKind::Hull | ShaderKind::Domain => self.tessellation_modes()?,
-            _ => Vec::new(),
-        };
+        // Modes may add capabilities: gathered before those are written.
+        let modes = self.execution_modes()?;
 
         // Module-level instructions, in the order of the logical layout.
         for &c in &self.caps.clone() {
@@ -373,56 +371,16 @@ impl<'m> Emitter<'m> {
             _ => spirv::ExecutionModel::GLCompute,
         };
         self.b.entry_point(model, fn_id, name, interface);
-        match model {
-            spirv::ExecutionModel::GLCompute
-            | spirv::ExecutionModel::MeshEXT
-            | spirv::ExecutionModel::TaskEXT => {
-                let [x, y, z] = self.desc.num_threads;
-                self.b
-                    .execution_mode(fn_id, spirv::ExecutionMode::LocalSize, [x, y, z]);
-                if self.stage.derivative_groups {
-                    self.b.execution_mode(
-                        fn_id,
-                        spirv::ExecutionMode::DerivativeGroupLinearKHR,
-                        [],
-                    );
-                }
-                for (mode, n) in ms_modes {
-                    match n {
-                        Some(n) => self.b.execution_mode(fn_id, mode, [n]),
-                        None => self.b.execution_mode(fn_id, mode, []),
-                    }
-                }
-            }
-            spirv::ExecutionModel::Fragment => {
-                for mode in self.pixel_modes() {
-                    self.b.execution_mode(fn_id, mode, []);
-                }
-            }
-            spirv::ExecutionModel::Geometry => {
-                for (mode, n) in gs_modes {
-                    match mode {
-                        spirv::ExecutionMode::OutputVertices
-                        | spirv::ExecutionMode::Invocations => {
-                            self.b.execution_mode(fn_id, mode, [n])
-                        }
-                        _ => self.b.execution_mode(fn_id, mode, []),
-                    }
-                }
-            }
-            spirv::ExecutionModel::TessellationControl
-            | spirv::ExecutionModel::TessellationEvaluation => {
-                for (mode, n) in ms_modes {
-                    match n {
-                        Some(n) => self.b.execution_mode(fn_id, mode, [n]),
-                        None => self.b.execution_mode(fn_id, mode, []),
-                    }
-                }
-            }
-            _ => {}
+        if self.has_thread_groups() {
+            let [x, y, z] = self.desc.num_threads;
+            self.b
+                .execution_mode(fn_id, spirv::ExecutionMode::LocalSize, [x, y, z]);
         }
-        if let Some(em) = denorm {
-            self.b.execution_mode(fn_id, em, [32]);
+        for (mode, literal) in modes {
+            match literal {
+                Some(n) => self.b.execution_mode(fn_id, mode, [n]),
+                None => self.b.execution_mode(fn_id, mode, []),
+            }
         }
 
         self.reflection.entry_point = self.desc.entry_name.clone();
@@ -450,6 +408,25 @@ impl<'m> Emitter<'m> {
             reflection: self.reflection,
             warnings: self.warnings,
         })
+    }
+
+    /// The execution modes of the stage besides `LocalSize`, each with its
+    /// literal if it takes one.
+    fn execution_modes(&mut self) -> Result<Vec<(spirv::ExecutionMode, Option<u32>)>> {
+        let mut modes = match self.desc.kind {
+            ShaderKind::Pixel => self.pixel_modes(),
+            ShaderKind::Geometry => self.geometry_modes()?,
+            ShaderKind::Mesh => self.mesh_modes()?,
+            ShaderKind::Hull | ShaderKind::Domain => self.tessellation_modes()?,
+            _ => Vec::new(),
+        };
+        if self.stage.derivative_groups {
+            modes.push((spirv::ExecutionMode::DerivativeGroupLinearKHR, None));
+        }
+        if let Some(em) = self.denorm_mode() {
+            modes.push((em, Some(32)));
+        }
+        Ok(modes)
     }
 
     /// `fp32-denorm-mode` on the entry function → a float-controls

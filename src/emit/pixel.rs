@@ -11,8 +11,8 @@ use crate::ir::{self, TypeId, ValueId};
 use rspirv::spirv::{BuiltIn, Capability, ExecutionMode, GlslStd450Op, Op, StorageClass, Word};
 
 impl<'m> Emitter<'m> {
-    /// The execution modes of a pixel shader.
-    pub fn pixel_modes(&mut self) -> Vec<ExecutionMode> {
+    /// The execution modes of a pixel shader (none takes a literal).
+    pub fn pixel_modes(&mut self) -> Vec<(ExecutionMode, Option<u32>)> {
         let mut modes = vec![ExecutionMode::OriginUpperLeft];
         if self
             .desc
@@ -22,7 +22,7 @@ impl<'m> Emitter<'m> {
             modes.push(ExecutionMode::EarlyFragmentTests);
         }
         modes.extend(self.stage.modes.iter().copied());
-        modes
+        modes.into_iter().map(|m| (m, None)).collect()
     }
 
     // ---------------------------------------------------------------------
@@ -203,11 +203,7 @@ impl<'m> Emitter<'m> {
         if kind == ShaderKind::Pixel {
             return Ok(());
         }
-        let threaded = matches!(
-            kind,
-            ShaderKind::Compute | ShaderKind::Mesh | ShaderKind::Amplification
-        );
-        if !threaded || self.desc.shader_model < (6, 6) {
+        if !self.has_thread_groups() || self.desc.shader_model < (6, 6) {
             return Err(self.unsupported(format!(
                 "derivatives and implicit-LOD sampling outside pixel shaders ({} shader)",
                 kind.profile_prefix()
