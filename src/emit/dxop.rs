@@ -136,6 +136,17 @@ impl<'m> Emitter<'m> {
             .ok_or_else(|| self.invalid(format!("dx.op immediate operand {i} is not a constant")))
     }
 
+    /// Immediate operand `i` when it is a constant below `n` (at most
+    /// 2^32): an element, lane, channel or stream number.
+    pub(crate) fn imm_below(&self, args: &[ValueId], i: usize, n: u64) -> Option<u32> {
+        let c = self.m.const_uint(*args.get(i)?)?;
+        if c < n {
+            u32::try_from(c).ok()
+        } else {
+            None
+        }
+    }
+
     /// Rejects a vector overload (SM 6.9) of a dx.op whose lowering takes
     /// scalars only.
     fn check_scalar_overload(&self, op: OpCode, args: &[ValueId]) -> Result<()> {

@@ -119,11 +119,9 @@ impl<'m> Emitter<'m> {
         if self.desc.kind != crate::dxil::ShaderKind::Geometry {
             return Err(self.unsupported("outside geometry shaders"));
         }
+        arg(args, 1)?;
         let stream = self
-            .m
-            .const_uint(arg(args, 1)?)
-            .and_then(|s| u32::try_from(s).ok())
-            .filter(|&s| s < 4)
+            .imm_below(args, 1, 4)
             .ok_or_else(|| self.invalid("the stream is not a constant from 0 to 3"))?;
         let streams = self.multiple_streams();
         if streams {
@@ -131,29 +129,21 @@ impl<'m> Emitter<'m> {
         } else if stream != 0 {
             return Err(self.invalid(format!("stream {stream} is not in the active stream mask")));
         }
-        let id = self.u32c(stream);
-        let ops = || {
-            if streams {
-                vec![Operand::IdRef(id)]
-            } else {
-                vec![]
-            }
+        // With several streams, the stream-numbered forms.
+        let (emit_op, cut_op, operands) = if streams {
+            let id = self.u32c(stream);
+            (
+                Op::EmitStreamVertex,
+                Op::EndStreamPrimitive,
+                vec![Operand::IdRef(id)],
+            )
+        } else {
+            (Op::EmitVertex, Op::EndPrimitive, vec![])
         };
-        if emit {
-            let op = if streams {
-                Op::EmitStreamVertex
-            } else {
-                Op::EmitVertex
-            };
-            self.op_void(op, ops())?;
-        }
-        if cut {
-            let op = if streams {
-                Op::EndStreamPrimitive
-            } else {
-                Op::EndPrimitive
-            };
-            self.op_void(op, ops())?;
+        for (wanted, op) in [(emit, emit_op), (cut, cut_op)] {
+            if wanted {
+                self.op_void(op, operands.clone())?;
+            }
         }
         Ok(())
     }

@@ -194,10 +194,8 @@ impl<'m> Emitter<'m> {
 
     /// An immediate index operand below `n`.
     fn imm_index(&self, args: &[ValueId], i: usize, n: u32) -> Result<u32> {
-        self.m
-            .const_uint(arg(args, i)?)
-            .and_then(|c| u32::try_from(c).ok())
-            .filter(|&c| c < n)
+        arg(args, i)?;
+        self.imm_below(args, i, n.into())
             .ok_or_else(|| self.invalid(format!("operand {i} is not a constant below {n}")))
     }
 }

@@ -869,10 +869,8 @@ impl<'m> Emitter<'m> {
     }
 
     fn imm_u32(&self, args: &[ValueId], i: usize) -> Result<u32> {
-        let v = super::resource::arg(args, i)?;
-        self.m
-            .const_uint(v)
-            .and_then(|c| u32::try_from(c).ok())
+        super::resource::arg(args, i)?;
+        self.imm_below(args, i, 1 << 32)
             .ok_or_else(|| self.invalid(format!("dx.op operand {i} is not a constant")))
     }
 

@@ -119,18 +119,17 @@ impl<'m> Emitter<'m> {
         self.composite_construct(ty, &xs)
     }
 
-    /// The float coordinates (with the array layer) from argument `first`.
-    fn coords_f(&mut self, args: &[ValueId], first: usize, shape: ImageShape) -> Result<Word> {
-        let f = self.float_ty(32);
+    /// The coordinates (with the array layer) from argument `first`, of
+    /// component type `elem`: float for sampling, `uint` for texel access.
+    fn coords(
+        &mut self,
+        args: &[ValueId],
+        first: usize,
+        shape: ImageShape,
+        elem: Word,
+    ) -> Result<Word> {
         let n = shape.coords.saturating_add(u32::from(shape.arrayed));
-        self.arg_vector(args, first, n, f)
-    }
-
-    /// The integer coordinates (with the array layer) from argument `first`.
-    fn coords_i(&mut self, args: &[ValueId], first: usize, shape: ImageShape) -> Result<Word> {
-        let u = self.u32_ty();
-        let n = shape.coords.saturating_add(u32::from(shape.arrayed));
-        self.arg_vector(args, first, n, u)
+        self.arg_vector(args, first, n, elem)
     }
 
     /// The texel offset from argument `first`: `None` when absent or zero,
@@ -198,7 +197,8 @@ impl<'m> Emitter<'m> {
             return Err(self.invalid(format!("sampling a {} {}", d.kind.name(), d.class.letter())));
         }
         let si = self.sampled_image(h, arg(args, 2)?)?;
-        let coord = self.coords_f(args, 3, shape)?;
+        let f = self.float_ty(32);
+        let coord = self.coords(args, 3, shape, f)?;
         let mut ia = ImageArgs {
             offset: self.texel_offset(args, 7, shape.offsets, false)?,
             ..ImageArgs::default()
@@ -218,7 +218,6 @@ impl<'m> Emitter<'m> {
         };
         // The operands after the compare value.
         let rest = if cmp { 11 } else { 10 };
-        let f = self.float_ty(32);
         let grad = |e: &mut Self, at: usize| -> Result<(Word, Word)> {
             let dx = e.arg_vector(args, at, shape.coords, f)?;
             let dy = e.arg_vector(args, at.saturating_add(3), shape.coords, f)?;
@@ -314,7 +313,8 @@ impl<'m> Emitter<'m> {
     pub fn texture_load(&mut self, args: &[ValueId], t: TypeId) -> Result<Val> {
         let (h, d, shape) = self.texture(arg(args, 1)?)?;
         let (st, sfloat, ssigned) = self.sampled_ty(d)?;
-        let coord = self.coords_i(args, 3, shape)?;
+        let u = self.u32_ty();
+        let coord = self.coords(args, 3, shape, u)?;
         let mip = match self.opt_arg(args, 2)? {
             Some(m) => m,
             None => self.u32c(0),
@@ -351,7 +351,8 @@ impl<'m> Emitter<'m> {
         if self.image_format(h.res, d) == ImageFormat::Unknown {
             self.cap(Capability::StorageImageWriteWithoutFormat);
         }
-        let coord = self.coords_i(args, 2, shape)?;
+        let u = self.u32_ty();
+        let coord = self.coords(args, 2, shape, u)?;
         let mut comps = Vec::with_capacity(4);
         for i in 5..9 {
             let v = arg(args, i)?;
@@ -383,7 +384,8 @@ impl<'m> Emitter<'m> {
         let (h, d, shape) = self.texture(arg(args, 1)?)?;
         let (st, sfloat, ssigned) = self.sampled_ty(d)?;
         let si = self.sampled_image(h, arg(args, 2)?)?;
-        let coord = self.coords_f(args, 3, shape)?;
+        let f = self.float_ty(32);
+        let coord = self.coords(args, 3, shape, f)?;
         let ia = ImageArgs {
             offset: self.texel_offset(args, 7, shape.offsets.min(2), true)?,
             ..ImageArgs::default()
@@ -393,12 +395,11 @@ impl<'m> Emitter<'m> {
             ops.push(Operand::IdRef(self.a_id(args, 10)?));
             Op::ImageDrefGather
         } else {
+            arg(args, 9)?;
             let channel = self
-                .m
-                .const_uint(arg(args, 9)?)
-                .filter(|&c| c < 4)
+                .imm_below(args, 9, 4)
                 .ok_or_else(|| self.invalid("TextureGather: channel is not 0 to 3"))?;
-            ops.push(Operand::IdRef(self.u32c(channel as u32)));
+            ops.push(Operand::IdRef(self.u32c(channel)));
             Op::ImageGather
         };
         ops.extend(ia.operands());
@@ -419,7 +420,8 @@ impl<'m> Emitter<'m> {
             return Err(self.invalid("GatherRaw on a float texture"));
         }
         let si = self.sampled_image(h, arg(args, 2)?)?;
-        let coord = self.coords_f(args, 3, shape)?;
+        let f = self.float_ty(32);
+        let coord = self.coords(args, 3, shape, f)?;
         let ia = ImageArgs {
             offset: self.texel_offset(args, 7, shape.offsets.min(2), true)?,
             ..ImageArgs::default()
