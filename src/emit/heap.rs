@@ -105,6 +105,16 @@ impl ShaderDesc {
     /// function (and a hull shader's patch constant function) annotates:
     /// `AnnotateHandle(CreateHandleFromHeap(..), props)`.
     pub fn with_heap_views(mut self, module: &Module) -> Result<Self> {
+        // Most shaders use no heap: a look at the declarations spares them
+        // a pass over every instruction.
+        let uses_heap = (0..module.functions.len()).any(|i| {
+            u32::try_from(i).is_ok_and(|i| {
+                module.function_name(crate::ir::FuncId(i)) == "dx.op.createHandleFromHeap"
+            })
+        });
+        if !uses_heap {
+            return Ok(self);
+        }
         let funcs = [
             Some(self.entry),
             self.hs.and_then(|h| h.patch_constant_function),
