@@ -8,9 +8,8 @@
 
 mod common;
 
-use dxil2spirv::compile::{CompileOptions, Compiler, Output};
+use dxil2spirv::compile::Output;
 use dxil2spirv::run::{Draw, TargetFormat, Texels, UniformData, Vulkan};
-use std::path::Path;
 use std::sync::{Mutex, MutexGuard, OnceLock};
 
 const SIZE: u32 = 8;
@@ -28,14 +27,9 @@ fn vulkan() -> &'static Vulkan {
     VULKAN.get_or_init(|| Vulkan::load().expect("Vulkan loader"))
 }
 
+/// Corpus blob `graphics/<name>`, compiled.
 fn compile(name: &str) -> Output {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("corpus/graphics")
-        .join(format!("{name}.dxil"));
-    let blob = std::fs::read(&path).expect("corpus blob");
-    Compiler::new(CompileOptions::default())
-        .compile(&blob)
-        .unwrap_or_else(|e| panic!("{name}: {e}"))
+    common::corpus::compiled(&format!("graphics/{name}"))
 }
 
 /// Draws the full-screen triangle of `vs-vertexid-fullscreen-triangle`

@@ -2,22 +2,15 @@
 //! corpus blobs must say where D3D and Vulkan differ (every translated blob
 //! is also validated by `emit_corpus` and snapshotted by `emit_snapshots`).
 
-use dxil2spirv::compile::{CompileOptions, Compiler, Output};
 use std::collections::BTreeMap;
-use std::path::Path;
 
-fn compile(name: &str) -> dxil2spirv::Result<Output> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("corpus")
-        .join(format!("{name}.dxil"));
-    let blob = std::fs::read(&path).expect("corpus blob");
-    Compiler::new(CompileOptions::default()).compile(&blob)
-}
+mod common;
+
+use common::corpus::compiled;
 
 /// The validated SPIR-V of a blob, disassembled.
 fn asm(name: &str) -> String {
-    let out = compile(name).unwrap_or_else(|e| panic!("{name}: {e}"));
-    dxil2spirv::validate::disassemble(&out.spirv).expect("disassembly")
+    dxil2spirv::validate::disassemble(&compiled(name).spirv).expect("disassembly")
 }
 
 /// The decorations of each id (`OpDecorate %id Name args`).
@@ -150,7 +143,7 @@ fn interpolation_modes_become_decorations() {
 
 #[test]
 fn clip_distances_share_one_array() {
-    let out = compile("graphics/vs-clip-distance-two-registers").unwrap();
+    let out = compiled("graphics/vs-clip-distance-two-registers");
     let a = dxil2spirv::validate::disassemble(&out.spirv).unwrap();
     assert_eq!(a.matches("BuiltIn ClipDistance").count(), 1, "{a}");
     // SV_ClipDistance0 (4 components) and SV_ClipDistance1 (2): float[6].
@@ -188,7 +181,7 @@ fn sixteen_bit_elements_use_32_bit_interface_variables() {
 
 #[test]
 fn reflection_maps_semantics_to_locations() {
-    let out = compile("graphics/ps-mrt-sparse-targets").unwrap();
+    let out = compiled("graphics/ps-mrt-sparse-targets");
     let refl = &out.reflection;
     assert_eq!(refl.stage, "pixel");
     let targets: Vec<_> = refl
@@ -207,7 +200,7 @@ fn reflection_maps_semantics_to_locations() {
 
 #[test]
 fn textures_and_samplers_bind_as_images() {
-    let out = compile("graphics/tex-sample-cmp-pcf-offsets").unwrap();
+    let out = compiled("graphics/tex-sample-cmp-pcf-offsets");
     let a = dxil2spirv::validate::disassemble(&out.spirv).unwrap();
     let cmp = insts(&a, "OpImageSampleDrefImplicitLod");
     assert!(cmp.iter().any(|w| w.contains(&"ConstOffset")), "{a}");
@@ -249,7 +242,7 @@ fn compute_and_mesh_derivatives_use_linear_quads() {
 
 #[test]
 fn sample_count_is_a_specialization_constant() {
-    let out = compile("graphics/ps-render-target-sample-positions").unwrap();
+    let out = compiled("graphics/ps-render-target-sample-positions");
     assert_eq!(
         out.reflection.spec_constants,
         [(0, "render_target_sample_count".to_string(), 1)]
@@ -309,7 +302,7 @@ fn geometry_shaders_take_vertex_arrays_and_emit() {
 
 #[test]
 fn geometry_streams_have_their_own_locations() {
-    let out = compile("graphics/gs-multiple-streams").unwrap();
+    let out = compiled("graphics/gs-multiple-streams");
     let a = dxil2spirv::validate::disassemble(&out.spirv).unwrap();
     assert!(a.contains("OpCapability GeometryStreams"), "{a}");
     assert!(a.contains("OpEmitStreamVertex"), "{a}");
@@ -332,7 +325,7 @@ fn geometry_streams_have_their_own_locations() {
 
 #[test]
 fn mesh_shaders_write_arrays_per_vertex_and_primitive() {
-    let out = compile("graphics/ms-per-primitive-attributes").unwrap();
+    let out = compiled("graphics/ms-per-primitive-attributes");
     let a = dxil2spirv::validate::disassemble(&out.spirv).unwrap();
     assert!(a.contains("OpEntryPoint MeshEXT"), "{a}");
     for mode in [
@@ -459,7 +452,7 @@ fn hull_shaders_run_the_patch_function_after_a_barrier() {
 
 #[test]
 fn domain_shaders_read_patch_constants_after_the_control_points() {
-    let out = compile("graphics/ds-bezier-clip-distance").unwrap();
+    let out = compiled("graphics/ds-bezier-clip-distance");
     let a = dxil2spirv::validate::disassemble(&out.spirv).unwrap();
     assert!(a.contains("OpEntryPoint TessellationEvaluation"), "{a}");
     assert!(
@@ -493,7 +486,7 @@ fn domain_shaders_read_patch_constants_after_the_control_points() {
 fn typed_64_bit_atomics_use_r64_images() {
     // RWTexture2D<uint64_t>, RWBuffer<int64_t>, RWTexture2DArray<uint64_t>
     // and a heap RWTexture1D<uint64_t> with SM 6.6 64-bit atomics.
-    let out = compile("advanced/atomic64-typed-resources").unwrap();
+    let out = compiled("advanced/atomic64-typed-resources");
     let a = dxil2spirv::validate::disassemble(&out.spirv).unwrap();
     assert!(a.contains("OpCapability Int64ImageEXT"), "{a}");
     let r64: Vec<&str> = a

@@ -3,18 +3,13 @@
 //! array in the heap set, at its descriptor type's binding, indexed by the
 //! heap index (the blobs are also validated by `emit_corpus`).
 
-use dxil2spirv::compile::{CompileOptions, Compiler, Output};
+use dxil2spirv::compile::{CompileOptions, Output};
 use dxil2spirv::emit::heap_binding;
-use std::path::Path;
+
+mod common;
 
 fn compile(name: &str, options: CompileOptions) -> Output {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("corpus")
-        .join(format!("{name}.dxil"));
-    let blob = std::fs::read(&path).expect("corpus blob");
-    Compiler::new(options)
-        .compile(&blob)
-        .unwrap_or_else(|e| panic!("{name}: {e}"))
+    common::corpus::compile(name, options).unwrap_or_else(|e| panic!("{name}: {e}"))
 }
 
 #[test]

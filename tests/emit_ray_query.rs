@@ -1,17 +1,13 @@
 //! Inline ray tracing: what the SPIR-V of the corpus ray-query blobs must
 //! say (they are also validated by `emit_corpus`).
 
-use dxil2spirv::compile::{CompileOptions, Compiler, Output};
-use std::path::Path;
+use dxil2spirv::compile::Output;
 
+mod common;
+
+/// Corpus blob `advanced/<name>`, compiled.
 fn compile(name: &str) -> Output {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("corpus/advanced")
-        .join(format!("{name}.dxil"));
-    let blob = std::fs::read(&path).expect("corpus blob");
-    Compiler::new(CompileOptions::default())
-        .compile(&blob)
-        .unwrap_or_else(|e| panic!("{name}: {e}"))
+    common::corpus::compiled(&format!("advanced/{name}"))
 }
 
 fn asm(out: &Output) -> String {

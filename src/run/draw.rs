@@ -350,29 +350,39 @@ impl Session<'_> {
             .render_area(area)
             .layer_count(1)
             .color_attachments(&attachments);
-        let to_attachment: Vec<vk::ImageMemoryBarrier<'_>> = targets
-            .iter()
-            .map(|t| {
-                vk::ImageMemoryBarrier::default()
-                    .dst_access_mask(vk::AccessFlags::COLOR_ATTACHMENT_WRITE)
-                    .old_layout(vk::ImageLayout::UNDEFINED)
-                    .new_layout(vk::ImageLayout::COLOR_ATTACHMENT_OPTIMAL)
-                    .image(t.image.get())
-                    .subresource_range(color_range())
-            })
-            .collect();
-        let to_transfer: Vec<vk::ImageMemoryBarrier<'_>> = targets
-            .iter()
-            .map(|t| {
-                vk::ImageMemoryBarrier::default()
-                    .src_access_mask(vk::AccessFlags::COLOR_ATTACHMENT_WRITE)
-                    .dst_access_mask(vk::AccessFlags::TRANSFER_READ)
-                    .old_layout(vk::ImageLayout::COLOR_ATTACHMENT_OPTIMAL)
-                    .new_layout(vk::ImageLayout::TRANSFER_SRC_OPTIMAL)
-                    .image(t.image.get())
-                    .subresource_range(color_range())
-            })
-            .collect();
+        // Every target moves from `old` to `new` layout, `src` writes
+        // made available to `dst` accesses.
+        let transition = |(old, src): (vk::ImageLayout, vk::AccessFlags),
+                          (new, dst): (vk::ImageLayout, vk::AccessFlags)|
+         -> Vec<vk::ImageMemoryBarrier<'_>> {
+            targets
+                .iter()
+                .map(|t| {
+                    vk::ImageMemoryBarrier::default()
+                        .src_access_mask(src)
+                        .dst_access_mask(dst)
+                        .old_layout(old)
+                        .new_layout(new)
+                        .image(t.image.get())
+                        .subresource_range(color_range())
+                })
+                .collect()
+        };
+        let attachment = (
+            vk::ImageLayout::COLOR_ATTACHMENT_OPTIMAL,
+            vk::AccessFlags::COLOR_ATTACHMENT_WRITE,
+        );
+        let to_attachment = transition(
+            (vk::ImageLayout::UNDEFINED, vk::AccessFlags::empty()),
+            attachment,
+        );
+        let to_transfer = transition(
+            attachment,
+            (
+                vk::ImageLayout::TRANSFER_SRC_OPTIMAL,
+                vk::AccessFlags::TRANSFER_READ,
+            ),
+        );
         let copy = vk::BufferImageCopy {
             buffer_offset: 0,
             buffer_row_length: 0,

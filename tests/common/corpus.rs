@@ -39,3 +39,19 @@ pub fn bitcode(blob: &[u8]) -> Vec<u8> {
     let program = container.program().expect("program part");
     program.bitcode.to_vec()
 }
+
+/// Corpus blob `category/name` (no `.dxil`) compiled with `options`.
+pub fn compile(
+    name: &str,
+    options: dxil2spirv::CompileOptions,
+) -> dxil2spirv::Result<dxil2spirv::compile::Output> {
+    let path = root().join(format!("{name}.dxil"));
+    let blob = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    dxil2spirv::Compiler::new(options).compile(&blob)
+}
+
+/// Corpus blob `category/name` compiled (and validated) with the default
+/// options; panics with the error.
+pub fn compiled(name: &str) -> dxil2spirv::compile::Output {
+    compile(name, dxil2spirv::CompileOptions::default()).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
