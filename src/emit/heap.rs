@@ -107,12 +107,10 @@ impl ShaderDesc {
     pub fn with_heap_views(mut self, module: &Module) -> Result<Self> {
         // Most shaders use no heap: a look at the declarations spares them
         // a pass over every instruction.
-        let uses_heap = (0..module.functions.len()).any(|i| {
-            u32::try_from(i).is_ok_and(|i| {
-                module.function_name(crate::ir::FuncId(i)) == "dx.op.createHandleFromHeap"
-            })
-        });
-        if !uses_heap {
+        if module
+            .function_by_name("dx.op.createHandleFromHeap")
+            .is_none()
+        {
             return Ok(self);
         }
         let funcs = [
