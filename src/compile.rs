@@ -56,7 +56,8 @@ pub use crate::emit::{
     BindingOffsets, BindingRemap, DescriptorType, ReflectedResource, ReflectedVarying, Reflection,
     ResourceClass, SetPolicy, SremLowering,
 };
-use crate::error::{Phase, Result};
+use crate::dxil::{DxilModule, EntryPoint};
+use crate::error::{Error, Phase, Result};
 use crate::trace::{Span, Tracer};
 
 /// Options of a compilation (plain data: fill it from a CLI, JSON or code).
@@ -101,6 +102,11 @@ pub struct CompileOptions {
     /// The descriptor set of SM 6.6 descriptor heaps (default
     /// [`emit::DEFAULT_HEAP_SET`]; bindings in [`emit::heap_binding`]).
     pub heap_set: u32,
+    /// Which export of a DXIL library to compile, by its unmangled name
+    /// (`RayGen`) or its mangled one. `None` compiles a library's only
+    /// export; [`Compiler::compile_all`] compiles every export. For other
+    /// shaders it must be `None` or the entry point's name.
+    pub entry_point: Option<String>,
 }
 
 impl Default for CompileOptions {
@@ -113,6 +119,7 @@ impl Default for CompileOptions {
             srem: SremLowering::ViaUnsigned,
             bounds_checks: true,
             heap_set: emit::DEFAULT_HEAP_SET,
+            entry_point: None,
         }
     }
 }
@@ -184,12 +191,53 @@ impl Compiler {
         &self.options
     }
 
-    /// Compiles a DXBC container holding a DXIL shader of any stage (not a
-    /// library) (raw LLVM
-    /// bitcode is accepted too), validating the SPIR-V when
+    /// Compiles a DXBC container holding a DXIL shader of any stage, or
+    /// one export of a DXIL library (see [`CompileOptions::entry_point`]);
+    /// raw LLVM bitcode is accepted too. Validates the SPIR-V when
     /// [`CompileOptions::validate`] is set.
     pub fn compile(&self, blob: &[u8]) -> Result<Output> {
         self.compile_with(blob, &mut Tracer::off())
+    }
+
+    /// Compiles every entry point of a blob: each shader export of a DXIL
+    /// library (ray-tracing shaders: one SPIR-V module per export, as a
+    /// ray-tracing pipeline takes them), or the one entry point of any
+    /// other shader. [`CompileOptions::entry_point`] is ignored.
+    ///
+    /// ```
+    /// # let path = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/advanced/dxr-raygen-pinhole-camera.dxil");
+    /// let blob = std::fs::read(path).unwrap();
+    /// let outs = dxil2spirv::Compiler::default().compile_all(&blob)?;
+    /// let names: Vec<_> = outs.iter().map(|o| o.reflection.entry_point.as_str()).collect();
+    /// assert_eq!(names, ["PrimaryClosestHit", "PrimaryMiss", "RayGen"]);
+    /// assert_eq!(outs[2].reflection.stage, "raygeneration");
+    /// # Ok::<(), dxil2spirv::Error>(())
+    /// ```
+    pub fn compile_all(&self, blob: &[u8]) -> Result<Vec<Output>> {
+        self.compile_all_with(blob, &mut Tracer::off())
+    }
+
+    /// [`Compiler::compile_all`], appending the phases' times to `spans`.
+    pub fn compile_all_traced(&self, blob: &[u8], spans: &mut Vec<Span>) -> Result<Vec<Output>> {
+        self.compile_all_with(blob, &mut Tracer::to(spans))
+    }
+
+    fn compile_all_with(&self, blob: &[u8], tracer: &mut Tracer) -> Result<Vec<Output>> {
+        let shader = crate::Shader::read_with(blob, tracer)?;
+        let dxil = &shader.dxil;
+        let entries: Vec<_> = if dxil.is_library() {
+            dxil.exports().collect()
+        } else {
+            dxil.entry_points.iter().take(1).collect()
+        };
+        entries
+            .into_iter()
+            .map(|ep| {
+                let out = self.translate_entry(&shader, ep, tracer)?;
+                self.validate(&out, tracer)?;
+                Ok(out)
+            })
+            .collect()
     }
 
     /// [`Compiler::compile`], appending to `spans` the time each phase took
@@ -218,19 +266,73 @@ impl Compiler {
 
     fn compile_with(&self, blob: &[u8], tracer: &mut Tracer) -> Result<Output> {
         let out = self.translate_with(blob, tracer)?;
+        self.validate(&out, tracer)?;
+        Ok(out)
+    }
+
+    fn validate(&self, out: &Output, tracer: &mut Tracer) -> Result<()> {
         if self.options.validate {
             tracer.time(Phase::Validate, || {
                 crate::validate::validate_vulkan_1_3(&out.spirv)
             })?;
         }
-        Ok(out)
+        Ok(())
     }
 
     fn translate_with(&self, blob: &[u8], tracer: &mut Tracer) -> Result<Output> {
         let shader = crate::Shader::read_with(blob, tracer)?;
+        let ep = self.select_entry(&shader.dxil)?;
+        self.translate_entry(&shader, ep, tracer)
+    }
+
+    /// The entry point [`CompileOptions::entry_point`] picks.
+    fn select_entry<'d>(&self, dxil: &'d DxilModule) -> Result<&'d EntryPoint> {
+        let wanted = self.options.entry_point.as_deref();
+        let names = |eps: &mut dyn Iterator<Item = &EntryPoint>| {
+            eps.map(EntryPoint::export_name).collect::<Vec<_>>().join(", ")
+        };
+        if !dxil.is_library() {
+            let ep = dxil
+                .entry_points
+                .first()
+                .ok_or_else(|| Error::invalid(Phase::Dxil, "dx.entryPoints is empty"))?;
+            return match wanted {
+                Some(name) if name != ep.export_name() && name != ep.name => Err(Error::invalid(
+                    Phase::Dxil,
+                    format!("no entry point '{name}': the shader's is '{}'", ep.export_name()),
+                )),
+                _ => Ok(ep),
+            };
+        }
+        let found = match wanted {
+            Some(name) => dxil.export(name),
+            None if dxil.exports().count() == 1 => dxil.exports().next(),
+            None => None,
+        };
+        found.ok_or_else(|| {
+            let all = names(&mut dxil.exports());
+            let what = match wanted {
+                Some(name) => format!("the library ({}) exports no shader '{name}'", dxil.shader_model),
+                None => format!(
+                    "the library ({}) exports {} shaders: choose one (`--entry NAME`, \
+                     `CompileOptions::entry_point`) or compile them all (`compile_all`)",
+                    dxil.shader_model,
+                    dxil.exports().count()
+                ),
+            };
+            Error::invalid(Phase::Dxil, format!("{what} (exports: {all})"))
+        })
+    }
+
+    fn translate_entry(
+        &self,
+        shader: &crate::Shader<'_>,
+        ep: &EntryPoint,
+        tracer: &mut Tracer,
+    ) -> Result<Output> {
         let module = &shader.module;
         let desc = tracer.time(Phase::Dxil, || {
-            ShaderDesc::from_dxil(&shader.dxil)?.with_heap_views(module)
+            ShaderDesc::for_entry(&shader.dxil, module, ep)?.with_heap_views(module)
         })?;
         let opts = EmitOptions {
             offsets: self.options.binding_offsets,

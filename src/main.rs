@@ -40,7 +40,7 @@ enum Command {
     /// Print the decoded DXIL facts: stage, model, entry points,
     /// signatures, resources, root signature.
     Info(cli::info::Args),
-    /// Compile a DXIL compute shader to SPIR-V.
+    /// Compile a DXIL shader (any stage, or one export of a library) to SPIR-V.
     Compile(cli::compile::Args),
     /// Compile the shader of a run spec, run it on a Vulkan device and check
     /// its results.

@@ -53,7 +53,7 @@ fn corpus_ledger() {
         let category = p.parent().unwrap().file_name().unwrap().to_string_lossy();
         let name = format!("{category}/{}", p.file_stem().unwrap().to_string_lossy());
         let blob = std::fs::read(p).unwrap();
-        let r = std::panic::catch_unwind(|| compiler.compile(&blob));
+        let r = std::panic::catch_unwind(|| compiler.compile_all(&blob));
         let r = match r {
             Ok(Ok(_)) => Ok(()),
             Ok(Err(e)) => Err(one_line(&e.to_string())),

@@ -32,7 +32,7 @@ fn mutated_blobs_never_panic() {
                 b[i] ^= 1 << (next() % 8);
             }
             let r = std::panic::catch_unwind(|| {
-                let _ = compiler.compile(&b);
+                let _ = compiler.compile_all(&b);
             });
             if r.is_err() {
                 panics.push(p.display().to_string());

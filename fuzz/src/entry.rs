@@ -124,11 +124,14 @@ pub fn compile(data: &[u8]) {
         validate: false,
         ..CompileOptions::default()
     });
-    let Ok(out) = compiler.compile(data) else {
+    // Every export of a library, the entry point of other shaders.
+    let Ok(outs) = compiler.compile_all(data) else {
         return;
     };
-    if let Err(e) = dxil2spirv::validate::validate_vulkan_1_3(&out.spirv) {
-        let dis = dxil2spirv::validate::disassemble(&out.spirv).unwrap_or_default();
-        panic!("the compiler returned invalid SPIR-V: {e}\n{dis}");
+    for out in outs {
+        if let Err(e) = dxil2spirv::validate::validate_vulkan_1_3(&out.spirv) {
+            let dis = dxil2spirv::validate::disassemble(&out.spirv).unwrap_or_default();
+            panic!("the compiler returned invalid SPIR-V: {e}\n{dis}");
+        }
     }
 }

@@ -289,15 +289,16 @@ fn compile_one(compiler: &Compiler, path: PathBuf, worker: u64, tracing: bool) -
     let outcome = match bytes {
         Err(e) => Outcome::Unreadable(format!("cannot read {}: {e}", path.display())),
         Ok(blob) => {
+            // Every export of a library, the entry point of other shaders.
             let result = if tracing {
-                compiler.compile_traced(&blob, &mut spans)
+                compiler.compile_all_traced(&blob, &mut spans)
             } else {
-                compiler.compile(&blob)
+                compiler.compile_all(&blob)
             };
             match result {
-                Ok(out) => Outcome::Ok {
+                Ok(outs) => Outcome::Ok {
                     // The words are in memory: cannot saturate.
-                    spirv_bytes: out.spirv.len().saturating_mul(4),
+                    spirv_bytes: outs.iter().map(|o| o.spirv.len().saturating_mul(4)).sum(),
                 },
                 Err(e) => Outcome::Failed(e),
             }

@@ -65,6 +65,10 @@ pub struct CompileArgs {
     /// structures, 7 UAV counters, 8 samplers).
     #[arg(long, value_name = "SET", default_value_t = dxil2spirv::emit::DEFAULT_HEAP_SET)]
     heap_set: u32,
+    /// The export of a DXIL library to compile, by name (`RayGen`);
+    /// needed when a library exports more than one shader.
+    #[arg(long, value_name = "NAME")]
+    entry: Option<String>,
 }
 
 impl CompileArgs {
@@ -84,6 +88,7 @@ impl CompileArgs {
             },
             bounds_checks: !self.no_bounds_checks,
             heap_set: self.heap_set,
+            entry_point: self.entry.clone(),
         }
     }
 }

@@ -35,6 +35,17 @@ pub struct EntryPoint {
 }
 
 impl EntryPoint {
+    /// The name the entry point is exported as: a library function's
+    /// unmangled name (`RayGen` for `\u{1}?RayGen@@YAXXZ`), else the name
+    /// as written.
+    pub fn export_name(&self) -> &str {
+        let name = self.name.strip_prefix('\u{1}').unwrap_or(&self.name);
+        match name.strip_prefix('?') {
+            Some(mangled) => mangled.split('@').next().unwrap_or(mangled),
+            None => name,
+        }
+    }
+
     /// The thread group size from `numthreads` (tag 4) or from the mesh or
     /// amplification state.
     pub fn num_threads(&self) -> Option<[u32; 3]> {

@@ -90,6 +90,21 @@ impl DxilModule {
         self.entry_points.iter().find(|e| e.function == Some(func))
     }
 
+    /// A library's shader exports: its entry points that have a function
+    /// and a shader kind (plain exported functions have none).
+    pub fn exports(&self) -> impl Iterator<Item = &EntryPoint> {
+        self.entry_points
+            .iter()
+            .filter(|e| e.function.is_some() && e.kind != ShaderKind::Library)
+    }
+
+    /// The library export with this name, unmangled (`RayGen`) or as
+    /// written in its record.
+    pub fn export(&self, name: &str) -> Option<&EntryPoint> {
+        self.exports()
+            .find(|e| e.export_name() == name || e.name == name)
+    }
+
     /// Whether this is a library (`lib_6_x`).
     pub fn is_library(&self) -> bool {
         self.shader_model.kind == ShaderKind::Library

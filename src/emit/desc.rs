@@ -6,8 +6,9 @@ use crate::dxil::{
     ComponentType, DsState, DxilModule, GsState, HsState, MsState, ResourceBinding, ResourceKind,
     ShaderFlags, ShaderKind, Signatures,
 };
+use crate::dxil::EntryPoint;
 use crate::error::{Error, Phase, Result};
-use crate::ir::FuncId;
+use crate::ir::{FuncId, GlobalId, Module};
 
 /// The D3D resource class of a binding range.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -76,6 +77,9 @@ pub struct ResourceDecl {
     /// A descriptor heap view (see `with_heap_views`): the two words of its
     /// `%dx.types.ResourceProperties`; `None` for a bound resource.
     pub heap: Option<(u32, u32)>,
+    /// The global variable that stands for the resource in a library
+    /// (loaded and passed to `createHandleForLib`).
+    pub global: Option<GlobalId>,
 }
 
 /// The entry point and its properties.
@@ -83,7 +87,7 @@ pub struct ResourceDecl {
 pub struct ShaderDesc {
     /// Shader model (major, minor).
     pub shader_model: (u32, u32),
-    /// Shader kind from `dx.shaderModel`.
+    /// Shader kind: the shader model's, or a library export's own.
     pub kind: ShaderKind,
     /// The entry function.
     pub entry: FuncId,
@@ -125,28 +129,51 @@ impl ResourceDecl {
             has_counter: false,
             globally_coherent: false,
             heap: None,
+            global: None,
         }
     }
 }
 
 impl ShaderDesc {
-    /// The first entry point of a decoded module and the module's resources.
-    /// DXIL libraries (no single entry function) are Unsupported.
+    /// The entry point of a decoded non-library module and the module's
+    /// resources. A DXIL library exports several entry points: describe
+    /// one with [`ShaderDesc::for_entry`].
     pub fn from_dxil(dxil: &DxilModule) -> Result<ShaderDesc> {
         let sm = dxil.shader_model;
         if sm.kind == ShaderKind::Library {
             return Err(Error::unsupported(
                 Phase::Dxil,
-                format!(
-                    "shader kind 'lib' (DXIL libraries: ray tracing, work graphs, exported \
-                     functions) is not supported; every other shader kind is (shader is {sm})"
-                ),
+                format!("a DXIL library ({sm}) has no single entry point: choose one export"),
             ));
         }
         let ep = dxil
             .entry_points
             .first()
             .ok_or_else(|| Error::invalid(Phase::Dxil, "dx.entryPoints is empty"))?;
+        Self::describe(dxil, ep)
+    }
+
+    /// One entry point of a module (for a library: one of its exports),
+    /// with the module's resources and, in a library, the global variable
+    /// behind each.
+    pub fn for_entry(dxil: &DxilModule, module: &Module, ep: &EntryPoint) -> Result<ShaderDesc> {
+        let mut desc = Self::describe(dxil, ep)?;
+        let r = &dxil.resources;
+        let bindings = r
+            .srvs
+            .iter()
+            .map(|v| &v.binding)
+            .chain(r.uavs.iter().map(|v| &v.binding))
+            .chain(r.cbvs.iter().map(|v| &v.binding))
+            .chain(r.samplers.iter().map(|v| &v.binding));
+        for (decl, b) in desc.resources.iter_mut().zip(bindings) {
+            decl.global = b.global(module);
+        }
+        Ok(desc)
+    }
+
+    fn describe(dxil: &DxilModule, ep: &EntryPoint) -> Result<ShaderDesc> {
+        let sm = dxil.shader_model;
         let entry = ep
             .function
             .ok_or_else(|| Error::invalid(Phase::Dxil, "the entry point has no function"))?;
@@ -173,9 +200,9 @@ impl ShaderDesc {
             .map(|v| ResourceDecl::new(ResourceClass::Sampler, &v.binding, ResourceKind::Sampler));
         Ok(ShaderDesc {
             shader_model: (sm.major, sm.minor),
-            kind: sm.kind,
+            kind: ep.kind,
             entry,
-            entry_name: ep.name.clone(),
+            entry_name: ep.export_name().to_string(),
             num_threads: ep.num_threads().unwrap_or([1, 1, 1]),
             wave_size: ep.properties.wave_size.map(|w| w.min),
             resources: srvs.chain(uavs).chain(cbvs).chain(samplers).collect(),

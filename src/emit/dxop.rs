@@ -599,6 +599,38 @@ impl<'m> Emitter<'m> {
                 id(self.domain_location(c)?)
             }
             O::StartVertexLocation => id(self.draw_base(BuiltIn::BaseVertex)?),
+
+            // ---- Ray tracing (library exports)
+            O::InstanceID
+            | O::InstanceIndex
+            | O::HitKind
+            | O::RayFlags
+            | O::DispatchRaysIndex
+            | O::DispatchRaysDimensions
+            | O::WorldRayOrigin
+            | O::WorldRayDirection
+            | O::ObjectRayOrigin
+            | O::ObjectRayDirection
+            | O::ObjectToWorld
+            | O::WorldToObject
+            | O::RayTMin
+            | O::RayTCurrent
+            | O::PrimitiveIndex
+            | O::GeometryIndex => id(self.ray_system_value(op, args)?),
+            O::TraceRay => {
+                self.trace_ray(args)?;
+                Ok(None)
+            }
+            O::CallShader => {
+                self.call_shader(args)?;
+                Ok(None)
+            }
+            O::ReportHit => Ok(Some(self.report_hit(args)?)),
+            O::IgnoreHit | O::AcceptHitAndEndSearch => {
+                self.end_hit(op == O::AcceptHitAndEndSearch)?;
+                Ok(None)
+            }
+            O::CreateHandleForLib => Ok(Some(self.val(arg(args, 1)?)?)),
             O::StartInstanceLocation => id(self.draw_base(BuiltIn::BaseInstance)?),
 
             // ---- SM 6.9 vector operations
@@ -622,28 +654,6 @@ impl<'m> Emitter<'m> {
             | O::UDiv
             | O::Msad
             | O::CycleCounterLegacy
-            | O::InstanceID
-            | O::InstanceIndex
-            | O::HitKind
-            | O::RayFlags
-            | O::DispatchRaysIndex
-            | O::DispatchRaysDimensions
-            | O::WorldRayOrigin
-            | O::WorldRayDirection
-            | O::ObjectRayOrigin
-            | O::ObjectRayDirection
-            | O::ObjectToWorld
-            | O::WorldToObject
-            | O::RayTMin
-            | O::RayTCurrent
-            | O::IgnoreHit
-            | O::AcceptHitAndEndSearch
-            | O::TraceRay
-            | O::ReportHit
-            | O::CallShader
-            | O::CreateHandleForLib
-            | O::PrimitiveIndex
-            | O::GeometryIndex
             | O::TextureStoreSample
             | O::AllocateNodeOutputRecords
             | O::GetNodeRecordPtr

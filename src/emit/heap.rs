@@ -97,6 +97,7 @@ fn heap_view(props: (u32, u32)) -> Option<ResourceDecl> {
         has_counter: uav && basic & HAS_COUNTER != 0,
         globally_coherent: uav && basic & GLOBALLY_COHERENT != 0,
         heap: Some(props),
+        global: None,
     })
 }
 

@@ -13,6 +13,7 @@
 //! - `memory`: allocas, globals (groupshared, static), GEPs, loads/stores;
 //! - `resource`: descriptors, handles, buffers, constant buffers, counters;
 //! - `atomic`, `wave`, `compute` (thread ids, barriers);
+//! - `ray_query` (inline ray tracing), `ray_tracing` (DXR library exports);
 //! - `vector`: the SM 6.9 vector dx.ops (raw-buffer vector loads/stores,
 //!   reductions, `FDot`);
 //! - `dxop`: the exhaustive dispatch over [`crate::dxil::OpCode`];
@@ -34,6 +35,7 @@ mod mesh;
 mod module;
 mod pixel;
 mod ray_query;
+mod ray_tracing;
 mod resource;
 mod samples;
 mod stage;

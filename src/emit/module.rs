@@ -173,6 +173,8 @@ pub(crate) struct Emitter<'m> {
     /// Ray query variables and their constant flags, by the handle value
     /// of their `AllocateRayQuery`.
     pub ray_queries: HashMap<ValueId, (Word, u32)>,
+    /// Ray-tracing payload and attribute variables.
+    pub ray_tracing: super::ray_tracing::RayTracingState,
     /// Whether the partition-loop warning was given.
     pub warned_partition_loop: bool,
     /// Constant expressions being expanded, innermost last (their nesting).
@@ -232,6 +234,7 @@ impl<'m> Emitter<'m> {
             cur_op: None,
             component_uses: HashMap::new(),
             ray_queries: HashMap::new(),
+            ray_tracing: Default::default(),
             heap_handles: HashMap::new(),
             warned_partition_loop: false,
             const_depth: 0,
@@ -255,6 +258,13 @@ impl<'m> Emitter<'m> {
     /// a supported stage.
     pub fn entry_function(&self) -> Result<&'m Function> {
         let kind = self.desc.kind;
+        if kind == ShaderKind::Node {
+            return Err(self.unsupported(format!(
+                "entry point @{}: work graph node shaders (SM 6.8) have no Vulkan counterpart \
+                 (VK_AMDX_shader_enqueue is a provisional AMD extension)",
+                self.desc.entry_name
+            )));
+        }
         if !matches!(
             kind,
             ShaderKind::Compute
@@ -265,10 +275,11 @@ impl<'m> Emitter<'m> {
                 | ShaderKind::Amplification
                 | ShaderKind::Hull
                 | ShaderKind::Domain
-        ) {
+        ) && !kind.is_ray_tracing()
+        {
             return Err(self.unsupported(format!(
-                "entry point @{}: shader kind '{}' is not supported, only the compute and \
-                 graphics stages are",
+                "entry point @{}: shader kind '{}' is not supported, only the compute, \
+                 graphics and ray-tracing stages are",
                 self.desc.entry_name,
                 self.desc.kind.profile_prefix()
             )));
@@ -280,7 +291,15 @@ impl<'m> Emitter<'m> {
         if func.is_declaration || func.blocks.is_empty() {
             return Err(self.invalid("entry point function has no body"));
         }
-        if func.num_args != 0 {
+        let params = self.ray_tracing_params();
+        if kind.is_ray_tracing() && func.num_args != params {
+            return Err(self.invalid(format!(
+                "a {} shader takes {params} parameters, the entry function has {}",
+                kind.profile_prefix(),
+                func.num_args
+            )));
+        }
+        if func.num_args != params {
             return Err(self.unsupported("entry point with parameters"));
         }
         if !self.has_thread_groups() {
@@ -329,6 +348,9 @@ impl<'m> Emitter<'m> {
         let entry = self.desc.entry;
         self.declare_interface()?;
         self.find_task_payload()?;
+        if let Some(func) = self.m.function(entry) {
+            self.bind_ray_tracing_params(func)?;
+        }
         let mut fn_id = self.emit_function(entry, structured)?;
         if self.desc.kind == ShaderKind::Hull {
             let pc = match patch {
@@ -361,6 +383,9 @@ impl<'m> Emitter<'m> {
             return Err(self.invalid("the entry point name contains a NUL character"));
         }
         let model = match self.desc.kind {
+            kind if kind.is_ray_tracing() => {
+                Self::ray_tracing_model(kind).unwrap_or(spirv::ExecutionModel::GLCompute)
+            }
             ShaderKind::Vertex => spirv::ExecutionModel::Vertex,
             ShaderKind::Pixel => spirv::ExecutionModel::Fragment,
             ShaderKind::Geometry => spirv::ExecutionModel::Geometry,
@@ -392,6 +417,12 @@ impl<'m> Emitter<'m> {
             spirv::ExecutionModel::TaskEXT => "amplification",
             spirv::ExecutionModel::TessellationControl => "hull",
             spirv::ExecutionModel::TessellationEvaluation => "domain",
+            spirv::ExecutionModel::RayGenerationKHR => "raygeneration",
+            spirv::ExecutionModel::IntersectionKHR => "intersection",
+            spirv::ExecutionModel::AnyHitKHR => "anyhit",
+            spirv::ExecutionModel::ClosestHitKHR => "closesthit",
+            spirv::ExecutionModel::MissKHR => "miss",
+            spirv::ExecutionModel::CallableKHR => "callable",
             _ => "compute",
         };
         self.reflection.workgroup_size = self.desc.num_threads;

@@ -8,15 +8,13 @@
 //! is Vulkan's instance *id*, and D3D's instance *ID* Vulkan's custom index.
 
 use super::module::{Emitter, TyKey, Val};
-use super::resource::{arg, View};
-use crate::dxil::{OpCode, ResourceKind};
+use super::resource::arg;
+use crate::dxil::OpCode;
 use crate::error::Result;
 use crate::ir::ValueId;
 use rspirv::dr::Operand;
 use rspirv::spirv::{Capability, Op, Word};
 
-/// D3D's `RAY_FLAG_SKIP_TRIANGLES | RAY_FLAG_SKIP_PROCEDURAL_PRIMITIVES`.
-const SKIP_PRIMITIVES: u32 = 0x300;
 /// The ray flags Vulkan shares with D3D (through
 /// `RAY_FLAG_SKIP_PROCEDURAL_PRIMITIVES`).
 const KNOWN_FLAGS: u32 = 0x3ff;
@@ -87,40 +85,10 @@ impl<'m> Emitter<'m> {
     /// direction, tMax)`.
     pub fn trace_ray_inline(&mut self, args: &[ValueId]) -> Result<()> {
         let (rq, const_flags) = self.ray_query(arg(args, 1)?)?;
-        let h = self.handle(arg(args, 2)?)?;
-        if self.decl(h.res)?.kind != ResourceKind::RTAccelerationStructure {
-            return Err(
-                self.invalid("TraceRayInline on a resource that is not an acceleration structure")
-            );
-        }
-        let (p, ty, _) = self.descriptor_ptr(h, View::Accel)?;
-        let accel = self.load(ty, p)?;
-        let u = self.u32_ty();
-        let flags_v = arg(args, 3)?;
-        let flags = match self.m.const_uint(flags_v) {
-            Some(f) => {
-                let all = (f as u32) | const_flags;
-                if all & SKIP_PRIMITIVES != 0 {
-                    self.cap(Capability::RayTraversalPrimitiveCullingKHR);
-                }
-                self.u32c(all)
-            }
-            None => {
-                let f = self.value_id(flags_v)?;
-                let c = self.u32c(const_flags);
-                self.op(Op::BitwiseOr, u, &[f, c])?
-            }
-        };
+        let accel = self.acceleration_structure(arg(args, 2)?)?;
+        let flags = self.ray_flags(arg(args, 3)?, const_flags)?;
         let mask = self.value_id(arg(args, 4)?)?;
-        let f = self.float_ty(32);
-        let v3 = self.vec_ty(f, 3);
-        let mut vals = [0; 8];
-        for (slot, i) in vals.iter_mut().zip(5..13) {
-            *slot = self.value_id(arg(args, i)?)?;
-        }
-        let [ox, oy, oz, tmin, dx, dy, dz, tmax] = vals;
-        let origin = self.composite_construct(v3, &[ox, oy, oz])?;
-        let direction = self.composite_construct(v3, &[dx, dy, dz])?;
+        let [origin, tmin, direction, tmax] = self.ray_description(args, 5)?;
         self.op_void(
             Op::RayQueryInitializeKHR,
             [rq, accel, flags, mask, origin, tmin, direction, tmax]

@@ -435,12 +435,19 @@ impl<'m> Emitter<'m> {
             _ => return None,
         };
         let i = self.m.function(func)?.insts.get(inst as usize)?;
-        let ir::InstKind::Call { args, .. } = i.kind else {
-            return None;
+        let args = match i.kind {
+            ir::InstKind::Call { args, .. } => args,
+            // A library resource global, loaded.
+            ir::InstKind::Load { ptr, .. } => {
+                let (g, _) = self.resource_global_of(ptr)?;
+                return Some(Ok(self.desc.resources.iter().position(|d| d.global == Some(g))));
+            }
+            _ => return None,
         };
         let args: Vec<ValueId> = self.m.value_list(args).collect();
         let op = self.m.const_uint(*args.first()?)?;
         Some(Ok(match op {
+            160 => return Some(Err(*args.get(1)?)),
             216 => {
                 // A descriptor heap view is known by its properties.
                 if let Some(r) = self.heap_resource(*args.get(2)?) {

@@ -136,7 +136,10 @@ impl<'m> Emitter<'m> {
                 Some(Val::Id(v))
             }
             InstKind::Cast { op, value } => Some(self.cast(op, value, inst.ty)?),
-            InstKind::Gep { operands, .. } => Some(self.gep(operands, inst.ty)?),
+            InstKind::Gep { operands, .. } => match self.m.value_list(operands).next() {
+                Some(base) if self.is_resource_gep(base) => None,
+                _ => Some(self.gep(operands, inst.ty)?),
+            },
             InstKind::Cmp { pred, lhs, rhs, .. } => {
                 Some(Val::Id(self.cmp(pred, lhs, rhs, inst.ty)?))
             }
@@ -172,7 +175,10 @@ impl<'m> Emitter<'m> {
             InstKind::Alloca {
                 allocated, size, ..
             } => Some(self.alloca(allocated, size)?),
-            InstKind::Load { ptr, .. } => Some(Val::Id(self.load_inst(ptr, inst.ty)?)),
+            InstKind::Load { ptr, .. } => match self.library_resource_load(ptr)? {
+                Some(handle) => Some(handle),
+                None => Some(Val::Id(self.load_inst(ptr, inst.ty)?)),
+            },
             InstKind::Store { ptr, value, .. } => {
                 self.store_inst(ptr, value)?;
                 None

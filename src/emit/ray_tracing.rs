@@ -1,0 +1,385 @@
+//! Ray-tracing shaders (DXR, `SPV_KHR_ray_tracing`): the exports of a DXIL
+//! library, one SPIR-V module each.
+//!
+//! - The entry function's parameters become the stage's interface
+//!   variables: the payload is `IncomingRayPayloadKHR`, a hit shader's
+//!   attributes `HitAttributeKHR`, a callable shader's parameter
+//!   `IncomingCallableDataKHR`.
+//! - `TraceRay`, `CallShader` and `ReportHit` take a pointer to a local
+//!   copy in DXIL; SPIR-V takes a module variable of the right storage
+//!   class. The copy goes into one such variable per payload type (each
+//!   with its own `Location`) before the call and back after it.
+//! - `IgnoreHit` and `AcceptHitAndEndSearch` end their block in SPIR-V
+//!   (`OpIgnoreIntersectionKHR`, `OpTerminateRayKHR`); DXIL follows them
+//!   with `unreachable`, which goes to a fresh block nothing branches to.
+//! - System values are built-ins. D3D's `InstanceIndex()` is Vulkan's
+//!   `InstanceId` and D3D's `InstanceID()` Vulkan's `InstanceCustomIndexKHR`;
+//!   `RayTCurrent()` is `RayTmaxKHR`; the 3×4 `ObjectToWorld(row, col)` is
+//!   column `col`, row `row` of Vulkan's 4×3 `ObjectToWorldKHR`.
+//! - Library resources are globals: a `load` of one is its handle, and
+//!   `createHandleForLib` passes it on.
+
+use super::module::{Emitter, Handle, TyKey, Val};
+use super::resource::{arg, View};
+use crate::dxil::{OpCode, ResourceKind, ShaderKind};
+use crate::error::Result;
+use crate::ir::{self, Constant, Function, InstKind, ValueId, ValueKind};
+use rspirv::dr::Operand;
+use rspirv::spirv::{self, BuiltIn, Capability, Decoration, Op, StorageClass, Word};
+use std::collections::HashMap;
+
+/// D3D's `RAY_FLAG_SKIP_TRIANGLES | RAY_FLAG_SKIP_PROCEDURAL_PRIMITIVES`.
+const SKIP_PRIMITIVES: u32 = 0x300;
+
+/// Ray-tracing state of one compilation.
+#[derive(Default)]
+pub(crate) struct RayTracingState {
+    /// The outgoing `RayPayloadKHR` / `CallableDataKHR` variable per
+    /// (storage class, SPIR-V type).
+    outgoing: HashMap<(StorageClass, Word), Word>,
+    /// The intersection shader's `HitAttributeKHR` variable and its type.
+    hit_attributes: Option<(Word, Word)>,
+}
+
+impl<'m> Emitter<'m> {
+    /// The number of parameters a ray-tracing entry function of this kind
+    /// takes: payload (and attributes), a callable's parameter, or none.
+    pub fn ray_tracing_params(&self) -> u32 {
+        match self.desc.kind {
+            ShaderKind::AnyHit | ShaderKind::ClosestHit => 2,
+            ShaderKind::Miss | ShaderKind::Callable => 1,
+            _ => 0,
+        }
+    }
+
+    /// Declares the ray-tracing capability and binds the entry function's
+    /// parameters to the stage's incoming variables.
+    pub fn bind_ray_tracing_params(&mut self, func: &Function) -> Result<()> {
+        if !self.desc.kind.is_ray_tracing() {
+            return Ok(());
+        }
+        self.cap(Capability::RayTracingKHR);
+        self.exts.insert("SPV_KHR_ray_tracing");
+        for (i, a) in func.args().enumerate() {
+            let sc = match (self.desc.kind, i) {
+                (ShaderKind::Callable, _) => StorageClass::IncomingCallableDataKHR,
+                (_, 0) => StorageClass::IncomingRayPayloadKHR,
+                _ => StorageClass::HitAttributeKHR,
+            };
+            let (pointee, _) = self
+                .m
+                .types
+                .pointee(self.vty(a))
+                .ok_or_else(|| self.invalid("a ray-tracing parameter that is not a pointer"))?;
+            let ty = self.llvm_ty(pointee)?;
+            let var = self.interface_var(sc, ty);
+            self.values.insert(a, Val::Ptr(var, sc));
+        }
+        Ok(())
+    }
+
+    /// A module variable of the entry's interface.
+    fn interface_var(&mut self, sc: StorageClass, ty: Word) -> Word {
+        let pt = self.ptr_ty(sc, ty);
+        let var = self.global_inst(Op::Variable, Some(pt), vec![Operand::StorageClass(sc)]);
+        self.interface.insert(var);
+        var
+    }
+
+    /// The variable that carries an outgoing payload or callable data of
+    /// type `ty`, numbered by `Location` in order of creation.
+    fn outgoing_var(&mut self, sc: StorageClass, ty: Word) -> Word {
+        if let Some(&v) = self.ray_tracing.outgoing.get(&(sc, ty)) {
+            return v;
+        }
+        let location = self.ray_tracing.outgoing.len() as u32;
+        let var = self.interface_var(sc, ty);
+        self.decorate(var, Decoration::Location, &[location]);
+        self.ray_tracing.outgoing.insert((sc, ty), var);
+        var
+    }
+
+    /// Copies `*src` (of LLVM pointer value `ptr`) into `dst`, or back.
+    fn copy_through(&mut self, ptr: ValueId, var: Word, into_var: bool) -> Result<()> {
+        let (p, _) = self.ptr(ptr)?;
+        let ty = self.pointee_ty(ptr)?;
+        let (from, to) = if into_var { (p, var) } else { (var, p) };
+        let v = self.load(ty, from)?;
+        self.store(to, v)
+    }
+
+    /// The SPIR-V type a pointer value points to.
+    fn pointee_ty(&mut self, ptr: ValueId) -> Result<Word> {
+        let (pointee, _) = self
+            .m
+            .types
+            .pointee(self.vty(ptr))
+            .ok_or_else(|| self.invalid("expected a pointer operand"))?;
+        self.llvm_ty(pointee)
+    }
+
+    /// The acceleration structure a handle refers to, loaded.
+    pub fn acceleration_structure(&mut self, handle: ValueId) -> Result<Word> {
+        let h = self.handle(handle)?;
+        if self.decl(h.res)?.kind != ResourceKind::RTAccelerationStructure {
+            return Err(self.invalid("the resource is not an acceleration structure"));
+        }
+        let (p, ty, _) = self.descriptor_ptr(h, View::Accel)?;
+        self.load(ty, p)
+    }
+
+    /// Ray flags: a constant ORed with `extra` (taking the primitive
+    /// culling capability when it skips a primitive type), or the dynamic
+    /// value ORed with `extra`.
+    pub fn ray_flags(&mut self, flags: ValueId, extra: u32) -> Result<Word> {
+        match self.m.const_uint(flags) {
+            Some(f) => {
+                let all = (f as u32) | extra;
+                if all & SKIP_PRIMITIVES != 0 {
+                    self.cap(Capability::RayTraversalPrimitiveCullingKHR);
+                }
+                Ok(self.u32c(all))
+            }
+            None => {
+                let f = self.value_id(flags)?;
+                if extra == 0 {
+                    return Ok(f);
+                }
+                let u = self.u32_ty();
+                let c = self.u32c(extra);
+                self.op(Op::BitwiseOr, u, &[f, c])
+            }
+        }
+    }
+
+    /// A ray's origin, tMin, direction and tMax from the eight scalar
+    /// operands starting at `first`.
+    pub fn ray_description(&mut self, args: &[ValueId], first: usize) -> Result<[Word; 4]> {
+        let f = self.float_ty(32);
+        let v3 = self.vec_ty(f, 3);
+        let mut vals = [0; 8];
+        for (slot, i) in vals.iter_mut().zip(first..) {
+            *slot = self.value_id(arg(args, i)?)?;
+        }
+        let [ox, oy, oz, tmin, dx, dy, dz, tmax] = vals;
+        let origin = self.composite_construct(v3, &[ox, oy, oz])?;
+        let direction = self.composite_construct(v3, &[dx, dy, dz])?;
+        Ok([origin, tmin, direction, tmax])
+    }
+
+    /// `TraceRay(accel, flags, mask, hitGroupOffset, hitGroupStride,
+    /// missIndex, origin, tMin, direction, tMax, payload)`.
+    pub fn trace_ray(&mut self, args: &[ValueId]) -> Result<()> {
+        let accel = self.acceleration_structure(arg(args, 1)?)?;
+        let flags = self.ray_flags(arg(args, 2)?, 0)?;
+        let mut sbt = [0; 4];
+        for (slot, i) in sbt.iter_mut().zip(3..7) {
+            *slot = self.value_id(arg(args, i)?)?;
+        }
+        let [mask, offset, stride, miss] = sbt;
+        let [origin, tmin, direction, tmax] = self.ray_description(args, 7)?;
+        let payload = arg(args, 15)?;
+        let ty = self.pointee_ty(payload)?;
+        let var = self.outgoing_var(StorageClass::RayPayloadKHR, ty);
+        self.copy_through(payload, var, true)?;
+        self.b
+            .trace_ray_khr(
+                accel, flags, mask, offset, stride, miss, origin, tmin, direction, tmax, var,
+            )
+            .map_err(super::module::berr)?;
+        self.copy_through(payload, var, false)
+    }
+
+    /// `CallShader(shaderIndex, parameter)`.
+    pub fn call_shader(&mut self, args: &[ValueId]) -> Result<()> {
+        let index = self.value_id(arg(args, 1)?)?;
+        let param = arg(args, 2)?;
+        let ty = self.pointee_ty(param)?;
+        let var = self.outgoing_var(StorageClass::CallableDataKHR, ty);
+        self.copy_through(param, var, true)?;
+        self.b
+            .execute_callable_khr(index, var)
+            .map_err(super::module::berr)?;
+        self.copy_through(param, var, false)
+    }
+
+    /// `ReportHit(tHit, hitKind, attributes)`: the attributes go to the
+    /// shader's one `HitAttributeKHR` variable (so every report of a
+    /// shader must use one attribute type, as Vulkan allows one such
+    /// variable per entry point).
+    pub fn report_hit(&mut self, args: &[ValueId]) -> Result<Val> {
+        let t_hit = self.value_id(arg(args, 1)?)?;
+        let kind = self.value_id(arg(args, 2)?)?;
+        let attributes = arg(args, 3)?;
+        let ty = self.pointee_ty(attributes)?;
+        let var = match self.ray_tracing.hit_attributes {
+            Some((var, t)) if t == ty => var,
+            Some(_) => {
+                return Err(self.unsupported(
+                    "ReportHit with two attribute types in one intersection shader",
+                ))
+            }
+            None => {
+                let var = self.interface_var(StorageClass::HitAttributeKHR, ty);
+                self.ray_tracing.hit_attributes = Some((var, ty));
+                var
+            }
+        };
+        self.copy_through(attributes, var, true)?;
+        let b = self.bool_ty();
+        let r = self
+            .b
+            .report_intersection_khr(b, None, t_hit, kind)
+            .map_err(super::module::berr)?;
+        Ok(Val::Id(r))
+    }
+
+    /// `IgnoreHit()` / `AcceptHitAndEndSearch()`: end the block; what
+    /// follows (DXIL's `unreachable`) goes to a fresh block.
+    pub fn end_hit(&mut self, accept: bool) -> Result<()> {
+        let r = if accept {
+            self.b.terminate_ray_khr()
+        } else {
+            self.b.ignore_intersection_khr()
+        };
+        r.map_err(super::module::berr)?;
+        let after = self.id();
+        self.begin_block(after)
+    }
+
+    /// The ray-tracing system values.
+    pub fn ray_system_value(&mut self, op: OpCode, args: &[ValueId]) -> Result<Word> {
+        use OpCode as O;
+        let vector = |bi| (bi, true);
+        let (bi, is_vector) = match op {
+            O::DispatchRaysIndex => return self.builtin_component(BuiltIn::LaunchIdKHR, arg(args, 1)?),
+            O::DispatchRaysDimensions => {
+                return self.builtin_component(BuiltIn::LaunchSizeKHR, arg(args, 1)?)
+            }
+            O::InstanceIndex => return self.builtin_scalar(BuiltIn::InstanceId),
+            O::InstanceID => return self.builtin_scalar(BuiltIn::InstanceCustomIndexKHR),
+            O::PrimitiveIndex => return self.builtin_scalar(BuiltIn::PrimitiveId),
+            O::HitKind => return self.builtin_scalar(BuiltIn::HitKindKHR),
+            O::RayFlags => return self.builtin_scalar(BuiltIn::IncomingRayFlagsKHR),
+            O::GeometryIndex => return self.builtin_scalar(BuiltIn::RayGeometryIndexKHR),
+            O::ObjectToWorld => return self.ray_matrix(BuiltIn::ObjectToWorldKHR, args),
+            O::WorldToObject => return self.ray_matrix(BuiltIn::WorldToObjectKHR, args),
+            O::WorldRayOrigin => vector(BuiltIn::WorldRayOriginKHR),
+            O::WorldRayDirection => vector(BuiltIn::WorldRayDirectionKHR),
+            O::ObjectRayOrigin => vector(BuiltIn::ObjectRayOriginKHR),
+            O::ObjectRayDirection => vector(BuiltIn::ObjectRayDirectionKHR),
+            O::RayTMin => (BuiltIn::RayTminKHR, false),
+            O::RayTCurrent => (BuiltIn::RayTmaxKHR, false),
+            _ => return Err(self.internal("not a ray-tracing system value")),
+        };
+        let f = self.float_ty(32);
+        if !is_vector {
+            let var = self.builtin(bi, f);
+            return self.load(f, var);
+        }
+        let v3 = self.vec_ty(f, 3);
+        let var = self.builtin(bi, v3);
+        let v = self.load(v3, var)?;
+        let c = self
+            .imm_below(args, 1, 3)
+            .ok_or_else(|| self.invalid("the ray vector component is not a constant below 3"))?;
+        self.composite_extract(f, v, c)
+    }
+
+    /// Element (`row`, `col`) of a 3×4 object/world matrix: Vulkan's
+    /// built-in is its transpose, four columns of three floats.
+    fn ray_matrix(&mut self, bi: BuiltIn, args: &[ValueId]) -> Result<Word> {
+        let f = self.float_ty(32);
+        let v3 = self.vec_ty(f, 3);
+        let mat = self.ty(TyKey::Matrix(v3, 4));
+        let var = self.builtin(bi, mat);
+        let m = self.load(mat, var)?;
+        let col = self
+            .imm_below(args, 2, 4)
+            .ok_or_else(|| self.invalid("the matrix column is not a constant below 4"))?;
+        let column = self.composite_extract(v3, m, col)?;
+        let row = arg(args, 1)?;
+        match self.m.const_uint(row) {
+            Some(r) if r < 3 => self.composite_extract(f, column, r as u32),
+            Some(_) => Err(self.invalid("matrix row out of range")),
+            None => {
+                let r = self.value_id(row)?;
+                self.op(Op::VectorExtractDynamic, f, &[column, r])
+            }
+        }
+    }
+
+    /// The handle a `load` of a library resource global is (`None` when
+    /// `ptr` is not such a global or an element of one).
+    pub fn library_resource_load(&mut self, ptr: ValueId) -> Result<Option<Val>> {
+        let Some((g, index)) = self.resource_global_of(ptr) else {
+            return Ok(None);
+        };
+        let Some(r) = self.desc.resources.iter().position(|d| d.global == Some(g)) else {
+            return Ok(None);
+        };
+        // An element of a resource array is indexed from the range start.
+        let (index, const_index) = match index.map(|i| (i, self.m.const_uint(i))) {
+            None => (None, 0),
+            Some((_, Some(c))) => (None, c as u32),
+            Some((i, None)) => (Some(self.value_id(i)?), 0),
+        };
+        self.resources.used.insert(r);
+        Ok(Some(Val::Handle(Handle {
+            res: r,
+            index,
+            const_index,
+            non_uniform: false,
+        })))
+    }
+
+    /// The global behind a pointer to a library resource, and the array
+    /// index when it points to an element of a resource array.
+    pub fn resource_global_of(&self, ptr: ValueId) -> Option<(ir::GlobalId, Option<ValueId>)> {
+        let (base, indices): (ValueId, Vec<ValueId>) = match self.m.value(ptr)?.kind {
+            ValueKind::Global(g) => return Some((g, None)),
+            ValueKind::Inst { func, inst } => {
+                match self.m.function(func)?.insts.get(inst as usize)?.kind {
+                    InstKind::Gep { operands, .. } => {
+                        let mut ops = self.m.value_list(operands);
+                        (ops.next()?, ops.collect())
+                    }
+                    _ => return None,
+                }
+            }
+            ValueKind::Constant(Constant::Gep { operands, .. }) => {
+                let mut ops = self.m.value_list(operands);
+                (ops.next()?, ops.collect())
+            }
+            _ => return None,
+        };
+        let ValueKind::Global(g) = self.m.value(base)?.kind else {
+            return None;
+        };
+        match indices[..] {
+            [zero, index] if self.m.const_uint(zero) == Some(0) => Some((g, Some(index))),
+            _ => None,
+        }
+    }
+
+    /// Whether a `getelementptr` only addresses a library resource (it is
+    /// not emitted: the `load` of it is the handle).
+    pub fn is_resource_gep(&self, base: ValueId) -> bool {
+        matches!(self.m.value(base).map(|v| v.kind), Some(ValueKind::Global(g))
+            if self.desc.resources.iter().any(|d| d.global == Some(g)))
+    }
+
+    /// The execution model of a ray-tracing stage.
+    pub fn ray_tracing_model(kind: ShaderKind) -> Option<spirv::ExecutionModel> {
+        use spirv::ExecutionModel as M;
+        Some(match kind {
+            ShaderKind::RayGeneration => M::RayGenerationKHR,
+            ShaderKind::Intersection => M::IntersectionKHR,
+            ShaderKind::AnyHit => M::AnyHitKHR,
+            ShaderKind::ClosestHit => M::ClosestHitKHR,
+            ShaderKind::Miss => M::MissKHR,
+            ShaderKind::Callable => M::CallableKHR,
+            _ => return None,
+        })
+    }
+}
