@@ -139,7 +139,7 @@ fn disasm_prints_the_module() {
 }
 
 #[test]
-fn a_dxil_library_is_unsupported() {
+fn entry_picks_the_export_of_a_library() {
     let tmp = TempDir::new("cli-lib");
     let spv = tmp.join("lib.spv");
     let file = blob("advanced/dxr-raygen-pinhole-camera");
@@ -150,13 +150,32 @@ fn a_dxil_library_is_unsupported() {
         .arg(&spv)
         .output()
         .unwrap();
-    let stderr = stderr_of_failure(out, 2);
+    let stderr = stderr_of_failure(out, 1);
     assert!(
-        stderr.starts_with(&format!("error: {}: unsupported", file.display())),
+        stderr.starts_with(&format!("error: {}: invalid input", file.display())),
         "{stderr}"
     );
-    assert!(stderr.contains("shader kind 'lib'"), "{stderr}");
+    assert!(
+        stderr.contains("exports 3 shaders: choose one (`--entry NAME`"),
+        "{stderr}"
+    );
     assert!(!spv.exists(), "no output on failure");
+
+    let json = tmp.join("lib.json");
+    let out = bin()
+        .arg("compile")
+        .arg(&file)
+        .args(["--entry", "RayGen", "-o"])
+        .arg(&spv)
+        .arg("--reflect")
+        .arg(&json)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let doc = parse(&std::fs::read_to_string(&json).unwrap());
+    assert_eq!(doc.at("entry_point").str(), "RayGen");
+    assert_eq!(doc.at("stage").str(), "raygeneration");
+    assert!(std::fs::metadata(&spv).unwrap().len() > 20);
 }
 
 #[test]
@@ -425,7 +444,7 @@ fn compile_trace_has_one_span_per_phase() {
     let out = bin()
         .args(["compile", "-o", "-", "--trace"])
         .arg(&trace)
-        .arg(blob("advanced/dxr-raygen-pinhole-camera"))
+        .arg(blob("advanced/fb-ps-min-mip-feedback"))
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));

@@ -191,7 +191,8 @@ fn location(module: &Module, function: &Function, index: usize) -> Location {
         .find(|(_, b)| index.checked_sub(b.start).is_some_and(|i| i < b.len))
         .map_or((0, 0), |(n, b)| (n as u32, b.start));
     Location::Inst {
-        function: module.value_name(function.value).to_owned(),
+        // Without LLVM's `\x01` "do not mangle" marker (library exports).
+        function: module.value_name(function.value).trim_start_matches('\u{1}').to_owned(),
         block,
         // `start <= index` (or 0 when no block holds it).
         inst: index.saturating_sub(start),

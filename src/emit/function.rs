@@ -18,7 +18,8 @@ impl<'m> Emitter<'m> {
             .function(f)
             .ok_or_else(|| self.internal("emitted function does not exist"))?;
         self.func = Some(f);
-        let fname = m.function_name(f).to_string();
+        // Without LLVM's `\x01` "do not mangle" marker (library exports).
+        let fname = m.function_name(f).trim_start_matches('\u{1}').to_string();
         self.prescan(func);
 
         let void = self.void_ty();

@@ -304,6 +304,7 @@ fn raw_uav_desc(main: FuncId, threads: u32) -> ShaderDesc {
             has_counter: false,
             globally_coherent: false,
             heap: None,
+            global: None,
         }],
         signatures: Default::default(),
         flags: Default::default(),

@@ -191,6 +191,22 @@ dxil2spirv_status dxil2spirv_options_set_srem_lowering(dxil2spirv_options *optio
 dxil2spirv_status dxil2spirv_options_set_bounds_checks(dxil2spirv_options *options,
                                                        bool enabled);
 
+/** Sets the descriptor set of the SM 6.6 descriptor heaps
+ *  (ResourceDescriptorHeap, SamplerDescriptorHeap); the default is 7.
+ *  Returns DXIL2SPIRV_INVALID_ARGUMENT if options is NULL. */
+dxil2spirv_status dxil2spirv_options_set_heap_set(dxil2spirv_options *options, uint32_t set);
+
+/** Chooses the export of a DXIL library to compile, by its unmangled name
+ *  ("RayGen") or its mangled one; each ray-tracing export is its own
+ *  SPIR-V module. NULL (the default) compiles a library's only export; a
+ *  library with several fails with a message that lists them. For other
+ *  shaders the name must be NULL or the entry point's. The string is
+ *  copied.
+ *  Returns DXIL2SPIRV_INVALID_ARGUMENT if options is NULL or name is not
+ *  UTF-8. */
+dxil2spirv_status dxil2spirv_options_set_entry_point(dxil2spirv_options *options,
+                                                     const char *name);
+
 /* ---- compiler --------------------------------------------------------- */
 
 /** A new compiler with a copy of `options` (NULL: the defaults); the

@@ -3,6 +3,7 @@
 use crate::ffi::guard;
 use crate::Status;
 use dxil2spirv::compile::{BindingRemap, CompileOptions, ResourceClass, SetPolicy, SremLowering};
+use std::ffi::{c_char, CStr};
 use std::ptr;
 
 /// The object behind `dxil2spirv_options*`.
@@ -194,6 +195,41 @@ pub unsafe extern "C" fn dxil2spirv_options_set_bounds_checks(
 ) -> Status {
     // SAFETY: the caller upholds `with_options`'s contract on `options`.
     unsafe { with_options(options, |o| set(&mut o.bounds_checks, enabled)) }
+}
+
+/// `dxil2spirv_options_set_heap_set`: the descriptor set of the SM 6.6
+/// descriptor heaps.
+///
+/// # Safety
+/// See [`with_options`].
+#[no_mangle]
+pub unsafe extern "C" fn dxil2spirv_options_set_heap_set(options: *mut Options, set: u32) -> Status {
+    // SAFETY: the caller upholds `with_options`'s contract on `options`.
+    unsafe { with_options(options, |o| self::set(&mut o.heap_set, set)) }
+}
+
+/// `dxil2spirv_options_set_entry_point`: the export of a DXIL library to
+/// compile (UTF-8, NUL-terminated; copied); NULL goes back to the default.
+///
+/// # Safety
+/// See [`with_options`]; `name` is NULL or a NUL-terminated string.
+#[no_mangle]
+pub unsafe extern "C" fn dxil2spirv_options_set_entry_point(
+    options: *mut Options,
+    name: *const c_char,
+) -> Status {
+    let name = if name.is_null() {
+        None
+    } else {
+        // SAFETY: per the contract, a non-NULL `name` is NUL-terminated
+        // and readable for the call.
+        match unsafe { CStr::from_ptr(name) }.to_str() {
+            Ok(s) => Some(s.to_owned()),
+            Err(_) => return Status::InvalidArgument,
+        }
+    };
+    // SAFETY: the caller upholds `with_options`'s contract on `options`.
+    unsafe { with_options(options, |o| set(&mut o.entry_point, name)) }
 }
 
 fn set<T>(slot: &mut T, value: T) -> Status {

@@ -68,6 +68,8 @@ api! {
     options_set_validate: fn(*mut c_void, bool) -> i32;
     options_set_srem_lowering: fn(*mut c_void, u32) -> i32;
     options_set_bounds_checks: fn(*mut c_void, bool) -> i32;
+    options_set_heap_set: fn(*mut c_void, u32) -> i32;
+    options_set_entry_point: fn(*mut c_void, *const c_char) -> i32;
     compiler_create: fn(*const c_void) -> *mut c_void;
     compiler_destroy: fn(*mut c_void);
     compile: fn(*const c_void, *const c_void, usize, *mut *mut c_void) -> i32;
@@ -239,7 +241,7 @@ fn option_setters_check_their_arguments() {
     // SAFETY: `o` is live until destroyed; NULL is allowed everywhere.
     unsafe {
         let o = (api.options_create)();
-        let calls: [(&str, &dyn Fn(*mut c_void) -> i32); 7] = [
+        let calls: [(&str, &dyn Fn(*mut c_void) -> i32); 10] = [
             ("set_policy", &|o| (api.options_set_set_policy)(o, 1)),
             ("offset", &|o| (api.options_set_binding_offset)(o, 3, 5)),
             ("counter", &|o| (api.options_set_counter_offset)(o, 5)),
@@ -247,6 +249,9 @@ fn option_setters_check_their_arguments() {
             ("validate", &|o| (api.options_set_validate)(o, true)),
             ("srem", &|o| (api.options_set_srem_lowering)(o, 1)),
             ("bounds", &|o| (api.options_set_bounds_checks)(o, true)),
+            ("heap set", &|o| (api.options_set_heap_set)(o, 3)),
+            ("entry", &|o| (api.options_set_entry_point)(o, c"RayGen".as_ptr())),
+            ("no entry", &|o| (api.options_set_entry_point)(o, ptr::null())),
         ];
         for (name, call) in calls {
             assert_eq!(call(o), OK, "{name}");
@@ -259,6 +264,11 @@ fn option_setters_check_their_arguments() {
             INVALID_ARGUMENT
         );
         assert_eq!((api.options_set_srem_lowering)(o, 2), INVALID_ARGUMENT);
+        let not_utf8 = [0xffu8, 0];
+        assert_eq!(
+            (api.options_set_entry_point)(o, not_utf8.as_ptr().cast()),
+            INVALID_ARGUMENT
+        );
         (api.options_destroy)(o);
         (api.options_destroy)(null);
     }
@@ -285,6 +295,24 @@ fn compile_with_defaults() {
         "{json}"
     );
     assert!(json.contains(r#""bounds_checks": true"#), "{json}");
+}
+
+#[test]
+fn entry_point_picks_a_library_export() {
+    let blob = crate::corpus_blob("advanced/dxr-raygen-pinhole-camera.dxil");
+    let (status, message) = failure(Compiler::new(|_, _| {}).compile(&blob));
+    assert_eq!(status, INVALID_INPUT);
+    assert!(message.contains("PrimaryClosestHit, PrimaryMiss, RayGen"), "{message}");
+    let miss = Compiler::new(|api, o| {
+        // SAFETY: `o` is live; the name is NUL-terminated and copied.
+        unsafe {
+            assert_eq!((api.options_set_entry_point)(o, c"PrimaryMiss".as_ptr()), OK);
+            assert_eq!((api.options_set_heap_set)(o, 5), OK);
+        }
+    });
+    let (_, json) = success(miss.compile(&blob));
+    assert!(json.contains(r#""entry_point": "PrimaryMiss""#), "{json}");
+    assert!(json.contains(r#""stage": "miss""#), "{json}");
 }
 
 #[test]
@@ -393,8 +421,8 @@ fn bad_blobs_fail_with_messages() {
     let (status, message) = failure(compiler.compile(&[]));
     assert_eq!(status, INVALID_INPUT, "{message}");
 
-    let library = crate::corpus_blob("advanced/dxr-raygen-pinhole-camera.dxil");
-    let (status, message) = failure(compiler.compile(&library));
+    let feedback = crate::corpus_blob("advanced/fb-ps-min-mip-feedback.dxil");
+    let (status, message) = failure(compiler.compile(&feedback));
     assert_eq!(status, UNSUPPORTED, "{message}");
     assert!(message.starts_with("unsupported ("), "{message}");
 }

@@ -9,7 +9,7 @@ fn one_compiler_many_threads() {
         "compute/constantbuffer-template-spaces.dxil",
         "compute/float-denorm-preserve.dxil",
         "compute/atomic-int64.dxil",
-        "advanced/dxr-raygen-pinhole-camera.dxil",
+        "advanced/fb-ps-min-mip-feedback.dxil",
     ];
     let mut blobs: Vec<Vec<u8>> = names.iter().map(|n| crate::corpus_blob(n)).collect();
     let truncated = blobs[0][..100].to_vec();
