@@ -13,8 +13,10 @@
 //!
 //! ```text
 //! {
-//!   "entry_point": "main",
-//!   "stage": "compute",           // | vertex | hull | domain | geometry | pixel | mesh | amplification
+//!   "entry_point": "main",        // a library export's unmangled name, e.g. "RayGen"
+//!   "stage": "compute",           // | vertex | hull | domain | geometry | pixel | mesh |
+//!                                 // amplification | raygeneration | intersection | anyhit |
+//!                                 // closesthit | miss | callable
 //!   "workgroup_size": [x, y, z],  // compute, mesh, amplification; else [1, 1, 1]
 //!   "wave_size": null,            // or n: [WaveSize(n)], the required subgroup size
 //!   "resources": [ {

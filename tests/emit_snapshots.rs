@@ -1,7 +1,7 @@
-//! SPIR-V disassembly snapshots of the compute and graphics corpus, so that
-//! codegen changes show up in `git diff`:
-//! `tests/snapshots/<category>/<name>.spvasm` (graphics blobs that do not
-//! translate yet have none).
+//! SPIR-V disassembly snapshots of the compute and graphics corpus and of
+//! the DXR libraries (every export, one after the other), so that codegen
+//! changes show up in `git diff`: `tests/snapshots/<category>/<name>.spvasm`
+//! (blobs that do not translate have none).
 //!
 //! `DXIL2SPIRV_BLESS=1 cargo test --test emit_snapshots` rewrites them; the
 //! test fails when a snapshot differs from the current output (or one is
@@ -12,15 +12,21 @@ use std::path::Path;
 
 #[test]
 fn compute_snapshots() {
-    check_snapshots("compute");
+    check_snapshots("compute", "");
 }
 
 #[test]
 fn graphics_snapshots() {
-    check_snapshots("graphics");
+    check_snapshots("graphics", "");
 }
 
-fn check_snapshots(category: &str) {
+#[test]
+fn ray_tracing_snapshots() {
+    check_snapshots("advanced", "dxr-");
+}
+
+/// The blobs of `category` whose names start with `prefix`.
+fn check_snapshots(category: &str, prefix: &str) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let dir = root.join("corpus").join(category);
     let snap_dir = root.join("tests/snapshots").join(category);
@@ -33,6 +39,7 @@ fn check_snapshots(category: &str) {
         .unwrap()
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| x == "dxil"))
+        .filter(|p| p.file_name().is_some_and(|n| n.to_string_lossy().starts_with(prefix)))
         .collect();
     files.sort();
     let mut expected_names = std::collections::BTreeSet::new();
@@ -42,12 +49,18 @@ fn check_snapshots(category: &str) {
     }
     for p in files {
         let name = p.file_stem().unwrap().to_string_lossy().to_string();
-        let Ok(out) = compiler.compile(&std::fs::read(&p).unwrap()) else {
+        let Ok(outs) = compiler.compile_all(&std::fs::read(&p).unwrap()) else {
             continue;
         };
-        let text = dxil2spirv::validate::disassemble(&out.spirv).unwrap_or_default()
-            + "\n"
-            + &out.reflection.to_json();
+        let text: String = outs
+            .iter()
+            .map(|out| {
+                dxil2spirv::validate::disassemble(&out.spirv).unwrap_or_default()
+                    + "\n"
+                    + &out.reflection.to_json()
+            })
+            .collect::<Vec<_>>()
+            .join("\n");
         let snap = snap_dir.join(format!("{name}.spvasm"));
         expected_names.insert(format!("{name}.spvasm"));
         if bless {
