@@ -53,12 +53,12 @@
 //! }
 //! ```
 
+use crate::dxil::{DxilModule, EntryPoint};
 use crate::emit::{self, EmitOptions, ShaderDesc};
 pub use crate::emit::{
     BindingOffsets, BindingRemap, DescriptorType, ReflectedResource, ReflectedVarying, Reflection,
     ResourceClass, SetPolicy, SremLowering,
 };
-use crate::dxil::{DxilModule, EntryPoint};
 use crate::error::{Error, Phase, Result};
 use crate::trace::{Span, Tracer};
 
@@ -291,7 +291,9 @@ impl Compiler {
     fn select_entry<'d>(&self, dxil: &'d DxilModule) -> Result<&'d EntryPoint> {
         let wanted = self.options.entry_point.as_deref();
         let names = |eps: &mut dyn Iterator<Item = &EntryPoint>| {
-            eps.map(EntryPoint::export_name).collect::<Vec<_>>().join(", ")
+            eps.map(EntryPoint::export_name)
+                .collect::<Vec<_>>()
+                .join(", ")
         };
         if !dxil.is_library() {
             let ep = dxil
@@ -301,7 +303,10 @@ impl Compiler {
             return match wanted {
                 Some(name) if name != ep.export_name() && name != ep.name => Err(Error::invalid(
                     Phase::Dxil,
-                    format!("no entry point '{name}': the shader's is '{}'", ep.export_name()),
+                    format!(
+                        "no entry point '{name}': the shader's is '{}'",
+                        ep.export_name()
+                    ),
                 )),
                 _ => Ok(ep),
             };
@@ -314,7 +319,10 @@ impl Compiler {
         found.ok_or_else(|| {
             let all = names(&mut dxil.exports());
             let what = match wanted {
-                Some(name) => format!("the library ({}) exports no shader '{name}'", dxil.shader_model),
+                Some(name) => format!(
+                    "the library ({}) exports no shader '{name}'",
+                    dxil.shader_model
+                ),
                 None => format!(
                     "the library ({}) exports {} shaders: choose one (`--entry NAME`, \
                      `CompileOptions::entry_point`) or compile them all (`compile_all`)",

@@ -171,7 +171,11 @@ fn entry_picks_the_export_of_a_library() {
         .arg(&json)
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let doc = parse(&std::fs::read_to_string(&json).unwrap());
     assert_eq!(doc.at("entry_point").str(), "RayGen");
     assert_eq!(doc.at("stage").str(), "raygeneration");

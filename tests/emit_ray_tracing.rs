@@ -64,13 +64,26 @@ fn every_export_is_its_own_module() {
             ("RayGen", "raygeneration")
         ]
     );
-    for (out, model) in outs.iter().zip(["ClosestHitKHR", "MissKHR", "RayGenerationKHR"]) {
+    for (out, model) in outs
+        .iter()
+        .zip(["ClosestHitKHR", "MissKHR", "RayGenerationKHR"])
+    {
         let a = dxil2spirv::validate::disassemble(&out.spirv).unwrap();
-        let entries: Vec<&str> = a.lines().filter(|l| l.starts_with("OpEntryPoint")).collect();
+        let entries: Vec<&str> = a
+            .lines()
+            .filter(|l| l.starts_with("OpEntryPoint"))
+            .collect();
         assert_eq!(entries.len(), 1, "{a}");
-        assert!(entries[0].starts_with(&format!("OpEntryPoint {model} ")), "{a}");
+        assert!(
+            entries[0].starts_with(&format!("OpEntryPoint {model} ")),
+            "{a}"
+        );
         assert!(a.contains("OpCapability RayTracingKHR"), "{a}");
-        assert!(out.reflection.extensions.iter().any(|e| e == "SPV_KHR_ray_tracing"));
+        assert!(out
+            .reflection
+            .extensions
+            .iter()
+            .any(|e| e == "SPV_KHR_ray_tracing"));
     }
 }
 
@@ -88,7 +101,10 @@ fn trace_ray_copies_the_payload_through_a_located_variable() {
         .expect("OpTraceRayKHR");
     assert!(lines[trace].ends_with(&format!(" {p}")), "{a}");
     // The local copy goes in right before the trace and comes back after.
-    assert!(lines[trace - 1].starts_with(&format!("OpStore {p} ")), "{a}");
+    assert!(
+        lines[trace - 1].starts_with(&format!("OpStore {p} ")),
+        "{a}"
+    );
     assert!(
         lines[trace + 1].contains("OpLoad") && lines[trace + 1].ends_with(&format!(" {p}")),
         "{a}"
@@ -105,7 +121,10 @@ fn hit_shaders_read_their_payload_and_attributes_in_place() {
     let attributes = vars(&a, "HitAttributeKHR");
     assert_eq!((payload.len(), attributes.len()), (1, 1), "{a}");
     let entry = a.lines().find(|l| l.starts_with("OpEntryPoint")).unwrap();
-    assert!(entry.contains(&payload[0]) && entry.contains(&attributes[0]), "{a}");
+    assert!(
+        entry.contains(&payload[0]) && entry.contains(&attributes[0]),
+        "{a}"
+    );
     // RayTCurrent() is the current tMax.
     assert!(a.contains("BuiltIn RayTmaxKHR"), "{a}");
     // `p.bounces + 1` is read and written through the incoming payload.
@@ -123,7 +142,12 @@ fn ignore_and_accept_end_their_block() {
     let any = exports("dxr-shadow-accept-first-hit");
     let accepts: usize = any
         .iter()
-        .map(|o| count(&dxil2spirv::validate::disassemble(&o.spirv).unwrap(), "OpTerminateRayKHR"))
+        .map(|o| {
+            count(
+                &dxil2spirv::validate::disassemble(&o.spirv).unwrap(),
+                "OpTerminateRayKHR",
+            )
+        })
         .sum();
     assert!(accepts >= 1);
 }
@@ -152,7 +176,11 @@ fn callable_data_goes_through_callable_variables() {
     assert_eq!(vars(&a, "CallableDataKHR").len(), 1, "{a}");
     let callee = export_asm("dxr-callable-from-hit-and-miss", "LambertBrdf");
     assert!(callee.contains("OpEntryPoint CallableKHR"), "{callee}");
-    assert_eq!(vars(&callee, "IncomingCallableDataKHR").len(), 1, "{callee}");
+    assert_eq!(
+        vars(&callee, "IncomingCallableDataKHR").len(),
+        1,
+        "{callee}"
+    );
 }
 
 #[test]
@@ -189,7 +217,11 @@ fn system_values_follow_d3d_names() {
             loads.contains(&w[w.len() - 2]).then(|| w[w.len() - 1])
         })
         .collect();
-    assert_eq!(columns.into_iter().collect::<Vec<_>>(), ["0", "1", "2", "3"], "{a}");
+    assert_eq!(
+        columns.into_iter().collect::<Vec<_>>(),
+        ["0", "1", "2", "3"],
+        "{a}"
+    );
 }
 
 #[test]
@@ -201,13 +233,24 @@ fn library_resources_are_loaded_globals() {
     let used: Vec<(&str, bool)> = outs
         .iter()
         .map(|o| {
-            let slots = o.reflection.resources.iter().find(|r| r.name == "HeapSlots");
-            (o.reflection.entry_point.as_str(), slots.expect("HeapSlots reflected").used)
+            let slots = o
+                .reflection
+                .resources
+                .iter()
+                .find(|r| r.name == "HeapSlots");
+            (
+                o.reflection.entry_point.as_str(),
+                slots.expect("HeapSlots reflected").used,
+            )
         })
         .collect();
     assert_eq!(
         used,
-        [("HeapClosestHit", true), ("HeapMiss", false), ("HeapRayGen", true)]
+        [
+            ("HeapClosestHit", true),
+            ("HeapMiss", false),
+            ("HeapRayGen", true)
+        ]
     );
 }
 
@@ -226,7 +269,11 @@ fn entry_point_option_picks_an_export() {
             .contains("exports 3 shaders: choose one (`--entry NAME`"),
         "{e}"
     );
-    assert!(e.to_string().contains("PrimaryClosestHit, PrimaryMiss, RayGen"), "{e}");
+    assert!(
+        e.to_string()
+            .contains("PrimaryClosestHit, PrimaryMiss, RayGen"),
+        "{e}"
+    );
     let e = compile_entry(name, Some("Nope")).unwrap_err();
     assert!(e.to_string().contains("exports no shader 'Nope'"), "{e}");
 
@@ -246,7 +293,10 @@ fn plain_exported_functions_are_not_shaders() {
     // Fresnel, Lambert and HashCell are exported functions, not shaders:
     // only the callable shader becomes a module.
     let outs = exports("dxr-lib-exported-functions");
-    let names: Vec<&str> = outs.iter().map(|o| o.reflection.entry_point.as_str()).collect();
+    let names: Vec<&str> = outs
+        .iter()
+        .map(|o| o.reflection.entry_point.as_str())
+        .collect();
     assert_eq!(names, ["ShadeCallable"]);
 }
 

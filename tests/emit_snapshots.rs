@@ -39,7 +39,10 @@ fn check_snapshots(category: &str, prefix: &str) {
         .unwrap()
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| x == "dxil"))
-        .filter(|p| p.file_name().is_some_and(|n| n.to_string_lossy().starts_with(prefix)))
+        .filter(|p| {
+            p.file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with(prefix))
+        })
         .collect();
     files.sort();
     let mut expected_names = std::collections::BTreeSet::new();

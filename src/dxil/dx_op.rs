@@ -192,7 +192,10 @@ fn location(module: &Module, function: &Function, index: usize) -> Location {
         .map_or((0, 0), |(n, b)| (n as u32, b.start));
     Location::Inst {
         // Without LLVM's `\x01` "do not mangle" marker (library exports).
-        function: module.value_name(function.value).trim_start_matches('\u{1}').to_owned(),
+        function: module
+            .value_name(function.value)
+            .trim_start_matches('\u{1}')
+            .to_owned(),
         block,
         // `start <= index` (or 0 when no block holds it).
         inst: index.saturating_sub(start),

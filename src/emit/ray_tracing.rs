@@ -215,9 +215,8 @@ impl<'m> Emitter<'m> {
         let var = match self.ray_tracing.hit_attributes {
             Some((var, t)) if t == ty => var,
             Some(_) => {
-                return Err(self.unsupported(
-                    "ReportHit with two attribute types in one intersection shader",
-                ))
+                return Err(self
+                    .unsupported("ReportHit with two attribute types in one intersection shader"))
             }
             None => {
                 let var = self.interface_var(StorageClass::HitAttributeKHR, ty);
@@ -252,7 +251,9 @@ impl<'m> Emitter<'m> {
         use OpCode as O;
         let vector = |bi| (bi, true);
         let (bi, is_vector) = match op {
-            O::DispatchRaysIndex => return self.builtin_component(BuiltIn::LaunchIdKHR, arg(args, 1)?),
+            O::DispatchRaysIndex => {
+                return self.builtin_component(BuiltIn::LaunchIdKHR, arg(args, 1)?)
+            }
             O::DispatchRaysDimensions => {
                 return self.builtin_component(BuiltIn::LaunchSizeKHR, arg(args, 1)?)
             }

@@ -67,16 +67,23 @@ pub struct Draw<'a> {
 pub type Texels = Vec<Vec<[u32; 4]>>;
 
 /// A 2D colour image in device memory with its view.
-struct Target<'d, 'i> {
+pub(super) struct Target<'d, 'i> {
     // Field order is drop order: the view goes before the image, the image
     // before its memory.
-    view: Owned<'d, 'i, vk::ImageView>,
-    image: Owned<'d, 'i, vk::Image>,
+    pub(super) view: Owned<'d, 'i, vk::ImageView>,
+    pub(super) image: Owned<'d, 'i, vk::Image>,
     _memory: Owned<'d, 'i, vk::DeviceMemory>,
 }
 
 impl<'d, 'i> Target<'d, 'i> {
-    fn new(device: &'d Device<'i>, format: vk::Format, width: u32, height: u32) -> Result<Self> {
+    /// A `width` x `height` image of `format` for `usage` (and copies out).
+    pub(super) fn new(
+        device: &'d Device<'i>,
+        format: vk::Format,
+        width: u32,
+        height: u32,
+        usage: vk::ImageUsageFlags,
+    ) -> Result<Self> {
         let raw = &device.raw;
         let info = vk::ImageCreateInfo::default()
             .image_type(vk::ImageType::TYPE_2D)
@@ -90,10 +97,10 @@ impl<'d, 'i> Target<'d, 'i> {
             .array_layers(1)
             .samples(vk::SampleCountFlags::TYPE_1)
             .tiling(vk::ImageTiling::OPTIMAL)
-            .usage(vk::ImageUsageFlags::COLOR_ATTACHMENT | vk::ImageUsageFlags::TRANSFER_SRC)
+            .usage(usage | vk::ImageUsageFlags::TRANSFER_SRC)
             .initial_layout(vk::ImageLayout::UNDEFINED);
-        // SAFETY: a valid create info (a format every Vulkan device renders
-        // to, a small extent); owned right below.
+        // SAFETY: a valid create info (formats every Vulkan device renders
+        // to and stores to, a small extent); owned right below.
         let image =
             unsafe { raw.create_image(&info, None) }.map_err(|r| vk_error("vkCreateImage", r))?;
         let image = device.own(image);
@@ -128,7 +135,8 @@ impl<'d, 'i> Target<'d, 'i> {
     }
 }
 
-fn color_range() -> vk::ImageSubresourceRange {
+/// The one mip level and layer of a colour image.
+pub(super) fn color_range() -> vk::ImageSubresourceRange {
     vk::ImageSubresourceRange {
         aspect_mask: vk::ImageAspectFlags::COLOR,
         base_mip_level: 0,
@@ -138,7 +146,8 @@ fn color_range() -> vk::ImageSubresourceRange {
     }
 }
 
-fn shader_module<'d, 'i>(
+/// A shader module of SPIR-V words.
+pub(super) fn shader_module<'d, 'i>(
     device: &'d Device<'i>,
     code: &[u32],
 ) -> Result<Owned<'d, 'i, vk::ShaderModule>> {
@@ -173,7 +182,7 @@ impl Session<'_> {
         let targets: Vec<Target<'_, '_>> = draw
             .targets
             .iter()
-            .map(|f| Target::new(device, f.vk(), w, h))
+            .map(|f| Target::new(device, f.vk(), w, h, vk::ImageUsageFlags::COLOR_ATTACHMENT))
             .collect::<Result<_>>()?;
         // At most 256 x 256 texels of 16 bytes (checked above).
         let texel_bytes = (w as usize).saturating_mul(h as usize).saturating_mul(16);
@@ -469,21 +478,23 @@ impl Session<'_> {
         })?;
         readback
             .iter()
-            .map(|buf| {
-                let bytes = buf.read(texel_bytes)?;
-                Ok(bytes
-                    .chunks_exact(16)
-                    .map(|t| {
-                        let mut texel = [0u32; 4];
-                        for (slot, word) in texel.iter_mut().zip(t.chunks_exact(4)) {
-                            let mut b = [0u8; 4];
-                            b.copy_from_slice(word);
-                            *slot = u32::from_le_bytes(b);
-                        }
-                        texel
-                    })
-                    .collect())
-            })
+            .map(|buf| Ok(texels(&buf.read(texel_bytes)?)))
             .collect()
     }
+}
+
+/// 16-byte texels as four little-endian words each.
+pub(super) fn texels(bytes: &[u8]) -> Vec<[u32; 4]> {
+    bytes
+        .chunks_exact(16)
+        .map(|t| {
+            let mut texel = [0u32; 4];
+            for (slot, word) in texel.iter_mut().zip(t.chunks_exact(4)) {
+                let mut b = [0u8; 4];
+                b.copy_from_slice(word);
+                *slot = u32::from_le_bytes(b);
+            }
+            texel
+        })
+        .collect()
 }

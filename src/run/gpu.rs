@@ -315,6 +315,14 @@ const OPTIONAL_EXTENSIONS: [&CStr; 10] = [
     ash::khr::shader_non_semantic_info::NAME,
 ];
 
+/// The extensions a ray-tracing pipeline needs, enabled together when the
+/// device has all of them (`Session::trace`).
+const RAY_TRACING_EXTENSIONS: [&CStr; 3] = [
+    ash::khr::deferred_host_operations::NAME,
+    ash::khr::acceleration_structure::NAME,
+    ash::khr::ray_tracing_pipeline::NAME,
+];
+
 /// A logical device with one compute queue.
 pub(crate) struct Device<'i> {
     pub(crate) instance: &'i Instance,
@@ -325,6 +333,9 @@ pub(crate) struct Device<'i> {
     /// Whether the queue draws and the device has Vulkan 1.3 (dynamic
     /// rendering), as `Session::draw` needs.
     pub(crate) graphics: bool,
+    /// Whether [`RAY_TRACING_EXTENSIONS`] are enabled (with buffer device
+    /// addresses), as `Session::trace` needs.
+    pub(crate) ray_tracing: bool,
     pub(crate) props: vk::PhysicalDeviceProperties,
     mem_props: vk::PhysicalDeviceMemoryProperties,
     poisoned: Cell<bool>,
@@ -382,9 +393,12 @@ impl<'i> Device<'i> {
                 .iter()
                 .any(|e| e.extension_name_as_c_str() == Ok(name))
         };
+        let ray_tracing =
+            api >= vk::API_VERSION_1_2 && RAY_TRACING_EXTENSIONS.iter().all(|n| has(n));
         let extensions: Vec<*const std::ffi::c_char> = OPTIONAL_EXTENSIONS
             .iter()
             .filter(|n| has(n))
+            .chain(RAY_TRACING_EXTENSIONS.iter().filter(|_| ray_tracing))
             .map(|n| n.as_ptr())
             .collect();
 
@@ -401,6 +415,8 @@ impl<'i> Device<'i> {
         let mut quad_control = vk::PhysicalDeviceShaderQuadControlFeaturesKHR::default();
         let mut float_controls2 = vk::PhysicalDeviceShaderFloatControls2FeaturesKHR::default();
         let mut expect_assume = vk::PhysicalDeviceShaderExpectAssumeFeaturesKHR::default();
+        let mut accel = vk::PhysicalDeviceAccelerationStructureFeaturesKHR::default();
+        let mut rt_pipeline = vk::PhysicalDeviceRayTracingPipelineFeaturesKHR::default();
         let mut features = vk::PhysicalDeviceFeatures2::default();
         if api >= vk::API_VERSION_1_2 {
             features = features.push_next(&mut v11).push_next(&mut v12);
@@ -435,6 +451,9 @@ impl<'i> Device<'i> {
         if has(ash::khr::shader_expect_assume::NAME) {
             features = features.push_next(&mut expect_assume);
         }
+        if ray_tracing {
+            features = features.push_next(&mut accel).push_next(&mut rt_pipeline);
+        }
         // SAFETY: every struct in the chain is valid for this device: the
         // core ones for its API version, the others only when it has their
         // extension; the chain lives across the call.
@@ -457,6 +476,10 @@ impl<'i> Device<'i> {
             .map_err(|r| vk_error("vkCreateDevice", r))?;
         // SAFETY: the device was created with one queue in `queue_family`.
         let queue = unsafe { raw.get_device_queue(queue_family, 0) };
+        let ray_tracing = ray_tracing
+            && v12.buffer_device_address == vk::TRUE
+            && accel.acceleration_structure == vk::TRUE
+            && rt_pipeline.ray_tracing_pipeline == vk::TRUE;
         Ok(Device {
             instance,
             physical,
@@ -464,6 +487,7 @@ impl<'i> Device<'i> {
             queue,
             queue_family,
             graphics,
+            ray_tracing,
             props,
             mem_props,
             poisoned: Cell::new(false),
@@ -604,19 +628,33 @@ pub(crate) struct HostBuffer<'d, 'i> {
     _memory: Owned<'d, 'i, vk::DeviceMemory>,
     ptr: *mut u8,
     size: usize,
+    /// Whether it was made with `SHADER_DEVICE_ADDRESS` usage.
+    addressable: bool,
 }
 
 impl<'d, 'i> HostBuffer<'d, 'i> {
     /// Creates a buffer of `size` bytes (at least 1) usable as every buffer
     /// descriptor type, zero-filled.
     pub(crate) fn new(device: &'d Device<'i>, size: usize) -> Result<Self> {
+        Self::with_usage(device, size, vk::BufferUsageFlags::empty())
+    }
+
+    /// [`HostBuffer::new`] with `extra` usage; usage that takes a device
+    /// address (`SHADER_DEVICE_ADDRESS`) gets memory allocated for one.
+    /// The caller enabled what the usage needs (e.g. ray tracing).
+    pub(crate) fn with_usage(
+        device: &'d Device<'i>,
+        size: usize,
+        extra: vk::BufferUsageFlags,
+    ) -> Result<Self> {
         let size = size.max(1);
         let usage = vk::BufferUsageFlags::STORAGE_BUFFER
             | vk::BufferUsageFlags::UNIFORM_BUFFER
             | vk::BufferUsageFlags::STORAGE_TEXEL_BUFFER
             | vk::BufferUsageFlags::UNIFORM_TEXEL_BUFFER
             | vk::BufferUsageFlags::TRANSFER_SRC
-            | vk::BufferUsageFlags::TRANSFER_DST;
+            | vk::BufferUsageFlags::TRANSFER_DST
+            | extra;
         let info = vk::BufferCreateInfo::default()
             .size(size as u64)
             .usage(usage)
@@ -633,11 +671,18 @@ impl<'d, 'i> HostBuffer<'d, 'i> {
             .ok_or_else(|| {
                 unsupported("the device has no host-visible coherent memory for buffers")
             })?;
-        let alloc = vk::MemoryAllocateInfo::default()
+        let mut flags =
+            vk::MemoryAllocateFlagsInfo::default().flags(vk::MemoryAllocateFlags::DEVICE_ADDRESS);
+        let mut alloc = vk::MemoryAllocateInfo::default()
             .allocation_size(req.size)
             .memory_type_index(type_index);
-        // SAFETY: a valid allocation info (a memory type the buffer allows);
-        // the memory is owned (freed) by the wrapper right below.
+        if usage.contains(vk::BufferUsageFlags::SHADER_DEVICE_ADDRESS) {
+            alloc = alloc.push_next(&mut flags);
+        }
+        // SAFETY: a valid allocation info (a memory type the buffer allows;
+        // device-address memory only with the usage that needs it, whose
+        // feature the caller enabled); the memory is owned (freed) by the
+        // wrapper right below.
         let memory = unsafe { device.raw.allocate_memory(&alloc, None) }
             .map_err(|r| vk_error("vkAllocateMemory", r))?;
         let memory = device.own(memory);
@@ -664,7 +709,24 @@ impl<'d, 'i> HostBuffer<'d, 'i> {
             _memory: memory,
             ptr,
             size,
+            addressable: usage.contains(vk::BufferUsageFlags::SHADER_DEVICE_ADDRESS),
         })
+    }
+
+    /// The buffer's device address (only for one made with
+    /// `SHADER_DEVICE_ADDRESS` usage).
+    pub(crate) fn device_address(&self) -> Result<u64> {
+        if !self.addressable {
+            return Err(run_error(
+                ErrorKind::Internal,
+                "the buffer has no device address",
+            ));
+        }
+        let info = vk::BufferDeviceAddressInfo::default().buffer(self.buffer.get());
+        // SAFETY: a live buffer created with `SHADER_DEVICE_ADDRESS` usage
+        // (checked above) and bound to memory allocated with the
+        // device-address flag.
+        Ok(unsafe { self.buffer.device.raw.get_buffer_device_address(&info) })
     }
 
     /// Copies `data` to the start of the buffer. Only call while the GPU is

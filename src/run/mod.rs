@@ -13,7 +13,9 @@
 //!   bindings of its reflection ([`bindings_from_reflection`]);
 //! - [`draw`]: one draw with a vertex and a pixel shader into render targets
 //!   read back texel by texel ([`vulkan::Session::draw`]), for the graphics
-//!   stages.
+//!   stages;
+//! - [`trace`]: one ray-tracing dispatch with compiled DXR exports over a
+//!   one-triangle scene ([`vulkan::Session::trace`]).
 //!
 //! A minimal use:
 //!
@@ -38,6 +40,7 @@ pub mod compare;
 pub mod draw;
 pub mod reflect;
 pub mod spec;
+pub mod trace;
 pub mod vulkan;
 
 mod gpu;
@@ -51,6 +54,7 @@ pub use spec::{
     Component, ElementType, Expectation, RegisterClass, RegisterKey, ResourceDecl, RunSpec,
     ScalarType, TexelFormat,
 };
+pub use trace::Trace;
 pub use vulkan::{
     list_devices, run_spec, run_spec_with, DeviceInfo, RunOptions, RunReport, Vulkan,
 };

@@ -203,7 +203,10 @@ pub unsafe extern "C" fn dxil2spirv_options_set_bounds_checks(
 /// # Safety
 /// See [`with_options`].
 #[no_mangle]
-pub unsafe extern "C" fn dxil2spirv_options_set_heap_set(options: *mut Options, set: u32) -> Status {
+pub unsafe extern "C" fn dxil2spirv_options_set_heap_set(
+    options: *mut Options,
+    set: u32,
+) -> Status {
     // SAFETY: the caller upholds `with_options`'s contract on `options`.
     unsafe { with_options(options, |o| self::set(&mut o.heap_set, set)) }
 }

@@ -250,8 +250,12 @@ fn option_setters_check_their_arguments() {
             ("srem", &|o| (api.options_set_srem_lowering)(o, 1)),
             ("bounds", &|o| (api.options_set_bounds_checks)(o, true)),
             ("heap set", &|o| (api.options_set_heap_set)(o, 3)),
-            ("entry", &|o| (api.options_set_entry_point)(o, c"RayGen".as_ptr())),
-            ("no entry", &|o| (api.options_set_entry_point)(o, ptr::null())),
+            ("entry", &|o| {
+                (api.options_set_entry_point)(o, c"RayGen".as_ptr())
+            }),
+            ("no entry", &|o| {
+                (api.options_set_entry_point)(o, ptr::null())
+            }),
         ];
         for (name, call) in calls {
             assert_eq!(call(o), OK, "{name}");
@@ -302,11 +306,17 @@ fn entry_point_picks_a_library_export() {
     let blob = crate::corpus_blob("advanced/dxr-raygen-pinhole-camera.dxil");
     let (status, message) = failure(Compiler::new(|_, _| {}).compile(&blob));
     assert_eq!(status, INVALID_INPUT);
-    assert!(message.contains("PrimaryClosestHit, PrimaryMiss, RayGen"), "{message}");
+    assert!(
+        message.contains("PrimaryClosestHit, PrimaryMiss, RayGen"),
+        "{message}"
+    );
     let miss = Compiler::new(|api, o| {
         // SAFETY: `o` is live; the name is NUL-terminated and copied.
         unsafe {
-            assert_eq!((api.options_set_entry_point)(o, c"PrimaryMiss".as_ptr()), OK);
+            assert_eq!(
+                (api.options_set_entry_point)(o, c"PrimaryMiss".as_ptr()),
+                OK
+            );
             assert_eq!((api.options_set_heap_set)(o, 5), OK);
         }
     });

@@ -1,0 +1,635 @@
+//! Ray tracing with compiled DXR exports: one `vkCmdTraceRaysKHR` with a
+//! ray-generation, a miss and a closest-hit shader over a scene of one
+//! opaque triangle (a bottom-level structure in one identity instance),
+//! writing an `R32G32B32A32_SFLOAT` storage image that is read back texel by
+//! texel. It checks what translated ray-tracing stages compute on a driver
+//! with `VK_KHR_ray_tracing_pipeline`.
+
+use ash::vk;
+
+use super::draw::{color_range, shader_module, texels, Target, UniformData};
+use super::gpu::{self, vk_error, Device, HostBuffer};
+use super::vulkan::Session;
+use super::{invalid, run_error, unsupported};
+use crate::error::{ErrorKind, Result};
+
+/// One trace: `width` x `height` rays from `raygen`, `miss` and
+/// `closest_hit` (SPIR-V words and entry point) over one triangle.
+#[derive(Clone, Debug)]
+pub struct Trace<'a> {
+    /// The ray-generation shader.
+    pub raygen: (&'a [u32], &'a str),
+    /// The miss shader (miss index 0).
+    pub miss: (&'a [u32], &'a str),
+    /// The closest-hit shader of the triangle's hit group (record 0).
+    pub closest_hit: (&'a [u32], &'a str),
+    /// The triangle's vertices, in world space.
+    pub triangle: [[f32; 3]; 3],
+    /// Launch size (and output image size), at most 256 a side.
+    pub width: u32,
+    /// Launch size (and output image size).
+    pub height: u32,
+    /// Uniform buffers.
+    pub uniforms: &'a [UniformData<'a>],
+    /// Set and binding of the acceleration structure.
+    pub scene: (u32, u32),
+    /// Set and binding of the output storage image.
+    pub output: (u32, u32),
+}
+
+/// An acceleration structure with its storage, destroyed when dropped
+/// (unless the device is poisoned).
+struct Accel<'d, 'i> {
+    loader: &'d ash::khr::acceleration_structure::Device,
+    device: &'d Device<'i>,
+    handle: vk::AccelerationStructureKHR,
+    // Dropped after `handle` is destroyed (in `Drop::drop`).
+    _storage: HostBuffer<'d, 'i>,
+    /// Scratch memory of its build and the aligned scratch address.
+    _scratch: HostBuffer<'d, 'i>,
+    scratch_address: u64,
+}
+
+impl Drop for Accel<'_, '_> {
+    fn drop(&mut self) {
+        if self.device.is_poisoned() {
+            return;
+        }
+        // SAFETY: the structure was created from this device's loader, is
+        // destroyed once, and the device is not poisoned, so the GPU
+        // finished every submission that used it.
+        unsafe {
+            self.loader
+                .destroy_acceleration_structure(self.handle, None)
+        };
+    }
+}
+
+/// `value` rounded up to a multiple of `align` (a power of two, or 0/1).
+fn align_up(value: u64, align: u64) -> u64 {
+    match align {
+        0 | 1 => value,
+        a => value.saturating_add(a - 1) & !(a - 1),
+    }
+}
+
+/// Little-endian bytes of `f32`s.
+fn f32_bytes(values: &[f32]) -> Vec<u8> {
+    values.iter().flat_map(|v| v.to_le_bytes()).collect()
+}
+
+impl Session<'_> {
+    /// Traces `trace` and reads its output image back (row by row, as raw
+    /// bits). Unsupported without ray-tracing pipelines.
+    pub fn trace(&self, trace: &Trace<'_>) -> Result<Vec<[u32; 4]>> {
+        let device = self.gpu_device();
+        if device.is_poisoned() {
+            return Err(run_error(ErrorKind::Internal, "the device was abandoned"));
+        }
+        if !device.ray_tracing {
+            return Err(unsupported(
+                "ray tracing needs VK_KHR_ray_tracing_pipeline, VK_KHR_acceleration_structure \
+                 and buffer device addresses",
+            ));
+        }
+        let (w, h) = (trace.width, trace.height);
+        if w == 0 || h == 0 || w > 256 || h > 256 {
+            return Err(invalid("a trace needs 1 to 256 rays a side"));
+        }
+        let instance = &device.instance.raw;
+        let raw = &device.raw;
+        let accel_loader = ash::khr::acceleration_structure::Device::new(instance, raw);
+        let rt_loader = ash::khr::ray_tracing_pipeline::Device::new(instance, raw);
+        let mut rt_props = vk::PhysicalDeviceRayTracingPipelinePropertiesKHR::default();
+        let mut as_props = vk::PhysicalDeviceAccelerationStructurePropertiesKHR::default();
+        let mut props = vk::PhysicalDeviceProperties2::default()
+            .push_next(&mut rt_props)
+            .push_next(&mut as_props);
+        // SAFETY: both structs belong to extensions the device enabled; the
+        // chain lives across the call.
+        unsafe { instance.get_physical_device_properties2(device.physical, &mut props) };
+        let scratch_align = u64::from(as_props.min_acceleration_structure_scratch_offset_alignment);
+
+        // The scene: the triangle, then one instance of it.
+        let build_input = vk::BufferUsageFlags::ACCELERATION_STRUCTURE_BUILD_INPUT_READ_ONLY_KHR
+            | vk::BufferUsageFlags::SHADER_DEVICE_ADDRESS;
+        let mut vertices = HostBuffer::with_usage(device, 36, build_input)?;
+        vertices.write(&f32_bytes(&trace.triangle.concat()))?;
+        let triangles = vk::AccelerationStructureGeometryTrianglesDataKHR::default()
+            .vertex_format(vk::Format::R32G32B32_SFLOAT)
+            .vertex_data(vk::DeviceOrHostAddressConstKHR {
+                device_address: vertices.device_address()?,
+            })
+            .vertex_stride(12)
+            .max_vertex(2)
+            .index_type(vk::IndexType::NONE_KHR);
+        let blas_geometry = [vk::AccelerationStructureGeometryKHR::default()
+            .geometry_type(vk::GeometryTypeKHR::TRIANGLES)
+            .geometry(vk::AccelerationStructureGeometryDataKHR { triangles })
+            .flags(vk::GeometryFlagsKHR::OPAQUE)];
+        let blas = self.accel(
+            &accel_loader,
+            vk::AccelerationStructureTypeKHR::BOTTOM_LEVEL,
+            &blas_geometry,
+            scratch_align,
+        )?;
+        let blas_info = vk::AccelerationStructureDeviceAddressInfoKHR::default()
+            .acceleration_structure(blas.handle);
+        // SAFETY: a live structure of this device's loader.
+        let blas_address =
+            unsafe { accel_loader.get_acceleration_structure_device_address(&blas_info) };
+        // VkAccelerationStructureInstanceKHR: a 3x4 row-major identity,
+        // custom index 0 with mask 0xff, record offset 0 with no culling,
+        // then the bottom-level structure's address.
+        let mut instance_bytes = f32_bytes(&[1., 0., 0., 0., 0., 1., 0., 0., 0., 0., 1., 0.]);
+        instance_bytes.extend(0xff00_0000u32.to_le_bytes());
+        let no_cull = vk::GeometryInstanceFlagsKHR::TRIANGLE_FACING_CULL_DISABLE.as_raw();
+        instance_bytes.extend((no_cull << 24).to_le_bytes());
+        instance_bytes.extend(blas_address.to_le_bytes());
+        let mut instances = HostBuffer::with_usage(device, instance_bytes.len(), build_input)?;
+        instances.write(&instance_bytes)?;
+        let instances_data = vk::AccelerationStructureGeometryInstancesDataKHR::default()
+            .array_of_pointers(false)
+            .data(vk::DeviceOrHostAddressConstKHR {
+                device_address: instances.device_address()?,
+            });
+        let tlas_geometry = [vk::AccelerationStructureGeometryKHR::default()
+            .geometry_type(vk::GeometryTypeKHR::INSTANCES)
+            .geometry(vk::AccelerationStructureGeometryDataKHR {
+                instances: instances_data,
+            })];
+        let tlas = self.accel(
+            &accel_loader,
+            vk::AccelerationStructureTypeKHR::TOP_LEVEL,
+            &tlas_geometry,
+            scratch_align,
+        )?;
+
+        // Descriptors: uniform buffers, the scene and the output image.
+        let output = Target::new(
+            device,
+            vk::Format::R32G32B32A32_SFLOAT,
+            w,
+            h,
+            vk::ImageUsageFlags::STORAGE,
+        )?;
+        let mut uniform_buffers = Vec::with_capacity(trace.uniforms.len());
+        for u in trace.uniforms {
+            let size = u.data.len().div_ceil(16).max(1).saturating_mul(16);
+            let mut buf = HostBuffer::new(device, size)?;
+            buf.write(u.data)?;
+            uniform_buffers.push(buf);
+        }
+        let mut slots: Vec<(u32, u32, vk::DescriptorType)> = trace
+            .uniforms
+            .iter()
+            .map(|u| (u.set, u.binding, vk::DescriptorType::UNIFORM_BUFFER))
+            .collect();
+        slots.push((
+            trace.scene.0,
+            trace.scene.1,
+            vk::DescriptorType::ACCELERATION_STRUCTURE_KHR,
+        ));
+        slots.push((
+            trace.output.0,
+            trace.output.1,
+            vk::DescriptorType::STORAGE_IMAGE,
+        ));
+        let stages = vk::ShaderStageFlags::RAYGEN_KHR
+            | vk::ShaderStageFlags::MISS_KHR
+            | vk::ShaderStageFlags::CLOSEST_HIT_KHR;
+        let set_count = slots
+            .iter()
+            .map(|s| s.0)
+            .max()
+            .map_or(0, |s| s.saturating_add(1));
+        if set_count > 8 {
+            return Err(invalid("a trace uses descriptor sets 0 to 7"));
+        }
+        let mut layouts = Vec::new();
+        for set in 0..set_count {
+            let bindings: Vec<vk::DescriptorSetLayoutBinding<'_>> = slots
+                .iter()
+                .filter(|s| s.0 == set)
+                .map(|&(_, binding, ty)| {
+                    vk::DescriptorSetLayoutBinding::default()
+                        .binding(binding)
+                        .descriptor_type(ty)
+                        .descriptor_count(1)
+                        .stage_flags(stages)
+                })
+                .collect();
+            let info = vk::DescriptorSetLayoutCreateInfo::default().bindings(&bindings);
+            // SAFETY: valid create info; the bindings outlive the call.
+            let layout = unsafe { raw.create_descriptor_set_layout(&info, None) }
+                .map_err(|r| vk_error("vkCreateDescriptorSetLayout", r))?;
+            layouts.push(device.own(layout));
+        }
+        let layout_handles: Vec<vk::DescriptorSetLayout> =
+            layouts.iter().map(|l| l.get()).collect();
+        let sizes: Vec<vk::DescriptorPoolSize> = slots
+            .iter()
+            .map(|&(_, _, ty)| vk::DescriptorPoolSize {
+                ty,
+                descriptor_count: 1,
+            })
+            .collect();
+        let pool_info = vk::DescriptorPoolCreateInfo::default()
+            .max_sets(set_count)
+            .pool_sizes(&sizes);
+        // SAFETY: valid create info; the sizes outlive the call.
+        let pool = unsafe { raw.create_descriptor_pool(&pool_info, None) }
+            .map_err(|r| vk_error("vkCreateDescriptorPool", r))?;
+        let pool = device.own(pool);
+        let alloc = vk::DescriptorSetAllocateInfo::default()
+            .descriptor_pool(pool.get())
+            .set_layouts(&layout_handles);
+        // SAFETY: the pool holds exactly these sets' descriptors.
+        let sets = unsafe { raw.allocate_descriptor_sets(&alloc) }
+            .map_err(|r| vk_error("vkAllocateDescriptorSets", r))?;
+        let set_of = |set: u32| {
+            sets.get(set as usize)
+                .copied()
+                .ok_or_else(|| run_error(ErrorKind::Internal, "no descriptor set"))
+        };
+        let buffer_infos: Vec<vk::DescriptorBufferInfo> = uniform_buffers
+            .iter()
+            .map(|b| vk::DescriptorBufferInfo {
+                buffer: b.buffer.get(),
+                offset: 0,
+                range: vk::WHOLE_SIZE,
+            })
+            .collect();
+        let tlas_handles = [tlas.handle];
+        let mut scene_info = vk::WriteDescriptorSetAccelerationStructureKHR::default()
+            .acceleration_structures(&tlas_handles);
+        let image_info = [vk::DescriptorImageInfo {
+            sampler: vk::Sampler::null(),
+            image_view: output.view.get(),
+            image_layout: vk::ImageLayout::GENERAL,
+        }];
+        let mut writes = Vec::with_capacity(slots.len());
+        for (u, info) in trace.uniforms.iter().zip(&buffer_infos) {
+            writes.push(
+                vk::WriteDescriptorSet::default()
+                    .dst_set(set_of(u.set)?)
+                    .dst_binding(u.binding)
+                    .descriptor_type(vk::DescriptorType::UNIFORM_BUFFER)
+                    .buffer_info(std::slice::from_ref(info)),
+            );
+        }
+        writes.push(
+            vk::WriteDescriptorSet::default()
+                .dst_set(set_of(trace.output.0)?)
+                .dst_binding(trace.output.1)
+                .descriptor_type(vk::DescriptorType::STORAGE_IMAGE)
+                .image_info(&image_info),
+        );
+        let mut scene_write = vk::WriteDescriptorSet::default()
+            .dst_set(set_of(trace.scene.0)?)
+            .dst_binding(trace.scene.1)
+            .descriptor_type(vk::DescriptorType::ACCELERATION_STRUCTURE_KHR)
+            .push_next(&mut scene_info);
+        // The count comes from the chained struct, not an info array.
+        scene_write.descriptor_count = 1;
+        writes.push(scene_write);
+        // SAFETY: each write names a binding of its type in a live, unused
+        // set, and live buffers, views and structures.
+        unsafe { raw.update_descriptor_sets(&writes, &[]) };
+
+        // The pipeline: groups raygen, miss, triangle hit group.
+        let layout_info = vk::PipelineLayoutCreateInfo::default().set_layouts(&layout_handles);
+        // SAFETY: valid create info with live set layouts.
+        let pipeline_layout = unsafe { raw.create_pipeline_layout(&layout_info, None) }
+            .map_err(|r| vk_error("vkCreatePipelineLayout", r))?;
+        let pipeline_layout = device.own(pipeline_layout);
+        let shaders = [trace.raygen, trace.miss, trace.closest_hit];
+        let modules = shaders
+            .iter()
+            .map(|(code, _)| shader_module(device, code))
+            .collect::<Result<Vec<_>>>()?;
+        let names = shaders
+            .iter()
+            .map(|(_, name)| {
+                std::ffi::CString::new(*name).map_err(|_| invalid("entry point name with a NUL"))
+            })
+            .collect::<Result<Vec<_>>>()?;
+        let kinds = [
+            vk::ShaderStageFlags::RAYGEN_KHR,
+            vk::ShaderStageFlags::MISS_KHR,
+            vk::ShaderStageFlags::CLOSEST_HIT_KHR,
+        ];
+        let stage_infos: Vec<vk::PipelineShaderStageCreateInfo<'_>> = kinds
+            .iter()
+            .zip(&modules)
+            .zip(&names)
+            .map(|((&stage, module), name)| {
+                vk::PipelineShaderStageCreateInfo::default()
+                    .stage(stage)
+                    .module(module.get())
+                    .name(name)
+            })
+            .collect();
+        let group = |ty, general, closest_hit| {
+            vk::RayTracingShaderGroupCreateInfoKHR::default()
+                .ty(ty)
+                .general_shader(general)
+                .closest_hit_shader(closest_hit)
+                .any_hit_shader(vk::SHADER_UNUSED_KHR)
+                .intersection_shader(vk::SHADER_UNUSED_KHR)
+        };
+        let general = vk::RayTracingShaderGroupTypeKHR::GENERAL;
+        let groups = [
+            group(general, 0, vk::SHADER_UNUSED_KHR),
+            group(general, 1, vk::SHADER_UNUSED_KHR),
+            group(
+                vk::RayTracingShaderGroupTypeKHR::TRIANGLES_HIT_GROUP,
+                vk::SHADER_UNUSED_KHR,
+                2,
+            ),
+        ];
+        let info = [vk::RayTracingPipelineCreateInfoKHR::default()
+            .stages(&stage_infos)
+            .groups(&groups)
+            .max_pipeline_ray_recursion_depth(1)
+            .layout(pipeline_layout.get())];
+        // SAFETY: the stages, groups (indices into the stages), layout and
+        // names are live and consistent; no deferred operation or cache.
+        let created = unsafe {
+            rt_loader.create_ray_tracing_pipelines(
+                vk::DeferredOperationKHR::null(),
+                vk::PipelineCache::null(),
+                &info,
+                None,
+            )
+        };
+        let pipeline = gpu::own_pipeline(device, created, "vkCreateRayTracingPipelinesKHR")?;
+        let pipeline = pipeline.get();
+
+        // The shader binding table: one record per group, each region at a
+        // multiple of the base alignment.
+        let handle_size = rt_props.shader_group_handle_size as usize;
+        let stride = align_up(
+            u64::from(rt_props.shader_group_handle_size),
+            u64::from(rt_props.shader_group_handle_alignment),
+        );
+        let base_align = u64::from(rt_props.shader_group_base_alignment);
+        let region = align_up(stride, base_align);
+        let group_count = groups.len() as u32;
+        // SAFETY: a live ray-tracing pipeline with `group_count` groups and
+        // a data size of that many handles.
+        let handles = unsafe {
+            rt_loader.get_ray_tracing_shader_group_handles(
+                pipeline,
+                0,
+                group_count,
+                handle_size.saturating_mul(groups.len()),
+            )
+        }
+        .map_err(|r| vk_error("vkGetRayTracingShaderGroupHandlesKHR", r))?;
+        let table_size = region.saturating_mul(3).saturating_add(base_align);
+        let mut table = HostBuffer::with_usage(
+            device,
+            usize::try_from(table_size).map_err(|_| invalid("shader binding table too big"))?,
+            vk::BufferUsageFlags::SHADER_BINDING_TABLE_KHR
+                | vk::BufferUsageFlags::SHADER_DEVICE_ADDRESS,
+        )?;
+        let table_address = table.device_address()?;
+        let base = align_up(table_address, base_align);
+        let skip = usize::try_from(base - table_address)
+            .map_err(|_| run_error(ErrorKind::Internal, "table offset overflow"))?;
+        let mut bytes = vec![0u8; skip];
+        for handle in handles.chunks_exact(handle_size.max(1)) {
+            let start = bytes.len();
+            bytes.extend_from_slice(handle);
+            bytes.resize(start.saturating_add(region as usize), 0);
+        }
+        table.write(&bytes)?;
+        let at = |i: u64, size: u64, stride: u64| vk::StridedDeviceAddressRegionKHR {
+            device_address: base.saturating_add(i.saturating_mul(region)),
+            stride,
+            size,
+        };
+        // The raygen region's size is its stride.
+        let raygen_region = at(0, region, region);
+        let miss_region = at(1, stride, stride);
+        let hit_region = at(2, stride, stride);
+        let callable_region = vk::StridedDeviceAddressRegionKHR::default();
+
+        // Build, trace, copy out.
+        let texel_bytes = (w as usize).saturating_mul(h as usize).saturating_mul(16);
+        let readback = HostBuffer::new(device, texel_bytes)?;
+        let build_range = [vk::AccelerationStructureBuildRangeInfoKHR {
+            primitive_count: 1,
+            primitive_offset: 0,
+            first_vertex: 0,
+            transform_offset: 0,
+        }];
+        let build_info = |accel: &Accel<'_, '_>, ty, geometry| {
+            vk::AccelerationStructureBuildGeometryInfoKHR::default()
+                .ty(ty)
+                .flags(vk::BuildAccelerationStructureFlagsKHR::PREFER_FAST_TRACE)
+                .mode(vk::BuildAccelerationStructureModeKHR::BUILD)
+                .dst_acceleration_structure(accel.handle)
+                .geometries(geometry)
+                .scratch_data(vk::DeviceOrHostAddressKHR {
+                    device_address: accel.scratch_address,
+                })
+        };
+        let blas_build = [build_info(
+            &blas,
+            vk::AccelerationStructureTypeKHR::BOTTOM_LEVEL,
+            &blas_geometry,
+        )];
+        let tlas_build = [build_info(
+            &tlas,
+            vk::AccelerationStructureTypeKHR::TOP_LEVEL,
+            &tlas_geometry,
+        )];
+        let built = vk::MemoryBarrier::default()
+            .src_access_mask(vk::AccessFlags::ACCELERATION_STRUCTURE_WRITE_KHR)
+            .dst_access_mask(vk::AccessFlags::ACCELERATION_STRUCTURE_READ_KHR);
+        let image_barrier = |old, new, src, dst| {
+            vk::ImageMemoryBarrier::default()
+                .src_access_mask(src)
+                .dst_access_mask(dst)
+                .old_layout(old)
+                .new_layout(new)
+                .image(output.image.get())
+                .subresource_range(color_range())
+        };
+        let to_general = [image_barrier(
+            vk::ImageLayout::UNDEFINED,
+            vk::ImageLayout::GENERAL,
+            vk::AccessFlags::empty(),
+            vk::AccessFlags::SHADER_WRITE,
+        )];
+        let to_transfer = [image_barrier(
+            vk::ImageLayout::GENERAL,
+            vk::ImageLayout::TRANSFER_SRC_OPTIMAL,
+            vk::AccessFlags::SHADER_WRITE,
+            vk::AccessFlags::TRANSFER_READ,
+        )];
+        let copy = vk::BufferImageCopy {
+            buffer_offset: 0,
+            buffer_row_length: 0,
+            buffer_image_height: 0,
+            image_subresource: vk::ImageSubresourceLayers {
+                aspect_mask: vk::ImageAspectFlags::COLOR,
+                mip_level: 0,
+                base_array_layer: 0,
+                layer_count: 1,
+            },
+            image_offset: vk::Offset3D { x: 0, y: 0, z: 0 },
+            image_extent: vk::Extent3D {
+                width: w,
+                height: h,
+                depth: 1,
+            },
+        };
+        let build_stage = vk::PipelineStageFlags::ACCELERATION_STRUCTURE_BUILD_KHR;
+        let rt_stage = vk::PipelineStageFlags::RAY_TRACING_SHADER_KHR;
+        gpu::submit_and_wait(device, std::time::Duration::from_secs(10), |raw, cmd| {
+            // SAFETY: `cmd` is recording; every handle recorded (structures,
+            // their storage and scratch, the pipeline, layout, sets, image,
+            // table and buffers) lives until `submit_and_wait` has waited for
+            // the fence. The barriers order the two builds, the builds before
+            // the trace, and the image's layouts for the store and the copy;
+            // the table's regions lie inside its buffer at aligned addresses.
+            unsafe {
+                accel_loader.cmd_build_acceleration_structures(cmd, &blas_build, &[&build_range]);
+                raw.cmd_pipeline_barrier(
+                    cmd,
+                    build_stage,
+                    build_stage,
+                    vk::DependencyFlags::empty(),
+                    &[built],
+                    &[],
+                    &[],
+                );
+                accel_loader.cmd_build_acceleration_structures(cmd, &tlas_build, &[&build_range]);
+                raw.cmd_pipeline_barrier(
+                    cmd,
+                    build_stage,
+                    rt_stage,
+                    vk::DependencyFlags::empty(),
+                    &[built],
+                    &[],
+                    &[],
+                );
+                raw.cmd_pipeline_barrier(
+                    cmd,
+                    vk::PipelineStageFlags::TOP_OF_PIPE,
+                    rt_stage,
+                    vk::DependencyFlags::empty(),
+                    &[],
+                    &[],
+                    &to_general,
+                );
+                raw.cmd_bind_pipeline(cmd, vk::PipelineBindPoint::RAY_TRACING_KHR, pipeline);
+                for (i, &set) in sets.iter().enumerate() {
+                    raw.cmd_bind_descriptor_sets(
+                        cmd,
+                        vk::PipelineBindPoint::RAY_TRACING_KHR,
+                        pipeline_layout.get(),
+                        i as u32,
+                        &[set],
+                        &[],
+                    );
+                }
+                rt_loader.cmd_trace_rays(
+                    cmd,
+                    &raygen_region,
+                    &miss_region,
+                    &hit_region,
+                    &callable_region,
+                    w,
+                    h,
+                    1,
+                );
+                raw.cmd_pipeline_barrier(
+                    cmd,
+                    rt_stage,
+                    vk::PipelineStageFlags::TRANSFER,
+                    vk::DependencyFlags::empty(),
+                    &[],
+                    &[],
+                    &to_transfer,
+                );
+                raw.cmd_copy_image_to_buffer(
+                    cmd,
+                    output.image.get(),
+                    vk::ImageLayout::TRANSFER_SRC_OPTIMAL,
+                    readback.buffer.get(),
+                    &[copy],
+                );
+                gpu::cmd_host_read_barrier(
+                    raw,
+                    cmd,
+                    vk::PipelineStageFlags::TRANSFER,
+                    vk::AccessFlags::TRANSFER_WRITE,
+                );
+            }
+        })?;
+        Ok(texels(&readback.read(texel_bytes)?))
+    }
+
+    /// An acceleration structure of type `ty` sized for one primitive of
+    /// `geometry`, with scratch memory for its build.
+    fn accel<'s>(
+        &'s self,
+        loader: &'s ash::khr::acceleration_structure::Device,
+        ty: vk::AccelerationStructureTypeKHR,
+        geometry: &[vk::AccelerationStructureGeometryKHR<'_>],
+        scratch_align: u64,
+    ) -> Result<Accel<'s, 's>> {
+        let device = self.gpu_device();
+        let info = vk::AccelerationStructureBuildGeometryInfoKHR::default()
+            .ty(ty)
+            .flags(vk::BuildAccelerationStructureFlagsKHR::PREFER_FAST_TRACE)
+            .mode(vk::BuildAccelerationStructureModeKHR::BUILD)
+            .geometries(geometry);
+        let mut sizes = vk::AccelerationStructureBuildSizesInfoKHR::default();
+        // SAFETY: a build info of one geometry with one primitive count;
+        // the addresses it holds are not read for a size query.
+        unsafe {
+            loader.get_acceleration_structure_build_sizes(
+                vk::AccelerationStructureBuildTypeKHR::DEVICE,
+                &info,
+                &[1],
+                &mut sizes,
+            )
+        };
+        let size = |bytes: u64| {
+            usize::try_from(bytes).map_err(|_| unsupported("acceleration structure too big"))
+        };
+        let storage = HostBuffer::with_usage(
+            device,
+            size(sizes.acceleration_structure_size)?,
+            vk::BufferUsageFlags::ACCELERATION_STRUCTURE_STORAGE_KHR
+                | vk::BufferUsageFlags::SHADER_DEVICE_ADDRESS,
+        )?;
+        let scratch = HostBuffer::with_usage(
+            device,
+            size(sizes.build_scratch_size.saturating_add(scratch_align))?,
+            vk::BufferUsageFlags::STORAGE_BUFFER | vk::BufferUsageFlags::SHADER_DEVICE_ADDRESS,
+        )?;
+        let scratch_address = align_up(scratch.device_address()?, scratch_align);
+        let create = vk::AccelerationStructureCreateInfoKHR::default()
+            .buffer(storage.buffer.get())
+            .size(sizes.acceleration_structure_size)
+            .ty(ty);
+        // SAFETY: the storage buffer is live, made for structure storage
+        // and at least `size` bytes; destroyed by `Accel`'s drop.
+        let handle = unsafe { loader.create_acceleration_structure(&create, None) }
+            .map_err(|r| vk_error("vkCreateAccelerationStructureKHR", r))?;
+        Ok(Accel {
+            loader,
+            device,
+            handle,
+            _storage: storage,
+            _scratch: scratch,
+            scratch_address,
+        })
+    }
+}
