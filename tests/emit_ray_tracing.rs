@@ -301,11 +301,71 @@ fn plain_exported_functions_are_not_shaders() {
 }
 
 #[test]
-fn work_graphs_and_shader_execution_reordering_say_what_is_missing() {
+fn work_graphs_and_hit_objects_from_ray_queries_say_what_is_missing() {
     let e = compile_entry("wg-broadcast-to-thread-nodes", Some("Accumulate")).unwrap_err();
     assert_eq!(e.kind(), ErrorKind::Unsupported);
     assert!(e.to_string().contains("work graph"), "{e}");
-    let e = compile_entry("sm69-ser-hitobject-reorder", Some("ReorderRayGen")).unwrap_err();
+    let e = compile_entry("sm69-ser-hitobject-make-queries", Some("QueriesRayGen")).unwrap_err();
     assert_eq!(e.kind(), ErrorKind::Unsupported);
-    assert!(e.to_string().contains("HitObject_TraceRay"), "{e}");
+    assert!(
+        e.to_string().contains("HitObject_FromRayQueryWithAttrs"),
+        "{e}"
+    );
+    assert!(
+        e.to_string().contains("OpHitObjectRecordFromQueryEXT"),
+        "{e}"
+    );
+}
+
+#[test]
+fn hit_objects_live_in_variables_and_answer_like_d3d() {
+    let a = export_asm("sm69-ser-hitobject-reorder", "ReorderRayGen");
+    assert!(a.contains("OpCapability ShaderInvocationReorderNV"), "{a}");
+    assert!(
+        a.contains("OpExtension \"SPV_NV_shader_invocation_reorder\""),
+        "{a}"
+    );
+    // One hit object variable, traced into, reordered with the hint and
+    // its 4 bits, then shaded.
+    let ho_ty = a
+        .lines()
+        .find(|l| l.ends_with("= OpTypeHitObjectNV"))
+        .and_then(|l| l.split_whitespace().next())
+        .expect("hit object type");
+    let ptr_ty = a
+        .lines()
+        .find(|l| l.contains("OpTypePointer Function") && l.ends_with(&format!(" {ho_ty}")))
+        .and_then(|l| l.split_whitespace().next())
+        .expect("pointer type");
+    let ho_vars: Vec<&str> = a
+        .lines()
+        .filter(|l| l.contains(&format!("= OpVariable  {ptr_ty}  Function")))
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
+    assert_eq!(ho_vars.len(), 1, "{a}");
+    let ho = ho_vars[0];
+    for op in ["OpHitObjectTraceRayNV", "OpHitObjectExecuteShaderNV"] {
+        let line = a.lines().find(|l| l.starts_with(op)).expect(op);
+        assert!(line.starts_with(&format!("{op} {ho} ")), "{line}");
+    }
+    let reorder = a
+        .lines()
+        .find(|l| l.starts_with("OpReorderThreadWithHitObjectNV"))
+        .expect("reorder");
+    assert_eq!(
+        reorder.split_whitespace().count(),
+        4,
+        "hint and bits: {reorder}"
+    );
+    // Hit properties are 0 unless the object is a hit (D3D's rule).
+    let instance = a
+        .lines()
+        .find(|l| l.contains("OpHitObjectGetInstanceIdNV"))
+        .and_then(|l| l.split_whitespace().next())
+        .expect("instance index");
+    assert!(
+        a.lines()
+            .any(|l| l.contains("OpSelect") && l.contains(&format!(" {instance} "))),
+        "{a}"
+    );
 }

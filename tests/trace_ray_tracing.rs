@@ -1,10 +1,12 @@
-//! Ray-tracing exports on a real driver: the DXR pinhole camera of
-//! `corpus/advanced/dxr-raygen-pinhole-camera.hlsl` (ray generation, miss
-//! and closest hit, one SPIR-V module each) traced over one triangle, every
-//! texel compared with what the HLSL computes. Needs a device with
-//! `VK_KHR_ray_tracing_pipeline` (NVIDIA here); on one without (lavapipe
-//! before Mesa 24.1) it says so and checks nothing else. Fails without a
-//! Vulkan device unless `DXIL2SPIRV_NO_VULKAN=1`.
+//! Ray-tracing exports on a real driver: corpus libraries (ray generation,
+//! miss and closest hit, one SPIR-V module each) traced over one triangle,
+//! every texel compared with what the HLSL computes: the DXR pinhole camera
+//! and the SM 6.9 shader-execution-reordering ray generation shader. Needs a
+//! device with `VK_KHR_ray_tracing_pipeline` (and
+//! `VK_NV_ray_tracing_invocation_reorder` for the second; NVIDIA here); on
+//! one without (lavapipe before Mesa 24.1) each test says so and checks
+//! nothing else. Fails without a Vulkan device unless
+//! `DXIL2SPIRV_NO_VULKAN=1`.
 
 #![cfg(feature = "vulkan")]
 
@@ -13,8 +15,16 @@ mod common;
 use dxil2spirv::compile::{Compiler, Output, ResourceClass};
 use dxil2spirv::run::{Trace, UniformData, Vulkan};
 use dxil2spirv::ErrorKind;
+use std::sync::{Mutex, MutexGuard};
 
 const SIZE: u32 = 32;
+
+/// One test on the device at a time: the NVIDIA driver was seen to hang
+/// when two threads create instances at once.
+fn turn() -> MutexGuard<'static, ()> {
+    static TURN: Mutex<()> = Mutex::new(());
+    TURN.lock().unwrap_or_else(|e| e.into_inner())
+}
 const EYE: [f32; 3] = [0.0, 0.0, -1.0];
 const FAR: f32 = 10.0;
 const TRIANGLE: [[f32; 3]; 3] = [[-0.5, -0.5, 1.0], [0.5, -0.5, 1.0], [0.0, 0.5, 1.0]];
@@ -33,33 +43,52 @@ fn camera() -> Vec<u8> {
     words.iter().flat_map(|w| w.to_le_bytes()).collect()
 }
 
-/// What the HLSL writes at `cell`, or `None` near the triangle's edges
-/// (where hit or miss depends on rounding).
-fn expected(x: u32, y: u32) -> Option<[f32; 4]> {
-    let ndc_x = (x as f32 + 0.5) / SIZE as f32 * 2.0 - 1.0;
-    let ndc_y = 1.0 - (y as f32 + 0.5) / SIZE as f32 * 2.0;
-    let d = [ndc_x - EYE[0], ndc_y - EYE[1], 1.0 - EYE[2]];
-    let len = (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).sqrt();
-    let dir = [d[0] / len, d[1] / len, d[2] / len];
-    // The triangle lies in the plane z = 1.
-    let t = (TRIANGLE[0][2] - EYE[2]) / dir[2];
-    let (px, py) = (EYE[0] + t * dir[0], EYE[1] + t * dir[1]);
-    let [a, b, c] = TRIANGLE;
+/// `v` normalized.
+fn normalize(v: [f32; 3]) -> [f32; 3] {
+    let len = (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]).sqrt();
+    [v[0] / len, v[1] / len, v[2] / len]
+}
+
+/// Where the ray from `origin` along unit `dir` meets `triangle` (which
+/// lies in a plane z = constant): `Some(Some((t, u, v)))` with D3D's
+/// barycentrics (the weights of vertices 1 and 2), `Some(None)` for a miss,
+/// `None` near an edge (where hit or miss depends on rounding).
+fn intersect(
+    origin: [f32; 3],
+    dir: [f32; 3],
+    triangle: [[f32; 3]; 3],
+) -> Option<Option<(f32, f32, f32)>> {
+    let t = (triangle[0][2] - origin[2]) / dir[2];
+    let (px, py) = (origin[0] + t * dir[0], origin[1] + t * dir[1]);
+    let [a, b, c] = triangle;
     let (e1, e2) = ([b[0] - a[0], b[1] - a[1]], [c[0] - a[0], c[1] - a[1]]);
     let det = e1[0] * e2[1] - e1[1] * e2[0];
     let (qx, qy) = (px - a[0], py - a[1]);
-    // D3D's barycentrics: the weights of vertices 1 and 2.
     let u = (qx * e2[1] - qy * e2[0]) / det;
     let v = (e1[0] * qy - e1[1] * qx) / det;
-    let edge = 2e-3;
-    if [u, v, 1.0 - u - v].iter().any(|w| w.abs() < edge) {
+    if [u, v, 1.0 - u - v].iter().any(|w| w.abs() < 2e-3) {
         return None;
     }
-    Some(if u > 0.0 && v > 0.0 && u + v < 1.0 {
-        [1.0 - t / FAR, u, v, 1.0]
-    } else {
-        let s = (dir[1] * 0.5 + 0.5).clamp(0.0, 1.0);
-        [1.0 - 0.7 * s, 1.0 - 0.5 * s, 1.0, 0.0]
+    Some((u > 0.0 && v > 0.0 && u + v < 1.0).then_some((t, u, v)))
+}
+
+/// The normalized device coordinates of the centre of cell `(x, y)`.
+fn ndc(x: u32, y: u32) -> (f32, f32) {
+    let f = |c: u32| (c as f32 + 0.5) / SIZE as f32 * 2.0 - 1.0;
+    (f(x), f(y))
+}
+
+/// What the pinhole camera writes at `(x, y)`, or `None` near an edge.
+fn expected(x: u32, y: u32) -> Option<[f32; 4]> {
+    let (ndc_x, ndc_y) = ndc(x, y);
+    // The camera flips y: row 0 is the top.
+    let dir = normalize([ndc_x - EYE[0], -ndc_y - EYE[1], 1.0 - EYE[2]]);
+    Some(match intersect(EYE, dir, TRIANGLE)? {
+        Some((t, u, v)) => [1.0 - t / FAR, u, v, 1.0],
+        None => {
+            let s = (dir[1] * 0.5 + 0.5).clamp(0.0, 1.0);
+            [1.0 - 0.7 * s, 1.0 - 0.5 * s, 1.0, 0.0]
+        }
     })
 }
 
@@ -76,6 +105,7 @@ fn slot(out: &Output, class: ResourceClass) -> (u32, u32) {
 
 #[test]
 fn pinhole_camera_matches_the_hlsl() {
+    let _turn = turn();
     if !common::vulkan::available() {
         return;
     }
@@ -113,6 +143,7 @@ fn pinhole_camera_matches_the_hlsl() {
                 width: SIZE,
                 height: SIZE,
                 uniforms: &uniforms,
+                storage_buffers: &[],
                 scene: slot(raygen, ResourceClass::Srv),
                 output: slot(raygen, ResourceClass::Uav),
             })
@@ -148,5 +179,114 @@ fn pinhole_camera_matches_the_hlsl() {
         "{} texels differ:\n{}",
         bad.len(),
         bad.join("\n")
+    );
+}
+
+/// The ray of `sm69-ser-hitobject-reorder.hlsl` and the triangle it sees.
+const SER_ORIGIN: [f32; 3] = [0.0, 0.0, -4.0];
+const SER_TRIANGLE: [[f32; 3]; 3] = [[-1.0, -1.0, 0.0], [1.0, -1.0, 0.0], [0.0, 1.0, 0.0]];
+
+#[test]
+fn shader_execution_reordering_matches_the_hlsl() {
+    let _turn = turn();
+    if !common::vulkan::available() {
+        return;
+    }
+    let path = common::corpus::root().join("advanced/sm69-ser-hitobject-reorder.dxil");
+    let outs = Compiler::default()
+        .compile_all(&std::fs::read(path).unwrap())
+        .expect("compiles");
+    let by_stage = |stage: &str| {
+        outs.iter()
+            .find(|o| o.reflection.stage == stage)
+            .unwrap_or_else(|| panic!("no {stage} export"))
+    };
+    let (raygen, miss, hit) = (
+        by_stage("raygeneration"),
+        by_stage("miss"),
+        by_stage("closesthit"),
+    );
+    // MaterialOfInstance (t1): the coherence hint's material table.
+    let materials: Vec<u8> = [3u32, 0, 0, 0]
+        .iter()
+        .flat_map(|w| w.to_le_bytes())
+        .collect();
+    let t1 = raygen
+        .reflection
+        .resources
+        .iter()
+        .find(|r| r.class == ResourceClass::Srv && r.register == 1)
+        .expect("t1");
+    let storage = [UniformData {
+        set: t1.set,
+        binding: t1.binding,
+        data: &materials,
+    }];
+    let vulkan = Vulkan::load().expect("Vulkan loader");
+    let result = vulkan
+        .with_session(None, false, |s| {
+            eprintln!("tracing on {}", s.device());
+            s.trace(&Trace {
+                raygen: (&raygen.spirv, &raygen.reflection.entry_point),
+                miss: (&miss.spirv, &miss.reflection.entry_point),
+                closest_hit: (&hit.spirv, &hit.reflection.entry_point),
+                triangle: SER_TRIANGLE,
+                width: SIZE,
+                height: SIZE,
+                uniforms: &[],
+                storage_buffers: &storage,
+                scene: slot(raygen, ResourceClass::Srv),
+                output: slot(raygen, ResourceClass::Uav),
+            })
+        })
+        .expect("session");
+    let texels = match result {
+        Err(e) if e.kind() == ErrorKind::Unsupported => {
+            eprintln!("SKIPPED: the device cannot run this: {e}");
+            return;
+        }
+        other => other.expect("trace"),
+    };
+    // A hit adds (PrimitiveIndex, HitKind, ShaderTableIndex) * 0.0001 to the
+    // colour; the hit kind says which face the rays see (0xFE front, 0xFF
+    // back, by the API's winding rule), the same for every ray here.
+    let mut hit_kinds = std::collections::BTreeSet::new();
+    let mut bad = Vec::new();
+    let (mut hits, mut misses) = (0, 0);
+    for y in 0..SIZE {
+        for x in 0..SIZE {
+            let (ndc_x, ndc_y) = ndc(x, y);
+            let dir = normalize([ndc_x, ndc_y, 1.5]);
+            let Some(outcome) = intersect(SER_ORIGIN, dir, SER_TRIANGLE) else {
+                continue;
+            };
+            let got = texels[(y * SIZE + x) as usize].map(f32::from_bits);
+            let want = match outcome {
+                Some((t, u, v)) => {
+                    hits += 1;
+                    let kind = ((got[1] - v) / 1e-4).round();
+                    hit_kinds.insert(kind as u32);
+                    [u, v + kind * 1e-4, 1.0, t]
+                }
+                None => {
+                    misses += 1;
+                    [0.2, 0.3, 0.4, -1.0 + 1e-4]
+                }
+            };
+            if got.iter().zip(want).any(|(g, w)| (g - w).abs() > 1e-4) {
+                bad.push(format!("({x}, {y}): got {got:?}, want {want:?}"));
+            }
+        }
+    }
+    assert!(hits > 50 && misses > 50, "{hits} hits, {misses} misses");
+    assert!(
+        bad.is_empty(),
+        "{} texels differ:\n{}",
+        bad.len(),
+        bad.join("\n")
+    );
+    assert!(
+        hit_kinds.len() == 1 && hit_kinds.iter().all(|k| *k == 0xfe || *k == 0xff),
+        "hit kinds {hit_kinds:x?}"
     );
 }

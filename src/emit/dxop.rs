@@ -631,6 +631,53 @@ impl<'m> Emitter<'m> {
                 Ok(None)
             }
             O::CreateHandleForLib => Ok(Some(self.val(arg(args, 1)?)?)),
+
+            // ---- Shader execution reordering (SM 6.9)
+            O::HitObjectTraceRay => Ok(Some(self.hit_object_trace_ray(args)?)),
+            O::HitObjectMakeMiss | O::HitObjectMakeNop => Ok(Some(self.hit_object_make(op, args)?)),
+            O::HitObjectInvoke => {
+                self.hit_object_invoke(args)?;
+                Ok(None)
+            }
+            O::MaybeReorderThread => {
+                self.maybe_reorder_thread(args)?;
+                Ok(None)
+            }
+            O::HitObjectAttributes => {
+                self.hit_object_attributes(args)?;
+                Ok(None)
+            }
+            O::HitObjectIsMiss
+            | O::HitObjectIsHit
+            | O::HitObjectIsNop
+            | O::HitObjectRayFlags
+            | O::HitObjectRayTMin
+            | O::HitObjectRayTCurrent
+            | O::HitObjectWorldRayOrigin
+            | O::HitObjectWorldRayDirection
+            | O::HitObjectObjectRayOrigin
+            | O::HitObjectObjectRayDirection
+            | O::HitObjectObjectToWorld3x4
+            | O::HitObjectWorldToObject3x4
+            | O::HitObjectGeometryIndex
+            | O::HitObjectInstanceIndex
+            | O::HitObjectInstanceID
+            | O::HitObjectPrimitiveIndex
+            | O::HitObjectHitKind
+            | O::HitObjectShaderTableIndex => id(self.hit_object_query(op, args)?),
+            O::HitObjectFromRayQuery | O::HitObjectFromRayQueryWithAttrs => Err(self.unsupported(
+                "a hit object from a ray query needs SPV_EXT_shader_invocation_reorder \
+                     (OpHitObjectRecordFromQueryEXT); hit objects are emitted with \
+                     SPV_NV_shader_invocation_reorder",
+            )),
+            O::HitObjectSetShaderTableIndex => Err(self.unsupported(
+                "setting a hit object's shader table index needs \
+                 SPV_EXT_shader_invocation_reorder; hit objects are emitted with \
+                 SPV_NV_shader_invocation_reorder",
+            )),
+            O::HitObjectLoadLocalRootTableConstant => {
+                Err(self.unsupported("local root signatures are not mapped to shader records"))
+            }
             O::StartInstanceLocation => id(self.draw_base(BuiltIn::BaseInstance)?),
 
             // ---- SM 6.9 vector operations
@@ -669,34 +716,6 @@ impl<'m> Emitter<'m> {
             | O::AnnotateNodeRecordHandle
             | O::NodeOutputIsValid
             | O::GetRemainingRecursionLevels
-            | O::HitObjectTraceRay
-            | O::HitObjectFromRayQuery
-            | O::HitObjectFromRayQueryWithAttrs
-            | O::HitObjectMakeMiss
-            | O::HitObjectMakeNop
-            | O::HitObjectInvoke
-            | O::MaybeReorderThread
-            | O::HitObjectIsMiss
-            | O::HitObjectIsHit
-            | O::HitObjectIsNop
-            | O::HitObjectRayFlags
-            | O::HitObjectRayTMin
-            | O::HitObjectRayTCurrent
-            | O::HitObjectWorldRayOrigin
-            | O::HitObjectWorldRayDirection
-            | O::HitObjectObjectRayOrigin
-            | O::HitObjectObjectRayDirection
-            | O::HitObjectObjectToWorld3x4
-            | O::HitObjectWorldToObject3x4
-            | O::HitObjectGeometryIndex
-            | O::HitObjectInstanceIndex
-            | O::HitObjectInstanceID
-            | O::HitObjectPrimitiveIndex
-            | O::HitObjectHitKind
-            | O::HitObjectShaderTableIndex
-            | O::HitObjectSetShaderTableIndex
-            | O::HitObjectLoadLocalRootTableConstant
-            | O::HitObjectAttributes
             | O::ExperimentalNop
             | O::GetGroupWaveIndex
             | O::GetGroupWaveCount

@@ -13,7 +13,8 @@
 //! - `memory`: allocas, globals (groupshared, static), GEPs, loads/stores;
 //! - `resource`: descriptors, handles, buffers, constant buffers, counters;
 //! - `atomic`, `wave`, `compute` (thread ids, barriers);
-//! - `ray_query` (inline ray tracing), `ray_tracing` (DXR library exports);
+//! - `ray_query` (inline ray tracing), `ray_tracing` (DXR library exports),
+//!   `hit_object` (SM 6.9 shader execution reordering);
 //! - `vector`: the SM 6.9 vector dx.ops (raw-buffer vector loads/stores,
 //!   reductions, `FDot`);
 //! - `dxop`: the exhaustive dispatch over [`crate::dxil::OpCode`];
@@ -29,6 +30,7 @@ mod dxop;
 mod function;
 mod geometry;
 mod heap;
+mod hit_object;
 mod lanes;
 mod memory;
 mod mesh;

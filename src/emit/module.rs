@@ -55,6 +55,8 @@ pub(crate) enum TyKey {
     RayQuery,
     /// `OpTypeAccelerationStructureKHR`.
     AccelerationStructure,
+    /// `OpTypeHitObjectNV`.
+    HitObject,
 }
 
 /// The operands of an `OpTypeImage`.
@@ -175,6 +177,8 @@ pub(crate) struct Emitter<'m> {
     pub ray_queries: HashMap<ValueId, (Word, u32)>,
     /// Ray-tracing payload and attribute variables.
     pub ray_tracing: super::ray_tracing::RayTracingState,
+    /// Hit objects (shader execution reordering).
+    pub hit_objects: super::hit_object::HitObjectState,
     /// Whether the partition-loop warning was given.
     pub warned_partition_loop: bool,
     /// Constant expressions being expanded, innermost last (their nesting).
@@ -235,6 +239,7 @@ impl<'m> Emitter<'m> {
             component_uses: HashMap::new(),
             ray_queries: HashMap::new(),
             ray_tracing: Default::default(),
+            hit_objects: Default::default(),
             heap_handles: HashMap::new(),
             warned_partition_loop: false,
             const_depth: 0,
@@ -696,6 +701,7 @@ impl<'m> Emitter<'m> {
             TyKey::AccelerationStructure => {
                 self.global_inst(Op::TypeAccelerationStructureKHR, None, vec![])
             }
+            TyKey::HitObject => self.global_inst(Op::TypeHitObjectNV, None, vec![]),
         };
         self.types.insert(key, id);
         id

@@ -79,7 +79,7 @@ impl<'m> Emitter<'m> {
     }
 
     /// A module variable of the entry's interface.
-    fn interface_var(&mut self, sc: StorageClass, ty: Word) -> Word {
+    pub(crate) fn interface_var(&mut self, sc: StorageClass, ty: Word) -> Word {
         let pt = self.ptr_ty(sc, ty);
         let var = self.global_inst(Op::Variable, Some(pt), vec![Operand::StorageClass(sc)]);
         self.interface.insert(var);
@@ -100,7 +100,7 @@ impl<'m> Emitter<'m> {
     }
 
     /// Copies `*src` (of LLVM pointer value `ptr`) into `dst`, or back.
-    fn copy_through(&mut self, ptr: ValueId, var: Word, into_var: bool) -> Result<()> {
+    pub(crate) fn copy_through(&mut self, ptr: ValueId, var: Word, into_var: bool) -> Result<()> {
         let (p, _) = self.ptr(ptr)?;
         let ty = self.pointee_ty(ptr)?;
         let (from, to) = if into_var { (p, var) } else { (var, p) };
@@ -109,7 +109,7 @@ impl<'m> Emitter<'m> {
     }
 
     /// The SPIR-V type a pointer value points to.
-    fn pointee_ty(&mut self, ptr: ValueId) -> Result<Word> {
+    pub(crate) fn pointee_ty(&mut self, ptr: ValueId) -> Result<Word> {
         let (pointee, _) = self
             .m
             .types
@@ -178,29 +178,36 @@ impl<'m> Emitter<'m> {
         }
         let [mask, offset, stride, miss] = sbt;
         let [origin, tmin, direction, tmax] = self.ray_description(args, 7)?;
-        let payload = arg(args, 15)?;
-        let ty = self.pointee_ty(payload)?;
-        let var = self.outgoing_var(StorageClass::RayPayloadKHR, ty);
-        self.copy_through(payload, var, true)?;
-        self.b
-            .trace_ray_khr(
+        self.with_payload(arg(args, 15)?, StorageClass::RayPayloadKHR, |e, var| {
+            e.b.trace_ray_khr(
                 accel, flags, mask, offset, stride, miss, origin, tmin, direction, tmax, var,
             )
-            .map_err(super::module::berr)?;
-        self.copy_through(payload, var, false)
+            .map_err(super::module::berr)
+        })
+    }
+
+    /// Runs `call` with the outgoing variable (of storage class `sc`) that
+    /// carries `*ptr`: the local copy goes in before and comes back after.
+    pub(crate) fn with_payload(
+        &mut self,
+        ptr: ValueId,
+        sc: StorageClass,
+        call: impl FnOnce(&mut Self, Word) -> Result<()>,
+    ) -> Result<()> {
+        let ty = self.pointee_ty(ptr)?;
+        let var = self.outgoing_var(sc, ty);
+        self.copy_through(ptr, var, true)?;
+        call(self, var)?;
+        self.copy_through(ptr, var, false)
     }
 
     /// `CallShader(shaderIndex, parameter)`.
     pub fn call_shader(&mut self, args: &[ValueId]) -> Result<()> {
         let index = self.value_id(arg(args, 1)?)?;
-        let param = arg(args, 2)?;
-        let ty = self.pointee_ty(param)?;
-        let var = self.outgoing_var(StorageClass::CallableDataKHR, ty);
-        self.copy_through(param, var, true)?;
-        self.b
-            .execute_callable_khr(index, var)
-            .map_err(super::module::berr)?;
-        self.copy_through(param, var, false)
+        self.with_payload(arg(args, 2)?, StorageClass::CallableDataKHR, |e, var| {
+            e.b.execute_callable_khr(index, var)
+                .map_err(super::module::berr)
+        })
     }
 
     /// `ReportHit(tHit, hitKind, attributes)`: the attributes go to the

@@ -336,6 +336,9 @@ pub(crate) struct Device<'i> {
     /// Whether [`RAY_TRACING_EXTENSIONS`] are enabled (with buffer device
     /// addresses), as `Session::trace` needs.
     pub(crate) ray_tracing: bool,
+    /// Whether `VK_NV_ray_tracing_invocation_reorder` is enabled (with ray
+    /// tracing), for shader execution reordering.
+    pub(crate) invocation_reorder: bool,
     pub(crate) props: vk::PhysicalDeviceProperties,
     mem_props: vk::PhysicalDeviceMemoryProperties,
     poisoned: Cell<bool>,
@@ -395,10 +398,13 @@ impl<'i> Device<'i> {
         };
         let ray_tracing =
             api >= vk::API_VERSION_1_2 && RAY_TRACING_EXTENSIONS.iter().all(|n| has(n));
+        let reorder_name = ash::nv::ray_tracing_invocation_reorder::NAME;
+        let reorder = ray_tracing && has(reorder_name);
         let extensions: Vec<*const std::ffi::c_char> = OPTIONAL_EXTENSIONS
             .iter()
             .filter(|n| has(n))
             .chain(RAY_TRACING_EXTENSIONS.iter().filter(|_| ray_tracing))
+            .chain(std::iter::once(&reorder_name).filter(|_| reorder))
             .map(|n| n.as_ptr())
             .collect();
 
@@ -417,6 +423,8 @@ impl<'i> Device<'i> {
         let mut expect_assume = vk::PhysicalDeviceShaderExpectAssumeFeaturesKHR::default();
         let mut accel = vk::PhysicalDeviceAccelerationStructureFeaturesKHR::default();
         let mut rt_pipeline = vk::PhysicalDeviceRayTracingPipelineFeaturesKHR::default();
+        let mut reorder_features =
+            vk::PhysicalDeviceRayTracingInvocationReorderFeaturesNV::default();
         let mut features = vk::PhysicalDeviceFeatures2::default();
         if api >= vk::API_VERSION_1_2 {
             features = features.push_next(&mut v11).push_next(&mut v12);
@@ -454,6 +462,9 @@ impl<'i> Device<'i> {
         if ray_tracing {
             features = features.push_next(&mut accel).push_next(&mut rt_pipeline);
         }
+        if reorder {
+            features = features.push_next(&mut reorder_features);
+        }
         // SAFETY: every struct in the chain is valid for this device: the
         // core ones for its API version, the others only when it has their
         // extension; the chain lives across the call.
@@ -480,6 +491,8 @@ impl<'i> Device<'i> {
             && v12.buffer_device_address == vk::TRUE
             && accel.acceleration_structure == vk::TRUE
             && rt_pipeline.ray_tracing_pipeline == vk::TRUE;
+        let invocation_reorder =
+            ray_tracing && reorder && reorder_features.ray_tracing_invocation_reorder == vk::TRUE;
         Ok(Device {
             instance,
             physical,
@@ -488,6 +501,7 @@ impl<'i> Device<'i> {
             queue_family,
             graphics,
             ray_tracing,
+            invocation_reorder,
             props,
             mem_props,
             poisoned: Cell::new(false),

@@ -31,6 +31,8 @@ pub struct Trace<'a> {
     pub height: u32,
     /// Uniform buffers.
     pub uniforms: &'a [UniformData<'a>],
+    /// Storage buffers (structured and raw buffers), with their contents.
+    pub storage_buffers: &'a [UniformData<'a>],
     /// Set and binding of the acceleration structure.
     pub scene: (u32, u32),
     /// Set and binding of the output storage image.
@@ -65,6 +67,27 @@ impl Drop for Accel<'_, '_> {
     }
 }
 
+/// SPIR-V's `ShaderInvocationReorderNV` capability.
+const CAPABILITY_INVOCATION_REORDER_NV: u32 = 5383;
+
+/// Whether a SPIR-V module declares `capability` (an `OpCapability` among
+/// its first instructions, which come before everything else).
+fn declares(code: &[u32], capability: u32) -> bool {
+    let mut at = 5;
+    while let Some(&word) = code.get(at) {
+        let (count, opcode) = ((word >> 16) as usize, word & 0xffff);
+        // OpCapability is opcode 17, two words.
+        if opcode != 17 || count != 2 {
+            return false;
+        }
+        if code.get(at + 1) == Some(&capability) {
+            return true;
+        }
+        at += 2;
+    }
+    false
+}
+
 /// `value` rounded up to a multiple of `align` (a power of two, or 0/1).
 fn align_up(value: u64, align: u64) -> u64 {
     match align {
@@ -95,6 +118,16 @@ impl Session<'_> {
         let (w, h) = (trace.width, trace.height);
         if w == 0 || h == 0 || w > 256 || h > 256 {
             return Err(invalid("a trace needs 1 to 256 rays a side"));
+        }
+        let shaders = [trace.raygen, trace.miss, trace.closest_hit];
+        if !device.invocation_reorder
+            && shaders
+                .iter()
+                .any(|(code, _)| declares(code, CAPABILITY_INVOCATION_REORDER_NV))
+        {
+            return Err(unsupported(
+                "shader execution reordering needs VK_NV_ray_tracing_invocation_reorder",
+            ));
         }
         let instance = &device.instance.raw;
         let raw = &device.raw;
@@ -173,17 +206,27 @@ impl Session<'_> {
             h,
             vk::ImageUsageFlags::STORAGE,
         )?;
-        let mut uniform_buffers = Vec::with_capacity(trace.uniforms.len());
-        for u in trace.uniforms {
+        let buffers: Vec<(&UniformData<'_>, vk::DescriptorType)> = trace
+            .uniforms
+            .iter()
+            .map(|u| (u, vk::DescriptorType::UNIFORM_BUFFER))
+            .chain(
+                trace
+                    .storage_buffers
+                    .iter()
+                    .map(|u| (u, vk::DescriptorType::STORAGE_BUFFER)),
+            )
+            .collect();
+        let mut host_buffers = Vec::with_capacity(buffers.len());
+        for (u, _) in &buffers {
             let size = u.data.len().div_ceil(16).max(1).saturating_mul(16);
             let mut buf = HostBuffer::new(device, size)?;
             buf.write(u.data)?;
-            uniform_buffers.push(buf);
+            host_buffers.push(buf);
         }
-        let mut slots: Vec<(u32, u32, vk::DescriptorType)> = trace
-            .uniforms
+        let mut slots: Vec<(u32, u32, vk::DescriptorType)> = buffers
             .iter()
-            .map(|u| (u.set, u.binding, vk::DescriptorType::UNIFORM_BUFFER))
+            .map(|(u, ty)| (u.set, u.binding, *ty))
             .collect();
         slots.push((
             trace.scene.0,
@@ -252,7 +295,7 @@ impl Session<'_> {
                 .copied()
                 .ok_or_else(|| run_error(ErrorKind::Internal, "no descriptor set"))
         };
-        let buffer_infos: Vec<vk::DescriptorBufferInfo> = uniform_buffers
+        let buffer_infos: Vec<vk::DescriptorBufferInfo> = host_buffers
             .iter()
             .map(|b| vk::DescriptorBufferInfo {
                 buffer: b.buffer.get(),
@@ -269,12 +312,12 @@ impl Session<'_> {
             image_layout: vk::ImageLayout::GENERAL,
         }];
         let mut writes = Vec::with_capacity(slots.len());
-        for (u, info) in trace.uniforms.iter().zip(&buffer_infos) {
+        for ((u, ty), info) in buffers.iter().zip(&buffer_infos) {
             writes.push(
                 vk::WriteDescriptorSet::default()
                     .dst_set(set_of(u.set)?)
                     .dst_binding(u.binding)
-                    .descriptor_type(vk::DescriptorType::UNIFORM_BUFFER)
+                    .descriptor_type(*ty)
                     .buffer_info(std::slice::from_ref(info)),
             );
         }
@@ -303,7 +346,6 @@ impl Session<'_> {
         let pipeline_layout = unsafe { raw.create_pipeline_layout(&layout_info, None) }
             .map_err(|r| vk_error("vkCreatePipelineLayout", r))?;
         let pipeline_layout = device.own(pipeline_layout);
-        let shaders = [trace.raygen, trace.miss, trace.closest_hit];
         let modules = shaders
             .iter()
             .map(|(code, _)| shader_module(device, code))
