@@ -4,9 +4,10 @@
 //! Memory semantics are relaxed (0), as D3D's interlocked operations imply
 //! no ordering; barriers order memory.
 
+use super::desc::ElementClass;
 use super::module::{scope, Emitter, Handle, TyKey, Val};
 use super::resource::View;
-use crate::dxil::{ComponentType, ResourceKind};
+use crate::dxil::ResourceKind;
 use crate::error::Result;
 use crate::ir::{RmwOp, TypeId, ValueId};
 use rspirv::dr::Operand;
@@ -138,15 +139,16 @@ impl<'m> Emitter<'m> {
                 let (img_ptr, img_ty, _) = self.descriptor_ptr(h, View::Image)?;
                 // D3D allows atomics only on R32_SINT / R32_UINT typed UAVs;
                 // the texel pointer's type must be the image's sampled type.
-                let signed_img = match d.component_type {
-                    Some(ComponentType::I32 | ComponentType::I64) => true,
-                    Some(ComponentType::U32 | ComponentType::U64) => false,
-                    other => {
+                let signed_img = match d.element_class() {
+                    ElementClass::Signed(32 | 64) => true,
+                    ElementClass::Unsigned(32 | 64) => false,
+                    _ => {
                         return Err(self.unsupported(format!(
                             "atomics on a {} of {} elements (only 32-bit integer typed UAVs \
                              are supported)",
                             k.name(),
-                            other.map_or_else(|| "unknown".to_string(), |c| format!("{c:?}"))
+                            d.component_type
+                                .map_or_else(|| "unknown".to_string(), |c| format!("{c:?}"))
                         )))
                     }
                 };

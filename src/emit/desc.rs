@@ -3,10 +3,9 @@
 //! DXIL metadata ([`DxilModule`]).
 
 use crate::dxil::{
-    ComponentType, DsState, DxilModule, GsState, HsState, MsState, ResourceBinding, ResourceKind,
-    ShaderFlags, ShaderKind, Signatures,
+    ComponentType, DsState, DxilModule, EntryPoint, GsState, HsState, MsState, ResourceBinding,
+    ResourceKind, ShaderFlags, ShaderKind, Signatures,
 };
-use crate::dxil::EntryPoint;
 use crate::error::{Error, Phase, Result};
 use crate::ir::{FuncId, GlobalId, Module};
 
@@ -113,7 +112,46 @@ pub struct ShaderDesc {
     pub ds: Option<DsState>,
 }
 
+/// The numeric class of a typed resource's element (its DXIL component
+/// type), the one fact the image's sampled type, its declared format and
+/// the texel pointers of image atomics are chosen by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ElementClass {
+    /// An IEEE float of this many bits (`F16`, `F32`, `F64`).
+    Float(u32),
+    /// A signed integer of this many bits (`I8`, `I16`, `I32`, `I64`).
+    Signed(u32),
+    /// An unsigned integer of this many bits (`U8`, `U16`, `U32`, `U64`;
+    /// `I1` counts as a 1-bit unsigned integer).
+    Unsigned(u32),
+    /// Anything else: normalized floats (`SNorm*`, `UNorm*`), packed 8-bit
+    /// vectors, 8-bit floats, `BFloat16`, `Invalid`, or no component type
+    /// at all. Images read these as 32-bit floats.
+    Other,
+}
+
 impl ResourceDecl {
+    /// The numeric class of the element of a typed resource (see
+    /// [`ElementClass`]); [`ElementClass::Other`] where no component type
+    /// is given.
+    pub(crate) fn element_class(&self) -> ElementClass {
+        match self.component_type {
+            Some(ComponentType::F16) => ElementClass::Float(16),
+            Some(ComponentType::F32) => ElementClass::Float(32),
+            Some(ComponentType::F64) => ElementClass::Float(64),
+            Some(ComponentType::I8) => ElementClass::Signed(8),
+            Some(ComponentType::I16) => ElementClass::Signed(16),
+            Some(ComponentType::I32) => ElementClass::Signed(32),
+            Some(ComponentType::I64) => ElementClass::Signed(64),
+            Some(ComponentType::I1) => ElementClass::Unsigned(1),
+            Some(ComponentType::U8) => ElementClass::Unsigned(8),
+            Some(ComponentType::U16) => ElementClass::Unsigned(16),
+            Some(ComponentType::U32) => ElementClass::Unsigned(32),
+            Some(ComponentType::U64) => ElementClass::Unsigned(64),
+            _ => ElementClass::Other,
+        }
+    }
+
     fn new(class: ResourceClass, b: &ResourceBinding, kind: ResourceKind) -> ResourceDecl {
         ResourceDecl {
             class,

@@ -5,9 +5,9 @@
 //! implemented with explicit checks.
 
 use super::binding::{DescriptorType, ReflectedResource};
-use super::desc::{ResourceClass, ResourceDecl};
+use super::desc::{ElementClass, ResourceClass, ResourceDecl};
 use super::module::{Emitter, Handle, ImageKey, TyKey, Val, MAX_CONST_DEPTH};
-use crate::dxil::{ComponentType as C, ResourceKind};
+use crate::dxil::ResourceKind;
 use crate::error::Result;
 use crate::ir::{self, Constant, TypeId, ValueId};
 use rspirv::dr::Operand;
@@ -144,26 +144,28 @@ impl<'m> Emitter<'m> {
     /// The sampled type of a typed resource (32-bit float, int or uint).
     pub(crate) fn sampled_ty(&mut self, d: &ResourceDecl) -> Result<(Word, bool, bool)> {
         // (type, float, signed)
-        match d.component_type.unwrap_or(C::F32) {
-            C::I32 | C::I16 | C::I8 => Ok((self.sint_ty(32), false, true)),
-            C::U32 | C::U16 | C::U8 | C::I1 => Ok((self.u32_ty(), false, false)),
+        match d.element_class() {
             // 64-bit elements are viewed as R32G32_UINT (GatherRaw reads
             // both halves); 64-bit atomics use an R64 image instead.
-            C::I64 | C::U64 => Ok((self.u32_ty(), false, false)),
-            _ => Ok((self.float_ty(32), true, false)),
+            ElementClass::Signed(64) | ElementClass::Unsigned(64) => {
+                Ok((self.u32_ty(), false, false))
+            }
+            ElementClass::Signed(_) => Ok((self.sint_ty(32), false, true)),
+            ElementClass::Unsigned(_) => Ok((self.u32_ty(), false, false)),
+            ElementClass::Float(_) | ElementClass::Other => Ok((self.float_ty(32), true, false)),
         }
     }
 
     pub(crate) fn image_format(&self, r: usize, d: &ResourceDecl) -> ImageFormat {
         if d.class == ResourceClass::Uav && self.resources.atomic64_typed.contains(&r) {
-            match d.component_type {
-                Some(C::I32 | C::I64) => ImageFormat::R64i,
+            match d.element_class() {
+                ElementClass::Signed(32 | 64) => ImageFormat::R64i,
                 _ => ImageFormat::R64ui,
             }
         } else if d.class == ResourceClass::Uav && self.resources.atomic_typed.contains(&r) {
-            match d.component_type {
-                Some(C::I32) => ImageFormat::R32i,
-                Some(C::F32) => ImageFormat::R32f,
+            match d.element_class() {
+                ElementClass::Signed(32) => ImageFormat::R32i,
+                ElementClass::Float(32) => ImageFormat::R32f,
                 _ => ImageFormat::R32ui,
             }
         } else {
@@ -210,7 +212,7 @@ impl<'m> Emitter<'m> {
                 let sampled_ty = if self.resources.atomic64_typed.contains(&r) {
                     self.cap(Capability::Int64ImageEXT);
                     self.exts.insert("SPV_EXT_shader_image_int64");
-                    let signed = matches!(d.component_type, Some(C::I32 | C::I64));
+                    let signed = matches!(d.element_class(), ElementClass::Signed(32 | 64));
                     self.ty(TyKey::Int(64, signed))
                 } else {
                     self.sampled_ty(d)?.0
@@ -440,7 +442,11 @@ impl<'m> Emitter<'m> {
             // A library resource global, loaded.
             ir::InstKind::Load { ptr, .. } => {
                 let (g, _) = self.resource_global_of(ptr)?;
-                return Some(Ok(self.desc.resources.iter().position(|d| d.global == Some(g))));
+                return Some(Ok(self
+                    .desc
+                    .resources
+                    .iter()
+                    .position(|d| d.global == Some(g))));
             }
             _ => return None,
         };
