@@ -73,26 +73,19 @@ const CAPABILITY_INVOCATION_REORDER_NV: u32 = 5383;
 /// Whether a SPIR-V module declares `capability` (an `OpCapability` among
 /// its first instructions, which come before everything else).
 fn declares(code: &[u32], capability: u32) -> bool {
-    let mut at = 5;
-    while let Some(&word) = code.get(at) {
-        let (count, opcode) = ((word >> 16) as usize, word & 0xffff);
-        // OpCapability is opcode 17, two words.
-        if opcode != 17 || count != 2 {
-            return false;
-        }
-        if code.get(at + 1) == Some(&capability) {
-            return true;
-        }
-        at += 2;
-    }
-    false
+    // After the 5-word header: OpCapability is opcode 17, two words.
+    code.get(5..)
+        .unwrap_or_default()
+        .chunks_exact(2)
+        .take_while(|inst| inst.first() == Some(&(2 << 16 | 17)))
+        .any(|inst| inst.get(1) == Some(&capability))
 }
 
 /// `value` rounded up to a multiple of `align` (a power of two, or 0/1).
 fn align_up(value: u64, align: u64) -> u64 {
     match align {
         0 | 1 => value,
-        a => value.saturating_add(a - 1) & !(a - 1),
+        a => value.saturating_add(a.saturating_sub(1)) & !a.saturating_sub(1),
     }
 }
 
@@ -438,7 +431,7 @@ impl Session<'_> {
         )?;
         let table_address = table.device_address()?;
         let base = align_up(table_address, base_align);
-        let skip = usize::try_from(base - table_address)
+        let skip = usize::try_from(base.saturating_sub(table_address))
             .map_err(|_| run_error(ErrorKind::Internal, "table offset overflow"))?;
         let mut bytes = vec![0u8; skip];
         for handle in handles.chunks_exact(handle_size.max(1)) {
