@@ -189,6 +189,10 @@ impl<'m> Emitter<'m> {
             SignatureKind::Output,
             SignatureKind::PatchConstOrPrim,
         ];
+        // The (direction, location, component) cells taken so far: D3D
+        // packs elements without overlap, and Vulkan rejects overlapping
+        // locations.
+        let mut taken = std::collections::HashSet::new();
         for list in lists {
             let output = self.is_output(list);
             for e in self.desc.signatures.get(list) {
@@ -204,6 +208,20 @@ impl<'m> Emitter<'m> {
                         u32::try_from(e.start_col).unwrap_or(0),
                     )
                 });
+                if let Some((row, col)) = location.filter(|_| e.start_row >= 0) {
+                    // Rows and columns are within 32 x 4 (`declare_io`).
+                    for cell in (row..row.saturating_add(e.rows))
+                        .flat_map(|r| (col..col.saturating_add(e.cols)).map(move |c| (r, c)))
+                    {
+                        if !taken.insert((output, cell)) {
+                            return Err(self.invalid(format!(
+                                "signature element {} overlaps another at location {}, \
+                                 component {}",
+                                e.name, cell.0, cell.1
+                            )));
+                        }
+                    }
+                }
                 self.reflection.interface.push(ReflectedVarying {
                     output,
                     patch: list == SignatureKind::PatchConstOrPrim,
