@@ -138,14 +138,15 @@ fn pinhole_camera_matches_the_hlsl() {
             s.trace(&Trace {
                 raygen: (&raygen.spirv, &raygen.reflection.entry_point),
                 miss: (&miss.spirv, &miss.reflection.entry_point),
-                closest_hit: (&hit.spirv, &hit.reflection.entry_point),
-                triangle: TRIANGLE,
+                closest_hit: Some((&hit.spirv, &hit.reflection.entry_point)),
+                any_hit: None,
+                triangles: &[TRIANGLE],
                 width: SIZE,
                 height: SIZE,
                 uniforms: &uniforms,
                 storage_buffers: &[],
                 scene: slot(raygen, ResourceClass::Srv),
-                output: slot(raygen, ResourceClass::Uav),
+                output: Some(slot(raygen, ResourceClass::Uav)),
             })
         })
         .expect("session");
@@ -154,7 +155,7 @@ fn pinhole_camera_matches_the_hlsl() {
             eprintln!("SKIPPED: the device cannot trace rays: {e}");
             return;
         }
-        other => other.expect("trace"),
+        other => other.expect("trace").image,
     };
     let (mut hits, mut misses, mut bad) = (0, 0, Vec::new());
     for y in 0..SIZE {
@@ -229,14 +230,15 @@ fn shader_execution_reordering_matches_the_hlsl() {
             s.trace(&Trace {
                 raygen: (&raygen.spirv, &raygen.reflection.entry_point),
                 miss: (&miss.spirv, &miss.reflection.entry_point),
-                closest_hit: (&hit.spirv, &hit.reflection.entry_point),
-                triangle: SER_TRIANGLE,
+                closest_hit: Some((&hit.spirv, &hit.reflection.entry_point)),
+                any_hit: None,
+                triangles: &[SER_TRIANGLE],
                 width: SIZE,
                 height: SIZE,
                 uniforms: &[],
                 storage_buffers: &storage,
                 scene: slot(raygen, ResourceClass::Srv),
-                output: slot(raygen, ResourceClass::Uav),
+                output: Some(slot(raygen, ResourceClass::Uav)),
             })
         })
         .expect("session");
@@ -245,7 +247,7 @@ fn shader_execution_reordering_matches_the_hlsl() {
             eprintln!("SKIPPED: the device cannot run this: {e}");
             return;
         }
-        other => other.expect("trace"),
+        other => other.expect("trace").image,
     };
     // A hit adds (PrimitiveIndex, HitKind, ShaderTableIndex) * 0.0001 to the
     // colour; the hit kind says which face the rays see (0xFE front, 0xFF
@@ -289,4 +291,104 @@ fn shader_execution_reordering_matches_the_hlsl() {
         hit_kinds.len() == 1 && hit_kinds.iter().all(|k| *k == 0xfe || *k == 0xff),
         "hit kinds {hit_kinds:x?}"
     );
+}
+
+#[test]
+fn any_hit_sees_every_layer_and_ignores_it() {
+    let _turn = turn();
+    if !common::vulkan::available() {
+        return;
+    }
+    let path = common::corpus::root().join("advanced/dxr-anyhit-count-layers.dxil");
+    let outs = Compiler::default()
+        .compile_all(&std::fs::read(path).unwrap())
+        .expect("compiles");
+    let by_stage = |stage: &str| {
+        outs.iter()
+            .find(|o| o.reflection.stage == stage)
+            .unwrap_or_else(|| panic!("no {stage} export"))
+    };
+    let (raygen, miss, any) = (
+        by_stage("raygeneration"),
+        by_stage("miss"),
+        by_stage("anyhit"),
+    );
+    // Five layers at z = 1..5, each covering every ray (x = 0 to 1.75).
+    let layers: Vec<[[f32; 3]; 3]> = (1..=5)
+        .map(|z| {
+            let z = z as f32;
+            [[-10.0, -10.0, z], [30.0, -10.0, z], [-10.0, 30.0, z]]
+        })
+        .collect();
+    const RAYS: u32 = 8;
+    let uav = |register| {
+        let r = raygen
+            .reflection
+            .resources
+            .iter()
+            .find(|r| r.class == ResourceClass::Uav && r.register == register)
+            .expect("uav");
+        (r.set, r.binding)
+    };
+    let (depths_slot, counts_slot) = (uav(0), uav(1));
+    let depths = vec![0u8; RAYS as usize * 16];
+    let counts = vec![0u8; RAYS as usize * 4];
+    let storage = [
+        UniformData {
+            set: depths_slot.0,
+            binding: depths_slot.1,
+            data: &depths,
+        },
+        UniformData {
+            set: counts_slot.0,
+            binding: counts_slot.1,
+            data: &counts,
+        },
+    ];
+    let vulkan = Vulkan::load().expect("Vulkan loader");
+    let result = vulkan
+        .with_session(None, false, |s| {
+            s.trace(&Trace {
+                raygen: (&raygen.spirv, &raygen.reflection.entry_point),
+                miss: (&miss.spirv, &miss.reflection.entry_point),
+                closest_hit: None,
+                any_hit: Some((&any.spirv, &any.reflection.entry_point)),
+                triangles: &layers,
+                width: RAYS,
+                height: 1,
+                uniforms: &[],
+                storage_buffers: &storage,
+                scene: slot(raygen, ResourceClass::Srv),
+                output: None,
+            })
+        })
+        .expect("session");
+    let traced = match result {
+        Err(e) if e.kind() == ErrorKind::Unsupported => {
+            eprintln!("SKIPPED: the device cannot run this: {e}");
+            return;
+        }
+        other => other.expect("trace"),
+    };
+    let words = |bytes: &[u8]| -> Vec<u32> {
+        bytes
+            .chunks_exact(4)
+            .map(|w| u32::from_le_bytes([w[0], w[1], w[2], w[3]]))
+            .collect()
+    };
+    // Every ray meets all five layers (count 5) and keeps the nearest four
+    // distances, sorted: the payload survives IgnoreHit().
+    let got_counts = words(&traced.buffers[1]);
+    assert_eq!(got_counts, vec![5; RAYS as usize]);
+    let got_depths: Vec<f32> = words(&traced.buffers[0])
+        .into_iter()
+        .map(f32::from_bits)
+        .collect();
+    for ray in got_depths.chunks_exact(4) {
+        let want = [101.0, 102.0, 103.0, 104.0];
+        assert!(
+            ray.iter().zip(want).all(|(g, w)| (g - w).abs() < 1e-3),
+            "{got_depths:?}"
+        );
+    }
 }

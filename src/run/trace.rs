@@ -1,8 +1,9 @@
 //! Ray tracing with compiled DXR exports: one `vkCmdTraceRaysKHR` with a
-//! ray-generation, a miss and a closest-hit shader over a scene of one
-//! opaque triangle (a bottom-level structure in one identity instance),
-//! writing an `R32G32B32A32_SFLOAT` storage image that is read back texel by
-//! texel. It checks what translated ray-tracing stages compute on a driver
+//! ray-generation shader, a miss shader and one triangle hit group
+//! (closest-hit and any-hit shaders) over a scene of triangles (one
+//! bottom-level structure in one identity instance), writing an
+//! `R32G32B32A32_SFLOAT` storage image and storage buffers that are read
+//! back. It checks what translated ray-tracing stages compute on a driver
 //! with `VK_KHR_ray_tracing_pipeline`.
 
 use ash::vk;
@@ -13,30 +14,47 @@ use super::vulkan::Session;
 use super::{invalid, run_error, unsupported};
 use crate::error::{ErrorKind, Result};
 
-/// One trace: `width` x `height` rays from `raygen`, `miss` and
-/// `closest_hit` (SPIR-V words and entry point) over one triangle.
+/// A shader: SPIR-V words and entry point name.
+pub type ShaderCode<'a> = (&'a [u32], &'a str);
+
+/// One trace: `width` x `height` rays from `raygen` over `triangles`.
 #[derive(Clone, Debug)]
 pub struct Trace<'a> {
     /// The ray-generation shader.
-    pub raygen: (&'a [u32], &'a str),
+    pub raygen: ShaderCode<'a>,
     /// The miss shader (miss index 0).
-    pub miss: (&'a [u32], &'a str),
-    /// The closest-hit shader of the triangle's hit group (record 0).
-    pub closest_hit: (&'a [u32], &'a str),
-    /// The triangle's vertices, in world space.
-    pub triangle: [[f32; 3]; 3],
+    pub miss: ShaderCode<'a>,
+    /// The closest-hit shader of the triangles' hit group (record 0).
+    pub closest_hit: Option<ShaderCode<'a>>,
+    /// The any-hit shader of that hit group. The triangles are opaque
+    /// unless a ray says otherwise, and each calls it at most once.
+    pub any_hit: Option<ShaderCode<'a>>,
+    /// The triangles' vertices, in world space (1 to 256 triangles).
+    pub triangles: &'a [[[f32; 3]; 3]],
     /// Launch size (and output image size), at most 256 a side.
     pub width: u32,
     /// Launch size (and output image size).
     pub height: u32,
     /// Uniform buffers.
     pub uniforms: &'a [UniformData<'a>],
-    /// Storage buffers (structured and raw buffers), with their contents.
+    /// Storage buffers (structured and raw buffers), with their initial
+    /// contents; read back after the trace.
     pub storage_buffers: &'a [UniformData<'a>],
     /// Set and binding of the acceleration structure.
     pub scene: (u32, u32),
-    /// Set and binding of the output storage image.
-    pub output: (u32, u32),
+    /// Set and binding of the output storage image, if there is one.
+    pub output: Option<(u32, u32)>,
+}
+
+/// What a trace wrote.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Traced {
+    /// The output image's texels, row by row, as raw bits (empty without
+    /// an output image).
+    pub image: Vec<[u32; 4]>,
+    /// The contents of each storage buffer, in [`Trace::storage_buffers`]
+    /// order.
+    pub buffers: Vec<Vec<u8>>,
 }
 
 /// An acceleration structure with its storage, destroyed when dropped
@@ -95,9 +113,9 @@ fn f32_bytes(values: &[f32]) -> Vec<u8> {
 }
 
 impl Session<'_> {
-    /// Traces `trace` and reads its output image back (row by row, as raw
-    /// bits). Unsupported without ray-tracing pipelines.
-    pub fn trace(&self, trace: &Trace<'_>) -> Result<Vec<[u32; 4]>> {
+    /// Traces `trace` and reads its output image and storage buffers back.
+    /// Unsupported without ray-tracing pipelines.
+    pub fn trace(&self, trace: &Trace<'_>) -> Result<Traced> {
         let device = self.gpu_device();
         if device.is_poisoned() {
             return Err(run_error(ErrorKind::Internal, "the device was abandoned"));
@@ -112,7 +130,16 @@ impl Session<'_> {
         if w == 0 || h == 0 || w > 256 || h > 256 {
             return Err(invalid("a trace needs 1 to 256 rays a side"));
         }
-        let shaders = [trace.raygen, trace.miss, trace.closest_hit];
+        let primitives = u32::try_from(trace.triangles.len())
+            .ok()
+            .filter(|n| (1..=256).contains(n))
+            .ok_or_else(|| invalid("a trace needs 1 to 256 triangles"))?;
+        // Stages: raygen, miss, then the hit group's.
+        let shaders: Vec<ShaderCode<'_>> = [trace.raygen, trace.miss]
+            .into_iter()
+            .chain(trace.closest_hit)
+            .chain(trace.any_hit)
+            .collect();
         if !device.invocation_reorder
             && shaders
                 .iter()
@@ -136,27 +163,39 @@ impl Session<'_> {
         unsafe { instance.get_physical_device_properties2(device.physical, &mut props) };
         let scratch_align = u64::from(as_props.min_acceleration_structure_scratch_offset_alignment);
 
-        // The scene: the triangle, then one instance of it.
+        // The scene: the triangles, then one instance of them.
         let build_input = vk::BufferUsageFlags::ACCELERATION_STRUCTURE_BUILD_INPUT_READ_ONLY_KHR
             | vk::BufferUsageFlags::SHADER_DEVICE_ADDRESS;
-        let mut vertices = HostBuffer::with_usage(device, 36, build_input)?;
-        vertices.write(&f32_bytes(&trace.triangle.concat()))?;
+        let corners: Vec<f32> = trace
+            .triangles
+            .iter()
+            .flatten()
+            .flatten()
+            .copied()
+            .collect();
+        let mut vertices =
+            HostBuffer::with_usage(device, corners.len().saturating_mul(4), build_input)?;
+        vertices.write(&f32_bytes(&corners))?;
         let triangles = vk::AccelerationStructureGeometryTrianglesDataKHR::default()
             .vertex_format(vk::Format::R32G32B32_SFLOAT)
             .vertex_data(vk::DeviceOrHostAddressConstKHR {
                 device_address: vertices.device_address()?,
             })
             .vertex_stride(12)
-            .max_vertex(2)
+            .max_vertex(primitives.saturating_mul(3).saturating_sub(1))
             .index_type(vk::IndexType::NONE_KHR);
         let blas_geometry = [vk::AccelerationStructureGeometryKHR::default()
             .geometry_type(vk::GeometryTypeKHR::TRIANGLES)
             .geometry(vk::AccelerationStructureGeometryDataKHR { triangles })
-            .flags(vk::GeometryFlagsKHR::OPAQUE)];
+            .flags(
+                vk::GeometryFlagsKHR::OPAQUE
+                    | vk::GeometryFlagsKHR::NO_DUPLICATE_ANY_HIT_INVOCATION,
+            )];
         let blas = self.accel(
             &accel_loader,
             vk::AccelerationStructureTypeKHR::BOTTOM_LEVEL,
             &blas_geometry,
+            primitives,
             scratch_align,
         )?;
         let blas_info = vk::AccelerationStructureDeviceAddressInfoKHR::default()
@@ -188,10 +227,12 @@ impl Session<'_> {
             &accel_loader,
             vk::AccelerationStructureTypeKHR::TOP_LEVEL,
             &tlas_geometry,
+            1,
             scratch_align,
         )?;
 
-        // Descriptors: uniform buffers, the scene and the output image.
+        // Descriptors: uniform and storage buffers, the scene and the output
+        // image (made, and copied out, even when the shaders have none).
         let output = Target::new(
             device,
             vk::Format::R32G32B32A32_SFLOAT,
@@ -226,14 +267,13 @@ impl Session<'_> {
             trace.scene.1,
             vk::DescriptorType::ACCELERATION_STRUCTURE_KHR,
         ));
-        slots.push((
-            trace.output.0,
-            trace.output.1,
-            vk::DescriptorType::STORAGE_IMAGE,
-        ));
+        if let Some((set, binding)) = trace.output {
+            slots.push((set, binding, vk::DescriptorType::STORAGE_IMAGE));
+        }
         let stages = vk::ShaderStageFlags::RAYGEN_KHR
             | vk::ShaderStageFlags::MISS_KHR
-            | vk::ShaderStageFlags::CLOSEST_HIT_KHR;
+            | vk::ShaderStageFlags::CLOSEST_HIT_KHR
+            | vk::ShaderStageFlags::ANY_HIT_KHR;
         let set_count = slots
             .iter()
             .map(|s| s.0)
@@ -314,13 +354,15 @@ impl Session<'_> {
                     .buffer_info(std::slice::from_ref(info)),
             );
         }
-        writes.push(
-            vk::WriteDescriptorSet::default()
-                .dst_set(set_of(trace.output.0)?)
-                .dst_binding(trace.output.1)
-                .descriptor_type(vk::DescriptorType::STORAGE_IMAGE)
-                .image_info(&image_info),
-        );
+        if let Some((set, binding)) = trace.output {
+            writes.push(
+                vk::WriteDescriptorSet::default()
+                    .dst_set(set_of(set)?)
+                    .dst_binding(binding)
+                    .descriptor_type(vk::DescriptorType::STORAGE_IMAGE)
+                    .image_info(&image_info),
+            );
+        }
         let mut scene_write = vk::WriteDescriptorSet::default()
             .dst_set(set_of(trace.scene.0)?)
             .dst_binding(trace.scene.1)
@@ -349,11 +391,17 @@ impl Session<'_> {
                 std::ffi::CString::new(*name).map_err(|_| invalid("entry point name with a NUL"))
             })
             .collect::<Result<Vec<_>>>()?;
-        let kinds = [
-            vk::ShaderStageFlags::RAYGEN_KHR,
-            vk::ShaderStageFlags::MISS_KHR,
-            vk::ShaderStageFlags::CLOSEST_HIT_KHR,
-        ];
+        let kinds: Vec<vk::ShaderStageFlags> = [
+            Some(vk::ShaderStageFlags::RAYGEN_KHR),
+            Some(vk::ShaderStageFlags::MISS_KHR),
+            trace
+                .closest_hit
+                .map(|_| vk::ShaderStageFlags::CLOSEST_HIT_KHR),
+            trace.any_hit.map(|_| vk::ShaderStageFlags::ANY_HIT_KHR),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
         let stage_infos: Vec<vk::PipelineShaderStageCreateInfo<'_>> = kinds
             .iter()
             .zip(&modules)
@@ -365,22 +413,35 @@ impl Session<'_> {
                     .name(name)
             })
             .collect();
-        let group = |ty, general, closest_hit| {
+        let unused = vk::SHADER_UNUSED_KHR;
+        let group = |ty, general, closest_hit, any_hit| {
             vk::RayTracingShaderGroupCreateInfoKHR::default()
                 .ty(ty)
                 .general_shader(general)
                 .closest_hit_shader(closest_hit)
-                .any_hit_shader(vk::SHADER_UNUSED_KHR)
-                .intersection_shader(vk::SHADER_UNUSED_KHR)
+                .any_hit_shader(any_hit)
+                .intersection_shader(unused)
+        };
+        // The hit group's stages follow raygen (0) and miss (1).
+        let closest_hit = if trace.closest_hit.is_some() {
+            2
+        } else {
+            unused
+        };
+        let any_hit = match (trace.closest_hit, trace.any_hit) {
+            (_, None) => unused,
+            (Some(_), Some(_)) => 3,
+            (None, Some(_)) => 2,
         };
         let general = vk::RayTracingShaderGroupTypeKHR::GENERAL;
         let groups = [
-            group(general, 0, vk::SHADER_UNUSED_KHR),
-            group(general, 1, vk::SHADER_UNUSED_KHR),
+            group(general, 0, unused, unused),
+            group(general, 1, unused, unused),
             group(
                 vk::RayTracingShaderGroupTypeKHR::TRIANGLES_HIT_GROUP,
-                vk::SHADER_UNUSED_KHR,
-                2,
+                unused,
+                closest_hit,
+                any_hit,
             ),
         ];
         let info = [vk::RayTracingPipelineCreateInfoKHR::default()
@@ -454,12 +515,15 @@ impl Session<'_> {
         // Build, trace, copy out.
         let texel_bytes = (w as usize).saturating_mul(h as usize).saturating_mul(16);
         let readback = HostBuffer::new(device, texel_bytes)?;
-        let build_range = [vk::AccelerationStructureBuildRangeInfoKHR {
-            primitive_count: 1,
-            primitive_offset: 0,
-            first_vertex: 0,
-            transform_offset: 0,
-        }];
+        let range = |primitive_count| {
+            [vk::AccelerationStructureBuildRangeInfoKHR {
+                primitive_count,
+                primitive_offset: 0,
+                first_vertex: 0,
+                transform_offset: 0,
+            }]
+        };
+        let (blas_range, tlas_range) = (range(primitives), range(1));
         let build_info = |accel: &Accel<'_, '_>, ty, geometry| {
             vk::AccelerationStructureBuildGeometryInfoKHR::default()
                 .ty(ty)
@@ -532,7 +596,7 @@ impl Session<'_> {
             // the trace, and the image's layouts for the store and the copy;
             // the table's regions lie inside its buffer at aligned addresses.
             unsafe {
-                accel_loader.cmd_build_acceleration_structures(cmd, &blas_build, &[&build_range]);
+                accel_loader.cmd_build_acceleration_structures(cmd, &blas_build, &[&blas_range]);
                 raw.cmd_pipeline_barrier(
                     cmd,
                     build_stage,
@@ -542,7 +606,7 @@ impl Session<'_> {
                     &[],
                     &[],
                 );
-                accel_loader.cmd_build_acceleration_structures(cmd, &tlas_build, &[&build_range]);
+                accel_loader.cmd_build_acceleration_structures(cmd, &tlas_build, &[&tlas_range]);
                 raw.cmd_pipeline_barrier(
                     cmd,
                     build_stage,
@@ -604,18 +668,30 @@ impl Session<'_> {
                     vk::PipelineStageFlags::TRANSFER,
                     vk::AccessFlags::TRANSFER_WRITE,
                 );
+                gpu::cmd_host_read_barrier(raw, cmd, rt_stage, vk::AccessFlags::SHADER_WRITE);
             }
         })?;
-        Ok(texels(&readback.read(texel_bytes)?))
+        let image = match trace.output {
+            Some(_) => texels(&readback.read(texel_bytes)?),
+            None => Vec::new(),
+        };
+        let buffers = trace
+            .storage_buffers
+            .iter()
+            .zip(host_buffers.iter().skip(trace.uniforms.len()))
+            .map(|(u, b)| b.read(u.data.len()))
+            .collect::<Result<_>>()?;
+        Ok(Traced { image, buffers })
     }
 
-    /// An acceleration structure of type `ty` sized for one primitive of
-    /// `geometry`, with scratch memory for its build.
+    /// An acceleration structure of type `ty` sized for `primitives`
+    /// primitives of `geometry`, with scratch memory for its build.
     fn accel<'s>(
         &'s self,
         loader: &'s ash::khr::acceleration_structure::Device,
         ty: vk::AccelerationStructureTypeKHR,
         geometry: &[vk::AccelerationStructureGeometryKHR<'_>],
+        primitives: u32,
         scratch_align: u64,
     ) -> Result<Accel<'s, 's>> {
         let device = self.gpu_device();
@@ -631,7 +707,7 @@ impl Session<'_> {
             loader.get_acceleration_structure_build_sizes(
                 vk::AccelerationStructureBuildTypeKHR::DEVICE,
                 &info,
-                &[1],
+                &[primitives],
                 &mut sizes,
             )
         };
