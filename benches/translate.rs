@@ -1,6 +1,8 @@
 //! End-to-end translation (container + IR read + SPIR-V emission, without
 //! validation) of each `corpus/compute` and `corpus/graphics` blob that
-//! translates (named `compute/<name>`, `graphics/<name>`).
+//! translates (named `compute/<name>`, `graphics/<name>`), and of each export
+//! of the DXR libraries in `corpus/advanced` (`ray-tracing/<blob>:<export>`,
+//! one translation per export, as a ray-tracing pipeline asks for them).
 //!
 //! Criterion measures every blob (`translate/<name>`); afterwards a summary
 //! table gives, per blob, the median and 95th percentile of 200 timed
@@ -13,31 +15,79 @@ use std::hint::black_box;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-fn blobs() -> Vec<(String, Vec<u8>)> {
+/// The `.dxil` files of corpus folder `category` whose names start with
+/// `prefix`, sorted, with their bytes.
+fn corpus_files(category: &str, prefix: &str) -> Vec<(String, Vec<u8>)> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("corpus")
+        .join(category);
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "dxil"))
+        .filter(|p| {
+            p.file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with(prefix))
+        })
+        .collect();
+    files.sort();
+    files
+        .into_iter()
+        .filter_map(|p| {
+            Some((
+                p.file_stem()?.to_string_lossy().into_owned(),
+                std::fs::read(&p).ok()?,
+            ))
+        })
+        .collect()
+}
+
+/// What is timed: a name, its category, the compiler (with the export
+/// chosen for a library) and the blob.
+struct Item {
+    name: String,
+    category: &'static str,
+    compiler: Compiler,
+    blob: Vec<u8>,
+}
+
+fn items() -> Vec<Item> {
     let mut out = Vec::new();
     for category in ["compute", "graphics"] {
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("corpus")
-            .join(category);
-        let mut files: Vec<_> = std::fs::read_dir(dir)
-            .into_iter()
-            .flatten()
-            .flatten()
-            .map(|e| e.path())
-            .filter(|p| p.extension().is_some_and(|e| e == "dxil"))
-            .collect();
-        files.sort();
-        out.extend(files.into_iter().filter_map(|p| {
-            let name = format!("{category}/{}", p.file_stem()?.to_string_lossy());
-            Some((name, std::fs::read(&p).ok()?))
-        }));
+        for (name, blob) in corpus_files(category, "") {
+            out.push(Item {
+                name: format!("{category}/{name}"),
+                category,
+                compiler: compiler(None),
+                blob,
+            });
+        }
     }
+    for prefix in ["dxr-", "sm69-ser-"] {
+        for (name, blob) in corpus_files("advanced", prefix) {
+            let Ok(outs) = compiler(None).compile_all(&blob) else {
+                continue;
+            };
+            for export in outs.iter().map(|o| o.reflection.entry_point.clone()) {
+                out.push(Item {
+                    name: format!("ray-tracing/{name}:{export}"),
+                    category: "ray-tracing",
+                    compiler: compiler(Some(export)),
+                    blob: blob.clone(),
+                });
+            }
+        }
+    }
+    out.retain(|i| i.compiler.translate(&i.blob).is_ok());
     out
 }
 
-fn compiler() -> Compiler {
+fn compiler(entry_point: Option<String>) -> Compiler {
     Compiler::new(CompileOptions {
         validate: false,
+        entry_point,
         ..CompileOptions::default()
     })
 }
@@ -51,19 +101,15 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
 }
 
 fn bench_translate(c: &mut Criterion) {
-    let compiler = compiler();
-    let blobs: Vec<_> = blobs()
-        .into_iter()
-        .filter(|(_, b)| compiler.translate(b).is_ok())
-        .collect();
+    let items = items();
     let mut group = c.benchmark_group("translate");
     group
         .sample_size(20)
         .warm_up_time(Duration::from_millis(200))
         .measurement_time(Duration::from_millis(600));
-    for (name, blob) in &blobs {
-        group.bench_function(name.as_str(), |b| {
-            b.iter(|| black_box(compiler.translate(black_box(blob))))
+    for item in &items {
+        group.bench_function(item.name.as_str(), |b| {
+            b.iter(|| black_box(item.compiler.translate(black_box(&item.blob))))
         });
     }
     group.finish();
@@ -71,20 +117,19 @@ fn bench_translate(c: &mut Criterion) {
     // Summary: median and p95 per blob.
     println!("\n{:<50} {:>10} {:>10}", "blob", "median µs", "p95 µs");
     let mut medians: Vec<(&str, f64)> = Vec::new();
-    for (name, blob) in &blobs {
+    for item in &items {
         let mut t = Vec::with_capacity(200);
         for _ in 0..200 {
             let s = Instant::now();
-            black_box(compiler.translate(black_box(blob)).ok());
+            black_box(item.compiler.translate(black_box(&item.blob)).ok());
             t.push(s.elapsed().as_secs_f64() * 1e6);
         }
         t.sort_by(|a, b| a.total_cmp(b));
         let (m, p) = (percentile(&t, 0.5), percentile(&t, 0.95));
-        let category = name.split('/').next().unwrap_or("");
-        medians.push((category, m));
-        println!("{name:<50} {m:>10.1} {p:>10.1}");
+        medians.push((item.category, m));
+        println!("{:<50} {m:>10.1} {p:>10.1}", item.name);
     }
-    for category in ["compute", "graphics", "all"] {
+    for category in ["compute", "graphics", "ray-tracing", "all"] {
         let mut m: Vec<f64> = medians
             .iter()
             .filter(|(c, _)| category == "all" || *c == category)
