@@ -13,7 +13,7 @@
 mod common;
 
 use dxil2spirv::compile::{Compiler, Output, ResourceClass};
-use dxil2spirv::run::{Trace, UniformData, Vulkan};
+use dxil2spirv::run::{Trace, Traced, UniformData, Vulkan};
 use dxil2spirv::ErrorKind;
 use std::sync::{Mutex, MutexGuard};
 
@@ -103,25 +103,55 @@ fn slot(out: &Output, class: ResourceClass) -> (u32, u32) {
     (r.set, r.binding)
 }
 
-#[test]
-fn pinhole_camera_matches_the_hlsl() {
-    let _turn = turn();
+/// The device's turn and every export of corpus blob `advanced/<name>`,
+/// compiled; `None` without a device (see `common::vulkan`).
+fn exports(name: &str) -> Option<(MutexGuard<'static, ()>, Vec<Output>)> {
+    let turn = turn();
     if !common::vulkan::available() {
-        return;
+        return None;
     }
-    let path = common::corpus::root().join("advanced/dxr-raygen-pinhole-camera.dxil");
+    let path = common::corpus::root().join(format!("advanced/{name}.dxil"));
     let outs = Compiler::default()
         .compile_all(&std::fs::read(path).unwrap())
         .expect("compiles");
-    let by_stage = |stage: &str| {
-        outs.iter()
-            .find(|o| o.reflection.stage == stage)
-            .unwrap_or_else(|| panic!("no {stage} export"))
+    Some((turn, outs))
+}
+
+/// The export of `outs` for `stage`.
+fn stage<'a>(outs: &'a [Output], stage: &str) -> &'a Output {
+    outs.iter()
+        .find(|o| o.reflection.stage == stage)
+        .unwrap_or_else(|| panic!("no {stage} export"))
+}
+
+/// `trace` on the first device, or `None` (said on stderr) when the device
+/// cannot run it.
+fn run(trace: &Trace<'_>) -> Option<Traced> {
+    let vulkan = Vulkan::load().expect("Vulkan loader");
+    let result = vulkan
+        .with_session(None, false, |s| {
+            eprintln!("tracing on {}", s.device());
+            s.trace(trace)
+        })
+        .expect("session");
+    match result {
+        Err(e) if e.kind() == ErrorKind::Unsupported => {
+            eprintln!("SKIPPED: the device cannot run this: {e}");
+            None
+        }
+        other => Some(other.expect("trace")),
+    }
+}
+
+#[test]
+fn pinhole_camera_matches_the_hlsl() {
+    let Some((_turn, outs)) = exports("dxr-raygen-pinhole-camera") else {
+        return;
     };
     let (raygen, miss, hit) = (
-        by_stage("raygeneration"),
-        by_stage("miss"),
-        by_stage("closesthit"),
+        stage(&outs, "raygeneration"),
+        stage(&outs, "miss"),
+        stage(&outs, "closesthit"),
     );
     let data = camera();
     let (set, binding) = slot(raygen, ResourceClass::Cbv);
@@ -131,40 +161,42 @@ fn pinhole_camera_matches_the_hlsl() {
         binding,
         data: &data,
     }];
-    let vulkan = Vulkan::load().expect("Vulkan loader");
-    let result = vulkan
-        .with_session(None, false, |s| {
-            eprintln!("tracing on {}", s.device());
-            s.trace(&Trace {
-                raygen: (&raygen.spirv, &raygen.reflection.entry_point),
-                miss: (&miss.spirv, &miss.reflection.entry_point),
-                closest_hit: Some((&hit.spirv, &hit.reflection.entry_point)),
-                any_hit: None,
-                triangles: &[TRIANGLE],
-                width: SIZE,
-                height: SIZE,
-                uniforms: &uniforms,
-                storage_buffers: &[],
-                scene: slot(raygen, ResourceClass::Srv),
-                output: Some(slot(raygen, ResourceClass::Uav)),
-            })
-        })
-        .expect("session");
-    let texels = match result {
-        Err(e) if e.kind() == ErrorKind::Unsupported && e.message().contains("ray tracing") => {
-            eprintln!("SKIPPED: the device cannot trace rays: {e}");
-            return;
-        }
-        other => other.expect("trace").image,
+    let Some(traced) = run(&Trace {
+        raygen: (&raygen.spirv, &raygen.reflection.entry_point),
+        miss: (&miss.spirv, &miss.reflection.entry_point),
+        closest_hit: Some((&hit.spirv, &hit.reflection.entry_point)),
+        any_hit: None,
+        triangles: &[TRIANGLE],
+        width: SIZE,
+        height: SIZE,
+        uniforms: &uniforms,
+        storage_buffers: &[],
+        scene: slot(raygen, ResourceClass::Srv),
+        output: Some(slot(raygen, ResourceClass::Uav)),
+    }) else {
+        return;
     };
+    compare(&traced.image, |x, y, _| {
+        let want = expected(x, y)?;
+        Some((want, want[3] == 1.0))
+    });
+}
+
+/// Compares every texel of an image of `SIZE` x `SIZE` with `want(x, y,
+/// got)`: the expected value and whether the ray hit, or `None` to skip the
+/// texel. Both hits and misses must be common.
+fn compare(
+    texels: &[[u32; 4]],
+    mut want: impl FnMut(u32, u32, [f32; 4]) -> Option<([f32; 4], bool)>,
+) {
     let (mut hits, mut misses, mut bad) = (0, 0, Vec::new());
     for y in 0..SIZE {
         for x in 0..SIZE {
-            let Some(want) = expected(x, y) else {
+            let got = texels[(y * SIZE + x) as usize].map(f32::from_bits);
+            let Some((want, hit)) = want(x, y, got) else {
                 continue;
             };
-            let got = texels[(y * SIZE + x) as usize].map(f32::from_bits);
-            if want[3] == 1.0 {
+            if hit {
                 hits += 1;
             } else {
                 misses += 1;
@@ -189,23 +221,13 @@ const SER_TRIANGLE: [[f32; 3]; 3] = [[-1.0, -1.0, 0.0], [1.0, -1.0, 0.0], [0.0, 
 
 #[test]
 fn shader_execution_reordering_matches_the_hlsl() {
-    let _turn = turn();
-    if !common::vulkan::available() {
+    let Some((_turn, outs)) = exports("sm69-ser-hitobject-reorder") else {
         return;
-    }
-    let path = common::corpus::root().join("advanced/sm69-ser-hitobject-reorder.dxil");
-    let outs = Compiler::default()
-        .compile_all(&std::fs::read(path).unwrap())
-        .expect("compiles");
-    let by_stage = |stage: &str| {
-        outs.iter()
-            .find(|o| o.reflection.stage == stage)
-            .unwrap_or_else(|| panic!("no {stage} export"))
     };
     let (raygen, miss, hit) = (
-        by_stage("raygeneration"),
-        by_stage("miss"),
-        by_stage("closesthit"),
+        stage(&outs, "raygeneration"),
+        stage(&outs, "miss"),
+        stage(&outs, "closesthit"),
     );
     // MaterialOfInstance (t1): the coherence hint's material table.
     let materials: Vec<u8> = [3u32, 0, 0, 0]
@@ -223,70 +245,37 @@ fn shader_execution_reordering_matches_the_hlsl() {
         binding: t1.binding,
         data: &materials,
     }];
-    let vulkan = Vulkan::load().expect("Vulkan loader");
-    let result = vulkan
-        .with_session(None, false, |s| {
-            eprintln!("tracing on {}", s.device());
-            s.trace(&Trace {
-                raygen: (&raygen.spirv, &raygen.reflection.entry_point),
-                miss: (&miss.spirv, &miss.reflection.entry_point),
-                closest_hit: Some((&hit.spirv, &hit.reflection.entry_point)),
-                any_hit: None,
-                triangles: &[SER_TRIANGLE],
-                width: SIZE,
-                height: SIZE,
-                uniforms: &[],
-                storage_buffers: &storage,
-                scene: slot(raygen, ResourceClass::Srv),
-                output: Some(slot(raygen, ResourceClass::Uav)),
-            })
-        })
-        .expect("session");
-    let texels = match result {
-        Err(e) if e.kind() == ErrorKind::Unsupported => {
-            eprintln!("SKIPPED: the device cannot run this: {e}");
-            return;
-        }
-        other => other.expect("trace").image,
+    let Some(traced) = run(&Trace {
+        raygen: (&raygen.spirv, &raygen.reflection.entry_point),
+        miss: (&miss.spirv, &miss.reflection.entry_point),
+        closest_hit: Some((&hit.spirv, &hit.reflection.entry_point)),
+        any_hit: None,
+        triangles: &[SER_TRIANGLE],
+        width: SIZE,
+        height: SIZE,
+        uniforms: &[],
+        storage_buffers: &storage,
+        scene: slot(raygen, ResourceClass::Srv),
+        output: Some(slot(raygen, ResourceClass::Uav)),
+    }) else {
+        return;
     };
     // A hit adds (PrimitiveIndex, HitKind, ShaderTableIndex) * 0.0001 to the
     // colour; the hit kind says which face the rays see (0xFE front, 0xFF
     // back, by the API's winding rule), the same for every ray here.
     let mut hit_kinds = std::collections::BTreeSet::new();
-    let mut bad = Vec::new();
-    let (mut hits, mut misses) = (0, 0);
-    for y in 0..SIZE {
-        for x in 0..SIZE {
-            let (ndc_x, ndc_y) = ndc(x, y);
-            let dir = normalize([ndc_x, ndc_y, 1.5]);
-            let Some(outcome) = intersect(SER_ORIGIN, dir, SER_TRIANGLE) else {
-                continue;
-            };
-            let got = texels[(y * SIZE + x) as usize].map(f32::from_bits);
-            let want = match outcome {
-                Some((t, u, v)) => {
-                    hits += 1;
-                    let kind = ((got[1] - v) / 1e-4).round();
-                    hit_kinds.insert(kind as u32);
-                    [u, v + kind * 1e-4, 1.0, t]
-                }
-                None => {
-                    misses += 1;
-                    [0.2, 0.3, 0.4, -1.0 + 1e-4]
-                }
-            };
-            if got.iter().zip(want).any(|(g, w)| (g - w).abs() > 1e-4) {
-                bad.push(format!("({x}, {y}): got {got:?}, want {want:?}"));
+    compare(&traced.image, |x, y, got| {
+        let (ndc_x, ndc_y) = ndc(x, y);
+        let dir = normalize([ndc_x, ndc_y, 1.5]);
+        Some(match intersect(SER_ORIGIN, dir, SER_TRIANGLE)? {
+            Some((t, u, v)) => {
+                let kind = ((got[1] - v) / 1e-4).round();
+                hit_kinds.insert(kind as u32);
+                ([u, v + kind * 1e-4, 1.0, t], true)
             }
-        }
-    }
-    assert!(hits > 50 && misses > 50, "{hits} hits, {misses} misses");
-    assert!(
-        bad.is_empty(),
-        "{} texels differ:\n{}",
-        bad.len(),
-        bad.join("\n")
-    );
+            None => ([0.2, 0.3, 0.4, -1.0 + 1e-4], false),
+        })
+    });
     assert!(
         hit_kinds.len() == 1 && hit_kinds.iter().all(|k| *k == 0xfe || *k == 0xff),
         "hit kinds {hit_kinds:x?}"
@@ -295,23 +284,13 @@ fn shader_execution_reordering_matches_the_hlsl() {
 
 #[test]
 fn any_hit_sees_every_layer_and_ignores_it() {
-    let _turn = turn();
-    if !common::vulkan::available() {
+    let Some((_turn, outs)) = exports("dxr-anyhit-count-layers") else {
         return;
-    }
-    let path = common::corpus::root().join("advanced/dxr-anyhit-count-layers.dxil");
-    let outs = Compiler::default()
-        .compile_all(&std::fs::read(path).unwrap())
-        .expect("compiles");
-    let by_stage = |stage: &str| {
-        outs.iter()
-            .find(|o| o.reflection.stage == stage)
-            .unwrap_or_else(|| panic!("no {stage} export"))
     };
     let (raygen, miss, any) = (
-        by_stage("raygeneration"),
-        by_stage("miss"),
-        by_stage("anyhit"),
+        stage(&outs, "raygeneration"),
+        stage(&outs, "miss"),
+        stage(&outs, "anyhit"),
     );
     // Five layers at z = 1..5, each covering every ray (x = 0 to 1.75).
     let layers: Vec<[[f32; 3]; 3]> = (1..=5)
@@ -345,30 +324,20 @@ fn any_hit_sees_every_layer_and_ignores_it() {
             data: &counts,
         },
     ];
-    let vulkan = Vulkan::load().expect("Vulkan loader");
-    let result = vulkan
-        .with_session(None, false, |s| {
-            s.trace(&Trace {
-                raygen: (&raygen.spirv, &raygen.reflection.entry_point),
-                miss: (&miss.spirv, &miss.reflection.entry_point),
-                closest_hit: None,
-                any_hit: Some((&any.spirv, &any.reflection.entry_point)),
-                triangles: &layers,
-                width: RAYS,
-                height: 1,
-                uniforms: &[],
-                storage_buffers: &storage,
-                scene: slot(raygen, ResourceClass::Srv),
-                output: None,
-            })
-        })
-        .expect("session");
-    let traced = match result {
-        Err(e) if e.kind() == ErrorKind::Unsupported => {
-            eprintln!("SKIPPED: the device cannot run this: {e}");
-            return;
-        }
-        other => other.expect("trace"),
+    let Some(traced) = run(&Trace {
+        raygen: (&raygen.spirv, &raygen.reflection.entry_point),
+        miss: (&miss.spirv, &miss.reflection.entry_point),
+        closest_hit: None,
+        any_hit: Some((&any.spirv, &any.reflection.entry_point)),
+        triangles: &layers,
+        width: RAYS,
+        height: 1,
+        uniforms: &[],
+        storage_buffers: &storage,
+        scene: slot(raygen, ResourceClass::Srv),
+        output: None,
+    }) else {
+        return;
     };
     let words = |bytes: &[u8]| -> Vec<u32> {
         bytes

@@ -87,14 +87,8 @@ impl<'m> Emitter<'m> {
     /// `HitObject_TraceRay(accel, flags, mask, offset, stride, miss,
     /// origin, tMin, direction, tMax, payload)`: traversal without shading.
     pub fn hit_object_trace_ray(&mut self, args: &[ValueId]) -> Result<Val> {
-        let accel = self.acceleration_structure(arg(args, 1)?)?;
-        let flags = self.ray_flags(arg(args, 2)?, 0)?;
-        let mut sbt = [0; 4];
-        for (slot, i) in sbt.iter_mut().zip(3..7) {
-            *slot = self.value_id(arg(args, i)?)?;
-        }
-        let [mask, offset, stride, miss] = sbt;
-        let [origin, tmin, direction, tmax] = self.ray_description(args, 7)?;
+        let [accel, flags, mask, offset, stride, miss, origin, tmin, direction, tmax] =
+            self.trace_operands(args)?;
         let (ho, val) = self.new_hit_object(flags)?;
         let payload = arg(args, 15)?;
         self.with_payload(payload, StorageClass::RayPayloadKHR, |e, var| {

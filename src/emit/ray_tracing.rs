@@ -167,9 +167,10 @@ impl<'m> Emitter<'m> {
         Ok([origin, tmin, direction, tmax])
     }
 
-    /// `TraceRay(accel, flags, mask, hitGroupOffset, hitGroupStride,
-    /// missIndex, origin, tMin, direction, tMax, payload)`.
-    pub fn trace_ray(&mut self, args: &[ValueId]) -> Result<()> {
+    /// The ray operands of `TraceRay` and `HitObject_TraceRay` (operands 1
+    /// to 14): acceleration structure, flags, cull mask, hit group offset
+    /// and stride, miss index, origin, tMin, direction, tMax.
+    pub(crate) fn trace_operands(&mut self, args: &[ValueId]) -> Result<[Word; 10]> {
         let accel = self.acceleration_structure(arg(args, 1)?)?;
         let flags = self.ray_flags(arg(args, 2)?, 0)?;
         let mut sbt = [0; 4];
@@ -178,6 +179,16 @@ impl<'m> Emitter<'m> {
         }
         let [mask, offset, stride, miss] = sbt;
         let [origin, tmin, direction, tmax] = self.ray_description(args, 7)?;
+        Ok([
+            accel, flags, mask, offset, stride, miss, origin, tmin, direction, tmax,
+        ])
+    }
+
+    /// `TraceRay(accel, flags, mask, hitGroupOffset, hitGroupStride,
+    /// missIndex, origin, tMin, direction, tMax, payload)`.
+    pub fn trace_ray(&mut self, args: &[ValueId]) -> Result<()> {
+        let [accel, flags, mask, offset, stride, miss, origin, tmin, direction, tmax] =
+            self.trace_operands(args)?;
         self.with_payload(arg(args, 15)?, StorageClass::RayPayloadKHR, |e, var| {
             e.b.trace_ray_khr(
                 accel, flags, mask, offset, stride, miss, origin, tmin, direction, tmax, var,

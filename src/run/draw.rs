@@ -5,10 +5,11 @@
 
 use ash::vk;
 
+use super::descriptors::{filled_buffer, DescriptorSets, Slot};
 use super::gpu::{self, vk_error, Device, HostBuffer, Owned};
 use super::vulkan::Session;
-use super::{invalid, run_error, unsupported};
-use crate::error::{ErrorKind, Result};
+use super::{invalid, unsupported};
+use crate::error::Result;
 
 /// The format of one render target.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -135,8 +136,94 @@ impl<'d, 'i> Target<'d, 'i> {
     }
 }
 
+/// An image layout with the accesses that wrote (or will use) it.
+pub(super) type LayoutAccess = (vk::ImageLayout, vk::AccessFlags);
+
+/// A barrier moving colour image `image` between layouts, making `from`'s
+/// writes available to `to`'s accesses.
+pub(super) fn layout_barrier(
+    image: vk::Image,
+    (old, src): LayoutAccess,
+    (new, dst): LayoutAccess,
+) -> vk::ImageMemoryBarrier<'static> {
+    vk::ImageMemoryBarrier::default()
+        .src_access_mask(src)
+        .dst_access_mask(dst)
+        .old_layout(old)
+        .new_layout(new)
+        .image(image)
+        .subresource_range(color_range())
+}
+
+/// A copy of a whole `width` x `height` colour image to the start of a
+/// tightly packed buffer.
+pub(super) fn whole_image_copy(width: u32, height: u32) -> vk::BufferImageCopy {
+    vk::BufferImageCopy {
+        buffer_offset: 0,
+        buffer_row_length: 0,
+        buffer_image_height: 0,
+        image_subresource: vk::ImageSubresourceLayers {
+            aspect_mask: vk::ImageAspectFlags::COLOR,
+            mip_level: 0,
+            base_array_layer: 0,
+            layer_count: 1,
+        },
+        image_offset: vk::Offset3D { x: 0, y: 0, z: 0 },
+        image_extent: vk::Extent3D {
+            width,
+            height,
+            depth: 1,
+        },
+    }
+}
+
+/// Records the copy of each image to its buffer: the `to_transfer`
+/// barriers (after `stage`), the copies, and a barrier making them visible
+/// to host reads.
+///
+/// # Safety
+/// `cmd` is a command buffer of `raw` in the recording state; the images
+/// and buffers are live until it has executed, the barriers move the
+/// images to `TRANSFER_SRC_OPTIMAL`, and `copy` fits each image and buffer.
+pub(super) unsafe fn cmd_copy_out(
+    raw: &ash::Device,
+    cmd: vk::CommandBuffer,
+    stage: vk::PipelineStageFlags,
+    to_transfer: &[vk::ImageMemoryBarrier<'_>],
+    copies: &[(vk::Image, vk::Buffer)],
+    copy: vk::BufferImageCopy,
+) {
+    // SAFETY: forwarded from the function's contract.
+    unsafe {
+        raw.cmd_pipeline_barrier(
+            cmd,
+            stage,
+            vk::PipelineStageFlags::TRANSFER,
+            vk::DependencyFlags::empty(),
+            &[],
+            &[],
+            to_transfer,
+        );
+        for &(image, buffer) in copies {
+            raw.cmd_copy_image_to_buffer(
+                cmd,
+                image,
+                vk::ImageLayout::TRANSFER_SRC_OPTIMAL,
+                buffer,
+                &[copy],
+            );
+        }
+        gpu::cmd_host_read_barrier(
+            raw,
+            cmd,
+            vk::PipelineStageFlags::TRANSFER,
+            vk::AccessFlags::TRANSFER_WRITE,
+        );
+    }
+}
+
 /// The one mip level and layer of a colour image.
-pub(super) fn color_range() -> vk::ImageSubresourceRange {
+fn color_range() -> vk::ImageSubresourceRange {
     vk::ImageSubresourceRange {
         aspect_mask: vk::ImageAspectFlags::COLOR,
         base_mip_level: 0,
@@ -165,10 +252,7 @@ pub(super) fn shader_module<'d, 'i>(
 impl Session<'_> {
     /// Draws `draw` and reads its render targets back.
     pub fn draw(&self, draw: &Draw<'_>) -> Result<Texels> {
-        let device = self.gpu_device();
-        if device.is_poisoned() {
-            return Err(run_error(ErrorKind::Internal, "the device was abandoned"));
-        }
+        let device = self.live_device()?;
         if !device.graphics {
             return Err(unsupported(
                 "drawing needs a graphics queue and Vulkan 1.3 (dynamic rendering)",
@@ -192,90 +276,22 @@ impl Session<'_> {
             .collect::<Result<_>>()?;
 
         // Uniform buffers, one descriptor set per set index used.
-        let mut uniform_buffers = Vec::with_capacity(draw.uniforms.len());
-        for u in draw.uniforms {
-            let size = u.data.len().div_ceil(16).max(1).saturating_mul(16);
-            let mut buf = HostBuffer::new(device, size)?;
-            buf.write(u.data)?;
-            uniform_buffers.push(buf);
-        }
-        let max_set = draw.uniforms.iter().map(|u| u.set).max();
-        let mut layouts = Vec::new();
-        for set in 0..max_set.map_or(0, |s| s.saturating_add(1)) {
-            let bindings: Vec<vk::DescriptorSetLayoutBinding<'_>> = draw
-                .uniforms
-                .iter()
-                .filter(|u| u.set == set)
-                .map(|u| {
-                    vk::DescriptorSetLayoutBinding::default()
-                        .binding(u.binding)
-                        .descriptor_type(vk::DescriptorType::UNIFORM_BUFFER)
-                        .descriptor_count(1)
-                        .stage_flags(vk::ShaderStageFlags::ALL_GRAPHICS)
-                })
-                .collect();
-            let info = vk::DescriptorSetLayoutCreateInfo::default().bindings(&bindings);
-            // SAFETY: valid create info; the bindings outlive the call.
-            let layout = unsafe { raw.create_descriptor_set_layout(&info, None) }
-                .map_err(|r| vk_error("vkCreateDescriptorSetLayout", r))?;
-            layouts.push(device.own(layout));
-        }
-        let layout_handles: Vec<vk::DescriptorSetLayout> =
-            layouts.iter().map(|l| l.get()).collect();
-        let mut sets = Vec::new();
-        // Kept until the draw is done: the sets are freed with it.
-        let _pool = if layout_handles.is_empty() {
-            None
-        } else {
-            let sizes = [vk::DescriptorPoolSize {
-                ty: vk::DescriptorType::UNIFORM_BUFFER,
-                descriptor_count: draw.uniforms.len() as u32,
-            }];
-            let info = vk::DescriptorPoolCreateInfo::default()
-                .max_sets(layout_handles.len() as u32)
-                .pool_sizes(&sizes);
-            // SAFETY: valid create info; the sizes outlive the call.
-            let pool = unsafe { raw.create_descriptor_pool(&info, None) }
-                .map_err(|r| vk_error("vkCreateDescriptorPool", r))?;
-            let pool = device.own(pool);
-            let alloc = vk::DescriptorSetAllocateInfo::default()
-                .descriptor_pool(pool.get())
-                .set_layouts(&layout_handles);
-            // SAFETY: the pool holds exactly these sets' descriptors.
-            sets = unsafe { raw.allocate_descriptor_sets(&alloc) }
-                .map_err(|r| vk_error("vkAllocateDescriptorSets", r))?;
-            let infos: Vec<vk::DescriptorBufferInfo> = uniform_buffers
-                .iter()
-                .map(|b| vk::DescriptorBufferInfo {
-                    buffer: b.buffer.get(),
-                    offset: 0,
-                    range: vk::WHOLE_SIZE,
-                })
-                .collect();
-            let mut writes = Vec::with_capacity(infos.len());
-            for (u, info) in draw.uniforms.iter().zip(&infos) {
-                let set = *sets
-                    .get(u.set as usize)
-                    .ok_or_else(|| run_error(ErrorKind::Internal, "no descriptor set"))?;
-                writes.push(
-                    vk::WriteDescriptorSet::default()
-                        .dst_set(set)
-                        .dst_binding(u.binding)
-                        .descriptor_type(vk::DescriptorType::UNIFORM_BUFFER)
-                        .buffer_info(std::slice::from_ref(info)),
-                );
-            }
-            // SAFETY: each write names a uniform-buffer binding of a live,
-            // unused set and a live buffer.
-            unsafe { raw.update_descriptor_sets(&writes, &[]) };
-            Some(pool)
-        };
-
-        let layout_info = vk::PipelineLayoutCreateInfo::default().set_layouts(&layout_handles);
-        // SAFETY: valid create info with live set layouts.
-        let pipeline_layout = unsafe { raw.create_pipeline_layout(&layout_info, None) }
-            .map_err(|r| vk_error("vkCreatePipelineLayout", r))?;
-        let pipeline_layout = device.own(pipeline_layout);
+        let uniform_buffers = draw
+            .uniforms
+            .iter()
+            .map(|u| filled_buffer(device, u.data))
+            .collect::<Result<Vec<_>>>()?;
+        let slots: Vec<Slot> = draw
+            .uniforms
+            .iter()
+            .map(|u| (u.set, u.binding, vk::DescriptorType::UNIFORM_BUFFER))
+            .collect();
+        let descriptors = DescriptorSets::new(device, &slots, vk::ShaderStageFlags::ALL_GRAPHICS)?;
+        let writes: Vec<(Slot, &HostBuffer<'_, '_>)> =
+            slots.iter().copied().zip(&uniform_buffers).collect();
+        descriptors.write_buffers(&writes)?;
+        let sets = &descriptors.sets;
+        let pipeline_layout = &descriptors.pipeline_layout;
         let vs = shader_module(device, draw.vertex.0)?;
         let ps = shader_module(device, draw.pixel.0)?;
         let vs_name = std::ffi::CString::new(draw.vertex.1)
@@ -361,22 +377,13 @@ impl Session<'_> {
             .color_attachments(&attachments);
         // Every target moves from `old` to `new` layout, `src` writes
         // made available to `dst` accesses.
-        let transition = |(old, src): (vk::ImageLayout, vk::AccessFlags),
-                          (new, dst): (vk::ImageLayout, vk::AccessFlags)|
-         -> Vec<vk::ImageMemoryBarrier<'_>> {
-            targets
-                .iter()
-                .map(|t| {
-                    vk::ImageMemoryBarrier::default()
-                        .src_access_mask(src)
-                        .dst_access_mask(dst)
-                        .old_layout(old)
-                        .new_layout(new)
-                        .image(t.image.get())
-                        .subresource_range(color_range())
-                })
-                .collect()
-        };
+        let transition =
+            |from: LayoutAccess, to: LayoutAccess| -> Vec<vk::ImageMemoryBarrier<'_>> {
+                targets
+                    .iter()
+                    .map(|t| layout_barrier(t.image.get(), from, to))
+                    .collect()
+            };
         let attachment = (
             vk::ImageLayout::COLOR_ATTACHMENT_OPTIMAL,
             vk::AccessFlags::COLOR_ATTACHMENT_WRITE,
@@ -392,23 +399,7 @@ impl Session<'_> {
                 vk::AccessFlags::TRANSFER_READ,
             ),
         );
-        let copy = vk::BufferImageCopy {
-            buffer_offset: 0,
-            buffer_row_length: 0,
-            buffer_image_height: 0,
-            image_subresource: vk::ImageSubresourceLayers {
-                aspect_mask: vk::ImageAspectFlags::COLOR,
-                mip_level: 0,
-                base_array_layer: 0,
-                layer_count: 1,
-            },
-            image_offset: vk::Offset3D { x: 0, y: 0, z: 0 },
-            image_extent: vk::Extent3D {
-                width: w,
-                height: h,
-                depth: 1,
-            },
-        };
+        let copy = whole_image_copy(w, h);
         // Flipped as translation layers do (negative height), so that clip
         // space meets the render target as in D3D12: +y is up.
         let viewport = vk::Viewport {
@@ -450,29 +441,18 @@ impl Session<'_> {
                 raw.cmd_set_scissor(cmd, 0, &[area]);
                 raw.cmd_draw(cmd, draw.vertex_count, 1, draw.first_vertex, 0);
                 raw.cmd_end_rendering(cmd);
-                raw.cmd_pipeline_barrier(
-                    cmd,
-                    vk::PipelineStageFlags::COLOR_ATTACHMENT_OUTPUT,
-                    vk::PipelineStageFlags::TRANSFER,
-                    vk::DependencyFlags::empty(),
-                    &[],
-                    &[],
-                    &to_transfer,
-                );
-                for (t, buf) in targets.iter().zip(&readback) {
-                    raw.cmd_copy_image_to_buffer(
-                        cmd,
-                        t.image.get(),
-                        vk::ImageLayout::TRANSFER_SRC_OPTIMAL,
-                        buf.buffer.get(),
-                        &[copy],
-                    );
-                }
-                gpu::cmd_host_read_barrier(
+                let copies: Vec<(vk::Image, vk::Buffer)> = targets
+                    .iter()
+                    .zip(&readback)
+                    .map(|(t, buf)| (t.image.get(), buf.buffer.get()))
+                    .collect();
+                cmd_copy_out(
                     raw,
                     cmd,
-                    vk::PipelineStageFlags::TRANSFER,
-                    vk::AccessFlags::TRANSFER_WRITE,
+                    vk::PipelineStageFlags::COLOR_ATTACHMENT_OUTPUT,
+                    &to_transfer,
+                    &copies,
+                    copy,
                 );
             }
         })?;

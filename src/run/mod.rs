@@ -43,6 +43,7 @@ pub mod spec;
 pub mod trace;
 pub mod vulkan;
 
+mod descriptors;
 mod gpu;
 mod half;
 

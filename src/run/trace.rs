@@ -8,7 +8,10 @@
 
 use ash::vk;
 
-use super::draw::{color_range, shader_module, texels, Target, UniformData};
+use super::descriptors::{filled_buffer, DescriptorSets, Slot};
+use super::draw::{
+    cmd_copy_out, layout_barrier, shader_module, texels, whole_image_copy, Target, UniformData,
+};
 use super::gpu::{self, vk_error, Device, HostBuffer};
 use super::vulkan::Session;
 use super::{invalid, run_error, unsupported};
@@ -116,10 +119,7 @@ impl Session<'_> {
     /// Traces `trace` and reads its output image and storage buffers back.
     /// Unsupported without ray-tracing pipelines.
     pub fn trace(&self, trace: &Trace<'_>) -> Result<Traced> {
-        let device = self.gpu_device();
-        if device.is_poisoned() {
-            return Err(run_error(ErrorKind::Internal, "the device was abandoned"));
-        }
+        let device = self.live_device()?;
         if !device.ray_tracing {
             return Err(unsupported(
                 "ray tracing needs VK_KHR_ray_tracing_pipeline, VK_KHR_acceleration_structure \
@@ -240,28 +240,24 @@ impl Session<'_> {
             h,
             vk::ImageUsageFlags::STORAGE,
         )?;
-        let buffers: Vec<(&UniformData<'_>, vk::DescriptorType)> = trace
+        let buffer_slots: Vec<Slot> = trace
             .uniforms
             .iter()
-            .map(|u| (u, vk::DescriptorType::UNIFORM_BUFFER))
+            .map(|u| (u.set, u.binding, vk::DescriptorType::UNIFORM_BUFFER))
             .chain(
                 trace
                     .storage_buffers
                     .iter()
-                    .map(|u| (u, vk::DescriptorType::STORAGE_BUFFER)),
+                    .map(|u| (u.set, u.binding, vk::DescriptorType::STORAGE_BUFFER)),
             )
             .collect();
-        let mut host_buffers = Vec::with_capacity(buffers.len());
-        for (u, _) in &buffers {
-            let size = u.data.len().div_ceil(16).max(1).saturating_mul(16);
-            let mut buf = HostBuffer::new(device, size)?;
-            buf.write(u.data)?;
-            host_buffers.push(buf);
-        }
-        let mut slots: Vec<(u32, u32, vk::DescriptorType)> = buffers
+        let host_buffers = trace
+            .uniforms
             .iter()
-            .map(|(u, ty)| (u.set, u.binding, *ty))
-            .collect();
+            .chain(trace.storage_buffers)
+            .map(|u| filled_buffer(device, u.data))
+            .collect::<Result<Vec<_>>>()?;
+        let mut slots = buffer_slots.clone();
         slots.push((
             trace.scene.0,
             trace.scene.1,
@@ -274,68 +270,10 @@ impl Session<'_> {
             | vk::ShaderStageFlags::MISS_KHR
             | vk::ShaderStageFlags::CLOSEST_HIT_KHR
             | vk::ShaderStageFlags::ANY_HIT_KHR;
-        let set_count = slots
-            .iter()
-            .map(|s| s.0)
-            .max()
-            .map_or(0, |s| s.saturating_add(1));
-        if set_count > 8 {
-            return Err(invalid("a trace uses descriptor sets 0 to 7"));
-        }
-        let mut layouts = Vec::new();
-        for set in 0..set_count {
-            let bindings: Vec<vk::DescriptorSetLayoutBinding<'_>> = slots
-                .iter()
-                .filter(|s| s.0 == set)
-                .map(|&(_, binding, ty)| {
-                    vk::DescriptorSetLayoutBinding::default()
-                        .binding(binding)
-                        .descriptor_type(ty)
-                        .descriptor_count(1)
-                        .stage_flags(stages)
-                })
-                .collect();
-            let info = vk::DescriptorSetLayoutCreateInfo::default().bindings(&bindings);
-            // SAFETY: valid create info; the bindings outlive the call.
-            let layout = unsafe { raw.create_descriptor_set_layout(&info, None) }
-                .map_err(|r| vk_error("vkCreateDescriptorSetLayout", r))?;
-            layouts.push(device.own(layout));
-        }
-        let layout_handles: Vec<vk::DescriptorSetLayout> =
-            layouts.iter().map(|l| l.get()).collect();
-        let sizes: Vec<vk::DescriptorPoolSize> = slots
-            .iter()
-            .map(|&(_, _, ty)| vk::DescriptorPoolSize {
-                ty,
-                descriptor_count: 1,
-            })
-            .collect();
-        let pool_info = vk::DescriptorPoolCreateInfo::default()
-            .max_sets(set_count)
-            .pool_sizes(&sizes);
-        // SAFETY: valid create info; the sizes outlive the call.
-        let pool = unsafe { raw.create_descriptor_pool(&pool_info, None) }
-            .map_err(|r| vk_error("vkCreateDescriptorPool", r))?;
-        let pool = device.own(pool);
-        let alloc = vk::DescriptorSetAllocateInfo::default()
-            .descriptor_pool(pool.get())
-            .set_layouts(&layout_handles);
-        // SAFETY: the pool holds exactly these sets' descriptors.
-        let sets = unsafe { raw.allocate_descriptor_sets(&alloc) }
-            .map_err(|r| vk_error("vkAllocateDescriptorSets", r))?;
-        let set_of = |set: u32| {
-            sets.get(set as usize)
-                .copied()
-                .ok_or_else(|| run_error(ErrorKind::Internal, "no descriptor set"))
-        };
-        let buffer_infos: Vec<vk::DescriptorBufferInfo> = host_buffers
-            .iter()
-            .map(|b| vk::DescriptorBufferInfo {
-                buffer: b.buffer.get(),
-                offset: 0,
-                range: vk::WHOLE_SIZE,
-            })
-            .collect();
+        let descriptors = DescriptorSets::new(device, &slots, stages)?;
+        let buffer_writes: Vec<(Slot, &HostBuffer<'_, '_>)> =
+            buffer_slots.into_iter().zip(&host_buffers).collect();
+        descriptors.write_buffers(&buffer_writes)?;
         let tlas_handles = [tlas.handle];
         let mut scene_info = vk::WriteDescriptorSetAccelerationStructureKHR::default()
             .acceleration_structures(&tlas_handles);
@@ -344,27 +282,18 @@ impl Session<'_> {
             image_view: output.view.get(),
             image_layout: vk::ImageLayout::GENERAL,
         }];
-        let mut writes = Vec::with_capacity(slots.len());
-        for ((u, ty), info) in buffers.iter().zip(&buffer_infos) {
-            writes.push(
-                vk::WriteDescriptorSet::default()
-                    .dst_set(set_of(u.set)?)
-                    .dst_binding(u.binding)
-                    .descriptor_type(*ty)
-                    .buffer_info(std::slice::from_ref(info)),
-            );
-        }
+        let mut writes = Vec::with_capacity(2);
         if let Some((set, binding)) = trace.output {
             writes.push(
                 vk::WriteDescriptorSet::default()
-                    .dst_set(set_of(set)?)
+                    .dst_set(descriptors.set(set)?)
                     .dst_binding(binding)
                     .descriptor_type(vk::DescriptorType::STORAGE_IMAGE)
                     .image_info(&image_info),
             );
         }
         let mut scene_write = vk::WriteDescriptorSet::default()
-            .dst_set(set_of(trace.scene.0)?)
+            .dst_set(descriptors.set(trace.scene.0)?)
             .dst_binding(trace.scene.1)
             .descriptor_type(vk::DescriptorType::ACCELERATION_STRUCTURE_KHR)
             .push_next(&mut scene_info);
@@ -372,15 +301,11 @@ impl Session<'_> {
         scene_write.descriptor_count = 1;
         writes.push(scene_write);
         // SAFETY: each write names a binding of its type in a live, unused
-        // set, and live buffers, views and structures.
+        // set, and a live view and structure.
         unsafe { raw.update_descriptor_sets(&writes, &[]) };
+        let (sets, pipeline_layout) = (&descriptors.sets, &descriptors.pipeline_layout);
 
         // The pipeline: groups raygen, miss, triangle hit group.
-        let layout_info = vk::PipelineLayoutCreateInfo::default().set_layouts(&layout_handles);
-        // SAFETY: valid create info with live set layouts.
-        let pipeline_layout = unsafe { raw.create_pipeline_layout(&layout_info, None) }
-            .map_err(|r| vk_error("vkCreatePipelineLayout", r))?;
-        let pipeline_layout = device.own(pipeline_layout);
         let modules = shaders
             .iter()
             .map(|(code, _)| shader_module(device, code))
@@ -548,44 +473,21 @@ impl Session<'_> {
         let built = vk::MemoryBarrier::default()
             .src_access_mask(vk::AccessFlags::ACCELERATION_STRUCTURE_WRITE_KHR)
             .dst_access_mask(vk::AccessFlags::ACCELERATION_STRUCTURE_READ_KHR);
-        let image_barrier = |old, new, src, dst| {
-            vk::ImageMemoryBarrier::default()
-                .src_access_mask(src)
-                .dst_access_mask(dst)
-                .old_layout(old)
-                .new_layout(new)
-                .image(output.image.get())
-                .subresource_range(color_range())
-        };
-        let to_general = [image_barrier(
-            vk::ImageLayout::UNDEFINED,
-            vk::ImageLayout::GENERAL,
-            vk::AccessFlags::empty(),
-            vk::AccessFlags::SHADER_WRITE,
+        let image = output.image.get();
+        let to_general = [layout_barrier(
+            image,
+            (vk::ImageLayout::UNDEFINED, vk::AccessFlags::empty()),
+            (vk::ImageLayout::GENERAL, vk::AccessFlags::SHADER_WRITE),
         )];
-        let to_transfer = [image_barrier(
-            vk::ImageLayout::GENERAL,
-            vk::ImageLayout::TRANSFER_SRC_OPTIMAL,
-            vk::AccessFlags::SHADER_WRITE,
-            vk::AccessFlags::TRANSFER_READ,
+        let to_transfer = [layout_barrier(
+            image,
+            (vk::ImageLayout::GENERAL, vk::AccessFlags::SHADER_WRITE),
+            (
+                vk::ImageLayout::TRANSFER_SRC_OPTIMAL,
+                vk::AccessFlags::TRANSFER_READ,
+            ),
         )];
-        let copy = vk::BufferImageCopy {
-            buffer_offset: 0,
-            buffer_row_length: 0,
-            buffer_image_height: 0,
-            image_subresource: vk::ImageSubresourceLayers {
-                aspect_mask: vk::ImageAspectFlags::COLOR,
-                mip_level: 0,
-                base_array_layer: 0,
-                layer_count: 1,
-            },
-            image_offset: vk::Offset3D { x: 0, y: 0, z: 0 },
-            image_extent: vk::Extent3D {
-                width: w,
-                height: h,
-                depth: 1,
-            },
-        };
+        let copy = whole_image_copy(w, h);
         let build_stage = vk::PipelineStageFlags::ACCELERATION_STRUCTURE_BUILD_KHR;
         let rt_stage = vk::PipelineStageFlags::RAY_TRACING_SHADER_KHR;
         gpu::submit_and_wait(device, std::time::Duration::from_secs(10), |raw, cmd| {
@@ -646,27 +548,13 @@ impl Session<'_> {
                     h,
                     1,
                 );
-                raw.cmd_pipeline_barrier(
-                    cmd,
-                    rt_stage,
-                    vk::PipelineStageFlags::TRANSFER,
-                    vk::DependencyFlags::empty(),
-                    &[],
-                    &[],
-                    &to_transfer,
-                );
-                raw.cmd_copy_image_to_buffer(
-                    cmd,
-                    output.image.get(),
-                    vk::ImageLayout::TRANSFER_SRC_OPTIMAL,
-                    readback.buffer.get(),
-                    &[copy],
-                );
-                gpu::cmd_host_read_barrier(
+                cmd_copy_out(
                     raw,
                     cmd,
-                    vk::PipelineStageFlags::TRANSFER,
-                    vk::AccessFlags::TRANSFER_WRITE,
+                    rt_stage,
+                    &to_transfer,
+                    &[(image, readback.buffer.get())],
+                    copy,
                 );
                 gpu::cmd_host_read_barrier(raw, cmd, rt_stage, vk::AccessFlags::SHADER_WRITE);
             }

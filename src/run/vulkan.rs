@@ -197,6 +197,15 @@ impl<'i> Session<'i> {
         &self.device
     }
 
+    /// The device objects, unless a timed-out submission abandoned the
+    /// device (then every later draw or trace fails, Internal).
+    pub(crate) fn live_device(&self) -> Result<&Device<'i>> {
+        if self.device.is_poisoned() {
+            return Err(run_error(ErrorKind::Internal, "the device was abandoned"));
+        }
+        Ok(&self.device)
+    }
+
     /// Like [`Vulkan::run_spec_with`], on this session's device;
     /// `options.device` and `options.validation` are the session's and
     /// ignored here. After a dispatch timed out the device is abandoned and
