@@ -5,19 +5,6 @@
 use super::structured::{LoopControl, SelectionControl};
 use crate::ir::{Inst, MdId, Metadata, Module};
 
-/// The node attached to an instruction under the metadata kind `name`.
-fn attachment(module: &Module, inst: &Inst, name: &str) -> Option<MdId> {
-    module.pairs(inst.metadata).find_map(|(kind, node)| {
-        let kname = module
-            .metadata
-            .kinds
-            .iter()
-            .find(|(k, _)| *k == kind)
-            .map(|(_, s)| module.str(*s))?;
-        (kname == name).then_some(MdId(node))
-    })
-}
-
 /// The operands of a metadata node (`None` for null operands).
 fn node_operands(module: &Module, id: MdId) -> Vec<Option<MdId>> {
     match module.metadata.get(id) {
@@ -48,7 +35,7 @@ fn md_str(module: &Module, id: MdId) -> Option<&str> {
 /// (`[branch]`: don't flatten) and 2 (`[flatten]`).
 pub fn selection_control(module: &Module, term: &Inst) -> SelectionControl {
     let mut c = SelectionControl::default();
-    let Some(node) = attachment(module, term, "dx.controlflow.hints") else {
+    let Some(node) = module.attachment(term, "dx.controlflow.hints") else {
         return c;
     };
     for op in node_operands(module, node).into_iter().flatten() {
@@ -68,7 +55,7 @@ pub fn selection_control(module: &Module, term: &Inst) -> SelectionControl {
 /// Loop hints from an `llvm.loop` attachment on a latch's branch.
 pub fn loop_control(module: &Module, term: &Inst) -> LoopControl {
     let mut c = LoopControl::default();
-    let Some(node) = attachment(module, term, "llvm.loop") else {
+    let Some(node) = module.attachment(term, "llvm.loop") else {
         return c;
     };
     for op in node_operands(module, node).into_iter().skip(1).flatten() {

@@ -16,8 +16,10 @@
 //!   `InstanceId` and D3D's `InstanceID()` Vulkan's `InstanceCustomIndexKHR`;
 //!   `RayTCurrent()` is `RayTmaxKHR`; the 3×4 `ObjectToWorld(row, col)` is
 //!   column `col`, row `row` of Vulkan's 4×3 `ObjectToWorldKHR`.
-//! - Library resources are globals: a `load` of one is its handle, and
-//!   `createHandleForLib` passes it on.
+//! - Library resources are globals: a `load` of one, or of an element of a
+//!   resource array (whose `getelementptr` carries `!dx.nonuniform` under
+//!   `NonUniformResourceIndex`), is its handle, and `createHandleForLib`
+//!   passes it on.
 
 use super::module::{Emitter, Handle, TyKey, Val};
 use super::resource::{arg, View};
@@ -30,6 +32,16 @@ use std::collections::HashMap;
 
 /// D3D's `RAY_FLAG_SKIP_TRIANGLES | RAY_FLAG_SKIP_PROCEDURAL_PRIMITIVES`.
 const SKIP_PRIMITIVES: u32 = 0x300;
+
+/// What a pointer to a library resource addresses.
+pub(crate) struct LibraryResource {
+    /// The resource's global variable.
+    pub global: ir::GlobalId,
+    /// The element of a resource array (from the range's start).
+    pub index: Option<ValueId>,
+    /// Whether the index is marked `NonUniformResourceIndex`.
+    pub non_uniform: bool,
+}
 
 /// Ray-tracing state of one compilation.
 #[derive(Default)]
@@ -331,7 +343,12 @@ impl<'m> Emitter<'m> {
     /// The handle a `load` of a library resource global is (`None` when
     /// `ptr` is not such a global or an element of one).
     pub fn library_resource_load(&mut self, ptr: ValueId) -> Result<Option<Val>> {
-        let Some((g, index)) = self.resource_global_of(ptr) else {
+        let Some(LibraryResource {
+            global: g,
+            index,
+            non_uniform,
+        }) = self.resource_global_of(ptr)
+        else {
             return Ok(None);
         };
         let Some(r) = self.desc.resources.iter().position(|d| d.global == Some(g)) else {
@@ -348,35 +365,47 @@ impl<'m> Emitter<'m> {
             res: r,
             index,
             const_index,
-            non_uniform: false,
+            non_uniform,
         })))
     }
 
-    /// The global behind a pointer to a library resource, and the array
-    /// index when it points to an element of a resource array.
-    pub fn resource_global_of(&self, ptr: ValueId) -> Option<(ir::GlobalId, Option<ValueId>)> {
-        let (base, indices): (ValueId, Vec<ValueId>) = match self.m.value(ptr)?.kind {
-            ValueKind::Global(g) => return Some((g, None)),
-            ValueKind::Inst { func, inst } => {
-                match self.m.function(func)?.insts.get(inst as usize)?.kind {
-                    InstKind::Gep { operands, .. } => {
-                        let mut ops = self.m.value_list(operands);
-                        (ops.next()?, ops.collect())
-                    }
-                    _ => return None,
+    /// The library resource a pointer addresses: a resource global, or an
+    /// element of a resource array.
+    pub fn resource_global_of(&self, ptr: ValueId) -> Option<LibraryResource> {
+        let (base, indices, non_uniform): (ValueId, Vec<ValueId>, bool) =
+            match self.m.value(ptr)?.kind {
+                ValueKind::Global(global) => {
+                    return Some(LibraryResource {
+                        global,
+                        index: None,
+                        non_uniform: false,
+                    })
                 }
-            }
-            ValueKind::Constant(Constant::Gep { operands, .. }) => {
-                let mut ops = self.m.value_list(operands);
-                (ops.next()?, ops.collect())
-            }
-            _ => return None,
-        };
-        let ValueKind::Global(g) = self.m.value(base)?.kind else {
+                ValueKind::Inst { func, inst } => {
+                    let inst = self.m.function(func)?.insts.get(inst as usize)?;
+                    let InstKind::Gep { operands, .. } = inst.kind else {
+                        return None;
+                    };
+                    let mut ops = self.m.value_list(operands);
+                    // NonUniformResourceIndex marks the element's GEP.
+                    let non_uniform = self.m.attachment(inst, "dx.nonuniform").is_some();
+                    (ops.next()?, ops.collect(), non_uniform)
+                }
+                ValueKind::Constant(Constant::Gep { operands, .. }) => {
+                    let mut ops = self.m.value_list(operands);
+                    (ops.next()?, ops.collect(), false)
+                }
+                _ => return None,
+            };
+        let ValueKind::Global(global) = self.m.value(base)?.kind else {
             return None;
         };
         match indices[..] {
-            [zero, index] if self.m.const_uint(zero) == Some(0) => Some((g, Some(index))),
+            [zero, index] if self.m.const_uint(zero) == Some(0) => Some(LibraryResource {
+                global,
+                index: Some(index),
+                non_uniform,
+            }),
             _ => None,
         }
     }

@@ -441,7 +441,7 @@ impl<'m> Emitter<'m> {
             ir::InstKind::Call { args, .. } => args,
             // A library resource global, loaded.
             ir::InstKind::Load { ptr, .. } => {
-                let (g, _) = self.resource_global_of(ptr)?;
+                let g = self.resource_global_of(ptr)?.global;
                 return Some(Ok(self
                     .desc
                     .resources

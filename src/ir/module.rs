@@ -1,7 +1,7 @@
 //! The module: values, constants, globals, functions, metadata.
 
 use super::inst::{BinOp, CastOp, Inst, Predicate};
-use super::metadata::MetadataTable;
+use super::metadata::{MdId, MetadataTable};
 use super::types::{Type, TypeId, TypeTable};
 use super::{BlockId, ListRange, StrRange};
 
@@ -374,6 +374,20 @@ impl Module {
     /// The function with this id.
     pub fn function(&self, id: FuncId) -> Option<&Function> {
         self.functions.get(id.0 as usize)
+    }
+
+    /// The node attached to an instruction under the metadata kind `name`
+    /// (`dx.controlflow.hints`, `llvm.loop`, `dx.nonuniform`, ...).
+    pub fn attachment(&self, inst: &Inst, name: &str) -> Option<MdId> {
+        self.pairs(inst.metadata).find_map(|(kind, node)| {
+            let kname = self
+                .metadata
+                .kinds
+                .iter()
+                .find(|(k, _)| *k == kind)
+                .map(|(_, s)| self.str(*s))?;
+            (kname == name).then_some(MdId(node))
+        })
     }
 
     /// The function's name.
