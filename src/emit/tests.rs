@@ -1,6 +1,7 @@
 //! Unit tests on hand-built IR for what the corpus does not contain:
 //! odd-width integers (i11) that must wrap, i1 logic, `UAddc`; long vectors
-//! with dynamic element access and shuffles.
+//! with dynamic element access and shuffles; resource arrays of a library,
+//! indexed non-uniformly.
 
 use super::desc::{ResourceClass, ResourceDecl, ShaderDesc};
 use super::{emit, EmitOptions};
@@ -669,4 +670,108 @@ fn constant_expressions_are_bounded() {
     let err = emit(&m, &desc, &EmitOptions::default()).expect_err("too much");
     assert!(err.to_string().contains("budget exhausted"), "{err}");
     assert!(start.elapsed() < std::time::Duration::from_secs(5));
+}
+
+/// A kernel in the shape of a DXIL library's resource use: `RWByteAddress
+/// Buffer Bufs[4]` is a global array; thread `t` loads `Bufs[t % 4]`
+/// (marked `NonUniformResourceIndex`, `!dx.nonuniform` on the GEP), passes
+/// it through `createHandleForLib` and stores `t` at byte 0.
+fn library_array_kernel() -> (Module, ShaderDesc) {
+    let mut tb = Tb::new();
+    let (i8t, i32t) = (tb.int(8), tb.int(32));
+    let handle = handle_type(&mut tb);
+    let void = tb.void;
+    let name = tb.str("struct.RWByteAddressBuffer");
+    let members = tb.m.types.push_members(&[i32t]);
+    let buffer = tb.m.types.push(Type::Struct {
+        name,
+        elements: members,
+        packed: false,
+        opaque: false,
+        identified: true,
+    });
+    let array = tb.m.types.intern(Type::Array {
+        elem: buffer,
+        len: 4,
+    });
+    let array_ptr = tb.m.types.intern(Type::Pointer {
+        pointee: array,
+        addr_space: 0,
+    });
+    let buffer_ptr = tb.m.types.intern(Type::Pointer {
+        pointee: buffer,
+        addr_space: 0,
+    });
+    let global = crate::ir::GlobalId(tb.m.globals.len() as u32);
+    let gv = tb.value(array_ptr, ValueKind::Global(global));
+    tb.m.globals.push(crate::ir::Global {
+        value: gv,
+        value_type: array,
+        addr_space: 0,
+        is_constant: true,
+        initializer: None,
+        linkage: Linkage::External,
+        align: 4,
+    });
+    let thread_id = tb.decl("dx.op.threadId.i32", i32t, &[i32t, i32t]);
+    let for_lib = tb.decl("dx.op.createHandleForLib.struct", handle, &[i32t, buffer]);
+    let store = tb.decl(
+        "dx.op.rawBufferStore.i32",
+        void,
+        &[i32t, handle, i32t, i32t, i32t, i32t, i32t, i32t, i8t, i32t],
+    );
+    let (c93, c0, c3) = (tb.c(32, 93), tb.c(32, 0), tb.c(32, 3));
+    let t = tb.call(thread_id, &[c93, c0], i32t);
+    let slot = tb.bin(BinOp::And, t, c3);
+    let operands = tb.list(&[gv.0, c0.0, slot.0]);
+    let element = tb.inst(
+        InstKind::Gep {
+            inbounds: true,
+            source: array,
+            operands,
+        },
+        buffer_ptr,
+    );
+    // `!dx.nonuniform` on the GEP (kind 7, any node).
+    let kind_name = tb.str("dx.nonuniform");
+    tb.m.metadata.kinds.push((7, kind_name));
+    let attachment = tb.list(&[7, 0]);
+    tb.insts.last_mut().expect("the gep").metadata = attachment;
+    let loaded = tb.inst(
+        InstKind::Load {
+            ptr: element,
+            align: 4,
+            volatile: false,
+        },
+        buffer,
+    );
+    let c160 = tb.c(32, 160);
+    let h = tb.call(for_lib, &[c160, loaded], handle);
+    let (c140, u, m1, a4) = (tb.c(32, 140), tb.undef(i32t), tb.c(8, 1), tb.c(32, 4));
+    tb.call(store, &[c140, h, c0, u, t, u, u, u, m1, a4], void);
+    let main = tb.main;
+    let m = tb.finish();
+    let mut desc = raw_uav_desc(main, 4);
+    desc.resources[0].range_size = 4;
+    desc.resources[0].global = Some(global);
+    (m, desc)
+}
+
+#[test]
+fn library_resource_arrays_are_indexed_globals() {
+    let (m, desc) = library_array_kernel();
+    let out = emit(&m, &desc, &EmitOptions::default()).expect("emits");
+    crate::validate::validate_vulkan_1_3(&out.spirv).expect("valid SPIR-V");
+    let a = crate::validate::disassemble(&out.spirv).expect("disassembles");
+    // A descriptor array of 4, indexed by the thread's slot, non-uniformly;
+    // the global itself is never a variable of its own.
+    assert!(a.contains("OpTypeArray"), "{a}");
+    assert!(a.contains("NonUniform"), "{a}");
+    assert!(
+        a.contains("OpCapability StorageBufferArrayNonUniformIndexing"),
+        "{a}"
+    );
+    assert!(!a.contains(" Private"), "{a}");
+    assert!(out.reflection.resources[0].used);
+    assert_eq!(out.reflection.resources[0].count, 4);
 }
