@@ -1,6 +1,7 @@
 //! Ray-tracing exports on a real driver: corpus libraries (ray generation,
 //! miss and closest hit, one SPIR-V module each) traced over one triangle,
-//! every texel compared with what the HLSL computes: the DXR pinhole camera
+//! every texel compared with what the HLSL computes: the DXR pinhole camera,
+//! the any-hit layer counter, a procedural box with an intersection shader,
 //! and the SM 6.9 shader-execution-reordering ray generation shader. Needs a
 //! device with `VK_KHR_ray_tracing_pipeline` (and
 //! `VK_NV_ray_tracing_invocation_reorder` for the second; NVIDIA here); on
@@ -13,7 +14,7 @@
 mod common;
 
 use dxil2spirv::compile::{Compiler, Output, ResourceClass};
-use dxil2spirv::run::{Trace, Traced, UniformData, Vulkan};
+use dxil2spirv::run::{Geometry, Trace, Traced, UniformData, Vulkan};
 use dxil2spirv::ErrorKind;
 use std::sync::{Mutex, MutexGuard};
 
@@ -166,7 +167,8 @@ fn pinhole_camera_matches_the_hlsl() {
         miss: (&miss.spirv, &miss.reflection.entry_point),
         closest_hit: Some((&hit.spirv, &hit.reflection.entry_point)),
         any_hit: None,
-        triangles: &[TRIANGLE],
+        intersection: None,
+        geometry: Geometry::Triangles(&[TRIANGLE]),
         width: SIZE,
         height: SIZE,
         uniforms: &uniforms,
@@ -250,7 +252,8 @@ fn shader_execution_reordering_matches_the_hlsl() {
         miss: (&miss.spirv, &miss.reflection.entry_point),
         closest_hit: Some((&hit.spirv, &hit.reflection.entry_point)),
         any_hit: None,
-        triangles: &[SER_TRIANGLE],
+        intersection: None,
+        geometry: Geometry::Triangles(&[SER_TRIANGLE]),
         width: SIZE,
         height: SIZE,
         uniforms: &[],
@@ -329,7 +332,8 @@ fn any_hit_sees_every_layer_and_ignores_it() {
         miss: (&miss.spirv, &miss.reflection.entry_point),
         closest_hit: None,
         any_hit: Some((&any.spirv, &any.reflection.entry_point)),
-        triangles: &layers,
+        intersection: None,
+        geometry: Geometry::Triangles(&layers),
         width: RAYS,
         height: 1,
         uniforms: &[],
@@ -360,4 +364,86 @@ fn any_hit_sees_every_layer_and_ignores_it() {
             "{got_depths:?}"
         );
     }
+}
+
+/// The export of `outs` called `name`.
+fn export<'a>(outs: &'a [Output], name: &str) -> &'a Output {
+    outs.iter()
+        .find(|o| o.reflection.entry_point == name)
+        .unwrap_or_else(|| panic!("no export {name}"))
+}
+
+#[test]
+fn intersection_shader_reports_procedural_hits() {
+    let Some((_turn, outs)) = exports("dxr-subobjects-pipeline") else {
+        return;
+    };
+    let (raygen, miss, intersect, hit) = (
+        export(&outs, "MainRayGen"),
+        export(&outs, "MainMiss"),
+        export(&outs, "ProcIntersect"),
+        export(&outs, "ProcClosestHit"),
+    );
+    // Frame (b0): CamPos, Time. HitConstants (b0, space1): HitColor.
+    let camera = [0.0f32, 0.0, -2.0, 0.0];
+    let hit_color = [1.0f32, 0.5, 2.0, 1.0];
+    let bytes = |v: &[f32]| -> Vec<u8> { v.iter().flat_map(|x| x.to_le_bytes()).collect() };
+    let (frame, constants) = (bytes(&camera), bytes(&hit_color));
+    let cbv = |out: &Output, space: u32| {
+        let r = out
+            .reflection
+            .resources
+            .iter()
+            .find(|r| r.class == ResourceClass::Cbv && r.space == space)
+            .expect("cbv");
+        (r.set, r.binding)
+    };
+    let ((fs, fb), (hs, hb)) = (cbv(raygen, 0), cbv(hit, 1));
+    let uniforms = [
+        UniformData {
+            set: fs,
+            binding: fb,
+            data: &frame,
+        },
+        UniformData {
+            set: hs,
+            binding: hb,
+            data: &constants,
+        },
+    ];
+    // One box around the square |x|, |y| <= 1 of the plane z = 0, where
+    // the intersection shader reports its hits.
+    let boxes = [[[-1.0, -1.0, -0.25], [1.0, 1.0, 0.25]]];
+    let Some(traced) = run(&Trace {
+        raygen: (&raygen.spirv, &raygen.reflection.entry_point),
+        miss: (&miss.spirv, &miss.reflection.entry_point),
+        closest_hit: Some((&hit.spirv, &hit.reflection.entry_point)),
+        any_hit: None,
+        intersection: Some((&intersect.spirv, &intersect.reflection.entry_point)),
+        geometry: Geometry::Boxes(&boxes),
+        width: SIZE,
+        height: SIZE,
+        uniforms: &uniforms,
+        storage_buffers: &[],
+        scene: slot(raygen, ResourceClass::Srv),
+        output: Some(slot(raygen, ResourceClass::Uav)),
+    }) else {
+        return;
+    };
+    compare(&traced.image, |x, y, _| {
+        let (ndc_x, ndc_y) = ndc(x, y);
+        let d = normalize([ndc_x, ndc_y, 1.0]);
+        let t = 2.0 / d[2];
+        let (hx, hy) = (t * d[0], t * d[1]);
+        if (hx.abs() - 1.0).abs() < 1e-3 || (hy.abs() - 1.0).abs() < 1e-3 {
+            return None;
+        }
+        Some(if hx.abs() <= 1.0 && hy.abs() <= 1.0 {
+            // ProcAttr: uv = hit * 0.5 + 0.5, nz = -1 (the ray goes +z).
+            let uv = [hx * 0.5 + 0.5, hy * 0.5 + 0.5];
+            ([uv[0] * hit_color[0], uv[1] * hit_color[1], 0.0, 1.0], true)
+        } else {
+            ([0.1, 0.1, 0.2, 1.0], false)
+        })
+    });
 }

@@ -55,7 +55,7 @@ pub use spec::{
     Component, ElementType, Expectation, RegisterClass, RegisterKey, ResourceDecl, RunSpec,
     ScalarType, TexelFormat,
 };
-pub use trace::{ShaderCode, Trace, Traced};
+pub use trace::{Geometry, ShaderCode, Trace, Traced};
 pub use vulkan::{
     list_devices, run_spec, run_spec_with, DeviceInfo, RunOptions, RunReport, Vulkan,
 };

@@ -1,7 +1,7 @@
 //! Ray tracing with compiled DXR exports: one `vkCmdTraceRaysKHR` with a
-//! ray-generation shader, a miss shader and one triangle hit group
-//! (closest-hit and any-hit shaders) over a scene of triangles (one
-//! bottom-level structure in one identity instance), writing an
+//! ray-generation shader, a miss shader and one hit group (closest-hit,
+//! any-hit and, for boxes, intersection shaders) over a scene of triangles
+//! or boxes (one bottom-level structure in one identity instance), writing an
 //! `R32G32B32A32_SFLOAT` storage image and storage buffers that are read
 //! back. It checks what translated ray-tracing stages compute on a driver
 //! with `VK_KHR_ray_tracing_pipeline`.
@@ -20,20 +20,33 @@ use crate::error::{ErrorKind, Result};
 /// A shader: SPIR-V words and entry point name.
 pub type ShaderCode<'a> = (&'a [u32], &'a str);
 
-/// One trace: `width` x `height` rays from `raygen` over `triangles`.
+/// The primitives of a scene, in world space (1 to 256).
+#[derive(Clone, Copy, Debug)]
+pub enum Geometry<'a> {
+    /// Triangles: three corners each.
+    Triangles(&'a [[[f32; 3]; 3]]),
+    /// Axis-aligned boxes (procedural primitives): minimum and maximum
+    /// corners; the hit group's intersection shader decides the hits.
+    Boxes(&'a [[[f32; 3]; 2]]),
+}
+
+/// One trace: `width` x `height` rays from `raygen` over `geometry`.
 #[derive(Clone, Debug)]
 pub struct Trace<'a> {
     /// The ray-generation shader.
     pub raygen: ShaderCode<'a>,
     /// The miss shader (miss index 0).
     pub miss: ShaderCode<'a>,
-    /// The closest-hit shader of the triangles' hit group (record 0).
+    /// The closest-hit shader of the scene's hit group (record 0).
     pub closest_hit: Option<ShaderCode<'a>>,
-    /// The any-hit shader of that hit group. The triangles are opaque
+    /// The any-hit shader of that hit group. The primitives are opaque
     /// unless a ray says otherwise, and each calls it at most once.
     pub any_hit: Option<ShaderCode<'a>>,
-    /// The triangles' vertices, in world space (1 to 256 triangles).
-    pub triangles: &'a [[[f32; 3]; 3]],
+    /// The intersection shader of that hit group: needed for boxes, not
+    /// allowed for triangles.
+    pub intersection: Option<ShaderCode<'a>>,
+    /// The primitives.
+    pub geometry: Geometry<'a>,
     /// Launch size (and output image size), at most 256 a side.
     pub width: u32,
     /// Launch size (and output image size).
@@ -130,15 +143,44 @@ impl Session<'_> {
         if w == 0 || h == 0 || w > 256 || h > 256 {
             return Err(invalid("a trace needs 1 to 256 rays a side"));
         }
-        let primitives = u32::try_from(trace.triangles.len())
+        let (count, procedural) = match trace.geometry {
+            Geometry::Triangles(t) => (t.len(), false),
+            Geometry::Boxes(b) => (b.len(), true),
+        };
+        let primitives = u32::try_from(count)
             .ok()
             .filter(|n| (1..=256).contains(n))
-            .ok_or_else(|| invalid("a trace needs 1 to 256 triangles"))?;
+            .ok_or_else(|| invalid("a trace needs 1 to 256 primitives"))?;
+        if procedural != trace.intersection.is_some() {
+            return Err(invalid(
+                "boxes need an intersection shader, and triangles take none",
+            ));
+        }
         // Stages: raygen, miss, then the hit group's.
+        let hit_stages: Vec<(vk::ShaderStageFlags, ShaderCode<'_>)> = [
+            trace
+                .closest_hit
+                .map(|c| (vk::ShaderStageFlags::CLOSEST_HIT_KHR, c)),
+            trace
+                .any_hit
+                .map(|c| (vk::ShaderStageFlags::ANY_HIT_KHR, c)),
+            trace
+                .intersection
+                .map(|c| (vk::ShaderStageFlags::INTERSECTION_KHR, c)),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        let kinds: Vec<vk::ShaderStageFlags> = [
+            vk::ShaderStageFlags::RAYGEN_KHR,
+            vk::ShaderStageFlags::MISS_KHR,
+        ]
+        .into_iter()
+        .chain(hit_stages.iter().map(|(k, _)| *k))
+        .collect();
         let shaders: Vec<ShaderCode<'_>> = [trace.raygen, trace.miss]
             .into_iter()
-            .chain(trace.closest_hit)
-            .chain(trace.any_hit)
+            .chain(hit_stages.iter().map(|(_, c)| *c))
             .collect();
         if !device.invocation_reorder
             && shaders
@@ -163,30 +205,43 @@ impl Session<'_> {
         unsafe { instance.get_physical_device_properties2(device.physical, &mut props) };
         let scratch_align = u64::from(as_props.min_acceleration_structure_scratch_offset_alignment);
 
-        // The scene: the triangles, then one instance of them.
+        // The scene: the primitives, then one instance of them.
         let build_input = vk::BufferUsageFlags::ACCELERATION_STRUCTURE_BUILD_INPUT_READ_ONLY_KHR
             | vk::BufferUsageFlags::SHADER_DEVICE_ADDRESS;
-        let corners: Vec<f32> = trace
-            .triangles
-            .iter()
-            .flatten()
-            .flatten()
-            .copied()
-            .collect();
-        let mut vertices =
+        let corners: Vec<f32> = match trace.geometry {
+            Geometry::Triangles(t) => t.iter().flatten().flatten().copied().collect(),
+            Geometry::Boxes(b) => b.iter().flatten().flatten().copied().collect(),
+        };
+        let mut primitive_data =
             HostBuffer::with_usage(device, corners.len().saturating_mul(4), build_input)?;
-        vertices.write(&f32_bytes(&corners))?;
-        let triangles = vk::AccelerationStructureGeometryTrianglesDataKHR::default()
-            .vertex_format(vk::Format::R32G32B32_SFLOAT)
-            .vertex_data(vk::DeviceOrHostAddressConstKHR {
-                device_address: vertices.device_address()?,
-            })
-            .vertex_stride(12)
-            .max_vertex(primitives.saturating_mul(3).saturating_sub(1))
-            .index_type(vk::IndexType::NONE_KHR);
+        primitive_data.write(&f32_bytes(&corners))?;
+        let address = vk::DeviceOrHostAddressConstKHR {
+            device_address: primitive_data.device_address()?,
+        };
+        let (geometry_type, data) = if procedural {
+            // VkAabbPositionsKHR: six floats.
+            let boxes = vk::AccelerationStructureGeometryAabbsDataKHR::default()
+                .data(address)
+                .stride(24);
+            (
+                vk::GeometryTypeKHR::AABBS,
+                vk::AccelerationStructureGeometryDataKHR { aabbs: boxes },
+            )
+        } else {
+            let triangles = vk::AccelerationStructureGeometryTrianglesDataKHR::default()
+                .vertex_format(vk::Format::R32G32B32_SFLOAT)
+                .vertex_data(address)
+                .vertex_stride(12)
+                .max_vertex(primitives.saturating_mul(3).saturating_sub(1))
+                .index_type(vk::IndexType::NONE_KHR);
+            (
+                vk::GeometryTypeKHR::TRIANGLES,
+                vk::AccelerationStructureGeometryDataKHR { triangles },
+            )
+        };
         let blas_geometry = [vk::AccelerationStructureGeometryKHR::default()
-            .geometry_type(vk::GeometryTypeKHR::TRIANGLES)
-            .geometry(vk::AccelerationStructureGeometryDataKHR { triangles })
+            .geometry_type(geometry_type)
+            .geometry(data)
             .flags(
                 vk::GeometryFlagsKHR::OPAQUE
                     | vk::GeometryFlagsKHR::NO_DUPLICATE_ANY_HIT_INVOCATION,
@@ -269,7 +324,8 @@ impl Session<'_> {
         let stages = vk::ShaderStageFlags::RAYGEN_KHR
             | vk::ShaderStageFlags::MISS_KHR
             | vk::ShaderStageFlags::CLOSEST_HIT_KHR
-            | vk::ShaderStageFlags::ANY_HIT_KHR;
+            | vk::ShaderStageFlags::ANY_HIT_KHR
+            | vk::ShaderStageFlags::INTERSECTION_KHR;
         let descriptors = DescriptorSets::new(device, &slots, stages)?;
         let buffer_writes: Vec<(Slot, &HostBuffer<'_, '_>)> =
             buffer_slots.into_iter().zip(&host_buffers).collect();
@@ -316,17 +372,6 @@ impl Session<'_> {
                 std::ffi::CString::new(*name).map_err(|_| invalid("entry point name with a NUL"))
             })
             .collect::<Result<Vec<_>>>()?;
-        let kinds: Vec<vk::ShaderStageFlags> = [
-            Some(vk::ShaderStageFlags::RAYGEN_KHR),
-            Some(vk::ShaderStageFlags::MISS_KHR),
-            trace
-                .closest_hit
-                .map(|_| vk::ShaderStageFlags::CLOSEST_HIT_KHR),
-            trace.any_hit.map(|_| vk::ShaderStageFlags::ANY_HIT_KHR),
-        ]
-        .into_iter()
-        .flatten()
-        .collect();
         let stage_infos: Vec<vk::PipelineShaderStageCreateInfo<'_>> = kinds
             .iter()
             .zip(&modules)
@@ -339,35 +384,34 @@ impl Session<'_> {
             })
             .collect();
         let unused = vk::SHADER_UNUSED_KHR;
-        let group = |ty, general, closest_hit, any_hit| {
+        // The hit group's stages follow raygen (0) and miss (1).
+        let stage = |kind| {
+            kinds
+                .iter()
+                .position(|&k| k == kind)
+                .map_or(unused, |i| i as u32)
+        };
+        let group = |ty, general| {
             vk::RayTracingShaderGroupCreateInfoKHR::default()
                 .ty(ty)
                 .general_shader(general)
-                .closest_hit_shader(closest_hit)
-                .any_hit_shader(any_hit)
+                .closest_hit_shader(unused)
+                .any_hit_shader(unused)
                 .intersection_shader(unused)
         };
-        // The hit group's stages follow raygen (0) and miss (1).
-        let closest_hit = if trace.closest_hit.is_some() {
-            2
-        } else {
-            unused
-        };
-        let any_hit = match (trace.closest_hit, trace.any_hit) {
-            (_, None) => unused,
-            (Some(_), Some(_)) => 3,
-            (None, Some(_)) => 2,
-        };
         let general = vk::RayTracingShaderGroupTypeKHR::GENERAL;
+        let hit_group = if procedural {
+            vk::RayTracingShaderGroupTypeKHR::PROCEDURAL_HIT_GROUP
+        } else {
+            vk::RayTracingShaderGroupTypeKHR::TRIANGLES_HIT_GROUP
+        };
         let groups = [
-            group(general, 0, unused, unused),
-            group(general, 1, unused, unused),
-            group(
-                vk::RayTracingShaderGroupTypeKHR::TRIANGLES_HIT_GROUP,
-                unused,
-                closest_hit,
-                any_hit,
-            ),
+            group(general, 0),
+            group(general, 1),
+            group(hit_group, unused)
+                .closest_hit_shader(stage(vk::ShaderStageFlags::CLOSEST_HIT_KHR))
+                .any_hit_shader(stage(vk::ShaderStageFlags::ANY_HIT_KHR))
+                .intersection_shader(stage(vk::ShaderStageFlags::INTERSECTION_KHR)),
         ];
         let info = [vk::RayTracingPipelineCreateInfoKHR::default()
             .stages(&stage_infos)
