@@ -2,7 +2,8 @@
 //! miss and closest hit, one SPIR-V module each) traced over one triangle,
 //! every texel compared with what the HLSL computes: the DXR pinhole camera,
 //! the any-hit layer counter, a procedural box with an intersection shader,
-//! and the SM 6.9 shader-execution-reordering ray generation shader. Needs a
+//! `CallShader` into a callable shader, and the SM 6.9
+//! shader-execution-reordering ray generation shader. Needs a
 //! device with `VK_KHR_ray_tracing_pipeline` (and
 //! `VK_NV_ray_tracing_invocation_reorder` for the second; NVIDIA here); on
 //! one without (lavapipe before Mesa 24.1) each test says so and checks
@@ -168,6 +169,7 @@ fn pinhole_camera_matches_the_hlsl() {
         closest_hit: Some((&hit.spirv, &hit.reflection.entry_point)),
         any_hit: None,
         intersection: None,
+        callables: &[],
         geometry: Geometry::Triangles(&[TRIANGLE]),
         width: SIZE,
         height: SIZE,
@@ -178,7 +180,7 @@ fn pinhole_camera_matches_the_hlsl() {
     }) else {
         return;
     };
-    compare(&traced.image, |x, y, _| {
+    compare_mixed(&traced.image, |x, y, _| {
         let want = expected(x, y)?;
         Some((want, want[3] == 1.0))
     });
@@ -186,11 +188,11 @@ fn pinhole_camera_matches_the_hlsl() {
 
 /// Compares every texel of an image of `SIZE` x `SIZE` with `want(x, y,
 /// got)`: the expected value and whether the ray hit, or `None` to skip the
-/// texel. Both hits and misses must be common.
+/// texel. Returns the numbers of hits and misses compared.
 fn compare(
     texels: &[[u32; 4]],
     mut want: impl FnMut(u32, u32, [f32; 4]) -> Option<([f32; 4], bool)>,
-) {
+) -> (u32, u32) {
     let (mut hits, mut misses, mut bad) = (0, 0, Vec::new());
     for y in 0..SIZE {
         for x in 0..SIZE {
@@ -208,13 +210,22 @@ fn compare(
             }
         }
     }
-    assert!(hits > 50 && misses > 50, "{hits} hits, {misses} misses");
     assert!(
         bad.is_empty(),
         "{} texels differ:\n{}",
         bad.len(),
         bad.join("\n")
     );
+    (hits, misses)
+}
+
+/// [`compare`], where both hits and misses must be common.
+fn compare_mixed(
+    texels: &[[u32; 4]],
+    want: impl FnMut(u32, u32, [f32; 4]) -> Option<([f32; 4], bool)>,
+) {
+    let (hits, misses) = compare(texels, want);
+    assert!(hits > 50 && misses > 50, "{hits} hits, {misses} misses");
 }
 
 /// The ray of `sm69-ser-hitobject-reorder.hlsl` and the triangle it sees.
@@ -253,6 +264,7 @@ fn shader_execution_reordering_matches_the_hlsl() {
         closest_hit: Some((&hit.spirv, &hit.reflection.entry_point)),
         any_hit: None,
         intersection: None,
+        callables: &[],
         geometry: Geometry::Triangles(&[SER_TRIANGLE]),
         width: SIZE,
         height: SIZE,
@@ -267,7 +279,7 @@ fn shader_execution_reordering_matches_the_hlsl() {
     // colour; the hit kind says which face the rays see (0xFE front, 0xFF
     // back, by the API's winding rule), the same for every ray here.
     let mut hit_kinds = std::collections::BTreeSet::new();
-    compare(&traced.image, |x, y, got| {
+    compare_mixed(&traced.image, |x, y, got| {
         let (ndc_x, ndc_y) = ndc(x, y);
         let dir = normalize([ndc_x, ndc_y, 1.5]);
         Some(match intersect(SER_ORIGIN, dir, SER_TRIANGLE)? {
@@ -333,6 +345,7 @@ fn any_hit_sees_every_layer_and_ignores_it() {
         closest_hit: None,
         any_hit: Some((&any.spirv, &any.reflection.entry_point)),
         intersection: None,
+        callables: &[],
         geometry: Geometry::Triangles(&layers),
         width: RAYS,
         height: 1,
@@ -420,6 +433,7 @@ fn intersection_shader_reports_procedural_hits() {
         closest_hit: Some((&hit.spirv, &hit.reflection.entry_point)),
         any_hit: None,
         intersection: Some((&intersect.spirv, &intersect.reflection.entry_point)),
+        callables: &[],
         geometry: Geometry::Boxes(&boxes),
         width: SIZE,
         height: SIZE,
@@ -430,7 +444,7 @@ fn intersection_shader_reports_procedural_hits() {
     }) else {
         return;
     };
-    compare(&traced.image, |x, y, _| {
+    compare_mixed(&traced.image, |x, y, _| {
         let (ndc_x, ndc_y) = ndc(x, y);
         let d = normalize([ndc_x, ndc_y, 1.0]);
         let t = 2.0 / d[2];
@@ -446,4 +460,66 @@ fn intersection_shader_reports_procedural_hits() {
             ([0.1, 0.1, 0.2, 1.0], false)
         })
     });
+}
+
+#[test]
+fn call_shader_runs_the_callable_with_its_data() {
+    let Some((_turn, outs)) = exports("dxr-callable-from-hit-and-miss") else {
+        return;
+    };
+    let (raygen, miss, hit, lambert, mirror) = (
+        export(&outs, "CallRayGen"),
+        export(&outs, "CallMiss"),
+        export(&outs, "CallClosestHit"),
+        export(&outs, "LambertBrdf"),
+        export(&outs, "MirrorBrdf"),
+    );
+    // FaceNormals (t2): the triangle faces the camera. Every ray hits it
+    // (the miss shader's environment callable, index 2, is left out); the
+    // instance's custom index 0 picks LambertBrdf (index 0).
+    let normals: Vec<u8> = [0.0f32, 0.0, -1.0]
+        .iter()
+        .flat_map(|x| x.to_le_bytes())
+        .collect();
+    let t2 = hit
+        .reflection
+        .resources
+        .iter()
+        .find(|r| r.class == ResourceClass::Srv && r.register == 2)
+        .expect("t2");
+    let storage = [UniformData {
+        set: t2.set,
+        binding: t2.binding,
+        data: &normals,
+    }];
+    let wall = [[-10.0, -10.0, 5.0], [10.0, -10.0, 5.0], [0.0, 10.0, 5.0]];
+    let Some(traced) = run(&Trace {
+        raygen: (&raygen.spirv, &raygen.reflection.entry_point),
+        miss: (&miss.spirv, &miss.reflection.entry_point),
+        closest_hit: Some((&hit.spirv, &hit.reflection.entry_point)),
+        any_hit: None,
+        intersection: None,
+        callables: &[
+            (&lambert.spirv, &lambert.reflection.entry_point),
+            (&mirror.spirv, &mirror.reflection.entry_point),
+        ],
+        geometry: Geometry::Triangles(&[wall]),
+        width: SIZE,
+        height: SIZE,
+        uniforms: &[],
+        storage_buffers: &storage,
+        scene: slot(raygen, ResourceClass::Srv),
+        output: Some(slot(raygen, ResourceClass::Uav)),
+    }) else {
+        return;
+    };
+    let (hits, _) = compare(&traced.image, |x, y, _| {
+        // The ray: normalize(float3(id / dims - 0.5, 1)).
+        let f = |c: u32| c as f32 / SIZE as f32 - 0.5;
+        let d = normalize([f(x), f(y), 1.0]);
+        // LambertBrdf: 0.8 * saturate(dot(n, -dir)) with n = (0, 0, -1).
+        let l = 0.8 * d[2];
+        Some(([l, l, l, 1.0], true))
+    });
+    assert_eq!(hits, SIZE * SIZE);
 }

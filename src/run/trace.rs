@@ -47,6 +47,8 @@ pub struct Trace<'a> {
     pub intersection: Option<ShaderCode<'a>>,
     /// The primitives.
     pub geometry: Geometry<'a>,
+    /// Callable shaders, at callable indices 0, 1, ...
+    pub callables: &'a [ShaderCode<'a>],
     /// Launch size (and output image size), at most 256 a side.
     pub width: u32,
     /// Launch size (and output image size).
@@ -171,17 +173,28 @@ impl Session<'_> {
         .into_iter()
         .flatten()
         .collect();
+        // Then the callables.
         let kinds: Vec<vk::ShaderStageFlags> = [
             vk::ShaderStageFlags::RAYGEN_KHR,
             vk::ShaderStageFlags::MISS_KHR,
         ]
         .into_iter()
         .chain(hit_stages.iter().map(|(k, _)| *k))
+        .chain(
+            trace
+                .callables
+                .iter()
+                .map(|_| vk::ShaderStageFlags::CALLABLE_KHR),
+        )
         .collect();
         let shaders: Vec<ShaderCode<'_>> = [trace.raygen, trace.miss]
             .into_iter()
             .chain(hit_stages.iter().map(|(_, c)| *c))
+            .chain(trace.callables.iter().copied())
             .collect();
+        if trace.callables.len() > 8 {
+            return Err(invalid("a trace takes at most 8 callable shaders"));
+        }
         if !device.invocation_reorder
             && shaders
                 .iter()
@@ -325,7 +338,8 @@ impl Session<'_> {
             | vk::ShaderStageFlags::MISS_KHR
             | vk::ShaderStageFlags::CLOSEST_HIT_KHR
             | vk::ShaderStageFlags::ANY_HIT_KHR
-            | vk::ShaderStageFlags::INTERSECTION_KHR;
+            | vk::ShaderStageFlags::INTERSECTION_KHR
+            | vk::ShaderStageFlags::CALLABLE_KHR;
         let descriptors = DescriptorSets::new(device, &slots, stages)?;
         let buffer_writes: Vec<(Slot, &HostBuffer<'_, '_>)> =
             buffer_slots.into_iter().zip(&host_buffers).collect();
@@ -405,14 +419,19 @@ impl Session<'_> {
         } else {
             vk::RayTracingShaderGroupTypeKHR::TRIANGLES_HIT_GROUP
         };
-        let groups = [
+        // Groups: raygen, miss, the hit group, one per callable.
+        let first_callable = hit_stages.len().saturating_add(2);
+        let groups: Vec<vk::RayTracingShaderGroupCreateInfoKHR<'_>> = [
             group(general, 0),
             group(general, 1),
             group(hit_group, unused)
                 .closest_hit_shader(stage(vk::ShaderStageFlags::CLOSEST_HIT_KHR))
                 .any_hit_shader(stage(vk::ShaderStageFlags::ANY_HIT_KHR))
                 .intersection_shader(stage(vk::ShaderStageFlags::INTERSECTION_KHR)),
-        ];
+        ]
+        .into_iter()
+        .chain((first_callable..kinds.len()).map(|i| group(general, i as u32)))
+        .collect();
         let info = [vk::RayTracingPipelineCreateInfoKHR::default()
             .stages(&stage_infos)
             .groups(&groups)
@@ -431,8 +450,8 @@ impl Session<'_> {
         let pipeline = gpu::own_pipeline(device, created, "vkCreateRayTracingPipelinesKHR")?;
         let pipeline = pipeline.get();
 
-        // The shader binding table: one record per group, each region at a
-        // multiple of the base alignment.
+        // The shader binding table: one record per group, each at a
+        // multiple of the base alignment (so each region starts aligned).
         let handle_size = rt_props.shader_group_handle_size as usize;
         let stride = align_up(
             u64::from(rt_props.shader_group_handle_size),
@@ -452,7 +471,9 @@ impl Session<'_> {
             )
         }
         .map_err(|r| vk_error("vkGetRayTracingShaderGroupHandlesKHR", r))?;
-        let table_size = region.saturating_mul(3).saturating_add(base_align);
+        let table_size = region
+            .saturating_mul(u64::from(group_count))
+            .saturating_add(base_align);
         let mut table = HostBuffer::with_usage(
             device,
             usize::try_from(table_size).map_err(|_| invalid("shader binding table too big"))?,
@@ -479,7 +500,12 @@ impl Session<'_> {
         let raygen_region = at(0, region, region);
         let miss_region = at(1, stride, stride);
         let hit_region = at(2, stride, stride);
-        let callable_region = vk::StridedDeviceAddressRegionKHR::default();
+        let callables = trace.callables.len() as u64;
+        let callable_region = if callables == 0 {
+            vk::StridedDeviceAddressRegionKHR::default()
+        } else {
+            at(3, region.saturating_mul(callables), region)
+        };
 
         // Build, trace, copy out.
         let texel_bytes = (w as usize).saturating_mul(h as usize).saturating_mul(16);
