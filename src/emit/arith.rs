@@ -473,13 +473,28 @@ impl<'m> Emitter<'m> {
             }
             return self.composite_extract(ty, v, i as u32);
         }
-        let i = self.value_id(index)?;
+        let index = self.dynamic_index(index)?;
         let vt = self.vty(vector);
         if self.long_len(vt).is_some() {
-            let it = self.vty(index);
-            return self.extract_lane_dynamic(v, vt, i, it);
+            return self.extract_lane_dynamic(v, vt, index);
         }
-        self.op(Op::VectorExtractDynamic, ty, &[v, i])
+        self.op(Op::VectorExtractDynamic, ty, &[v, index.0])
+    }
+
+    /// A dynamic vector element or array index as a SPIR-V integer and its
+    /// width: an `i1` index (a bool in SPIR-V, which indexes nothing)
+    /// becomes a `u32` 0 or 1.
+    pub fn dynamic_index(&mut self, index: ValueId) -> Result<(Word, u32)> {
+        let v = self.value_id(index)?;
+        let info = self
+            .int_info(self.vty(index))
+            .ok_or_else(|| self.invalid("an index that is not an integer"))?;
+        if info.width != 1 {
+            return Ok((v, info.container));
+        }
+        let u = self.u32_ty();
+        let (one, zero) = (self.u32c(1), self.u32c(0));
+        Ok((self.op(Op::Select, u, &[v, one, zero])?, 32))
     }
 
     pub fn insert_element(
@@ -506,12 +521,11 @@ impl<'m> Emitter<'m> {
                 ],
             );
         }
-        let i = self.value_id(index)?;
+        let index = self.dynamic_index(index)?;
         if self.long_len(t).is_some() {
-            let it = self.vty(index);
-            return self.insert_lane_dynamic(v, t, e, i, it);
+            return self.insert_lane_dynamic(v, t, e, index);
         }
-        self.op(Op::VectorInsertDynamic, ty, &[v, e, i])
+        self.op(Op::VectorInsertDynamic, ty, &[v, e, index.0])
     }
 
     pub fn shuffle(&mut self, a: ValueId, b: ValueId, mask: ValueId, t: TypeId) -> Result<Word> {

@@ -78,11 +78,8 @@ impl<'m> Emitter<'m> {
     }
 
     /// `lane == k` for a dynamic lane index `i` of LLVM integer type `it`.
-    fn is_lane(&mut self, i: Word, it: TypeId, k: u32) -> Result<Word> {
-        let ii = self
-            .int_info(it)
-            .ok_or_else(|| self.invalid("vector index is not an integer"))?;
-        let kc = self.uintc(ii.container, u64::from(k));
+    fn is_lane(&mut self, i: Word, width: u32, k: u32) -> Result<Word> {
+        let kc = self.uintc(width, u64::from(k));
         let b = self.bool_ty();
         self.op(Op::IEqual, b, &[i, kc])
     }
@@ -93,15 +90,14 @@ impl<'m> Emitter<'m> {
         &mut self,
         v: Word,
         vt: TypeId,
-        i: Word,
-        it: TypeId,
+        (i, width): (Word, u32),
     ) -> Result<Word> {
         let et = self.lane_type(vt)?;
         let ety = self.llvm_ty(et)?;
         let mut lanes = self.lanes(v, vt)?.into_iter().zip(0u32..);
         let (mut r, _) = lanes.next().ok_or_else(|| self.internal("empty vector"))?;
         for (x, k) in lanes {
-            let here = self.is_lane(i, it, k)?;
+            let here = self.is_lane(i, width, k)?;
             r = self.select(ety, here, x, r)?;
         }
         Ok(r)
@@ -114,14 +110,13 @@ impl<'m> Emitter<'m> {
         v: Word,
         t: TypeId,
         e: Word,
-        i: Word,
-        it: TypeId,
+        (i, width): (Word, u32),
     ) -> Result<Word> {
         let et = self.lane_type(t)?;
         let ety = self.llvm_ty(et)?;
         let mut out = Vec::new();
         for (x, k) in self.lanes(v, t)?.into_iter().zip(0u32..) {
-            let here = self.is_lane(i, it, k)?;
+            let here = self.is_lane(i, width, k)?;
             out.push(self.select(ety, here, e, x)?);
         }
         let ty = self.llvm_ty(t)?;

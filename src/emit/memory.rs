@@ -154,7 +154,7 @@ impl<'m> Emitter<'m> {
             if let Some(c) = self.m.const_uint(i) {
                 ids.push(self.u32c(c as u32));
             } else {
-                ids.push(self.value_id(i)?);
+                ids.push(self.dynamic_index(i)?.0);
             }
         }
         let et = self.llvm_ty(pointee)?;
