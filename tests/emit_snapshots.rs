@@ -1,5 +1,5 @@
 //! SPIR-V disassembly snapshots of the compute and graphics corpus and of
-//! the DXR libraries (every export, one after the other), so that codegen
+//! the DXR and SER libraries (every export, one after the other), so that codegen
 //! changes show up in `git diff`: `tests/snapshots/<category>/<name>.spvasm`
 //! (blobs that do not translate have none).
 //!
@@ -12,21 +12,21 @@ use std::path::Path;
 
 #[test]
 fn compute_snapshots() {
-    check_snapshots("compute", "");
+    check_snapshots("compute", &[""]);
 }
 
 #[test]
 fn graphics_snapshots() {
-    check_snapshots("graphics", "");
+    check_snapshots("graphics", &[""]);
 }
 
 #[test]
 fn ray_tracing_snapshots() {
-    check_snapshots("advanced", "dxr-");
+    check_snapshots("advanced", &["dxr-", "sm69-ser-"]);
 }
 
-/// The blobs of `category` whose names start with `prefix`.
-fn check_snapshots(category: &str, prefix: &str) {
+/// The blobs of `category` whose names start with one of `prefixes`.
+fn check_snapshots(category: &str, prefixes: &[&str]) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let dir = root.join("corpus").join(category);
     let snap_dir = root.join("tests/snapshots").join(category);
@@ -40,8 +40,10 @@ fn check_snapshots(category: &str, prefix: &str) {
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| x == "dxil"))
         .filter(|p| {
-            p.file_name()
-                .is_some_and(|n| n.to_string_lossy().starts_with(prefix))
+            p.file_name().is_some_and(|n| {
+                let n = n.to_string_lossy();
+                prefixes.iter().any(|prefix| n.starts_with(prefix))
+            })
         })
         .collect();
     files.sort();
