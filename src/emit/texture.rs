@@ -176,7 +176,10 @@ impl<'m> Emitter<'m> {
                 let ty = self.vec_ty(s, n);
                 Ok(Some((self.bitcast(ty, v)?, false)))
             }
-            None => Err(self.unsupported("a texel offset that is not a constant")),
+            None => Err(self.unsupported(
+                "a texel offset that is not a constant (Vulkan allows one outside gathers \
+                 only with VK_KHR_maintenance8)",
+            )),
         }
     }
 
