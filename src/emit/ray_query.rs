@@ -8,6 +8,7 @@
 //! is Vulkan's instance *id*, and D3D's instance *ID* Vulkan's custom index.
 
 use super::module::{Emitter, TyKey, Val};
+use super::ray_tracing::SHARED_FLAGS;
 use super::resource::arg;
 use crate::dxil::OpCode;
 use crate::error::Result;
@@ -15,9 +16,6 @@ use crate::ir::ValueId;
 use rspirv::dr::Operand;
 use rspirv::spirv::{Capability, Op, Word};
 
-/// The ray flags Vulkan shares with D3D (through
-/// `RAY_FLAG_SKIP_PROCEDURAL_PRIMITIVES`).
-const KNOWN_FLAGS: u32 = 0x3ff;
 /// `RAY_FLAG_FORCE_OMM_2_STATE` (Vulkan's `ForceOpacityMicromap2StateEXT`),
 /// allowed with `RAYQUERY_FLAG_ALLOW_OPACITY_MICROMAPS`.
 const FORCE_OMM_2_STATE: u32 = 0x400;
@@ -53,7 +51,7 @@ impl<'m> Emitter<'m> {
         if query_flags & !ALLOW_OPACITY_MICROMAPS != 0 {
             return Err(self.unsupported(format!("ray query flags {query_flags:#x}")));
         }
-        let mut known = KNOWN_FLAGS;
+        let mut known = SHARED_FLAGS;
         if query_flags & ALLOW_OPACITY_MICROMAPS != 0 {
             self.cap(Capability::RayTracingOpacityMicromapEXT);
             self.exts.insert("SPV_EXT_opacity_micromap");

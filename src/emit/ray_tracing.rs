@@ -32,6 +32,9 @@ use std::collections::HashMap;
 
 /// D3D's `RAY_FLAG_SKIP_TRIANGLES | RAY_FLAG_SKIP_PROCEDURAL_PRIMITIVES`.
 const SKIP_PRIMITIVES: u32 = 0x300;
+/// The ray flags D3D and Vulkan share, with the same values (through
+/// `RAY_FLAG_SKIP_PROCEDURAL_PRIMITIVES`).
+pub(crate) const SHARED_FLAGS: u32 = 0x3ff;
 
 /// What a pointer to a library resource addresses.
 pub(crate) struct LibraryResource {
@@ -111,7 +114,8 @@ impl<'m> Emitter<'m> {
         var
     }
 
-    /// Copies `*src` (of LLVM pointer value `ptr`) into `dst`, or back.
+    /// Copies what LLVM pointer `ptr` points to into `var` (`into_var`), or
+    /// `var` back into it.
     pub(crate) fn copy_through(&mut self, ptr: ValueId, var: Word, into_var: bool) -> Result<()> {
         let (p, _) = self.ptr(ptr)?;
         let ty = self.pointee_ty(ptr)?;
@@ -184,7 +188,15 @@ impl<'m> Emitter<'m> {
     /// and stride, miss index, origin, tMin, direction, tMax.
     pub(crate) fn trace_operands(&mut self, args: &[ValueId]) -> Result<[Word; 10]> {
         let accel = self.acceleration_structure(arg(args, 1)?)?;
-        let flags = self.ray_flags(arg(args, 2)?, 0)?;
+        let flags_v = arg(args, 2)?;
+        if let Some(f) = self
+            .m
+            .const_uint(flags_v)
+            .filter(|f| f & !u64::from(SHARED_FLAGS) != 0)
+        {
+            return Err(self.unsupported(format!("ray flags {f:#x}")));
+        }
+        let flags = self.ray_flags(flags_v, 0)?;
         let mut sbt = [0; 4];
         for (slot, i) in sbt.iter_mut().zip(3..7) {
             *slot = self.value_id(arg(args, i)?)?;
