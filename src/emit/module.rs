@@ -790,6 +790,10 @@ impl<'m> Emitter<'m> {
             }
             ir::Type::Vector { len, elem } => {
                 let e = self.llvm_ty(elem)?;
+                if len < 2 {
+                    // SPIR-V vectors have 2 or more components.
+                    return Err(self.unsupported(format!("a {len}-element vector type")));
+                }
                 if len > 4 {
                     // SM 6.9 long vectors: Vulkan has 2- to 4-component
                     // vectors only, so they are arrays, operated on lane by
