@@ -1,7 +1,8 @@
-//! SPIR-V emission for compute shaders.
+//! SPIR-V emission for every shader stage.
 //!
-//! [`emit`] turns the entry function of a DXIL module into a SPIR-V 1.6
-//! module for Vulkan 1.3. The work is split by op family:
+//! [`emit`] turns one entry point of a DXIL module (for a library: one
+//! export) into a SPIR-V 1.6 module for Vulkan 1.3. The work is split by
+//! op family and stage:
 //!
 //! - `module`: the `Emitter` itself, types/constants caches (hashed, with
 //!   explicit ids so `rspirv`'s linear dedup is never used), instruction
@@ -13,6 +14,10 @@
 //! - `memory`: allocas, globals (groupshared, static), GEPs, loads/stores;
 //! - `resource`: descriptors, handles, buffers, constant buffers, counters;
 //! - `atomic`, `wave`, `compute` (thread ids, barriers);
+//! - `stage` (signature inputs and outputs, built-ins), `pixel`,
+//!   `geometry`, `tessellation`, `mesh`, `samples`: the graphics stages;
+//! - `texture`: sampling, image loads and stores, gathers, queries;
+//! - `heap`: SM 6.6 descriptor heaps;
 //! - `ray_query` (inline ray tracing), `ray_tracing` (DXR library exports),
 //!   `hit_object` (SM 6.9 shader execution reordering);
 //! - `vector`: the SM 6.9 vector dx.ops (raw-buffer vector loads/stores,
