@@ -52,6 +52,27 @@ fn info_json_of_a_compute_shader() {
 }
 
 #[test]
+fn info_names_library_exports_as_entry_takes_them() {
+    let file = corpus::root().join("advanced/dxr-raygen-pinhole-camera.dxil");
+    let doc = parse(&stdout_of(&["info", "--json"], &file));
+    let entries = doc.at("dxil/entry_points");
+    let exports: Vec<(&str, &str)> = (1..entries.len())
+        .map(|i| {
+            let e = entries.at(&i.to_string());
+            (e.at("export").str(), e.at("kind").str())
+        })
+        .collect();
+    assert_eq!(
+        exports,
+        [
+            ("PrimaryClosestHit", "ClosestHit"),
+            ("PrimaryMiss", "Miss"),
+            ("RayGen", "RayGeneration")
+        ]
+    );
+}
+
+#[test]
 fn info_json_of_a_vertex_shader() {
     let file = corpus::root().join("graphics/vs-cbuffer-world-viewproj.dxil");
     let doc = parse(&stdout_of(&["info", "--json"], &file));

@@ -231,6 +231,7 @@ fn properties(module: &Module, p: &EntryProperties) -> Json {
 fn entry(module: &Module, e: &EntryPoint) -> Json {
     Json::object()
         .with("name", e.name.as_str())
+        .with("export", e.export_name())
         .with("function", func(module, e.function))
         .with("kind", e.kind.name())
         .with("signatures", signatures(module, &e.signatures))
