@@ -118,15 +118,15 @@ impl<'m> Emitter<'m> {
             .ok_or_else(|| self.invalid("getelementptr without a base"))?;
         let (p, sc) = self.ptr(base)?;
         let Some((&first, rest)) = idx.split_first() else {
+            if self.vty(base) != t {
+                return Err(self.invalid("getelementptr without indices changes the type"));
+            }
             return Ok(Val::Ptr(p, sc));
         };
         if self.m.const_uint(first) != Some(0) {
             return Err(
                 self.unsupported("getelementptr with a non-zero first index (pointer arithmetic)")
             );
-        }
-        if rest.is_empty() {
-            return Ok(Val::Ptr(p, sc));
         }
         let (pointee, _) = self
             .m
@@ -148,6 +148,9 @@ impl<'m> Emitter<'m> {
         }
         if walked != Some(pointee) {
             return Err(self.invalid("getelementptr indices do not lead to its result type"));
+        }
+        if rest.is_empty() {
+            return Ok(Val::Ptr(p, sc));
         }
         let mut ids = Vec::with_capacity(rest.len());
         for &i in rest {
