@@ -15,7 +15,7 @@
 mod common;
 
 use dxil2spirv::compile::{Compiler, Output, ResourceClass};
-use dxil2spirv::run::{Geometry, Trace, Traced, UniformData, Vulkan};
+use dxil2spirv::run::{Geometry, ShaderCode, Trace, Traced, UniformData, Vulkan};
 use dxil2spirv::ErrorKind;
 use std::sync::{Mutex, MutexGuard};
 
@@ -42,7 +42,12 @@ fn camera() -> Vec<u8> {
     }
     words.extend(EYE);
     words.push(FAR);
-    words.iter().flat_map(|w| w.to_le_bytes()).collect()
+    f32_bytes(&words)
+}
+
+/// Little-endian bytes of `f32`s.
+fn f32_bytes(values: &[f32]) -> Vec<u8> {
+    values.iter().flat_map(|v| v.to_le_bytes()).collect()
 }
 
 /// `v` normalized.
@@ -94,15 +99,39 @@ fn expected(x: u32, y: u32) -> Option<[f32; 4]> {
     })
 }
 
-/// The (set, binding) of the resource of `class` and register 0.
-fn slot(out: &Output, class: ResourceClass) -> (u32, u32) {
+/// The (set, binding) of the resource of `class` at `register` of `space`.
+fn resource(out: &Output, class: ResourceClass, space: u32, register: u32) -> (u32, u32) {
     let r = out
         .reflection
         .resources
         .iter()
-        .find(|r| r.class == class && r.register == 0)
-        .unwrap_or_else(|| panic!("{} has no {class:?} 0", out.reflection.entry_point));
+        .find(|r| r.class == class && r.space == space && r.register == register)
+        .unwrap_or_else(|| {
+            panic!(
+                "{} has no {class:?} {register}, space {space}",
+                out.reflection.entry_point
+            )
+        });
     (r.set, r.binding)
+}
+
+/// The (set, binding) of the resource of `class` at register 0, space 0.
+fn slot(out: &Output, class: ResourceClass) -> (u32, u32) {
+    resource(out, class, 0, 0)
+}
+
+/// `data` bound at (set, binding).
+fn bound(slot: (u32, u32), data: &[u8]) -> UniformData<'_> {
+    UniformData {
+        set: slot.0,
+        binding: slot.1,
+        data,
+    }
+}
+
+/// An export's SPIR-V and entry point, as `Trace` takes them.
+fn code(out: &Output) -> ShaderCode<'_> {
+    (&out.spirv, &out.reflection.entry_point)
 }
 
 /// The device's turn and every export of corpus blob `advanced/<name>`,
@@ -156,17 +185,13 @@ fn pinhole_camera_matches_the_hlsl() {
         stage(&outs, "closesthit"),
     );
     let data = camera();
-    let (set, binding) = slot(raygen, ResourceClass::Cbv);
-    assert_eq!((set, binding), slot(hit, ResourceClass::Cbv));
-    let uniforms = [UniformData {
-        set,
-        binding,
-        data: &data,
-    }];
+    let camera_slot = slot(raygen, ResourceClass::Cbv);
+    assert_eq!(camera_slot, slot(hit, ResourceClass::Cbv));
+    let uniforms = [bound(camera_slot, &data)];
     let Some(traced) = run(&Trace {
-        raygen: (&raygen.spirv, &raygen.reflection.entry_point),
-        miss: (&miss.spirv, &miss.reflection.entry_point),
-        closest_hit: Some((&hit.spirv, &hit.reflection.entry_point)),
+        raygen: code(raygen),
+        miss: code(miss),
+        closest_hit: Some(code(hit)),
         any_hit: None,
         intersection: None,
         callables: &[],
@@ -247,21 +272,14 @@ fn shader_execution_reordering_matches_the_hlsl() {
         .iter()
         .flat_map(|w| w.to_le_bytes())
         .collect();
-    let t1 = raygen
-        .reflection
-        .resources
-        .iter()
-        .find(|r| r.class == ResourceClass::Srv && r.register == 1)
-        .expect("t1");
-    let storage = [UniformData {
-        set: t1.set,
-        binding: t1.binding,
-        data: &materials,
-    }];
+    let storage = [bound(
+        resource(raygen, ResourceClass::Srv, 0, 1),
+        &materials,
+    )];
     let Some(traced) = run(&Trace {
-        raygen: (&raygen.spirv, &raygen.reflection.entry_point),
-        miss: (&miss.spirv, &miss.reflection.entry_point),
-        closest_hit: Some((&hit.spirv, &hit.reflection.entry_point)),
+        raygen: code(raygen),
+        miss: code(miss),
+        closest_hit: Some(code(hit)),
         any_hit: None,
         intersection: None,
         callables: &[],
@@ -315,35 +333,17 @@ fn any_hit_sees_every_layer_and_ignores_it() {
         })
         .collect();
     const RAYS: u32 = 8;
-    let uav = |register| {
-        let r = raygen
-            .reflection
-            .resources
-            .iter()
-            .find(|r| r.class == ResourceClass::Uav && r.register == register)
-            .expect("uav");
-        (r.set, r.binding)
-    };
-    let (depths_slot, counts_slot) = (uav(0), uav(1));
     let depths = vec![0u8; RAYS as usize * 16];
     let counts = vec![0u8; RAYS as usize * 4];
     let storage = [
-        UniformData {
-            set: depths_slot.0,
-            binding: depths_slot.1,
-            data: &depths,
-        },
-        UniformData {
-            set: counts_slot.0,
-            binding: counts_slot.1,
-            data: &counts,
-        },
+        bound(resource(raygen, ResourceClass::Uav, 0, 0), &depths),
+        bound(resource(raygen, ResourceClass::Uav, 0, 1), &counts),
     ];
     let Some(traced) = run(&Trace {
-        raygen: (&raygen.spirv, &raygen.reflection.entry_point),
-        miss: (&miss.spirv, &miss.reflection.entry_point),
+        raygen: code(raygen),
+        miss: code(miss),
         closest_hit: None,
-        any_hit: Some((&any.spirv, &any.reflection.entry_point)),
+        any_hit: Some(code(any)),
         intersection: None,
         callables: &[],
         geometry: Geometry::Triangles(&layers),
@@ -400,39 +400,20 @@ fn intersection_shader_reports_procedural_hits() {
     // Frame (b0): CamPos, Time. HitConstants (b0, space1): HitColor.
     let camera = [0.0f32, 0.0, -2.0, 0.0];
     let hit_color = [1.0f32, 0.5, 2.0, 1.0];
-    let bytes = |v: &[f32]| -> Vec<u8> { v.iter().flat_map(|x| x.to_le_bytes()).collect() };
-    let (frame, constants) = (bytes(&camera), bytes(&hit_color));
-    let cbv = |out: &Output, space: u32| {
-        let r = out
-            .reflection
-            .resources
-            .iter()
-            .find(|r| r.class == ResourceClass::Cbv && r.space == space)
-            .expect("cbv");
-        (r.set, r.binding)
-    };
-    let ((fs, fb), (hs, hb)) = (cbv(raygen, 0), cbv(hit, 1));
+    let (frame, constants) = (f32_bytes(&camera), f32_bytes(&hit_color));
     let uniforms = [
-        UniformData {
-            set: fs,
-            binding: fb,
-            data: &frame,
-        },
-        UniformData {
-            set: hs,
-            binding: hb,
-            data: &constants,
-        },
+        bound(resource(raygen, ResourceClass::Cbv, 0, 0), &frame),
+        bound(resource(hit, ResourceClass::Cbv, 1, 0), &constants),
     ];
     // One box around the square |x|, |y| <= 1 of the plane z = 0, where
     // the intersection shader reports its hits.
     let boxes = [[[-1.0, -1.0, -0.25], [1.0, 1.0, 0.25]]];
     let Some(traced) = run(&Trace {
-        raygen: (&raygen.spirv, &raygen.reflection.entry_point),
-        miss: (&miss.spirv, &miss.reflection.entry_point),
-        closest_hit: Some((&hit.spirv, &hit.reflection.entry_point)),
+        raygen: code(raygen),
+        miss: code(miss),
+        closest_hit: Some(code(hit)),
         any_hit: None,
-        intersection: Some((&intersect.spirv, &intersect.reflection.entry_point)),
+        intersection: Some(code(intersect)),
         callables: &[],
         geometry: Geometry::Boxes(&boxes),
         width: SIZE,
@@ -477,32 +458,16 @@ fn call_shader_runs_the_callable_with_its_data() {
     // FaceNormals (t2): the triangle faces the camera. Every ray hits it
     // (the miss shader's environment callable, index 2, is left out); the
     // instance's custom index 0 picks LambertBrdf (index 0).
-    let normals: Vec<u8> = [0.0f32, 0.0, -1.0]
-        .iter()
-        .flat_map(|x| x.to_le_bytes())
-        .collect();
-    let t2 = hit
-        .reflection
-        .resources
-        .iter()
-        .find(|r| r.class == ResourceClass::Srv && r.register == 2)
-        .expect("t2");
-    let storage = [UniformData {
-        set: t2.set,
-        binding: t2.binding,
-        data: &normals,
-    }];
+    let normals = f32_bytes(&[0.0, 0.0, -1.0]);
+    let storage = [bound(resource(hit, ResourceClass::Srv, 0, 2), &normals)];
     let wall = [[-10.0, -10.0, 5.0], [10.0, -10.0, 5.0], [0.0, 10.0, 5.0]];
     let Some(traced) = run(&Trace {
-        raygen: (&raygen.spirv, &raygen.reflection.entry_point),
-        miss: (&miss.spirv, &miss.reflection.entry_point),
-        closest_hit: Some((&hit.spirv, &hit.reflection.entry_point)),
+        raygen: code(raygen),
+        miss: code(miss),
+        closest_hit: Some(code(hit)),
         any_hit: None,
         intersection: None,
-        callables: &[
-            (&lambert.spirv, &lambert.reflection.entry_point),
-            (&mirror.spirv, &mirror.reflection.entry_point),
-        ],
+        callables: &[code(lambert), code(mirror)],
         geometry: Geometry::Triangles(&[wall]),
         width: SIZE,
         height: SIZE,
