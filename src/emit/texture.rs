@@ -381,11 +381,15 @@ impl<'m> Emitter<'m> {
         )
     }
 
-    /// `TextureGather(srv, sampler, c0..c3, o0, o1, channel)` and
-    /// `TextureGatherCmp(..., channel, compare)`.
-    pub fn texture_gather(&mut self, cmp: bool, args: &[ValueId], t: TypeId) -> Result<Val> {
+    /// What every gather takes, from `(srv, sampler, c0..c3, o0, o1)`: the
+    /// sampled image, the coordinates, the (possibly dynamic) offset, and
+    /// the texture's sampled type (type, float, signed).
+    fn gather_operands(
+        &mut self,
+        args: &[ValueId],
+    ) -> Result<(Word, Word, ImageArgs, (Word, bool, bool))> {
         let (h, d, shape) = self.texture(arg(args, 1)?)?;
-        let (st, sfloat, ssigned) = self.sampled_ty(d)?;
+        let sampled = self.sampled_ty(d)?;
         let si = self.sampled_image(h, arg(args, 2)?)?;
         let f = self.float_ty(32);
         let coord = self.coords(args, 3, shape, f)?;
@@ -393,6 +397,13 @@ impl<'m> Emitter<'m> {
             offset: self.texel_offset(args, 7, shape.offsets.min(2), true)?,
             ..ImageArgs::default()
         };
+        Ok((si, coord, ia, sampled))
+    }
+
+    /// `TextureGather(srv, sampler, c0..c3, o0, o1, channel)` and
+    /// `TextureGatherCmp(..., channel, compare)`.
+    pub fn texture_gather(&mut self, cmp: bool, args: &[ValueId], t: TypeId) -> Result<Val> {
+        let (si, coord, ia, (st, sfloat, ssigned)) = self.gather_operands(args)?;
         let mut ops = vec![Operand::IdRef(si), Operand::IdRef(coord)];
         let op = if cmp {
             ops.push(Operand::IdRef(self.a_id(args, 10)?));
@@ -417,18 +428,10 @@ impl<'m> Emitter<'m> {
     /// integers (64-bit textures are viewed as `R32G32_UINT`: the low half
     /// is channel 0, the high half channel 1).
     pub fn texture_gather_raw(&mut self, args: &[ValueId], t: TypeId) -> Result<Val> {
-        let (h, d, shape) = self.texture(arg(args, 1)?)?;
-        let (st, sfloat, _) = self.sampled_ty(d)?;
+        let (si, coord, ia, (st, sfloat, _)) = self.gather_operands(args)?;
         if sfloat {
             return Err(self.invalid("GatherRaw on a float texture"));
         }
-        let si = self.sampled_image(h, arg(args, 2)?)?;
-        let f = self.float_ty(32);
-        let coord = self.coords(args, 3, shape, f)?;
-        let ia = ImageArgs {
-            offset: self.texel_offset(args, 7, shape.offsets.min(2), true)?,
-            ..ImageArgs::default()
-        };
         let s = self.scalar_of(self.overload_of_struct(t)?)?;
         let v4 = self.vec_ty(st, 4);
         let gather = |e: &mut Self, channel: u32| -> Result<Word> {
