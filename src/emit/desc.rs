@@ -152,7 +152,12 @@ impl ResourceDecl {
         }
     }
 
-    fn new(class: ResourceClass, b: &ResourceBinding, kind: ResourceKind) -> ResourceDecl {
+    fn new(
+        class: ResourceClass,
+        b: &ResourceBinding,
+        kind: ResourceKind,
+        module: &Module,
+    ) -> ResourceDecl {
         ResourceDecl {
             class,
             id: b.id,
@@ -167,50 +172,16 @@ impl ResourceDecl {
             has_counter: false,
             globally_coherent: false,
             heap: None,
-            global: None,
+            global: b.global(module),
         }
     }
 }
 
 impl ShaderDesc {
-    /// The entry point of a decoded non-library module and the module's
-    /// resources. A DXIL library exports several entry points: describe
-    /// one with [`ShaderDesc::for_entry`].
-    pub fn from_dxil(dxil: &DxilModule) -> Result<ShaderDesc> {
-        let sm = dxil.shader_model;
-        if sm.kind == ShaderKind::Library {
-            return Err(Error::unsupported(
-                Phase::Dxil,
-                format!("a DXIL library ({sm}) has no single entry point: choose one export"),
-            ));
-        }
-        let ep = dxil
-            .entry_points
-            .first()
-            .ok_or_else(|| Error::invalid(Phase::Dxil, "dx.entryPoints is empty"))?;
-        Self::describe(dxil, ep)
-    }
-
-    /// One entry point of a module (for a library: one of its exports),
-    /// with the module's resources and, in a library, the global variable
-    /// behind each.
+    /// One entry point of a decoded module (for a library: one of its
+    /// exports) with the module's resources and, in a library, the global
+    /// variable behind each.
     pub fn for_entry(dxil: &DxilModule, module: &Module, ep: &EntryPoint) -> Result<ShaderDesc> {
-        let mut desc = Self::describe(dxil, ep)?;
-        let r = &dxil.resources;
-        let bindings = r
-            .srvs
-            .iter()
-            .map(|v| &v.binding)
-            .chain(r.uavs.iter().map(|v| &v.binding))
-            .chain(r.cbvs.iter().map(|v| &v.binding))
-            .chain(r.samplers.iter().map(|v| &v.binding));
-        for (decl, b) in desc.resources.iter_mut().zip(bindings) {
-            decl.global = b.global(module);
-        }
-        Ok(desc)
-    }
-
-    fn describe(dxil: &DxilModule, ep: &EntryPoint) -> Result<ShaderDesc> {
         let sm = dxil.shader_model;
         let entry = ep
             .function
@@ -219,23 +190,32 @@ impl ShaderDesc {
         let srvs = r.srvs.iter().map(|v| ResourceDecl {
             component_type: v.element_type,
             stride: v.stride.unwrap_or(0),
-            ..ResourceDecl::new(ResourceClass::Srv, &v.binding, v.kind)
+            ..ResourceDecl::new(ResourceClass::Srv, &v.binding, v.kind, module)
         });
         let uavs = r.uavs.iter().map(|v| ResourceDecl {
             component_type: v.element_type,
             stride: v.stride.unwrap_or(0),
             has_counter: v.has_counter,
             globally_coherent: v.globally_coherent,
-            ..ResourceDecl::new(ResourceClass::Uav, &v.binding, v.kind)
+            ..ResourceDecl::new(ResourceClass::Uav, &v.binding, v.kind, module)
         });
         let cbvs = r.cbvs.iter().map(|v| ResourceDecl {
             cbuffer_size: v.size,
-            ..ResourceDecl::new(ResourceClass::Cbv, &v.binding, ResourceKind::CBuffer)
+            ..ResourceDecl::new(
+                ResourceClass::Cbv,
+                &v.binding,
+                ResourceKind::CBuffer,
+                module,
+            )
         });
-        let samplers = r
-            .samplers
-            .iter()
-            .map(|v| ResourceDecl::new(ResourceClass::Sampler, &v.binding, ResourceKind::Sampler));
+        let samplers = r.samplers.iter().map(|v| {
+            ResourceDecl::new(
+                ResourceClass::Sampler,
+                &v.binding,
+                ResourceKind::Sampler,
+                module,
+            )
+        });
         Ok(ShaderDesc {
             shader_model: (sm.major, sm.minor),
             kind: ep.kind,

@@ -38,8 +38,8 @@ pub(crate) const SHARED_FLAGS: u32 = 0x3ff;
 
 /// What a pointer to a library resource addresses.
 pub(crate) struct LibraryResource {
-    /// The resource's global variable.
-    pub global: ir::GlobalId,
+    /// The resource (index into the shader's resources).
+    pub res: usize,
     /// The element of a resource array (from the range's start).
     pub index: Option<ValueId>,
     /// Whether the index is marked `NonUniformResourceIndex`.
@@ -356,14 +356,11 @@ impl<'m> Emitter<'m> {
     /// `ptr` is not such a global or an element of one).
     pub fn library_resource_load(&mut self, ptr: ValueId) -> Result<Option<Val>> {
         let Some(LibraryResource {
-            global: g,
+            res: r,
             index,
             non_uniform,
         }) = self.resource_global_of(ptr)
         else {
-            return Ok(None);
-        };
-        let Some(r) = self.desc.resources.iter().position(|d| d.global == Some(g)) else {
             return Ok(None);
         };
         // An element of a resource array is indexed from the range start.
@@ -382,51 +379,54 @@ impl<'m> Emitter<'m> {
     }
 
     /// The library resource a pointer addresses: a resource global, or an
-    /// element of a resource array.
+    /// element of a resource array (`None` for any other pointer).
     pub fn resource_global_of(&self, ptr: ValueId) -> Option<LibraryResource> {
-        let (base, indices, non_uniform): (ValueId, Vec<ValueId>, bool) =
-            match self.m.value(ptr)?.kind {
-                ValueKind::Global(global) => {
-                    return Some(LibraryResource {
-                        global,
-                        index: None,
-                        non_uniform: false,
-                    })
-                }
-                ValueKind::Inst { func, inst } => {
-                    let inst = self.m.function(func)?.insts.get(inst as usize)?;
-                    let InstKind::Gep { operands, .. } = inst.kind else {
-                        return None;
-                    };
-                    let mut ops = self.m.value_list(operands);
-                    // NonUniformResourceIndex marks the element's GEP.
-                    let non_uniform = self.m.attachment(inst, "dx.nonuniform").is_some();
-                    (ops.next()?, ops.collect(), non_uniform)
-                }
-                ValueKind::Constant(Constant::Gep { operands, .. }) => {
-                    let mut ops = self.m.value_list(operands);
-                    (ops.next()?, ops.collect(), false)
-                }
-                _ => return None,
-            };
-        let ValueKind::Global(global) = self.m.value(base)?.kind else {
+        let (operands, gep) = match self.m.value(ptr)?.kind {
+            ValueKind::Global(g) => {
+                return Some(LibraryResource {
+                    res: self.resource_of_global(g)?,
+                    index: None,
+                    non_uniform: false,
+                })
+            }
+            ValueKind::Inst { func, inst } => {
+                let inst = self.m.function(func)?.insts.get(inst as usize)?;
+                let InstKind::Gep { operands, .. } = inst.kind else {
+                    return None;
+                };
+                (operands, Some(inst))
+            }
+            ValueKind::Constant(Constant::Gep { operands, .. }) => (operands, None),
+            _ => return None,
+        };
+        let &[base, zero, index] = self.m.list(operands) else {
             return None;
         };
-        match indices[..] {
-            [zero, index] if self.m.const_uint(zero) == Some(0) => Some(LibraryResource {
-                global,
-                index: Some(index),
-                non_uniform,
-            }),
-            _ => None,
+        let ValueKind::Global(g) = self.m.value(ValueId(base))?.kind else {
+            return None;
+        };
+        let res = self.resource_of_global(g)?;
+        if self.m.const_uint(ValueId(zero)) != Some(0) {
+            return None;
         }
+        Some(LibraryResource {
+            res,
+            index: Some(ValueId(index)),
+            // NonUniformResourceIndex marks the element's GEP.
+            non_uniform: gep.is_some_and(|i| self.m.attachment(i, "dx.nonuniform").is_some()),
+        })
     }
 
     /// Whether a `getelementptr` only addresses a library resource (it is
     /// not emitted: the `load` of it is the handle).
     pub fn is_resource_gep(&self, base: ValueId) -> bool {
         matches!(self.m.value(base).map(|v| v.kind), Some(ValueKind::Global(g))
-            if self.desc.resources.iter().any(|d| d.global == Some(g)))
+            if self.resource_of_global(g).is_some())
+    }
+
+    /// The resource a library global stands for.
+    pub fn resource_of_global(&self, g: ir::GlobalId) -> Option<usize> {
+        self.desc.resources.iter().position(|d| d.global == Some(g))
     }
 
     /// The execution model of a ray-tracing stage.

@@ -441,12 +441,7 @@ impl<'m> Emitter<'m> {
             ir::InstKind::Call { args, .. } => args,
             // A library resource global, loaded.
             ir::InstKind::Load { ptr, .. } => {
-                let g = self.resource_global_of(ptr)?.global;
-                return Some(Ok(self
-                    .desc
-                    .resources
-                    .iter()
-                    .position(|d| d.global == Some(g))));
+                return Some(Ok(Some(self.resource_global_of(ptr)?.res)));
             }
             _ => return None,
         };
