@@ -290,11 +290,6 @@ impl Compiler {
     /// The entry point [`CompileOptions::entry_point`] picks.
     fn select_entry<'d>(&self, dxil: &'d DxilModule) -> Result<&'d EntryPoint> {
         let wanted = self.options.entry_point.as_deref();
-        let names = |eps: &mut dyn Iterator<Item = &EntryPoint>| {
-            eps.map(EntryPoint::export_name)
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
         if !dxil.is_library() {
             let ep = dxil
                 .entry_points
@@ -311,13 +306,15 @@ impl Compiler {
                 _ => Ok(ep),
             };
         }
-        let found = match wanted {
-            Some(name) => dxil.export(name),
-            None if dxil.exports().count() == 1 => dxil.exports().next(),
-            None => None,
+        let exports: Vec<&EntryPoint> = dxil.exports().collect();
+        let found = match (wanted, exports.as_slice()) {
+            (Some(name), _) => dxil.export(name),
+            (None, [only]) => Some(*only),
+            (None, _) => None,
         };
         found.ok_or_else(|| {
-            let all = names(&mut dxil.exports());
+            let all: Vec<&str> = exports.iter().map(|e| e.export_name()).collect();
+            let all = all.join(", ");
             let what = match wanted {
                 Some(name) => format!(
                     "the library ({}) exports no shader '{name}'",
@@ -327,7 +324,7 @@ impl Compiler {
                     "the library ({}) exports {} shaders: choose one (`--entry NAME`, \
                      `CompileOptions::entry_point`) or compile them all (`compile_all`)",
                     dxil.shader_model,
-                    dxil.exports().count()
+                    exports.len()
                 ),
             };
             Error::invalid(Phase::Dxil, format!("{what} (exports: {all})"))
