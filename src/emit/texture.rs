@@ -15,6 +15,18 @@ use crate::ir::{TypeId, ValueId};
 use rspirv::dr::Operand;
 use rspirv::spirv::{Capability, Decoration, ImageFormat, ImageOperands, Op, Word};
 
+/// The operands every gather takes (see `gather_operands`).
+struct Gather {
+    /// The sampled image.
+    image: Word,
+    /// The coordinates.
+    coord: Word,
+    /// The offset, as image operands.
+    args: ImageArgs,
+    /// The texture's sampled type: (type, float, signed).
+    sampled: (Word, bool, bool),
+}
+
 /// The optional image operands of one image instruction.
 #[derive(Default)]
 struct ImageArgs {
@@ -384,10 +396,7 @@ impl<'m> Emitter<'m> {
     /// What every gather takes, from `(srv, sampler, c0..c3, o0, o1)`: the
     /// sampled image, the coordinates, the (possibly dynamic) offset, and
     /// the texture's sampled type (type, float, signed).
-    fn gather_operands(
-        &mut self,
-        args: &[ValueId],
-    ) -> Result<(Word, Word, ImageArgs, (Word, bool, bool))> {
+    fn gather_operands(&mut self, args: &[ValueId]) -> Result<Gather> {
         let (h, d, shape) = self.texture(arg(args, 1)?)?;
         let sampled = self.sampled_ty(d)?;
         let si = self.sampled_image(h, arg(args, 2)?)?;
@@ -397,13 +406,23 @@ impl<'m> Emitter<'m> {
             offset: self.texel_offset(args, 7, shape.offsets.min(2), true)?,
             ..ImageArgs::default()
         };
-        Ok((si, coord, ia, sampled))
+        Ok(Gather {
+            image: si,
+            coord,
+            args: ia,
+            sampled,
+        })
     }
 
     /// `TextureGather(srv, sampler, c0..c3, o0, o1, channel)` and
     /// `TextureGatherCmp(..., channel, compare)`.
     pub fn texture_gather(&mut self, cmp: bool, args: &[ValueId], t: TypeId) -> Result<Val> {
-        let (si, coord, ia, (st, sfloat, ssigned)) = self.gather_operands(args)?;
+        let Gather {
+            image: si,
+            coord,
+            args: ia,
+            sampled: (st, sfloat, ssigned),
+        } = self.gather_operands(args)?;
         let mut ops = vec![Operand::IdRef(si), Operand::IdRef(coord)];
         let op = if cmp {
             ops.push(Operand::IdRef(self.a_id(args, 10)?));
@@ -428,7 +447,12 @@ impl<'m> Emitter<'m> {
     /// integers (64-bit textures are viewed as `R32G32_UINT`: the low half
     /// is channel 0, the high half channel 1).
     pub fn texture_gather_raw(&mut self, args: &[ValueId], t: TypeId) -> Result<Val> {
-        let (si, coord, ia, (st, sfloat, _)) = self.gather_operands(args)?;
+        let Gather {
+            image: si,
+            coord,
+            args: ia,
+            sampled: (st, sfloat, _),
+        } = self.gather_operands(args)?;
         if sfloat {
             return Err(self.invalid("GatherRaw on a float texture"));
         }
