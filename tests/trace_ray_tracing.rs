@@ -129,6 +129,26 @@ fn bound(slot: (u32, u32), data: &[u8]) -> UniformData<'_> {
     }
 }
 
+/// A `SIZE` x `SIZE` trace from `raygen` over `geometry` into the output
+/// image `u0`, with `miss` and no hit shaders or buffers yet.
+fn image_trace<'a>(raygen: &'a Output, miss: &'a Output, geometry: Geometry<'a>) -> Trace<'a> {
+    Trace {
+        raygen: code(raygen),
+        miss: code(miss),
+        closest_hit: None,
+        any_hit: None,
+        intersection: None,
+        callables: &[],
+        geometry,
+        width: SIZE,
+        height: SIZE,
+        uniforms: &[],
+        storage_buffers: &[],
+        scene: slot(raygen, ResourceClass::Srv),
+        output: Some(slot(raygen, ResourceClass::Uav)),
+    }
+}
+
 /// An export's SPIR-V and entry point, as `Trace` takes them.
 fn code(out: &Output) -> ShaderCode<'_> {
     (&out.spirv, &out.reflection.entry_point)
@@ -189,19 +209,9 @@ fn pinhole_camera_matches_the_hlsl() {
     assert_eq!(camera_slot, slot(hit, ResourceClass::Cbv));
     let uniforms = [bound(camera_slot, &data)];
     let Some(traced) = run(&Trace {
-        raygen: code(raygen),
-        miss: code(miss),
         closest_hit: Some(code(hit)),
-        any_hit: None,
-        intersection: None,
-        callables: &[],
-        geometry: Geometry::Triangles(&[TRIANGLE]),
-        width: SIZE,
-        height: SIZE,
         uniforms: &uniforms,
-        storage_buffers: &[],
-        scene: slot(raygen, ResourceClass::Srv),
-        output: Some(slot(raygen, ResourceClass::Uav)),
+        ..image_trace(raygen, miss, Geometry::Triangles(&[TRIANGLE]))
     }) else {
         return;
     };
@@ -277,19 +287,9 @@ fn shader_execution_reordering_matches_the_hlsl() {
         &materials,
     )];
     let Some(traced) = run(&Trace {
-        raygen: code(raygen),
-        miss: code(miss),
         closest_hit: Some(code(hit)),
-        any_hit: None,
-        intersection: None,
-        callables: &[],
-        geometry: Geometry::Triangles(&[SER_TRIANGLE]),
-        width: SIZE,
-        height: SIZE,
-        uniforms: &[],
         storage_buffers: &storage,
-        scene: slot(raygen, ResourceClass::Srv),
-        output: Some(slot(raygen, ResourceClass::Uav)),
+        ..image_trace(raygen, miss, Geometry::Triangles(&[SER_TRIANGLE]))
     }) else {
         return;
     };
@@ -340,19 +340,12 @@ fn any_hit_sees_every_layer_and_ignores_it() {
         bound(resource(raygen, ResourceClass::Uav, 0, 1), &counts),
     ];
     let Some(traced) = run(&Trace {
-        raygen: code(raygen),
-        miss: code(miss),
-        closest_hit: None,
         any_hit: Some(code(any)),
-        intersection: None,
-        callables: &[],
-        geometry: Geometry::Triangles(&layers),
         width: RAYS,
         height: 1,
-        uniforms: &[],
         storage_buffers: &storage,
-        scene: slot(raygen, ResourceClass::Srv),
         output: None,
+        ..image_trace(raygen, miss, Geometry::Triangles(&layers))
     }) else {
         return;
     };
@@ -409,19 +402,10 @@ fn intersection_shader_reports_procedural_hits() {
     // the intersection shader reports its hits.
     let boxes = [[[-1.0, -1.0, -0.25], [1.0, 1.0, 0.25]]];
     let Some(traced) = run(&Trace {
-        raygen: code(raygen),
-        miss: code(miss),
         closest_hit: Some(code(hit)),
-        any_hit: None,
         intersection: Some(code(intersect)),
-        callables: &[],
-        geometry: Geometry::Boxes(&boxes),
-        width: SIZE,
-        height: SIZE,
         uniforms: &uniforms,
-        storage_buffers: &[],
-        scene: slot(raygen, ResourceClass::Srv),
-        output: Some(slot(raygen, ResourceClass::Uav)),
+        ..image_trace(raygen, miss, Geometry::Boxes(&boxes))
     }) else {
         return;
     };
@@ -462,19 +446,10 @@ fn call_shader_runs_the_callable_with_its_data() {
     let storage = [bound(resource(hit, ResourceClass::Srv, 0, 2), &normals)];
     let wall = [[-10.0, -10.0, 5.0], [10.0, -10.0, 5.0], [0.0, 10.0, 5.0]];
     let Some(traced) = run(&Trace {
-        raygen: code(raygen),
-        miss: code(miss),
         closest_hit: Some(code(hit)),
-        any_hit: None,
-        intersection: None,
         callables: &[code(lambert), code(mirror)],
-        geometry: Geometry::Triangles(&[wall]),
-        width: SIZE,
-        height: SIZE,
-        uniforms: &[],
         storage_buffers: &storage,
-        scene: slot(raygen, ResourceClass::Srv),
-        output: Some(slot(raygen, ResourceClass::Uav)),
+        ..image_trace(raygen, miss, Geometry::Triangles(&[wall]))
     }) else {
         return;
     };
