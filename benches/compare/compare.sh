@@ -34,9 +34,9 @@ dxil2spirv = { path = "$src", default-features = false }
 
 [workspace]
 
-[profile.release]
-debug = false
 TOML
+    # The root's lock file, so the dependencies resolve (and build) as in the tree.
+    cp "$src/Cargo.lock" "$crate/Cargo.lock"
     CARGO_TARGET_DIR="$work/target" cargo build --release --quiet --manifest-path "$crate/Cargo.toml"
 done
 for side in old new; do
