@@ -36,6 +36,7 @@ fn generate_from(ops: &str, constants: &str, op_enums: &str) -> Result<generate:
         ops,
         constants,
         op_enums,
+        immediates: &read(generate::IMMEDIATES_TSV),
     })
 }
 
@@ -62,6 +63,7 @@ fn generated_files_are_up_to_date() {
     for (relative, text) in [
         (generate::OPS_RS, &out.ops),
         (generate::ENUMS_RS, &out.enums),
+        (generate::OPERANDS_RS, &out.operands),
     ] {
         let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(relative);
         let current = std::fs::read_to_string(&path)

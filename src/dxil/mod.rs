@@ -2,7 +2,8 @@
 //! versions, entry points with their signatures and properties, resource
 //! declarations (all from named metadata), and `dx.op` call decoding.
 //!
-//! Start with [`DxilModule::decode`]; decode `dx.op` calls with [`dx_op`].
+//! Start with [`DxilModule::decode`]; decode `dx.op` calls with [`dx_op`]
+//! and their operands, by name, with [`DxOp::decode`].
 //! Enum values and record layouts follow `docs/DXIL.rst` and
 //! `DxilMetadataHelper.h` of DirectXShaderCompiler. The dx.op table and the
 //! DXIL enumerations are generated from `tables/` (see `tables/generate.rs`).
@@ -14,6 +15,9 @@ mod entry;
 mod kinds;
 mod md;
 mod module;
+mod operand_reader;
+#[path = "autogen_operands.rs"]
+pub mod operands;
 mod properties;
 mod report;
 mod resources;
@@ -27,6 +31,7 @@ pub use entry::EntryPoint;
 pub use kinds::ShaderFlags;
 pub use md::RawTag;
 pub use module::DxilModule;
+pub use operands::DxOp;
 pub use properties::{
     tag as property_tag, AsState, DsState, EntryProperties, GsState, HsState, MsState, WaveSize,
 };

@@ -1,8 +1,8 @@
-//! Generator of `src/dxil/autogen_ops.rs` and `src/dxil/autogen_enums.rs`
-//! from the TSV tables beside this file.
+//! Generator of `src/dxil/autogen_ops.rs`, `src/dxil/autogen_enums.rs` and
+//! `src/dxil/autogen_operands.rs` from the TSV tables beside this file.
 //!
 //! This is not part of the library. `tests/autogen.rs` includes it with
-//! `#[path]`, regenerates both files in memory and fails when the checked-in
+//! `#[path]`, regenerates the generated files in memory and fails when the checked-in
 //! copies differ; `DXIL2SPIRV_BLESS=1 cargo test --test autogen` rewrites
 //! them instead.
 //!
@@ -28,11 +28,16 @@ pub const OP_ENUMS_TSV: &str = "src/dxil/tables/dxil-op-enums.tsv";
 pub const OPS_RS: &str = "src/dxil/autogen_ops.rs";
 /// The generated enums module, relative to the crate root.
 pub const ENUMS_RS: &str = "src/dxil/autogen_enums.rs";
+/// The table of constant (immediate) dx.op operands, relative to the crate
+/// root.
+pub const IMMEDIATES_TSV: &str = "src/dxil/tables/dxil-op-immediates.tsv";
+/// The generated operand structs module, relative to the crate root.
+pub const OPERANDS_RS: &str = "src/dxil/autogen_operands.rs";
 
 const GENERATOR: &str = "src/dxil/tables/generate.rs";
 const RERUN: &str = "DXIL2SPIRV_BLESS=1 cargo test --test autogen";
 
-/// The text of the three tables.
+/// The text of the four tables.
 pub struct Inputs<'a> {
     /// `dxil-ops.tsv`.
     pub ops: &'a str,
@@ -40,6 +45,8 @@ pub struct Inputs<'a> {
     pub constants: &'a str,
     /// `dxil-op-enums.tsv`.
     pub op_enums: &'a str,
+    /// `dxil-op-immediates.tsv`.
+    pub immediates: &'a str,
 }
 
 /// The generated modules.
@@ -48,15 +55,20 @@ pub struct Output {
     pub ops: String,
     /// `autogen_enums.rs`.
     pub enums: String,
+    /// `autogen_operands.rs`.
+    pub operands: String,
 }
 
-/// Parses and checks the tables, then emits both modules.
+/// Parses and checks the tables, then emits the three modules.
 pub fn generate(inputs: &Inputs) -> Result<Output, String> {
     let enums = parse_enums(inputs.constants, inputs.op_enums)?;
     let ops = parse_ops(inputs.ops, &enums)?;
+    let immediates = parse_immediates(inputs.immediates, &ops, &enums)?;
+    let groups = operand_groups(&ops, &immediates)?;
     Ok(Output {
         ops: emit_ops(&ops),
         enums: emit_enums(&enums),
+        operands: emit_operands(&ops, &groups),
     })
 }
 
@@ -1398,5 +1410,421 @@ fn emit_ops(table: &OpTable) -> String {
             .replace("@FIRST_CLASS@", first_class)
             .replace("@TABLES@", &tables),
     );
+    out
+}
+
+// ---------------------------------------------------------------------------
+// autogen_operands.rs
+
+/// How a field of an operand struct is read.
+#[derive(Clone, PartialEq)]
+enum FieldKind {
+    /// One value (`ValueId`).
+    Value,
+    /// A run of numbered values (`coord0`..`coord3`): `[ValueId; n]`.
+    Values(usize),
+    /// A constant integer: `u32`.
+    Int,
+    /// A constant of a generated enum (its identifier).
+    Enum(String),
+}
+
+/// A field of an operand struct.
+#[derive(Clone, PartialEq)]
+struct Field {
+    ident: String,
+    kind: FieldKind,
+    /// The table's names of its operands and their type spelling.
+    names: Vec<String>,
+    spelling: &'static str,
+}
+
+/// One operand struct: the ops of a class with the same fields.
+struct Group {
+    ident: String,
+    fields: Vec<Field>,
+    /// Indices into the op list.
+    ops: Vec<usize>,
+}
+
+/// Rust keywords, which a field may not be named.
+const KEYWORDS: &[&str] = &[
+    "abstract", "as", "async", "await", "become", "box", "break", "const", "continue", "crate",
+    "do", "dyn", "else", "enum", "extern", "false", "final", "fn", "for", "if", "impl", "in",
+    "let", "loop", "macro", "match", "mod", "move", "mut", "override", "priv", "pub", "ref",
+    "return", "self", "static", "struct", "super", "trait", "true", "try", "type", "typeof",
+    "unsafe", "unsized", "use", "virtual", "where", "while", "yield",
+];
+
+/// `(op name, operand name)` to how the constant is decoded.
+type Immediates = HashMap<(String, String), FieldKind>;
+
+fn parse_immediates(text: &str, table: &OpTable, enums: &[EnumDef]) -> Result<Immediates, String> {
+    let file = file_name(IMMEDIATES_TSV);
+    let mut out = HashMap::new();
+    for row in parse_tsv(file, text, &["op", "operand", "decode"])? {
+        let at = |msg: String| format!("{file}:{}: {msg}", row.line);
+        let (op, operand, decode) = (row.cells[0], row.cells[1], row.cells[2]);
+        let known = table.ops.iter().find(|o| o.name == op);
+        let known = known.ok_or_else(|| at(format!("no op `{op}` in dxil-ops.tsv")))?;
+        if !known.operands.iter().any(|p| p.name == operand) {
+            return Err(at(format!("op `{op}` has no operand `{operand}`")));
+        }
+        let kind = if decode == "u32" {
+            FieldKind::Int
+        } else {
+            FieldKind::Enum(find_enum(enums, decode).map_err(at)?.ident.clone())
+        };
+        if out
+            .insert((op.to_string(), operand.to_string()), kind)
+            .is_some()
+        {
+            return Err(at(format!("`{op}` `{operand}` is listed twice")));
+        }
+    }
+    Ok(out)
+}
+
+/// An operand name as (base, index) when it is one of a numbered run:
+/// `coord2` → (`coord`, 2), `Origin_Y` and `offsetY` → (.., 1), `az` → (`a`, 2).
+fn split_index(name: &str) -> Option<(&str, usize)> {
+    let last = name.chars().last()?;
+    if last.is_ascii_digit() {
+        let base = name.trim_end_matches(|c: char| c.is_ascii_digit());
+        let index = name[base.len()..].parse().ok()?;
+        return (!base.is_empty()).then_some((base, index));
+    }
+    let axis = "XYZW".find(last.to_ascii_uppercase())?;
+    let base = &name[..name.len() - 1];
+    if let Some(base) = base.strip_suffix('_') {
+        return Some((base, axis));
+    }
+    let prev = base.chars().last()?;
+    let camel = last.is_ascii_uppercase() && prev.is_ascii_lowercase();
+    let short = last.is_ascii_lowercase() && base.len() == 1;
+    (camel || short).then_some((base, axis))
+}
+
+/// A table name as a Rust field name: `rayQueryHandle` → `ray_query_handle`,
+/// `THit` → `t_hit`, `VertexID` → `vertex_id`, `LOD` → `lod`.
+fn snake(name: &str) -> String {
+    let chars: Vec<char> = name.chars().collect();
+    let mut out = String::new();
+    for (i, &c) in chars.iter().enumerate() {
+        if c == '_' {
+            if !out.is_empty() && !out.ends_with('_') {
+                out.push('_');
+            }
+            continue;
+        }
+        if c.is_ascii_uppercase() && i > 0 {
+            let prev = chars[i - 1];
+            let next_lower = chars.get(i + 1).is_some_and(|n| n.is_ascii_lowercase());
+            let joint = prev.is_ascii_lowercase()
+                || prev.is_ascii_digit()
+                || (prev.is_ascii_uppercase() && next_lower);
+            if joint && !out.ends_with('_') {
+                out.push('_');
+            }
+        }
+        out.push(c.to_ascii_lowercase());
+    }
+    out
+}
+
+/// The fields of an op: its operands after the opcode, runs of numbered
+/// operands as arrays, immediates decoded.
+fn op_fields(op: &Op, immediates: &Immediates) -> Result<Vec<Field>, String> {
+    let params = op.operands.get(1..).unwrap_or_default();
+    let mut fields: Vec<Field> = Vec::new();
+    let mut i = 0;
+    while i < params.len() {
+        let p = &params[i];
+        let spelling = OPERAND_KINDS[p.kind].0;
+        let immediate = immediates.get(&(op.name.clone(), p.name.clone()));
+        let mut len = 1;
+        let mut ident = snake(&p.name);
+        if let (None, Some((base, 0))) = (immediate, split_index(&p.name)) {
+            while params.get(i + len).is_some_and(|q| {
+                q.kind == p.kind && split_index(&q.name) == Some((base, len))
+            }) {
+                len += 1;
+            }
+            ident = snake(base);
+        }
+        let kind = match (immediate, len) {
+            (Some(kind), _) => kind.clone(),
+            (None, 1) => FieldKind::Value,
+            (None, n) => FieldKind::Values(n),
+        };
+        if KEYWORDS.contains(&ident.as_str()) || fields.iter().any(|f| f.ident == ident) {
+            return Err(format!(
+                "{}: operand `{}` becomes the field `{ident}`, which is taken",
+                op.name, p.name
+            ));
+        }
+        fields.push(Field {
+            ident,
+            kind,
+            names: params[i..i + len].iter().map(|q| q.name.clone()).collect(),
+            spelling,
+        });
+        i += len;
+    }
+    Ok(fields)
+}
+
+/// One struct per distinct field list of a class, named after the class
+/// (its first list) or after its first op (any other list). Ops without
+/// operands get no struct.
+fn operand_groups(table: &OpTable, immediates: &Immediates) -> Result<Vec<Group>, String> {
+    let mut groups: Vec<(usize, Group)> = Vec::new();
+    for (i, op) in table.ops.iter().enumerate() {
+        let fields = op_fields(op, immediates)?;
+        if fields.is_empty() {
+            continue;
+        }
+        let same = |(class, g): &&mut (usize, Group)| *class == op.class && g.fields == fields;
+        if let Some((_, g)) = groups.iter_mut().find(same) {
+            g.ops.push(i);
+            continue;
+        }
+        let first_of_class = !groups.iter().any(|(class, _)| *class == op.class);
+        let ident = if first_of_class {
+            table.classes[op.class].ident.clone()
+        } else {
+            op.ident.clone()
+        };
+        groups.push((
+            op.class,
+            Group {
+                ident,
+                fields,
+                ops: vec![i],
+            },
+        ));
+    }
+    let groups: Vec<Group> = groups.into_iter().map(|(_, g)| g).collect();
+    // Struct and alias names share one namespace with the imports.
+    let mut names: HashSet<String> = ["DxOp", "DxOpCall", "Module", "OpCode", "Reader", "Result"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    for g in &groups {
+        for f in &g.fields {
+            if let FieldKind::Enum(e) = &f.kind {
+                names.insert(e.clone());
+            }
+        }
+    }
+    for g in &groups {
+        if !names.insert(g.ident.clone()) {
+            return Err(format!("the operand struct `{}` is named twice", g.ident));
+        }
+    }
+    for g in &groups {
+        for &i in &g.ops {
+            let ident = &table.ops[i].ident;
+            if *ident != g.ident && !names.insert(ident.clone()) {
+                return Err(format!("the operand alias `{ident}` is taken"));
+            }
+        }
+    }
+    Ok(groups)
+}
+
+const OPERANDS_HEAD: &str = r#"//! The operands of every dx.op call, by name: [`DxOp::decode`] reads a call
+//! once into one variant per [`OpCode`].
+//!
+//! The ops of a class that take the same operands share one struct, named
+//! after the class (or after the first op of a second operand list), and
+//! every op has a type alias of its own name. Numbered operands (`coord0` to
+//! `coord3`, `Origin_X` to `Origin_Z`) are arrays; the operands that DXIL
+//! requires to be constants (`dxil-op-immediates.tsv`) are decoded into
+//! their enums or integers.
+
+"#;
+
+fn field_doc(f: &Field) -> String {
+    let names = match f.names.as_slice() {
+        [one] => format!("`{one}`"),
+        [first, .., last] => format!("`{first}` to `{last}`"),
+        [] => String::new(),
+    };
+    match &f.kind {
+        FieldKind::Value | FieldKind::Values(_) => format!("{names} (`{}`).", f.spelling),
+        FieldKind::Int => format!("{names} (`{}`), a constant.", f.spelling),
+        FieldKind::Enum(e) => format!("{names} (`{}`), a constant [`{e}`].", f.spelling),
+    }
+}
+
+fn field_type(f: &Field) -> String {
+    match &f.kind {
+        FieldKind::Value => "ValueId".to_string(),
+        FieldKind::Values(n) => format!("[ValueId; {n}]"),
+        FieldKind::Int => "u32".to_string(),
+        FieldKind::Enum(e) => e.clone(),
+    }
+}
+
+fn field_read(f: &Field) -> String {
+    match &f.kind {
+        FieldKind::Value => "r.value()?".to_string(),
+        FieldKind::Values(_) => "r.values()?".to_string(),
+        FieldKind::Int => "r.int()?".to_string(),
+        FieldKind::Enum(e) => format!("r.imm({e}::from_u32)?"),
+    }
+}
+
+/// One match arm whose body is the call `head(arg)`, in rustfmt's layout:
+/// one line, else the body on a line of its own in a block, else the call
+/// broken after `head(`.
+fn arm_call(out: &mut String, indent: usize, pat: &str, head: &str, arg: &str) {
+    let pad = " ".repeat(indent);
+    let body = format!("{head}({arg})");
+    if indent + pat.len() + 4 + body.len() + 1 <= MAX_WIDTH {
+        let _ = writeln!(out, "{pad}{pat} => {body},");
+    } else if indent + 4 + body.len() <= MAX_WIDTH {
+        let _ = writeln!(out, "{pad}{pat} => {{\n{pad}    {body}\n{pad}}}");
+    } else if indent + pat.len() + 4 + head.len() + 1 <= MAX_WIDTH {
+        let _ = writeln!(out, "{pad}{pat} => {head}(\n{pad}    {arg},\n{pad}),");
+    } else {
+        let _ = writeln!(
+            out,
+            "{pad}{pat} => {{\n{pad}    {head}(\n{pad}        {arg},\n{pad}    )\n{pad}}}"
+        );
+    }
+}
+
+/// `use path::{a, b};` in rustfmt's layout: one line, or the names
+/// filling indented lines.
+fn use_list(path: &str, names: &[&str]) -> String {
+    let line = format!("use {path}::{{{}}};", names.join(", "));
+    if line.len() <= MAX_WIDTH {
+        return line;
+    }
+    let mut out = format!("use {path}::{{\n");
+    let mut current = String::new();
+    for name in names {
+        let item = format!("{name},");
+        if !current.is_empty() && 4 + current.len() + 1 + item.len() > MAX_WIDTH {
+            let _ = writeln!(out, "    {current}");
+            current.clear();
+        }
+        if !current.is_empty() {
+            current.push(' ');
+        }
+        current.push_str(&item);
+    }
+    let _ = write!(out, "    {current}\n}};");
+    out
+}
+
+fn emit_operands(table: &OpTable, groups: &[Group]) -> String {
+    let ops = &table.ops;
+    let mut out = String::new();
+    header(&mut out, &[OPS_TSV, IMMEDIATES_TSV]);
+    out.push_str(OPERANDS_HEAD);
+    let mut enums: Vec<&str> = groups
+        .iter()
+        .flat_map(|g| &g.fields)
+        .filter_map(|f| match &f.kind {
+            FieldKind::Enum(e) => Some(e.as_str()),
+            _ => None,
+        })
+        .collect();
+    enums.sort_unstable();
+    enums.dedup();
+    let _ = writeln!(out, "{}", use_list("super::autogen_enums", &enums));
+    out.push_str(
+        "use super::autogen_ops::OpCode;\n\
+         use super::dx_op::DxOpCall;\n\
+         use super::operand_reader::Reader;\n\
+         use crate::error::Result;\n\
+         use crate::ir::{Module, ValueId};\n",
+    );
+    let mut group_of = vec![None; ops.len()];
+    for g in groups {
+        let links: Vec<String> = g
+            .ops
+            .iter()
+            .map(|&i| format!("[`OpCode::{}`]", ops[i].ident))
+            .collect();
+        let _ = writeln!(out);
+        doc(&mut out, 0, &format!("The operands of {}.", links.join(", ")));
+        let _ = writeln!(out, "#[derive(Clone, Copy, Debug, PartialEq, Eq)]");
+        let _ = writeln!(out, "pub struct {} {{", g.ident);
+        for f in &g.fields {
+            doc(&mut out, 4, &field_doc(f));
+            let _ = writeln!(out, "    pub {}: {},", f.ident, field_type(f));
+        }
+        let _ = writeln!(out, "}}\n");
+        let _ = writeln!(out, "impl {} {{", g.ident);
+        let _ = writeln!(out, "    fn read(r: &mut Reader) -> Result<{}> {{", g.ident);
+        let fields = g
+            .fields
+            .iter()
+            .map(|f| (f.ident.clone(), atom(field_read(f))))
+            .collect();
+        let body = call(
+            "Ok",
+            vec![Layout::Struct {
+                head: g.ident.clone(),
+                fields,
+            }],
+        );
+        let _ = writeln!(out, "        {}", body.render(8, 8, 0));
+        let _ = writeln!(out, "    }}\n}}");
+        for &i in &g.ops {
+            group_of[i] = Some(g.ident.as_str());
+            let ident = &ops[i].ident;
+            if *ident != g.ident {
+                let _ = writeln!(out);
+                doc(&mut out, 0, &format!("The operands of [`OpCode::{ident}`]."));
+                let _ = writeln!(out, "pub type {ident} = {};", g.ident);
+            }
+        }
+    }
+    let _ = writeln!(out);
+    doc(
+        &mut out,
+        0,
+        "A `dx.op` call with its operands decoded: one variant per [`OpCode`], \
+         without a payload where the op takes no operands.",
+    );
+    let _ = writeln!(out, "#[derive(Clone, Copy, Debug, PartialEq, Eq)]");
+    let _ = writeln!(out, "pub enum DxOp {{");
+    let mut arms = String::new();
+    for (op, group) in ops.iter().zip(&group_of) {
+        let ident = &op.ident;
+        let _ = writeln!(out, "    /// [`OpCode::{ident}`].");
+        let pat = format!("OpCode::{ident}");
+        match group {
+            Some(g) => {
+                if 4 + 2 * ident.len() + 3 <= MAX_WIDTH {
+                    let _ = writeln!(out, "    {ident}({ident}),");
+                } else {
+                    let _ = writeln!(out, "    {ident}(\n        {ident},\n    ),");
+                }
+                let head = format!("DxOp::{ident}");
+                arm_call(&mut arms, 12, &pat, &head, &format!("{g}::read(r)?"));
+            }
+            None => {
+                let _ = writeln!(out, "    {ident},");
+                arm(&mut arms, 12, &pat, &format!("DxOp::{ident}"));
+            }
+        }
+    }
+    let _ = writeln!(out, "}}\n");
+    out.push_str(
+        "impl DxOp {\n    \
+         /// Decodes the operands of `call`: a `Dxil` error names the operand\n    \
+         /// that is missing, extra, or not the constant it must be.\n    \
+         pub fn decode(module: &Module, call: &DxOpCall) -> Result<DxOp> {\n        \
+         let r = &mut Reader::new(module, call);\n        \
+         let op = match call.op {\n",
+    );
+    out.push_str(&arms);
+    out.push_str("        };\n        r.finish()?;\n        Ok(op)\n    }\n}\n");
     out
 }
