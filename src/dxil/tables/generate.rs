@@ -1545,9 +1545,10 @@ fn op_fields(op: &Op, immediates: &Immediates) -> Result<Vec<Field>, String> {
         let mut len = 1;
         let mut ident = snake(&p.name);
         if let (None, Some((base, 0))) = (immediate, split_index(&p.name)) {
-            while params.get(i + len).is_some_and(|q| {
-                q.kind == p.kind && split_index(&q.name) == Some((base, len))
-            }) {
+            while params
+                .get(i + len)
+                .is_some_and(|q| q.kind == p.kind && split_index(&q.name) == Some((base, len)))
+            {
                 len += 1;
             }
             ident = snake(base);
@@ -1751,7 +1752,11 @@ fn emit_operands(table: &OpTable, groups: &[Group]) -> String {
             .map(|&i| format!("[`OpCode::{}`]", ops[i].ident))
             .collect();
         let _ = writeln!(out);
-        doc(&mut out, 0, &format!("The operands of {}.", links.join(", ")));
+        doc(
+            &mut out,
+            0,
+            &format!("The operands of {}.", links.join(", ")),
+        );
         let _ = writeln!(out, "#[derive(Clone, Copy, Debug, PartialEq, Eq)]");
         let _ = writeln!(out, "pub struct {} {{", g.ident);
         for f in &g.fields {
@@ -1780,7 +1785,11 @@ fn emit_operands(table: &OpTable, groups: &[Group]) -> String {
             let ident = &ops[i].ident;
             if *ident != g.ident {
                 let _ = writeln!(out);
-                doc(&mut out, 0, &format!("The operands of [`OpCode::{ident}`]."));
+                doc(
+                    &mut out,
+                    0,
+                    &format!("The operands of [`OpCode::{ident}`]."),
+                );
                 let _ = writeln!(out, "pub type {ident} = {};", g.ident);
             }
         }
