@@ -2312,14 +2312,14 @@ impl WriteSamplerFeedbackGrad {
 /// The operands of [`OpCode::AllocateRayQuery`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AllocateRayQuery {
-    /// `constRayFlags` (`u32`).
-    pub const_ray_flags: ValueId,
+    /// `constRayFlags` (`u32`), a constant.
+    pub const_ray_flags: u32,
 }
 
 impl AllocateRayQuery {
     fn read(r: &mut Reader) -> Result<AllocateRayQuery> {
         Ok(AllocateRayQuery {
-            const_ray_flags: r.value()?,
+            const_ray_flags: r.int()?,
         })
     }
 }
@@ -3102,17 +3102,17 @@ impl SampleCmpBias {
 /// The operands of [`OpCode::AllocateRayQuery2`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AllocateRayQuery2 {
-    /// `constRayFlags` (`u32`).
-    pub const_ray_flags: ValueId,
-    /// `constRayQueryFlags` (`u32`).
-    pub const_ray_query_flags: ValueId,
+    /// `constRayFlags` (`u32`), a constant.
+    pub const_ray_flags: u32,
+    /// `constRayQueryFlags` (`u32`), a constant.
+    pub const_ray_query_flags: u32,
 }
 
 impl AllocateRayQuery2 {
     fn read(r: &mut Reader) -> Result<AllocateRayQuery2> {
         Ok(AllocateRayQuery2 {
-            const_ray_flags: r.value()?,
-            const_ray_query_flags: r.value()?,
+            const_ray_flags: r.int()?,
+            const_ray_query_flags: r.int()?,
         })
     }
 }

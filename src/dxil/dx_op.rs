@@ -2,7 +2,7 @@
 //! `dx.op.<class>[.<overload>]` whose first argument is the `i32` opcode
 //! (`docs/DXIL.rst`, "Operations via external functions").
 
-use super::{OpCode, OperandKind};
+use super::{DxOp, OpCode, OperandKind};
 use crate::error::{Error, Location, Phase, Result};
 use crate::ir::{FuncId, Function, Inst, InstKind, ListRange, Module, Type, ValueId};
 
@@ -179,6 +179,18 @@ pub fn dx_op_calls<'m>(
                     .map_err(|e| e.with_location(location(module, function, i))),
             )
         })
+}
+
+/// The operands, decoded, of the call `call` at instruction `index` of
+/// `function` (as [`dx_op_calls`] gives them); errors carry the
+/// instruction's location.
+pub fn decode_operands(
+    module: &Module,
+    function: &Function,
+    index: usize,
+    call: &DxOpCall,
+) -> Result<DxOp> {
+    DxOp::decode(module, call).map_err(|e| e.with_location(location(module, function, index)))
 }
 
 /// The location of instruction `index` of `function`.

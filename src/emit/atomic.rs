@@ -7,7 +7,8 @@
 use super::desc::ElementClass;
 use super::module::{scope, Emitter, Handle, TyKey, Val};
 use super::resource::View;
-use crate::dxil::ResourceKind;
+use crate::dxil::operands::{AtomicBinOp, AtomicCompareExchange};
+use crate::dxil::{AtomicBinOpCode, ResourceKind};
 use crate::error::Result;
 use crate::ir::{RmwOp, TypeId, ValueId};
 use rspirv::dr::Operand;
@@ -28,18 +29,20 @@ pub(crate) enum AtomicKind {
 }
 
 impl AtomicKind {
-    pub fn from_u64(v: u64) -> Option<AtomicKind> {
-        Some(match v {
-            0 => AtomicKind::Add,
-            1 => AtomicKind::And,
-            2 => AtomicKind::Or,
-            3 => AtomicKind::Xor,
-            4 => AtomicKind::IMin,
-            5 => AtomicKind::IMax,
-            6 => AtomicKind::UMin,
-            7 => AtomicKind::UMax,
-            8 => AtomicKind::Exchange,
-            _ => return None,
+    /// The operation of an `AtomicBinOpCode` (`None` for `Invalid`).
+    pub fn of_code(code: AtomicBinOpCode) -> Option<AtomicKind> {
+        use AtomicBinOpCode as C;
+        Some(match code {
+            C::Add => AtomicKind::Add,
+            C::And => AtomicKind::And,
+            C::Or => AtomicKind::Or,
+            C::Xor => AtomicKind::Xor,
+            C::IMin => AtomicKind::IMin,
+            C::IMax => AtomicKind::IMax,
+            C::UMin => AtomicKind::UMin,
+            C::UMax => AtomicKind::UMax,
+            C::Exchange => AtomicKind::Exchange,
+            C::Invalid => return None,
         })
     }
 
@@ -182,16 +185,12 @@ impl<'m> Emitter<'m> {
     }
 
     /// `AtomicBinOp(handle, op, offset0, offset1, offset2, value)`.
-    pub fn atomic_binop(&mut self, args: &[ValueId], t: TypeId) -> Result<Word> {
-        use super::resource::arg;
-        let h = self.handle(arg(args, 1)?)?;
-        let op = self
-            .m
-            .const_uint(arg(args, 2)?)
-            .and_then(AtomicKind::from_u64)
+    pub fn atomic_binop(&mut self, o: AtomicBinOp, t: TypeId) -> Result<Word> {
+        let h = self.handle(o.handle)?;
+        let op = AtomicKind::of_code(o.atomic_op)
             .ok_or_else(|| self.invalid("AtomicBinOp: bad operation"))?;
-        let coords = [arg(args, 3)?, arg(args, 4)?, arg(args, 5)?];
-        let value = self.value_id(arg(args, 6)?)?;
+        let coords = o.offset;
+        let value = self.value_id(o.new_value)?;
         let s = self.scalar_of(t)?;
         let rty = self.scalar_ty(s);
         let width = s.width;
@@ -213,12 +212,11 @@ impl<'m> Emitter<'m> {
     }
 
     /// `AtomicCompareExchange(handle, offset0, offset1, offset2, cmp, new)`.
-    pub fn atomic_cmpxchg(&mut self, args: &[ValueId], t: TypeId) -> Result<Word> {
-        use super::resource::arg;
-        let h = self.handle(arg(args, 1)?)?;
-        let coords = [arg(args, 2)?, arg(args, 3)?, arg(args, 4)?];
-        let cmp = self.value_id(arg(args, 5)?)?;
-        let new = self.value_id(arg(args, 6)?)?;
+    pub fn atomic_cmpxchg(&mut self, o: AtomicCompareExchange, t: TypeId) -> Result<Word> {
+        let h = self.handle(o.handle)?;
+        let coords = o.offset;
+        let cmp = self.value_id(o.compare_value)?;
+        let new = self.value_id(o.new_value)?;
         let s = self.scalar_of(t)?;
         let rty = self.scalar_ty(s);
         self.buffer_atomic(h, coords, s.width, false, rty, move |e, p, et| {

@@ -40,11 +40,7 @@ impl<'m> Emitter<'m> {
 
     /// `Barrier(mode)`: bit 0 syncs the group; bit 1 fences UAVs globally,
     /// bit 2 within the group; bit 3 fences groupshared memory.
-    pub fn barrier(&mut self, mode: ValueId) -> Result<()> {
-        let mode = self
-            .m
-            .const_uint(mode)
-            .ok_or_else(|| self.invalid("Barrier mode is not a constant"))?;
+    pub fn barrier(&mut self, mode: u32) -> Result<()> {
         let sync = mode & 1 != 0;
         let uav_global = mode & 2 != 0;
         let uav_group = mode & 4 != 0;
@@ -55,25 +51,13 @@ impl<'m> Emitter<'m> {
     /// `BarrierByMemoryType(memoryTypes, semantics)` (SM 6.8): memory type
     /// bit 0 UAVs, bit 1 groupshared; semantic bit 0 syncs the group, bit 2
     /// is device scope.
-    pub fn barrier_by_memory_type(&mut self, types: ValueId, sem_flags: ValueId) -> Result<()> {
-        let t = self
-            .m
-            .const_uint(types)
-            .ok_or_else(|| self.invalid("barrier memory types are not a constant"))?;
-        let s = self
-            .m
-            .const_uint(sem_flags)
-            .ok_or_else(|| self.invalid("barrier semantics are not a constant"))?;
+    pub fn barrier_by_memory_type(&mut self, t: u32, s: u32) -> Result<()> {
         self.emit_barrier(s & 1 != 0, t & 1 != 0, t & 2 != 0, s & 4 != 0)
     }
 
     /// `BarrierByMemoryHandle(handle, semantics)` (SM 6.8): fences the
     /// resource's memory.
-    pub fn barrier_by_handle(&mut self, sem_flags: ValueId) -> Result<()> {
-        let s = self
-            .m
-            .const_uint(sem_flags)
-            .ok_or_else(|| self.invalid("barrier semantics are not a constant"))?;
+    pub fn barrier_by_handle(&mut self, s: u32) -> Result<()> {
         self.emit_barrier(s & 1 != 0, true, false, s & 4 != 0)
     }
 

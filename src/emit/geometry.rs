@@ -8,7 +8,6 @@
 //! carry: none are emitted.
 
 use super::module::Emitter;
-use super::resource::arg;
 use crate::dxil::{GsState, InputPrimitive as P, PrimitiveTopology as T, SignatureElement};
 use crate::error::Result;
 use crate::ir::ValueId;
@@ -115,13 +114,12 @@ impl<'m> Emitter<'m> {
     }
 
     /// `EmitStream(stream)`, `CutStream(stream)` and `EmitThenCutStream`.
-    pub fn stream_op(&mut self, args: &[ValueId], emit: bool, cut: bool) -> Result<()> {
+    pub fn stream_op(&mut self, stream: ValueId, emit: bool, cut: bool) -> Result<()> {
         if self.desc.kind != crate::dxil::ShaderKind::Geometry {
             return Err(self.unsupported("outside geometry shaders"));
         }
-        arg(args, 1)?;
         let stream = self
-            .imm_below(args, 1, 4)
+            .const_below(stream, 4)
             .ok_or_else(|| self.invalid("the stream is not a constant from 0 to 3"))?;
         let streams = self.multiple_streams();
         if streams {

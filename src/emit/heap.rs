@@ -10,8 +10,9 @@
 
 use super::desc::{ResourceClass, ResourceDecl, ShaderDesc};
 use super::module::{Emitter, Val};
-use super::resource::{arg, is_texture};
-use crate::dxil::{dx_op_calls, ComponentType, OpCode, ResourceKind};
+use super::resource::is_texture;
+use crate::dxil::operands::{AnnotateHandle, CreateHandleFromHeap};
+use crate::dxil::{decode_operands, dx_op_calls, ComponentType, DxOp, OpCode, ResourceKind};
 use crate::error::{Error, Phase, Result};
 use crate::ir::{Constant, Module, ValueId};
 
@@ -129,14 +130,14 @@ impl ShaderDesc {
                 match call.op {
                     OpCode::CreateHandleFromHeap => from_heap.extend(result),
                     OpCode::AnnotateHandle => {
-                        let mut args = call.args(module);
-                        let (Some(res), Some(props)) = (args.next(), args.next()) else {
+                        let DxOp::AnnotateHandle(o) = decode_operands(module, func, i, &call)?
+                        else {
                             continue;
                         };
-                        if !from_heap.contains(&res) {
+                        if !from_heap.contains(&o.res) {
                             continue;
                         }
-                        let props = props_of(module, props).ok_or_else(|| {
+                        let props = props_of(module, o.props).ok_or_else(|| {
                             Error::invalid(
                                 Phase::Dxil,
                                 "AnnotateHandle: properties are not a constant",
@@ -164,13 +165,13 @@ impl ShaderDesc {
 impl<'m> Emitter<'m> {
     /// `CreateHandleFromHeap(index, samplerHeap, nonUniform)`: remembered
     /// until the `AnnotateHandle` that says which view it is.
-    pub fn create_handle_from_heap(&mut self, args: &[ValueId]) -> Result<Val> {
+    pub fn create_handle_from_heap(&mut self, o: CreateHandleFromHeap) -> Result<Val> {
         let result = self
             .current_inst_result
             .ok_or_else(|| self.invalid("CreateHandleFromHeap without a result"))?;
-        let index = arg(args, 1)?;
-        let sampler = self.m.const_uint(arg(args, 2)?).unwrap_or(0) != 0;
-        let non_uniform = self.m.const_uint(arg(args, 3)?).unwrap_or(0) != 0;
+        let index = o.index;
+        let sampler = self.m.const_uint(o.sampler_heap).unwrap_or(0) != 0;
+        let non_uniform = self.m.const_uint(o.non_uniform_index).unwrap_or(0) != 0;
         self.heap_handles
             .insert(result, (index, sampler, non_uniform));
         let u = self.u32_ty();
@@ -179,13 +180,12 @@ impl<'m> Emitter<'m> {
 
     /// `AnnotateHandle(res, props)`: a heap handle becomes a handle of its
     /// view; any other handle passes through.
-    pub fn annotate_handle(&mut self, args: &[ValueId]) -> Result<Val> {
-        let res = arg(args, 1)?;
-        let Some(&(index, sampler, non_uniform)) = self.heap_handles.get(&res) else {
-            return Ok(Val::Handle(self.handle(res)?));
+    pub fn annotate_handle(&mut self, o: AnnotateHandle) -> Result<Val> {
+        let Some(&(index, sampler, non_uniform)) = self.heap_handles.get(&o.res) else {
+            return Ok(Val::Handle(self.handle(o.res)?));
         };
         let r = self
-            .heap_resource(arg(args, 2)?)
+            .heap_resource(o.props)
             .ok_or_else(|| self.internal("a heap view that the description lacks"))?;
         let d = self.decl(r)?;
         if sampler != (d.class == ResourceClass::Sampler) {

@@ -20,7 +20,11 @@
 //!   to shader records).
 
 use super::module::{Emitter, TyKey, Val};
-use super::resource::arg;
+use super::ray_tracing::Ray;
+use crate::dxil::operands::{
+    HitObjectAttributes, HitObjectInvoke, HitObjectMakeMiss, HitObjectTraceRay, MaybeReorderThread,
+    TraceRay,
+};
 use crate::dxil::OpCode;
 use crate::error::Result;
 use crate::ir::ValueId;
@@ -86,11 +90,25 @@ impl<'m> Emitter<'m> {
 
     /// `HitObject_TraceRay(accel, flags, mask, offset, stride, miss,
     /// origin, tMin, direction, tMax, payload)`: traversal without shading.
-    pub fn hit_object_trace_ray(&mut self, args: &[ValueId]) -> Result<Val> {
+    pub fn hit_object_trace_ray(&mut self, o: HitObjectTraceRay) -> Result<Val> {
+        let trace = TraceRay {
+            acceleration_structure: o.acceleration_structure,
+            ray_flags: o.ray_flags,
+            instance_inclusion_mask: o.instance_inclusion_mask,
+            ray_contribution_to_hit_group_index: o.ray_contribution_to_hit_group_index,
+            multiplier_for_geometry_contribution_to_shader_index: o
+                .multiplier_for_geometry_contribution_to_hit_group_index,
+            miss_shader_index: o.miss_shader_index,
+            origin: o.origin,
+            t_min: o.t_min,
+            direction: o.direction,
+            t_max: o.t_max,
+            payload: o.payload,
+        };
         let [accel, flags, mask, offset, stride, miss, origin, tmin, direction, tmax] =
-            self.trace_operands(args)?;
+            self.trace_operands(trace)?;
         let (ho, val) = self.new_hit_object(flags)?;
-        let payload = arg(args, 15)?;
+        let payload = o.payload;
         self.with_payload(payload, StorageClass::RayPayloadKHR, |e, var| {
             e.b.hit_object_trace_ray_nv(
                 ho, accel, flags, mask, offset, stride, miss, origin, tmin, direction, tmax, var,
@@ -100,20 +118,28 @@ impl<'m> Emitter<'m> {
         Ok(val)
     }
 
+    /// `HitObject_MakeNop()`.
+    pub fn hit_object_make_nop(&mut self) -> Result<Val> {
+        let zero = self.u32c(0);
+        let (ho, val) = self.new_hit_object(zero)?;
+        self.b
+            .hit_object_record_empty_nv(ho)
+            .map_err(super::module::berr)?;
+        Ok(val)
+    }
+
     /// `HitObject_MakeMiss(flags, missIndex, origin, tMin, direction,
-    /// tMax)` and `HitObject_MakeNop()`.
-    pub fn hit_object_make(&mut self, op: OpCode, args: &[ValueId]) -> Result<Val> {
-        if op == OpCode::HitObjectMakeNop {
-            let zero = self.u32c(0);
-            let (ho, val) = self.new_hit_object(zero)?;
-            self.b
-                .hit_object_record_empty_nv(ho)
-                .map_err(super::module::berr)?;
-            return Ok(val);
-        }
-        let flags = self.ray_flags(arg(args, 1)?, 0)?;
-        let miss = self.value_id(arg(args, 2)?)?;
-        let [origin, tmin, direction, tmax] = self.ray_description(args, 3)?;
+    /// tMax)`.
+    pub fn hit_object_make_miss(&mut self, o: HitObjectMakeMiss) -> Result<Val> {
+        let flags = self.ray_flags(o.ray_flags, 0)?;
+        let miss = self.value_id(o.miss_shader_index)?;
+        let ray = Ray {
+            origin: o.origin,
+            t_min: o.t_min,
+            direction: o.direction,
+            t_max: o.t_max,
+        };
+        let [origin, tmin, direction, tmax] = self.ray_description(ray)?;
         let (ho, val) = self.new_hit_object(flags)?;
         self.b
             .hit_object_record_miss_nv(ho, miss, origin, tmin, direction, tmax)
@@ -123,23 +149,23 @@ impl<'m> Emitter<'m> {
 
     /// `HitObject_Invoke(hitObject, payload)`: runs the closest-hit or miss
     /// shader (nothing for a NOP object).
-    pub fn hit_object_invoke(&mut self, args: &[ValueId]) -> Result<()> {
-        let ho = self.hit_object(arg(args, 1)?)?.var;
-        self.with_payload(arg(args, 2)?, StorageClass::RayPayloadKHR, |e, var| {
+    pub fn hit_object_invoke(&mut self, o: HitObjectInvoke) -> Result<()> {
+        let ho = self.hit_object(o.hit_object)?.var;
+        self.with_payload(o.payload, StorageClass::RayPayloadKHR, |e, var| {
             e.b.hit_object_execute_shader_nv(ho, var)
                 .map_err(super::module::berr)
         })
     }
 
     /// `MaybeReorderThread(hitObject, coherenceHint, hintBits)`.
-    pub fn maybe_reorder_thread(&mut self, args: &[ValueId]) -> Result<()> {
-        let ho = self.hit_object(arg(args, 1)?)?.var;
-        let bits_v = arg(args, 3)?;
+    pub fn maybe_reorder_thread(&mut self, o: MaybeReorderThread) -> Result<()> {
+        let ho = self.hit_object(o.hit_object)?.var;
+        let bits_v = o.num_coherence_hint_bits_from_lsb;
         let (hint, bits) = if self.m.const_uint(bits_v) == Some(0) {
             (None, None)
         } else {
             (
-                Some(self.value_id(arg(args, 2)?)?),
+                Some(self.value_id(o.coherence_hint)?),
                 Some(self.value_id(bits_v)?),
             )
         };
@@ -150,9 +176,9 @@ impl<'m> Emitter<'m> {
 
     /// `HitObject_Attributes(hitObject, attributes)`: the hit's attributes,
     /// through a `HitObjectAttributeNV` variable of their type.
-    pub fn hit_object_attributes(&mut self, args: &[ValueId]) -> Result<()> {
-        let ho = self.hit_object(arg(args, 1)?)?.var;
-        let out = arg(args, 2)?;
+    pub fn hit_object_attributes(&mut self, o: HitObjectAttributes) -> Result<()> {
+        let ho = self.hit_object(o.hit_object)?.var;
+        let out = o.attributes;
         let ty = self.pointee_ty(out)?;
         let var = match self.hit_objects.attributes.get(&ty) {
             Some(&v) => v,
@@ -168,10 +194,16 @@ impl<'m> Emitter<'m> {
         self.copy_through(out, var, false)
     }
 
-    /// The `HitObject_*` queries.
-    pub fn hit_object_query(&mut self, op: OpCode, args: &[ValueId]) -> Result<Word> {
+    /// The `HitObject_*` queries of `hit_object`; `index`: the component,
+    /// or the matrix row and column, of the ones that take them.
+    pub fn hit_object_query(
+        &mut self,
+        op: OpCode,
+        hit_object: ValueId,
+        index: &[ValueId],
+    ) -> Result<Word> {
         use OpCode as O;
-        let HitObject { var: ho, flags } = self.hit_object(arg(args, 1)?)?;
+        let HitObject { var: ho, flags } = self.hit_object(hit_object)?;
         let b = self.bool_ty();
         let u = self.u32_ty();
         let f = self.float_ty(32);
@@ -218,7 +250,8 @@ impl<'m> Emitter<'m> {
             | O::HitObjectWorldRayDirection
             | O::HitObjectObjectRayOrigin
             | O::HitObjectObjectRayDirection => {
-                let c = self.imm_below(args, 2, 3).ok_or_else(|| {
+                let c = index.first().and_then(|&c| self.const_below(c, 3));
+                let c = c.ok_or_else(|| {
                     self.invalid("the ray vector component is not a constant below 3")
                 })?;
                 let world_op = match op {
@@ -247,12 +280,14 @@ impl<'m> Emitter<'m> {
                 (v, Otherwise::ZeroIfNop)
             }
             O::HitObjectObjectToWorld3x4 | O::HitObjectWorldToObject3x4 => {
-                let row = self
-                    .imm_below(args, 2, 3)
-                    .ok_or_else(|| self.invalid("the matrix row is not a constant below 3"))?;
-                let col = self
-                    .imm_below(args, 3, 4)
-                    .ok_or_else(|| self.invalid("the matrix column is not a constant below 4"))?;
+                let (row, col) = match *index {
+                    [row, col] => (self.const_below(row, 3), self.const_below(col, 4)),
+                    _ => (None, None),
+                };
+                let row =
+                    row.ok_or_else(|| self.invalid("the matrix row is not a constant below 3"))?;
+                let col =
+                    col.ok_or_else(|| self.invalid("the matrix column is not a constant below 4"))?;
                 let mat = self.ty(TyKey::Matrix(v3, 4));
                 let sop = if op == O::HitObjectObjectToWorld3x4 {
                     Op::HitObjectGetObjectToWorldNV

@@ -9,10 +9,12 @@
 //! primitive.
 
 use super::module::{Emitter, Val};
-use super::resource::arg;
-use crate::dxil::{dx_op_calls, MeshOutputTopology, MsState, OpCode, ShaderKind};
+use crate::dxil::operands::{DispatchMesh, EmitIndices, SetMeshOutputCounts};
+use crate::dxil::{
+    decode_operands, dx_op_calls, DxOp, MeshOutputTopology, MsState, OpCode, ShaderKind,
+};
 use crate::error::Result;
-use crate::ir::{GlobalId, TypeId, ValueId, ValueKind};
+use crate::ir::{GlobalId, TypeId, ValueKind};
 use rspirv::dr::Operand;
 use rspirv::spirv::{BuiltIn, Capability, ExecutionMode, Op, StorageClass};
 
@@ -58,10 +60,10 @@ impl<'m> Emitter<'m> {
     }
 
     /// `SetMeshOutputCounts(vertices, primitives)`.
-    pub fn set_mesh_output_counts(&mut self, args: &[ValueId]) -> Result<()> {
+    pub fn set_mesh_output_counts(&mut self, o: SetMeshOutputCounts) -> Result<()> {
         self.require_mesh()?;
-        let v = self.value_id(arg(args, 1)?)?;
-        let p = self.value_id(arg(args, 2)?)?;
+        let v = self.value_id(o.num_vertices)?;
+        let p = self.value_id(o.num_primitives)?;
         self.op_void(
             Op::SetMeshOutputsEXT,
             vec![Operand::IdRef(v), Operand::IdRef(p)],
@@ -70,7 +72,7 @@ impl<'m> Emitter<'m> {
 
     /// `EmitIndices(primitive, v0, v1, v2)`: the primitive's vertex
     /// indices (two for lines).
-    pub fn emit_indices(&mut self, args: &[ValueId]) -> Result<()> {
+    pub fn emit_indices(&mut self, o: EmitIndices) -> Result<()> {
         self.require_mesh()?;
         let ms = self.mesh_state()?;
         let (bi, n) = match ms.output_topology {
@@ -84,10 +86,10 @@ impl<'m> Emitter<'m> {
             ms.max_primitive_count.max(1),
         ));
         let var = self.builtin_var(bi, StorageClass::Output, arr);
-        let prim = self.value_id(arg(args, 1)?)?;
+        let prim = self.value_id(o.primitive_index)?;
         let mut xs = Vec::with_capacity(n as usize);
-        for i in 0..n as usize {
-            xs.push(self.value_id(arg(args, i.saturating_add(2))?)?);
+        for &v in o.vertex_index.iter().take(n as usize) {
+            xs.push(self.value_id(v)?);
         }
         let v = self.composite_construct(vt, &xs)?;
         let pt = self.ptr_ty(StorageClass::Output, vt);
@@ -129,15 +131,17 @@ impl<'m> Emitter<'m> {
             .function(self.desc.entry)
             .ok_or_else(|| self.internal("no entry"))?;
         for call in dx_op_calls(self.m, f) {
-            let (_, call) = call?;
+            let (i, call) = call?;
             if call.op != OpCode::DispatchMesh {
                 continue;
             }
-            let payload = call.args(self.m).nth(3);
-            let g = payload.and_then(|p| match self.m.value(p).map(|v| v.kind) {
+            let DxOp::DispatchMesh(o) = decode_operands(self.m, f, i, &call)? else {
+                continue;
+            };
+            let g = match self.m.value(o.payload).map(|v| v.kind) {
                 Some(ValueKind::Global(g)) => Some(g),
                 _ => None,
-            });
+            };
             match (g, self.stage.payload_global) {
                 (Some(g), None) => self.stage.payload_global = Some(g),
                 (Some(g), Some(h)) if g == h => {}
@@ -158,15 +162,15 @@ impl<'m> Emitter<'m> {
     /// `DispatchMesh(x, y, z, payload)`: launches the mesh shader groups;
     /// `OpEmitMeshTasksEXT` ends its block, so what follows (the `ret`)
     /// goes to a fresh, unreachable block.
-    pub fn dispatch_mesh(&mut self, args: &[ValueId]) -> Result<()> {
+    pub fn dispatch_mesh(&mut self, o: DispatchMesh) -> Result<()> {
         if self.desc.kind != ShaderKind::Amplification {
             return Err(self.unsupported("outside amplification shaders"));
         }
         let mut counts = [0; 3];
-        for (slot, i) in counts.iter_mut().zip(1..4) {
-            *slot = self.value_id(arg(args, i)?)?;
+        for (slot, v) in counts.iter_mut().zip(o.thread_group_count) {
+            *slot = self.value_id(v)?;
         }
-        let payload = match self.val(arg(args, 4)?)? {
+        let payload = match self.val(o.payload)? {
             Val::Ptr(p, StorageClass::TaskPayloadWorkgroupEXT) => p,
             _ => return Err(self.internal("the payload is not in task payload memory")),
         };

@@ -9,10 +9,12 @@
 //!   helpers, block bookkeeping;
 //! - `function`: the function body walk and structured control flow;
 //! - `values`: per-instruction dispatch, values, constants, phi operands;
-//! - `arith`, `convert`: LLVM instructions and the math dx.ops;
+//! - `arith`, `convert`: LLVM instructions and conversions;
+//! - `math`: the math dx.ops (element-wise, bits, dot products, packing);
 //! - `lanes`: SM 6.9 long vectors (arrays, lowered lane by lane);
 //! - `memory`: allocas, globals (groupshared, static), GEPs, loads/stores;
-//! - `resource`: descriptors, handles, buffers, constant buffers, counters;
+//! - `resource`: descriptors, handles, constant buffers, addressing;
+//! - `buffer`: buffer loads, stores, counters and dimensions;
 //! - `atomic`, `wave`, `compute` (thread ids, barriers);
 //! - `stage` (signature inputs and outputs, built-ins), `pixel`,
 //!   `geometry`, `tessellation`, `mesh`, `samples`: the graphics stages;
@@ -22,12 +24,14 @@
 //!   `hit_object` (SM 6.9 shader execution reordering);
 //! - `vector`: the SM 6.9 vector dx.ops (raw-buffer vector loads/stores,
 //!   reductions, `FDot`);
-//! - `dxop`: the exhaustive dispatch over [`crate::dxil::OpCode`];
+//! - `dxop`: the exhaustive dispatch over [`crate::dxil::DxOp`], the
+//!   decoded dx.op calls;
 //! - `binding`: the binding policy and the [`Reflection`] it produces.
 
 mod arith;
 mod atomic;
 pub mod binding;
+mod buffer;
 mod compute;
 mod convert;
 pub mod desc;
@@ -37,6 +41,7 @@ mod geometry;
 mod heap;
 mod hit_object;
 mod lanes;
+mod math;
 mod memory;
 mod mesh;
 mod module;

@@ -4,8 +4,9 @@
 //! The pixel shader's interface is in `stage`.
 
 use super::module::{Emitter, TyKey};
-use super::stage::{Adjust, Shape};
-use crate::dxil::{ShaderFlags, ShaderKind, SignatureKind};
+use super::stage::{Adjust, Io, Shape};
+use crate::dxil::operands::AttributeAtVertex;
+use crate::dxil::{decode_operands, DxOp, ShaderFlags, ShaderKind, SignatureKind};
 use crate::error::Result;
 use crate::ir::{self, TypeId, ValueId};
 use rspirv::spirv::{BuiltIn, Capability, ExecutionMode, GlslStd450Op, Op, StorageClass, Word};
@@ -104,9 +105,16 @@ impl<'m> Emitter<'m> {
     /// `EvalCentroid`, `EvalSampleIndex` and `EvalSnapped`: the input row
     /// is interpolated at the centroid, a sample or an offset (in 1/16
     /// pixels, as D3D gives it), then the column is taken.
-    pub fn eval_attribute(&mut self, g: GlslStd450Op, args: &[ValueId], t: TypeId) -> Result<Word> {
+    /// `extra`: the sample index, or the offset's x and y.
+    pub fn eval_attribute(
+        &mut self,
+        g: GlslStd450Op,
+        io: Io,
+        extra: &[ValueId],
+        t: TypeId,
+    ) -> Result<Word> {
         self.require_pixel()?;
-        let (id, row, col) = self.io_operands(args)?;
+        let (id, row, col) = self.io_operands(io)?;
         let v = self.io_var(SignatureKind::Input, id)?;
         if v.shape != Shape::Rows || !v.float || v.adjust != Adjust::None {
             return Err(self.unsupported("attribute evaluation of a system value or integer"));
@@ -120,29 +128,29 @@ impl<'m> Emitter<'m> {
         } else {
             v.var
         };
-        let mut extra = Vec::new();
+        let mut ops = vec![p];
         match g {
             GlslStd450Op::InterpolateAtSample => {
-                extra.push(self.value_id(super::resource::arg(args, 4)?)?)
+                for &v in extra {
+                    ops.push(self.value_id(v)?);
+                }
             }
             GlslStd450Op::InterpolateAtOffset => {
                 let f = self.float_ty(32);
                 let s = self.sint_ty(32);
                 let sixteenth = self.f32c(1.0 / 16.0);
                 let mut xy = Vec::with_capacity(2);
-                for i in [4, 5] {
-                    let o = self.value_id(super::resource::arg(args, i)?)?;
+                for &v in extra {
+                    let o = self.value_id(v)?;
                     let o = self.bitcast(s, o)?;
                     let o = self.op(Op::ConvertSToF, f, &[o])?;
                     xy.push(self.op(Op::FMul, f, &[o, sixteenth])?);
                 }
                 let v2 = self.vec_ty(f, 2);
-                extra.push(self.composite_construct(v2, &xy)?);
+                ops.push(self.composite_construct(v2, &xy)?);
             }
             _ => {}
         }
-        let mut ops = vec![p];
-        ops.extend(extra);
         let r = self.glsl(row_ty, g, &ops)?;
         let x = if v.cols > 1 {
             self.composite_extract(v.scalar, r, col)?
@@ -162,11 +170,14 @@ impl<'m> Emitter<'m> {
             .function(self.desc.entry)
             .ok_or_else(|| self.internal("no entry function"))?;
         for call in crate::dxil::dx_op_calls(self.m, f) {
-            let (_, call) = call?;
+            let (i, call) = call?;
             if call.op != crate::dxil::OpCode::AttributeAtVertex {
                 continue;
             }
-            let id = call.args(self.m).next().and_then(|v| self.m.const_uint(v));
+            let DxOp::AttributeAtVertex(o) = decode_operands(self.m, f, i, &call)? else {
+                continue;
+            };
+            let id = self.m.const_uint(o.input_sig_id);
             let id = id
                 .and_then(|i| u32::try_from(i).ok())
                 .ok_or_else(|| self.invalid("AttributeAtVertex: the element is not a constant"))?;
@@ -181,14 +192,15 @@ impl<'m> Emitter<'m> {
 
     /// `AttributeAtVertex(sigId, row, col, vertex)` (SM 6.1): an input as
     /// one vertex of the primitive gave it.
-    pub fn attribute_at_vertex(&mut self, args: &[ValueId], t: TypeId) -> Result<Word> {
+    pub fn attribute_at_vertex(&mut self, o: AttributeAtVertex, t: TypeId) -> Result<Word> {
         self.require_pixel()?;
-        let (id, row, col) = self.io_operands(args)?;
+        let (id, row, col) =
+            self.io_operands((o.input_sig_id, o.input_row_index, o.input_col_index))?;
         let v = self.io_var(SignatureKind::Input, id)?;
         if v.vertices != 3 {
             return Err(self.internal("an AttributeAtVertex input that is not per vertex"));
         }
-        let vertex = self.io_row(super::resource::arg(args, 4)?)?;
+        let vertex = self.io_row(o.vertex_id)?;
         let p = self.io_ptr(v, StorageClass::Input, Some(vertex), row, col)?;
         let x = self.load(v.scalar, p)?;
         self.io_to_value(x, v.float, t)

@@ -8,8 +8,8 @@
 //! is Vulkan's instance *id*, and D3D's instance *ID* Vulkan's custom index.
 
 use super::module::{Emitter, TyKey, Val};
-use super::ray_tracing::SHARED_FLAGS;
-use super::resource::arg;
+use super::ray_tracing::{Ray, SHARED_FLAGS};
+use crate::dxil::operands::RayQueryTraceRayInline;
 use crate::dxil::OpCode;
 use crate::error::Result;
 use crate::ir::ValueId;
@@ -32,22 +32,8 @@ impl<'m> Emitter<'m> {
     /// `AllocateRayQuery2(constRayFlags, constRayQueryFlags)`: a new ray
     /// query variable. Allowing opacity micromaps takes
     /// `SPV_EXT_opacity_micromap` (and permits `RAY_FLAG_FORCE_OMM_2_STATE`).
-    pub fn allocate_ray_query(&mut self, args: &[ValueId], v2: bool) -> Result<Val> {
-        let constant = |e: &Self, i: usize| {
-            arg(args, i)
-                .ok()
-                .and_then(|v| e.m.const_uint(v))
-                .and_then(|f| u32::try_from(f).ok())
-        };
-        let flags = constant(self, 1)
-            .ok_or_else(|| self.invalid("AllocateRayQuery: the ray flags are not a constant"))?;
-        let query_flags = if v2 {
-            constant(self, 2).ok_or_else(|| {
-                self.invalid("AllocateRayQuery2: the ray query flags are not a constant")
-            })?
-        } else {
-            0
-        };
+    pub fn allocate_ray_query(&mut self, flags: u32, query_flags: Option<u32>) -> Result<Val> {
+        let query_flags = query_flags.unwrap_or(0);
         if query_flags & !ALLOW_OPACITY_MICROMAPS != 0 {
             return Err(self.unsupported(format!("ray query flags {query_flags:#x}")));
         }
@@ -81,12 +67,18 @@ impl<'m> Emitter<'m> {
 
     /// `RayQuery_TraceRayInline(rq, accel, flags, mask, origin, tMin,
     /// direction, tMax)`.
-    pub fn trace_ray_inline(&mut self, args: &[ValueId]) -> Result<()> {
-        let (rq, const_flags) = self.ray_query(arg(args, 1)?)?;
-        let accel = self.acceleration_structure(arg(args, 2)?)?;
-        let flags = self.ray_flags(arg(args, 3)?, const_flags)?;
-        let mask = self.value_id(arg(args, 4)?)?;
-        let [origin, tmin, direction, tmax] = self.ray_description(args, 5)?;
+    pub fn trace_ray_inline(&mut self, o: RayQueryTraceRayInline) -> Result<()> {
+        let (rq, const_flags) = self.ray_query(o.ray_query_handle)?;
+        let accel = self.acceleration_structure(o.acceleration_structure)?;
+        let flags = self.ray_flags(o.ray_flags, const_flags)?;
+        let mask = self.value_id(o.instance_inclusion_mask)?;
+        let ray = Ray {
+            origin: o.origin,
+            t_min: o.t_min,
+            direction: o.direction,
+            t_max: o.t_max,
+        };
+        let [origin, tmin, direction, tmax] = self.ray_description(ray)?;
         self.op_void(
             Op::RayQueryInitializeKHR,
             [rq, accel, flags, mask, origin, tmin, direction, tmax]
@@ -96,10 +88,17 @@ impl<'m> Emitter<'m> {
         )
     }
 
-    /// The `RayQuery_*` operations other than allocation and tracing.
-    pub fn ray_query_op(&mut self, op: OpCode, args: &[ValueId]) -> Result<Option<Val>> {
+    /// The `RayQuery_*` operations other than allocation and tracing on the
+    /// query `handle`; `rest`: the operands after it (the hit's `t`, a
+    /// component, or a matrix row and column).
+    pub fn ray_query_op(
+        &mut self,
+        op: OpCode,
+        handle: ValueId,
+        rest: &[ValueId],
+    ) -> Result<Option<Val>> {
         use OpCode as O;
-        let (rq, _) = self.ray_query(arg(args, 1)?)?;
+        let (rq, _) = self.ray_query(handle)?;
         let void = |e: &mut Self, sop: Op, extra: Option<Word>| -> Result<Option<Val>> {
             let mut ops = vec![Operand::IdRef(rq)];
             ops.extend(extra.map(Operand::IdRef));
@@ -112,7 +111,10 @@ impl<'m> Emitter<'m> {
                 return void(self, Op::RayQueryConfirmIntersectionKHR, None)
             }
             O::RayQueryCommitProceduralPrimitiveHit => {
-                let t_hit = self.value_id(arg(args, 2)?)?;
+                let &[t_hit] = rest else {
+                    return Err(self.internal("CommitProceduralPrimitiveHit without t"));
+                };
+                let t_hit = self.value_id(t_hit)?;
                 return void(self, Op::RayQueryGenerateIntersectionKHR, Some(t_hit));
             }
             _ => {}
@@ -137,13 +139,19 @@ impl<'m> Emitter<'m> {
             Query::U32 | Query::F32 | Query::Bool => r,
             Query::NotBool => self.op(Op::LogicalNot, b, &[r])?,
             Query::Lane(n) => {
-                let c = self.imm_index(args, 2, n)?;
+                let &[c] = rest else {
+                    return Err(self.internal("a ray query vector read without a component"));
+                };
+                let c = self.imm_index(c, "component", n)?;
                 self.composite_extract(f, r, c)?
             }
             Query::Matrix => {
+                let &[row, col] = rest else {
+                    return Err(self.internal("a ray query matrix read without row and column"));
+                };
                 // A 4-column, 3-row matrix: D3D's [row][col] is [col][row].
-                let row = self.imm_index(args, 2, 3)?;
-                let col = self.imm_index(args, 3, 4)?;
+                let row = self.imm_index(row, "row", 3)?;
+                let col = self.imm_index(col, "column", 4)?;
                 self.inst(
                     Op::CompositeExtract,
                     f,
@@ -158,11 +166,10 @@ impl<'m> Emitter<'m> {
         Ok(Some(Val::Id(v)))
     }
 
-    /// An immediate index operand below `n`.
-    fn imm_index(&self, args: &[ValueId], i: usize, n: u32) -> Result<u32> {
-        arg(args, i)?;
-        self.imm_below(args, i, n.into())
-            .ok_or_else(|| self.invalid(format!("operand {i} is not a constant below {n}")))
+    /// An immediate index operand (`what`) below `n`.
+    fn imm_index(&self, v: ValueId, what: &str, n: u32) -> Result<u32> {
+        self.const_below(v, n.into())
+            .ok_or_else(|| self.invalid(format!("the {what} is not a constant below {n}")))
     }
 }
 

@@ -22,7 +22,8 @@
 //!   passes it on.
 
 use super::module::{Emitter, Handle, TyKey, Val};
-use super::resource::{arg, View};
+use super::resource::View;
+use crate::dxil::operands::{CallShader, ReportHit, TraceRay};
 use crate::dxil::{OpCode, ResourceKind, ShaderKind};
 use crate::error::Result;
 use crate::ir::{self, Constant, Function, InstKind, ValueId, ValueKind};
@@ -54,6 +55,20 @@ pub(crate) struct RayTracingState {
     outgoing: HashMap<(StorageClass, Word), Word>,
     /// The intersection shader's `HitAttributeKHR` variable and its type.
     hit_attributes: Option<(Word, Word)>,
+}
+
+/// A ray: the scalar operands of `TraceRay`, `RayQuery_TraceRayInline`
+/// and the hit object constructors.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Ray {
+    /// `Origin_X` to `Origin_Z`.
+    pub origin: [ValueId; 3],
+    /// `TMin`.
+    pub t_min: ValueId,
+    /// `Direction_X` to `Direction_Z`.
+    pub direction: [ValueId; 3],
+    /// `TMax`.
+    pub t_max: ValueId,
 }
 
 impl<'m> Emitter<'m> {
@@ -168,14 +183,18 @@ impl<'m> Emitter<'m> {
         }
     }
 
-    /// A ray's origin, tMin, direction and tMax from the eight scalar
-    /// operands starting at `first`.
-    pub fn ray_description(&mut self, args: &[ValueId], first: usize) -> Result<[Word; 4]> {
+    /// A ray's origin, tMin, direction and tMax.
+    pub fn ray_description(&mut self, ray: Ray) -> Result<[Word; 4]> {
         let f = self.float_ty(32);
         let v3 = self.vec_ty(f, 3);
+        let [ox, oy, oz] = ray.origin;
+        let [dx, dy, dz] = ray.direction;
         let mut vals = [0; 8];
-        for (slot, i) in vals.iter_mut().zip(first..) {
-            *slot = self.value_id(arg(args, i)?)?;
+        for (slot, v) in vals
+            .iter_mut()
+            .zip([ox, oy, oz, ray.t_min, dx, dy, dz, ray.t_max])
+        {
+            *slot = self.value_id(v)?;
         }
         let [ox, oy, oz, tmin, dx, dy, dz, tmax] = vals;
         let origin = self.composite_construct(v3, &[ox, oy, oz])?;
@@ -183,12 +202,12 @@ impl<'m> Emitter<'m> {
         Ok([origin, tmin, direction, tmax])
     }
 
-    /// The ray operands of `TraceRay` and `HitObject_TraceRay` (operands 1
-    /// to 14): acceleration structure, flags, cull mask, hit group offset
-    /// and stride, miss index, origin, tMin, direction, tMax.
-    pub(crate) fn trace_operands(&mut self, args: &[ValueId]) -> Result<[Word; 10]> {
-        let accel = self.acceleration_structure(arg(args, 1)?)?;
-        let flags_v = arg(args, 2)?;
+    /// The ray operands of `TraceRay` and `HitObject_TraceRay`:
+    /// acceleration structure, flags, cull mask, hit group offset and
+    /// stride, miss index, origin, tMin, direction, tMax.
+    pub(crate) fn trace_operands(&mut self, o: TraceRay) -> Result<[Word; 10]> {
+        let accel = self.acceleration_structure(o.acceleration_structure)?;
+        let flags_v = o.ray_flags;
         if let Some(f) = self
             .m
             .const_uint(flags_v)
@@ -198,11 +217,23 @@ impl<'m> Emitter<'m> {
         }
         let flags = self.ray_flags(flags_v, 0)?;
         let mut sbt = [0; 4];
-        for (slot, i) in sbt.iter_mut().zip(3..7) {
-            *slot = self.value_id(arg(args, i)?)?;
+        let sbt_operands = [
+            o.instance_inclusion_mask,
+            o.ray_contribution_to_hit_group_index,
+            o.multiplier_for_geometry_contribution_to_shader_index,
+            o.miss_shader_index,
+        ];
+        for (slot, v) in sbt.iter_mut().zip(sbt_operands) {
+            *slot = self.value_id(v)?;
         }
         let [mask, offset, stride, miss] = sbt;
-        let [origin, tmin, direction, tmax] = self.ray_description(args, 7)?;
+        let ray = Ray {
+            origin: o.origin,
+            t_min: o.t_min,
+            direction: o.direction,
+            t_max: o.t_max,
+        };
+        let [origin, tmin, direction, tmax] = self.ray_description(ray)?;
         Ok([
             accel, flags, mask, offset, stride, miss, origin, tmin, direction, tmax,
         ])
@@ -210,10 +241,10 @@ impl<'m> Emitter<'m> {
 
     /// `TraceRay(accel, flags, mask, hitGroupOffset, hitGroupStride,
     /// missIndex, origin, tMin, direction, tMax, payload)`.
-    pub fn trace_ray(&mut self, args: &[ValueId]) -> Result<()> {
+    pub fn trace_ray(&mut self, o: TraceRay) -> Result<()> {
         let [accel, flags, mask, offset, stride, miss, origin, tmin, direction, tmax] =
-            self.trace_operands(args)?;
-        self.with_payload(arg(args, 15)?, StorageClass::RayPayloadKHR, |e, var| {
+            self.trace_operands(o)?;
+        self.with_payload(o.payload, StorageClass::RayPayloadKHR, |e, var| {
             e.b.trace_ray_khr(
                 accel, flags, mask, offset, stride, miss, origin, tmin, direction, tmax, var,
             )
@@ -237,9 +268,9 @@ impl<'m> Emitter<'m> {
     }
 
     /// `CallShader(shaderIndex, parameter)`.
-    pub fn call_shader(&mut self, args: &[ValueId]) -> Result<()> {
-        let index = self.value_id(arg(args, 1)?)?;
-        self.with_payload(arg(args, 2)?, StorageClass::CallableDataKHR, |e, var| {
+    pub fn call_shader(&mut self, o: CallShader) -> Result<()> {
+        let index = self.value_id(o.shader_index)?;
+        self.with_payload(o.parameter, StorageClass::CallableDataKHR, |e, var| {
             e.b.execute_callable_khr(index, var)
                 .map_err(super::module::berr)
         })
@@ -249,10 +280,10 @@ impl<'m> Emitter<'m> {
     /// shader's one `HitAttributeKHR` variable (so every report of a
     /// shader must use one attribute type, as Vulkan allows one such
     /// variable per entry point).
-    pub fn report_hit(&mut self, args: &[ValueId]) -> Result<Val> {
-        let t_hit = self.value_id(arg(args, 1)?)?;
-        let kind = self.value_id(arg(args, 2)?)?;
-        let attributes = arg(args, 3)?;
+    pub fn report_hit(&mut self, o: ReportHit) -> Result<Val> {
+        let t_hit = self.value_id(o.t_hit)?;
+        let kind = self.value_id(o.hit_kind)?;
+        let attributes = o.attributes;
         let ty = self.pointee_ty(attributes)?;
         let var = match self.ray_tracing.hit_attributes {
             Some((var, t)) if t == ty => var,
@@ -288,31 +319,34 @@ impl<'m> Emitter<'m> {
         self.begin_block(after)
     }
 
-    /// The ray-tracing system values.
-    pub fn ray_system_value(&mut self, op: OpCode, args: &[ValueId]) -> Result<Word> {
+    /// The ray-tracing system values; `index`: the column, or the matrix
+    /// row and column, of the ones that take them.
+    pub fn ray_system_value(&mut self, op: OpCode, index: &[ValueId]) -> Result<Word> {
         use OpCode as O;
         let vector = |bi| (bi, true);
-        let (bi, is_vector) = match op {
-            O::DispatchRaysIndex => {
-                return self.builtin_component(BuiltIn::LaunchIdKHR, arg(args, 1)?)
+        let (bi, is_vector) = match (op, index) {
+            (O::DispatchRaysIndex, &[c]) => return self.builtin_component(BuiltIn::LaunchIdKHR, c),
+            (O::DispatchRaysDimensions, &[c]) => {
+                return self.builtin_component(BuiltIn::LaunchSizeKHR, c)
             }
-            O::DispatchRaysDimensions => {
-                return self.builtin_component(BuiltIn::LaunchSizeKHR, arg(args, 1)?)
+            (O::InstanceIndex, _) => return self.builtin_scalar(BuiltIn::InstanceId),
+            (O::InstanceID, _) => return self.builtin_scalar(BuiltIn::InstanceCustomIndexKHR),
+            (O::PrimitiveIndex, _) => return self.builtin_scalar(BuiltIn::PrimitiveId),
+            (O::HitKind, _) => return self.builtin_scalar(BuiltIn::HitKindKHR),
+            (O::RayFlags, _) => return self.builtin_scalar(BuiltIn::IncomingRayFlagsKHR),
+            (O::GeometryIndex, _) => return self.builtin_scalar(BuiltIn::RayGeometryIndexKHR),
+            (O::ObjectToWorld, &[row, col]) => {
+                return self.ray_matrix(BuiltIn::ObjectToWorldKHR, row, col)
             }
-            O::InstanceIndex => return self.builtin_scalar(BuiltIn::InstanceId),
-            O::InstanceID => return self.builtin_scalar(BuiltIn::InstanceCustomIndexKHR),
-            O::PrimitiveIndex => return self.builtin_scalar(BuiltIn::PrimitiveId),
-            O::HitKind => return self.builtin_scalar(BuiltIn::HitKindKHR),
-            O::RayFlags => return self.builtin_scalar(BuiltIn::IncomingRayFlagsKHR),
-            O::GeometryIndex => return self.builtin_scalar(BuiltIn::RayGeometryIndexKHR),
-            O::ObjectToWorld => return self.ray_matrix(BuiltIn::ObjectToWorldKHR, args),
-            O::WorldToObject => return self.ray_matrix(BuiltIn::WorldToObjectKHR, args),
-            O::WorldRayOrigin => vector(BuiltIn::WorldRayOriginKHR),
-            O::WorldRayDirection => vector(BuiltIn::WorldRayDirectionKHR),
-            O::ObjectRayOrigin => vector(BuiltIn::ObjectRayOriginKHR),
-            O::ObjectRayDirection => vector(BuiltIn::ObjectRayDirectionKHR),
-            O::RayTMin => (BuiltIn::RayTminKHR, false),
-            O::RayTCurrent => (BuiltIn::RayTmaxKHR, false),
+            (O::WorldToObject, &[row, col]) => {
+                return self.ray_matrix(BuiltIn::WorldToObjectKHR, row, col)
+            }
+            (O::WorldRayOrigin, _) => vector(BuiltIn::WorldRayOriginKHR),
+            (O::WorldRayDirection, _) => vector(BuiltIn::WorldRayDirectionKHR),
+            (O::ObjectRayOrigin, _) => vector(BuiltIn::ObjectRayOriginKHR),
+            (O::ObjectRayDirection, _) => vector(BuiltIn::ObjectRayDirectionKHR),
+            (O::RayTMin, _) => (BuiltIn::RayTminKHR, false),
+            (O::RayTCurrent, _) => (BuiltIn::RayTmaxKHR, false),
             _ => return Err(self.internal("not a ray-tracing system value")),
         };
         let f = self.float_ty(32);
@@ -323,25 +357,25 @@ impl<'m> Emitter<'m> {
         let v3 = self.vec_ty(f, 3);
         let var = self.builtin(bi, v3);
         let v = self.load(v3, var)?;
-        let c = self
-            .imm_below(args, 1, 3)
+        let c = index
+            .first()
+            .and_then(|&c| self.const_below(c, 3))
             .ok_or_else(|| self.invalid("the ray vector component is not a constant below 3"))?;
         self.composite_extract(f, v, c)
     }
 
     /// Element (`row`, `col`) of a 3×4 object/world matrix: Vulkan's
     /// built-in is its transpose, four columns of three floats.
-    fn ray_matrix(&mut self, bi: BuiltIn, args: &[ValueId]) -> Result<Word> {
+    fn ray_matrix(&mut self, bi: BuiltIn, row: ValueId, col: ValueId) -> Result<Word> {
         let f = self.float_ty(32);
         let v3 = self.vec_ty(f, 3);
         let mat = self.ty(TyKey::Matrix(v3, 4));
         let var = self.builtin(bi, mat);
         let m = self.load(mat, var)?;
         let col = self
-            .imm_below(args, 2, 4)
+            .const_below(col, 4)
             .ok_or_else(|| self.invalid("the matrix column is not a constant below 4"))?;
         let column = self.composite_extract(v3, m, col)?;
-        let row = arg(args, 1)?;
         match self.m.const_uint(row) {
             Some(r) if r < 3 => self.composite_extract(f, column, r as u32),
             Some(_) => Err(self.invalid("matrix row out of range")),

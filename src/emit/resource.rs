@@ -7,7 +7,8 @@
 use super::binding::{DescriptorType, ReflectedResource};
 use super::desc::{ElementClass, ResourceClass, ResourceDecl};
 use super::module::{Emitter, Handle, ImageKey, TyKey, Val, MAX_CONST_DEPTH};
-use crate::dxil::ResourceKind;
+use crate::dxil::operands::{CreateHandle, CreateHandleFromBinding};
+use crate::dxil::{DxOp, ResourceKind};
 use crate::error::Result;
 use crate::ir::{self, Constant, TypeId, ValueId};
 use rspirv::dr::Operand;
@@ -311,15 +312,15 @@ impl<'m> Emitter<'m> {
     // Handles.
 
     /// `CreateHandle(class, rangeId, index, nonUniform)`.
-    pub fn create_handle(&mut self, args: &[ValueId]) -> Result<Val> {
+    pub fn create_handle(&mut self, o: CreateHandle) -> Result<Val> {
         let class = self
             .m
-            .const_uint(arg(args, 1)?)
+            .const_uint(o.resource_class)
             .and_then(|c| ResourceClass::from_u32(c as u32))
             .ok_or_else(|| self.invalid("CreateHandle: class is not a constant"))?;
         let range = self
             .m
-            .const_uint(arg(args, 2)?)
+            .const_uint(o.range_id)
             .ok_or_else(|| self.invalid("CreateHandle: range id is not a constant"))?
             as u32;
         let r = self
@@ -333,13 +334,13 @@ impl<'m> Emitter<'m> {
                     class.letter()
                 ))
             })?;
-        let nu = self.m.const_uint(arg(args, 4)?).unwrap_or(0) != 0;
-        self.make_handle(r, arg(args, 3)?, nu)
+        let nu = self.m.const_uint(o.non_uniform_index).unwrap_or(0) != 0;
+        self.make_handle(r, o.index, nu)
     }
 
     /// `CreateHandleFromBinding(bind, index, nonUniform)`.
-    pub fn create_handle_from_binding(&mut self, args: &[ValueId]) -> Result<Val> {
-        let bind = arg(args, 1)?;
+    pub fn create_handle_from_binding(&mut self, o: CreateHandleFromBinding) -> Result<Val> {
+        let bind = o.bind;
         let fields: Vec<u64> = match self.m.constant(bind) {
             Some(Constant::Null) => vec![0, 0, 0, 0],
             Some(Constant::Aggregate(r)) => {
@@ -367,8 +368,8 @@ impl<'m> Emitter<'m> {
                     class.letter()
                 ))
             })?;
-        let nu = self.m.const_uint(arg(args, 3)?).unwrap_or(0) != 0;
-        self.make_handle(r, arg(args, 2)?, nu)
+        let nu = self.m.const_uint(o.non_uniform_index).unwrap_or(0) != 0;
+        self.make_handle(r, o.index, nu)
     }
 
     pub(crate) fn make_handle(
@@ -437,35 +438,33 @@ impl<'m> Emitter<'m> {
             _ => return None,
         };
         let i = self.m.function(func)?.insts.get(inst as usize)?;
-        let args = match i.kind {
-            ir::InstKind::Call { args, .. } => args,
+        let call = match i.kind {
+            ir::InstKind::Call { .. } => crate::dxil::dx_op(self.m, i)?.ok()?,
             // A library resource global, loaded.
             ir::InstKind::Load { ptr, .. } => {
                 return Some(Ok(Some(self.resource_global_of(ptr)?.res)));
             }
             _ => return None,
         };
-        let args: Vec<ValueId> = self.m.value_list(args).collect();
-        let op = self.m.const_uint(*args.first()?)?;
-        Some(Ok(match op {
-            160 => return Some(Err(*args.get(1)?)),
-            216 => {
+        Some(Ok(match DxOp::decode(self.m, &call).ok()? {
+            DxOp::CreateHandleForLib(o) => return Some(Err(o.resource)),
+            DxOp::AnnotateHandle(o) => {
                 // A descriptor heap view is known by its properties.
-                if let Some(r) = self.heap_resource(*args.get(2)?) {
+                if let Some(r) = self.heap_resource(o.props) {
                     return Some(Ok(Some(r)));
                 }
-                return Some(Err(*args.get(1)?));
+                return Some(Err(o.res));
             }
-            57 => {
-                let class = ResourceClass::from_u32(self.m.const_uint(*args.get(1)?)? as u32)?;
-                let range = self.m.const_uint(*args.get(2)?)? as u32;
+            DxOp::CreateHandle(o) => {
+                let class = ResourceClass::from_u32(self.m.const_uint(o.resource_class)? as u32)?;
+                let range = self.m.const_uint(o.range_id)? as u32;
                 self.desc
                     .resources
                     .iter()
                     .position(|d| d.class == class && d.id == range)
             }
-            217 => {
-                let fields: Vec<u64> = match self.m.constant(*args.get(1)?)? {
+            DxOp::CreateHandleFromBinding(o) => {
+                let fields: Vec<u64> = match self.m.constant(o.bind)? {
                     Constant::Null => vec![0, 0, 0, 0],
                     Constant::Aggregate(r) => self
                         .m
@@ -1098,14 +1097,4 @@ pub(crate) fn image_shape(kind: ResourceKind) -> Option<ImageShape> {
 /// Whether a resource kind is a texture (an image other than a buffer).
 pub(crate) fn is_texture(kind: ResourceKind) -> bool {
     image_shape(kind).is_some_and(|s| s.dim != Dim::DimBuffer)
-}
-
-/// Argument `i` of a call.
-pub(crate) fn arg(args: &[ValueId], i: usize) -> Result<ValueId> {
-    args.get(i).copied().ok_or_else(|| {
-        crate::error::Error::invalid(
-            crate::error::Phase::Emit,
-            format!("dx.op call with too few arguments (no argument {i})"),
-        )
-    })
 }

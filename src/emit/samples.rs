@@ -4,7 +4,6 @@
 //! with D3D's standard patterns.
 
 use super::module::{Emitter, TyKey, Val};
-use super::resource::arg;
 use crate::error::Result;
 use crate::ir::ValueId;
 use rspirv::dr::Operand;
@@ -72,20 +71,20 @@ impl<'m> Emitter<'m> {
     }
 
     /// `RenderTargetGetSamplePosition(index)`.
-    pub fn render_target_sample_position(&mut self, args: &[ValueId]) -> Result<Val> {
+    pub fn render_target_sample_position(&mut self, index: ValueId) -> Result<Val> {
         let count = self.render_target_sample_count()?;
-        let index = self.value_id(arg(args, 1)?)?;
+        let index = self.value_id(index)?;
         self.sample_position(count, index)
     }
 
     /// `Texture2DMSGetSamplePosition(srv, index)`.
-    pub fn texture_sample_position(&mut self, args: &[ValueId]) -> Result<Val> {
-        let h = self.handle(arg(args, 1)?)?;
+    pub fn texture_sample_position(&mut self, srv: ValueId, index: ValueId) -> Result<Val> {
+        let h = self.handle(srv)?;
         let (img, _) = self.load_image(h)?;
         self.cap(Capability::ImageQuery);
         let u = self.u32_ty();
         let count = self.op(Op::ImageQuerySamples, u, &[img])?;
-        let index = self.value_id(arg(args, 2)?)?;
+        let index = self.value_id(index)?;
         self.sample_position(count, index)
     }
 

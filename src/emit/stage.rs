@@ -22,6 +22,9 @@
 
 use super::binding::ReflectedVarying;
 use super::module::{Emitter, TyKey};
+use crate::dxil::operands::{
+    LoadInput, StoreOutput, StorePatchConstant, StorePrimitiveOutput, StoreVertexOutput,
+};
 use crate::dxil::{
     ComponentType as C, InterpolationMode as I, SemanticKind as S, ShaderKind, SignatureElement,
     SignatureKind,
@@ -145,6 +148,60 @@ pub(crate) struct StageState {
     pub sample_count: Option<Word>,
     /// The standard sample position table, once made.
     pub sample_table: Option<Word>,
+}
+
+/// The signature operands of a load or store: element id, row, column.
+pub(crate) type Io = (ValueId, ValueId, ValueId);
+
+/// The operands of a signature store.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct IoStore {
+    /// Element id, row and column.
+    pub io: Io,
+    /// The value stored.
+    pub value: ValueId,
+    /// The vertex or primitive (mesh shaders).
+    pub index: Option<ValueId>,
+}
+
+impl From<StoreOutput> for IoStore {
+    fn from(o: StoreOutput) -> IoStore {
+        IoStore {
+            io: (o.output_sig_id, o.row_index, o.col_index),
+            value: o.value,
+            index: None,
+        }
+    }
+}
+
+impl From<StorePatchConstant> for IoStore {
+    fn from(o: StorePatchConstant) -> IoStore {
+        IoStore {
+            io: (o.output_sig_id, o.row, o.col),
+            value: o.value,
+            index: None,
+        }
+    }
+}
+
+impl From<StoreVertexOutput> for IoStore {
+    fn from(o: StoreVertexOutput) -> IoStore {
+        IoStore {
+            io: (o.output_sig_id, o.row_index, o.col_index),
+            value: o.value,
+            index: Some(o.vertex_index),
+        }
+    }
+}
+
+impl From<StorePrimitiveOutput> for IoStore {
+    fn from(o: StorePrimitiveOutput) -> IoStore {
+        IoStore {
+            io: (o.output_sig_id, o.row_index, o.col_index),
+            value: o.value,
+            index: Some(o.primitive_index),
+        }
+    }
 }
 
 impl<'m> Emitter<'m> {
@@ -698,13 +755,15 @@ impl<'m> Emitter<'m> {
     pub fn load_tessellation(
         &mut self,
         list: SignatureKind,
-        args: &[ValueId],
+        io: Io,
+        index: Option<ValueId>,
         t: TypeId,
     ) -> Result<Word> {
-        let (id, row, col) = self.io_operands(args)?;
+        let (id, row, col) = self.io_operands(io)?;
         let v = self.io_var(list, id)?;
         let vertex = if v.vertices > 0 {
-            Some(self.io_row(super::resource::arg(args, 4)?)?)
+            let index = index.ok_or_else(|| self.invalid("a per-vertex load without an index"))?;
+            Some(self.io_row(index)?)
         } else {
             None
         };
@@ -780,8 +839,8 @@ impl<'m> Emitter<'m> {
     }
 
     /// `LoadInput(sigId, row, col, vertex)`.
-    pub fn load_input(&mut self, args: &[ValueId], t: TypeId) -> Result<Word> {
-        let (id, row, col) = self.io_operands(args)?;
+    pub fn load_input(&mut self, o: LoadInput, t: TypeId) -> Result<Word> {
+        let (id, row, col) = self.io_operands((o.input_sig_id, o.row_index, o.col_index))?;
         let v = self.io_var(SignatureKind::Input, id)?;
         let raw = match v.adjust {
             Adjust::Bool => {
@@ -797,7 +856,7 @@ impl<'m> Emitter<'m> {
                     // A per-vertex pixel input read plainly: the provoking
                     // (first) vertex, as for any nointerpolation input.
                     (ShaderKind::Pixel, _) => Some(self.u32c(0)),
-                    _ => Some(self.io_row(super::resource::arg(args, 4)?)?),
+                    _ => Some(self.io_row(o.gs_vertex_axis)?),
                 };
                 let p = self.io_ptr(v, StorageClass::Input, vertex, row, col)?;
                 self.load(v.scalar, p)?
@@ -821,13 +880,13 @@ impl<'m> Emitter<'m> {
         self.io_to_value(x, v.float, t)
     }
 
-    /// `StoreOutput(sigId, row, col, value)`, and the mesh shader's
-    /// `StoreVertexOutput`/`StorePrimitiveOutput(sigId, row, col, value,
-    /// index)` (`list` says which; the index is argument 5).
-    pub fn store_output(&mut self, list: SignatureKind, args: &[ValueId]) -> Result<()> {
-        let (id, row, col) = self.io_operands(args)?;
+    /// `StoreOutput(sigId, row, col, value)`, `StorePatchConstant`, and the
+    /// mesh shader's `StoreVertexOutput`/`StorePrimitiveOutput(sigId, row,
+    /// col, value, index)` (`list` says which).
+    pub fn store_output(&mut self, list: SignatureKind, s: IoStore) -> Result<()> {
+        let (id, row, col) = self.io_operands(s.io)?;
         let v = self.io_var(list, id)?;
-        let xv = super::resource::arg(args, 4)?;
+        let xv = s.value;
         let x = self.value_id(xv)?;
         let xt = self.vty(xv);
         let e = self.element(list, id)?;
@@ -838,11 +897,12 @@ impl<'m> Emitter<'m> {
             self.value_to_io(x, xt, v.scalar, v.float, signed)?
         };
         // The element: a hull shader's own control point, or a mesh shader's
-        // vertex or primitive (argument 5).
-        let index = match (self.desc.kind, v.vertices) {
-            (_, 0) => None,
-            (ShaderKind::Hull, _) => Some(self.hull_builtin(BuiltIn::InvocationId)?),
-            _ => Some(self.io_row(super::resource::arg(args, 5)?)?),
+        // vertex or primitive.
+        let index = match (self.desc.kind, v.vertices, s.index) {
+            (_, 0, _) => None,
+            (ShaderKind::Hull, _, _) => Some(self.hull_builtin(BuiltIn::InvocationId)?),
+            (_, _, Some(i)) => Some(self.io_row(i)?),
+            (_, _, None) => return Err(self.invalid("a per-vertex store without an index")),
         };
         let sc = StorageClass::Output;
         let p = if v.adjust == Adjust::Bool {
@@ -877,19 +937,17 @@ impl<'m> Emitter<'m> {
         }
     }
 
-    /// (element id, row, column) of a LoadInput/StoreOutput-like call.
-    pub(super) fn io_operands(&self, args: &[ValueId]) -> Result<(u32, ValueId, u32)> {
+    /// (element id, row, column) of a LoadInput/StoreOutput-like call: the
+    /// id and column are constants.
+    pub(super) fn io_operands(&self, (id, row, col): Io) -> Result<(u32, ValueId, u32)> {
         self.require_graphics()?;
-        let id = self.imm_u32(args, 1)?;
-        let row = super::resource::arg(args, 2)?;
-        let col = self.imm_u32(args, 3)?;
+        let constant = |v: ValueId, what: &str| {
+            self.const_below(v, 1 << 32)
+                .ok_or_else(|| self.invalid(format!("the signature {what} is not a constant")))
+        };
+        let id = constant(id, "element")?;
+        let col = constant(col, "column")?;
         Ok((id, row, col))
-    }
-
-    fn imm_u32(&self, args: &[ValueId], i: usize) -> Result<u32> {
-        super::resource::arg(args, i)?;
-        self.imm_below(args, i, 1 << 32)
-            .ok_or_else(|| self.invalid(format!("dx.op operand {i} is not a constant")))
     }
 
     /// A 32-bit interface value as LLVM type `t`.

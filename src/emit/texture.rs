@@ -7,13 +7,117 @@
 //! dropped; texel buffers keep explicit checks (`resource`).
 
 use super::module::{Emitter, Handle, TyKey, Val};
-use super::resource::{arg, image_shape, ImageShape, View};
-use crate::dxil::{OpCode, ResourceKind};
+use super::resource::{image_shape, ImageShape, View};
+use crate::dxil::operands::{
+    CalculateLOD, Sample, SampleBias, SampleCmp, SampleCmpBias, SampleCmpGrad, SampleCmpLevel,
+    SampleCmpLevelZero, SampleGrad, SampleLevel, TextureGather, TextureGatherCmp, TextureGatherRaw,
+    TextureLoad, TextureStore,
+};
+use crate::dxil::ResourceKind;
 use crate::emit::desc::{ResourceClass, ResourceDecl};
 use crate::error::Result;
 use crate::ir::{TypeId, ValueId};
 use rspirv::dr::Operand;
 use rspirv::spirv::{Capability, Decoration, ImageFormat, ImageOperands, Op, Word};
+
+/// How a sample op picks its level of detail.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Lod {
+    /// Implicit (derivatives).
+    Implicit,
+    /// Implicit with a bias.
+    Bias(ValueId),
+    /// Explicit.
+    Level(ValueId),
+    /// Explicit level 0 (`SampleCmpLevelZero`).
+    LevelZero,
+    /// Explicit gradients: `ddx`, `ddy`.
+    Grad([ValueId; 3], [ValueId; 3]),
+}
+
+/// The operands of the sample family (`Sample`, `SampleBias`,
+/// `SampleLevel`, `SampleGrad` and their `SampleCmp*` forms).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct SampleOperands {
+    srv: ValueId,
+    sampler: ValueId,
+    coord: [ValueId; 4],
+    offset: [ValueId; 3],
+    /// The depth compare value of the `SampleCmp*` forms.
+    compare: Option<ValueId>,
+    lod: Lod,
+    /// The LOD clamp, where the op has one.
+    clamp: Option<ValueId>,
+}
+
+/// A [`SampleOperands`] from each sample op's operands.
+macro_rules! sample_operands {
+    ($($op:ident: |$o:ident| $compare:expr, $lod:expr, $clamp:expr;)*) => {$(
+        impl From<$op> for SampleOperands {
+            fn from($o: $op) -> SampleOperands {
+                SampleOperands {
+                    srv: $o.srv,
+                    sampler: $o.sampler,
+                    coord: $o.coord,
+                    offset: $o.offset,
+                    compare: $compare,
+                    lod: $lod,
+                    clamp: $clamp,
+                }
+            }
+        }
+    )*};
+}
+
+sample_operands! {
+    Sample: |o| None, Lod::Implicit, Some(o.clamp);
+    SampleBias: |o| None, Lod::Bias(o.bias), Some(o.clamp);
+    SampleLevel: |o| None, Lod::Level(o.lod), None;
+    SampleGrad: |o| None, Lod::Grad(o.ddx, o.ddy), Some(o.clamp);
+    SampleCmp: |o| Some(o.compare_value), Lod::Implicit, Some(o.clamp);
+    SampleCmpLevelZero: |o| Some(o.compare_value), Lod::LevelZero, None;
+    SampleCmpLevel: |o| Some(o.compare_value), Lod::Level(o.lod), None;
+    SampleCmpBias: |o| Some(o.compare_value), Lod::Bias(o.bias), Some(o.clamp);
+    SampleCmpGrad: |o| Some(o.compare_value), Lod::Grad(o.ddx, o.ddy), Some(o.clamp);
+}
+
+/// The operands of `TextureGather` and `TextureGatherCmp`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct GatherOperands {
+    srv: ValueId,
+    sampler: ValueId,
+    coord: [ValueId; 4],
+    offset: [ValueId; 2],
+    channel: ValueId,
+    /// The depth compare value of `TextureGatherCmp`.
+    compare: Option<ValueId>,
+}
+
+impl From<TextureGather> for GatherOperands {
+    fn from(o: TextureGather) -> GatherOperands {
+        GatherOperands {
+            srv: o.srv,
+            sampler: o.sampler,
+            coord: o.coord,
+            offset: o.offset,
+            channel: o.channel,
+            compare: None,
+        }
+    }
+}
+
+impl From<TextureGatherCmp> for GatherOperands {
+    fn from(o: TextureGatherCmp) -> GatherOperands {
+        GatherOperands {
+            srv: o.srv,
+            sampler: o.sampler,
+            coord: o.coord,
+            offset: o.offset,
+            channel: o.channel,
+            compare: Some(o.compare_value),
+        }
+    }
+}
 
 /// The operands every gather takes (see `gather_operands`).
 struct Gather {
@@ -115,12 +219,14 @@ impl<'m> Emitter<'m> {
         Ok(si)
     }
 
-    /// A vector of `n` arguments from `first` (a scalar when `n` is 1), of
+    /// A vector of the first `n` of `vals` (a scalar when `n` is 1), of
     /// the SPIR-V component type `elem`.
-    fn arg_vector(&mut self, args: &[ValueId], first: usize, n: u32, elem: Word) -> Result<Word> {
+    fn vector_of(&mut self, vals: &[ValueId], n: u32, elem: Word) -> Result<Word> {
+        let vals = vals.get(..n as usize).ok_or_else(|| {
+            self.invalid(format!("{n} components of a {}-operand vector", vals.len()))
+        })?;
         let mut xs = Vec::with_capacity(n as usize);
-        for i in 0..n as usize {
-            let v = arg(args, first.saturating_add(i))?;
+        for &v in vals {
             xs.push(if self.is_undef(v) {
                 self.null_const(elem)
             } else {
@@ -131,34 +237,28 @@ impl<'m> Emitter<'m> {
         self.composite_construct(ty, &xs)
     }
 
-    /// The coordinates (with the array layer) from argument `first`, of
-    /// component type `elem`: float for sampling, `uint` for texel access.
-    fn coords(
-        &mut self,
-        args: &[ValueId],
-        first: usize,
-        shape: ImageShape,
-        elem: Word,
-    ) -> Result<Word> {
+    /// The coordinates (with the array layer) from `coord`, of component
+    /// type `elem`: float for sampling, `uint` for texel access.
+    fn coords(&mut self, coord: &[ValueId], shape: ImageShape, elem: Word) -> Result<Word> {
         let n = shape.coords.saturating_add(u32::from(shape.arrayed));
-        self.arg_vector(args, first, n, elem)
+        self.vector_of(coord, n, elem)
     }
 
-    /// The texel offset from argument `first`: `None` when absent or zero,
-    /// a constant `ConstOffset`, or (gathers only) a dynamic `Offset`.
+    /// The texel offset from the first `n` of `offset`: `None` when absent
+    /// or zero, a constant `ConstOffset`, or (gathers only) a dynamic
+    /// `Offset`.
     fn texel_offset(
         &mut self,
-        args: &[ValueId],
-        first: usize,
+        offset: &[ValueId],
         n: u32,
         dynamic_ok: bool,
     ) -> Result<Option<(Word, bool)>> {
         if n == 0 {
             return Ok(None);
         }
-        let vals: Vec<ValueId> = (0..n as usize)
-            .map(|i| arg(args, first.saturating_add(i)))
-            .collect::<Result<_>>()?;
+        let vals = offset
+            .get(..n as usize)
+            .ok_or_else(|| self.invalid(format!("a {n}-component texel offset")))?;
         let consts: Option<Vec<i64>> = vals
             .iter()
             .map(|&v| {
@@ -184,7 +284,7 @@ impl<'m> Emitter<'m> {
             None if dynamic_ok => {
                 self.cap(Capability::ImageGatherExtended);
                 let u = self.u32_ty();
-                let v = self.arg_vector(args, first, n, u)?;
+                let v = self.vector_of(vals, n, u)?;
                 let ty = self.vec_ty(s, n);
                 Ok(Some((self.bitcast(ty, v)?, false)))
             }
@@ -195,71 +295,47 @@ impl<'m> Emitter<'m> {
         }
     }
 
-    /// An optional float argument (`None` when undef).
-    fn opt_arg(&mut self, args: &[ValueId], i: usize) -> Result<Option<Word>> {
-        match args.get(i) {
-            Some(&v) if !self.is_undef(v) => Ok(Some(self.value_id(v)?)),
-            _ => Ok(None),
+    /// An optional float operand (`None` when undef).
+    fn opt_value(&mut self, v: ValueId) -> Result<Option<Word>> {
+        if self.is_undef(v) {
+            Ok(None)
+        } else {
+            Ok(Some(self.value_id(v)?))
         }
     }
 
     /// The sample family: `Sample`, `SampleBias`, `SampleLevel`,
     /// `SampleGrad` and their `SampleCmp*` forms.
-    pub fn sample(&mut self, op: OpCode, args: &[ValueId], t: TypeId) -> Result<Val> {
-        use OpCode as O;
-        let (h, d, shape) = self.texture(arg(args, 1)?)?;
+    pub fn sample(&mut self, o: SampleOperands, t: TypeId) -> Result<Val> {
+        let (h, d, shape) = self.texture(o.srv)?;
         if d.class != ResourceClass::Srv || shape.ms {
             return Err(self.invalid(format!("sampling a {} {}", d.kind.name(), d.class.letter())));
         }
-        let si = self.sampled_image(h, arg(args, 2)?)?;
+        let si = self.sampled_image(h, o.sampler)?;
         let f = self.float_ty(32);
-        let coord = self.coords(args, 3, shape, f)?;
+        let coord = self.coords(&o.coord, shape, f)?;
         let mut ia = ImageArgs {
-            offset: self.texel_offset(args, 7, shape.offsets, false)?,
+            offset: self.texel_offset(&o.offset, shape.offsets, false)?,
             ..ImageArgs::default()
         };
-        let cmp = matches!(
-            op,
-            O::SampleCmp
-                | O::SampleCmpLevelZero
-                | O::SampleCmpLevel
-                | O::SampleCmpBias
-                | O::SampleCmpGrad
-        );
-        let dref = if cmp {
-            Some(self.a_id(args, 10)?)
-        } else {
-            None
+        let cmp = o.compare.is_some();
+        let dref = match o.compare {
+            Some(c) => Some(self.value_id(c)?),
+            None => None,
         };
-        // The operands after the compare value.
-        let rest = if cmp { 11 } else { 10 };
-        let grad = |e: &mut Self, at: usize| -> Result<(Word, Word)> {
-            let dx = e.arg_vector(args, at, shape.coords, f)?;
-            let dy = e.arg_vector(args, at.saturating_add(3), shape.coords, f)?;
-            Ok((dx, dy))
-        };
-        let clamp_at = match op {
-            O::Sample | O::SampleCmp => Some(rest),
-            O::SampleBias | O::SampleCmpBias => {
-                ia.bias = Some(self.a_id(args, rest)?);
-                Some(rest.saturating_add(1))
+        match o.lod {
+            Lod::Implicit => {}
+            Lod::Bias(b) => ia.bias = Some(self.value_id(b)?),
+            Lod::Level(l) => ia.lod = Some(self.value_id(l)?),
+            Lod::LevelZero => ia.lod = Some(self.f32c(0.0)),
+            Lod::Grad(ddx, ddy) => {
+                let dx = self.vector_of(&ddx, shape.coords, f)?;
+                let dy = self.vector_of(&ddy, shape.coords, f)?;
+                ia.grad = Some((dx, dy));
             }
-            O::SampleLevel | O::SampleCmpLevel => {
-                ia.lod = Some(self.a_id(args, rest)?);
-                None
-            }
-            O::SampleCmpLevelZero => {
-                ia.lod = Some(self.f32c(0.0));
-                None
-            }
-            O::SampleGrad | O::SampleCmpGrad => {
-                ia.grad = Some(grad(self, rest)?);
-                Some(rest.saturating_add(6))
-            }
-            _ => return Err(self.internal("not a sample op")),
-        };
-        if let Some(i) = clamp_at {
-            ia.min_lod = self.opt_arg(args, i)?;
+        }
+        if let Some(clamp) = o.clamp {
+            ia.min_lod = self.opt_value(clamp)?;
             if ia.min_lod.is_some() {
                 self.cap(Capability::MinLod);
             }
@@ -294,12 +370,6 @@ impl<'m> Emitter<'m> {
         self.texel_parts(r, st, (sfloat, ssigned), s)
     }
 
-    /// A non-optional argument's id.
-    fn a_id(&mut self, args: &[ValueId], i: usize) -> Result<Word> {
-        let v = arg(args, i)?;
-        self.value_id(v)
-    }
-
     /// The four components of a texel (`vec4` of `st`) as the overload's
     /// scalars, and the status word.
     fn texel_parts(
@@ -325,12 +395,12 @@ impl<'m> Emitter<'m> {
     }
 
     /// `TextureLoad(srv, mipOrSample, c0, c1, c2, o0, o1, o2)`.
-    pub fn texture_load(&mut self, args: &[ValueId], t: TypeId) -> Result<Val> {
-        let (h, d, shape) = self.texture(arg(args, 1)?)?;
+    pub fn texture_load(&mut self, o: TextureLoad, t: TypeId) -> Result<Val> {
+        let (h, d, shape) = self.texture(o.srv)?;
         let (st, sfloat, ssigned) = self.sampled_ty(d)?;
         let u = self.u32_ty();
-        let coord = self.coords(args, 3, shape, u)?;
-        let mip = match self.opt_arg(args, 2)? {
+        let coord = self.coords(&o.coord, shape, u)?;
+        let mip = match self.opt_value(o.mip_level_or_sample_count)? {
             Some(m) => m,
             None => self.u32c(0),
         };
@@ -342,7 +412,7 @@ impl<'m> Emitter<'m> {
             ia.lod = Some(mip);
         }
         if !uav {
-            ia.offset = self.texel_offset(args, 6, shape.offsets, false)?;
+            ia.offset = self.texel_offset(&o.offset, shape.offsets, false)?;
         } else if self.image_format(h.res, d) == ImageFormat::Unknown {
             self.cap(Capability::StorageImageReadWithoutFormat);
         }
@@ -357,8 +427,8 @@ impl<'m> Emitter<'m> {
     }
 
     /// `TextureStore(uav, c0, c1, c2, v0, v1, v2, v3, mask)`.
-    pub fn texture_store(&mut self, args: &[ValueId]) -> Result<()> {
-        let (h, d, shape) = self.texture(arg(args, 1)?)?;
+    pub fn texture_store(&mut self, o: TextureStore) -> Result<()> {
+        let (h, d, shape) = self.texture(o.srv)?;
         if d.class != ResourceClass::Uav {
             return Err(self.invalid("TextureStore to an SRV"));
         }
@@ -367,10 +437,9 @@ impl<'m> Emitter<'m> {
             self.cap(Capability::StorageImageWriteWithoutFormat);
         }
         let u = self.u32_ty();
-        let coord = self.coords(args, 2, shape, u)?;
+        let coord = self.coords(&o.coord, shape, u)?;
         let mut comps = Vec::with_capacity(4);
-        for i in 5..9 {
-            let v = arg(args, i)?;
+        for v in o.value {
             let c = if self.is_undef(v) {
                 self.null_const(st)
             } else {
@@ -396,14 +465,20 @@ impl<'m> Emitter<'m> {
     /// What every gather takes, from `(srv, sampler, c0..c3, o0, o1)`: the
     /// sampled image, the coordinates, the (possibly dynamic) offset, and
     /// the texture's sampled type (type, float, signed).
-    fn gather_operands(&mut self, args: &[ValueId]) -> Result<Gather> {
-        let (h, d, shape) = self.texture(arg(args, 1)?)?;
+    fn gather_operands(
+        &mut self,
+        srv: ValueId,
+        sampler: ValueId,
+        coord: &[ValueId; 4],
+        offset: &[ValueId; 2],
+    ) -> Result<Gather> {
+        let (h, d, shape) = self.texture(srv)?;
         let sampled = self.sampled_ty(d)?;
-        let si = self.sampled_image(h, arg(args, 2)?)?;
+        let si = self.sampled_image(h, sampler)?;
         let f = self.float_ty(32);
-        let coord = self.coords(args, 3, shape, f)?;
+        let coord = self.coords(coord, shape, f)?;
         let ia = ImageArgs {
-            offset: self.texel_offset(args, 7, shape.offsets.min(2), true)?,
+            offset: self.texel_offset(offset, shape.offsets.min(2), true)?,
             ..ImageArgs::default()
         };
         Ok(Gather {
@@ -416,21 +491,20 @@ impl<'m> Emitter<'m> {
 
     /// `TextureGather(srv, sampler, c0..c3, o0, o1, channel)` and
     /// `TextureGatherCmp(..., channel, compare)`.
-    pub fn texture_gather(&mut self, cmp: bool, args: &[ValueId], t: TypeId) -> Result<Val> {
+    pub fn texture_gather(&mut self, o: GatherOperands, t: TypeId) -> Result<Val> {
         let Gather {
             image: si,
             coord,
             args: ia,
             sampled: (st, sfloat, ssigned),
-        } = self.gather_operands(args)?;
+        } = self.gather_operands(o.srv, o.sampler, &o.coord, &o.offset)?;
         let mut ops = vec![Operand::IdRef(si), Operand::IdRef(coord)];
-        let op = if cmp {
-            ops.push(Operand::IdRef(self.a_id(args, 10)?));
+        let op = if let Some(compare) = o.compare {
+            ops.push(Operand::IdRef(self.value_id(compare)?));
             Op::ImageDrefGather
         } else {
-            arg(args, 9)?;
             let channel = self
-                .imm_below(args, 9, 4)
+                .const_below(o.channel, 4)
                 .ok_or_else(|| self.invalid("TextureGather: channel is not 0 to 3"))?;
             ops.push(Operand::IdRef(self.u32c(channel)));
             Op::ImageGather
@@ -446,13 +520,13 @@ impl<'m> Emitter<'m> {
     /// bits of the four texels' first channel, as 16-, 32- or 64-bit
     /// integers (64-bit textures are viewed as `R32G32_UINT`: the low half
     /// is channel 0, the high half channel 1).
-    pub fn texture_gather_raw(&mut self, args: &[ValueId], t: TypeId) -> Result<Val> {
+    pub fn texture_gather_raw(&mut self, o: TextureGatherRaw, t: TypeId) -> Result<Val> {
         let Gather {
             image: si,
             coord,
             args: ia,
             sampled: (st, sfloat, _),
-        } = self.gather_operands(args)?;
+        } = self.gather_operands(o.srv, o.sampler, &o.coord, &o.offset)?;
         if sfloat {
             return Err(self.invalid("GatherRaw on a float texture"));
         }
@@ -541,16 +615,16 @@ impl<'m> Emitter<'m> {
     }
 
     /// `CalculateLOD(srv, sampler, c0, c1, c2, clamped)`.
-    pub fn calculate_lod(&mut self, args: &[ValueId]) -> Result<Word> {
+    pub fn calculate_lod(&mut self, o: CalculateLOD) -> Result<Word> {
         self.require_derivatives()?;
-        let (h, _, shape) = self.texture(arg(args, 1)?)?;
-        let si = self.sampled_image(h, arg(args, 2)?)?;
+        let (h, _, shape) = self.texture(o.handle)?;
+        let si = self.sampled_image(h, o.sampler)?;
         let f = self.float_ty(32);
-        let coord = self.arg_vector(args, 3, shape.coords, f)?;
+        let coord = self.vector_of(&o.coord, shape.coords, f)?;
         self.cap(Capability::ImageQuery);
         let v2 = self.vec_ty(f, 2);
         let r = self.op(Op::ImageQueryLod, v2, &[si, coord])?;
-        let clamped = self.m.const_uint(arg(args, 6)?).unwrap_or(1) != 0;
+        let clamped = self.m.const_uint(o.clamped).unwrap_or(1) != 0;
         self.composite_extract(f, r, if clamped { 0 } else { 1 })
     }
 }

@@ -3,7 +3,7 @@
 //! raw-buffer accesses of `resource`), `VectorReduceAnd`/`Or` and `FDot`.
 
 use super::module::{Emitter, Val};
-use super::resource::arg;
+use crate::dxil::operands::{RawBufferVectorLoad, RawBufferVectorStore};
 use crate::error::Result;
 use crate::ir::{TypeId, ValueId};
 use rspirv::spirv::{Op, Word};
@@ -21,15 +21,19 @@ impl<'m> Emitter<'m> {
 
     /// `RawBufferVectorLoad(handle, index, elementOffset, alignment)` → the
     /// `ResRet` pair (vector, status). Out-of-bounds reads give 0.
-    pub fn raw_buffer_vector_load(&mut self, args: &[ValueId], t: TypeId) -> Result<Option<Val>> {
-        let h = self.handle(arg(args, 1)?)?;
+    pub fn raw_buffer_vector_load(
+        &mut self,
+        o: RawBufferVectorLoad,
+        t: TypeId,
+    ) -> Result<Option<Val>> {
+        let h = self.handle(o.buf)?;
         let vt = self.overload_of_struct(t)?;
         let (n, et) = match self.m.types.vector_len(vt) {
             Some(n) => (n, self.lane_type(vt)?),
             None => (1, vt),
         };
         let s = self.scalar_of(et)?;
-        let addr = self.byte_address(h, arg(args, 2)?, arg(args, 3)?)?;
+        let addr = self.byte_address(h, o.index, o.element_offset)?;
         let parts = self.raw_load(h, addr, s, n)?;
         let v = match parts.as_slice() {
             [x] if n == 1 => *x,
@@ -44,13 +48,13 @@ impl<'m> Emitter<'m> {
 
     /// `RawBufferVectorStore(handle, index, elementOffset, value,
     /// alignment)`. Out-of-bounds writes are dropped.
-    pub fn raw_buffer_vector_store(&mut self, args: &[ValueId]) -> Result<()> {
-        let h = self.handle(arg(args, 1)?)?;
-        let value = arg(args, 4)?;
+    pub fn raw_buffer_vector_store(&mut self, o: RawBufferVectorStore) -> Result<()> {
+        let h = self.handle(o.uav)?;
+        let value = o.value;
         let v = self.value_id(value)?;
         let (lanes, et) = self.components(v, self.vty(value))?;
         let s = self.scalar_of(et)?;
-        let addr = self.byte_address(h, arg(args, 2)?, arg(args, 3)?)?;
+        let addr = self.byte_address(h, o.index, o.element_offset)?;
         let vals: Vec<Option<Word>> = lanes.into_iter().map(Some).collect();
         self.raw_store(h, addr, s, &vals)
     }

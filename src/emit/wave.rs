@@ -3,6 +3,8 @@
 //! one partition of lanes per iteration.
 
 use super::module::{berr, scope, Emitter};
+use crate::dxil::operands::{WaveMultiPrefixBitCount, WaveMultiPrefixOp};
+use crate::dxil::{SignedOpKind, WaveBitOpKind, WaveMultiPrefixOpKind, WaveOpKind};
 use crate::error::Result;
 use crate::ir::{TypeId, ValueId};
 use rspirv::dr::Operand;
@@ -20,7 +22,147 @@ pub(crate) enum WaveArith {
     Xor,
 }
 
+impl WaveArith {
+    /// The arithmetic of `WaveActiveOp` / `WavePrefixOp`.
+    pub(crate) fn of_op(kind: WaveOpKind) -> WaveArith {
+        match kind {
+            WaveOpKind::Sum => WaveArith::Sum,
+            WaveOpKind::Product => WaveArith::Product,
+            WaveOpKind::Min => WaveArith::Min,
+            WaveOpKind::Max => WaveArith::Max,
+        }
+    }
+
+    /// The arithmetic of `WaveActiveBit`.
+    pub(crate) fn of_bit_op(kind: WaveBitOpKind) -> WaveArith {
+        match kind {
+            WaveBitOpKind::And => WaveArith::And,
+            WaveBitOpKind::Or => WaveArith::Or,
+            WaveBitOpKind::Xor => WaveArith::Xor,
+        }
+    }
+
+    /// The arithmetic of `WaveMultiPrefixOp`.
+    fn of_multi_prefix(kind: WaveMultiPrefixOpKind) -> WaveArith {
+        match kind {
+            WaveMultiPrefixOpKind::Sum => WaveArith::Sum,
+            WaveMultiPrefixOpKind::And => WaveArith::And,
+            WaveMultiPrefixOpKind::Or => WaveArith::Or,
+            WaveMultiPrefixOpKind::Xor => WaveArith::Xor,
+            WaveMultiPrefixOpKind::Product => WaveArith::Product,
+        }
+    }
+}
+
+/// A wave or quad operation on each component of a value (vector
+/// overloads lane by lane; the lane index is shared).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Lanewise {
+    /// `WaveActiveAllEqual`.
+    AllEqual,
+    /// `WaveReadLaneFirst`.
+    ReadFirst,
+    /// `WaveReadLaneAt(value, lane)`.
+    ReadLane(ValueId),
+    /// `QuadReadLaneAt(value, quadLane)`.
+    QuadReadLane(ValueId),
+    /// `WaveActiveOp`, `WavePrefixOp`, `WaveActiveBit`: the arithmetic,
+    /// whether it is signed, reduction or scan.
+    Arith(WaveArith, bool, GroupOperation),
+    /// `QuadOp`: the `QuadOpKind` direction.
+    QuadSwap(u32),
+}
+
 impl<'m> Emitter<'m> {
+    /// A wave or quad dx.op `op` on `value` that acts on each component:
+    /// scalar overloads directly, the vector overloads of SM 6.9 lane by
+    /// lane.
+    pub(crate) fn wave_componentwise(
+        &mut self,
+        op: Lanewise,
+        value: ValueId,
+        t: TypeId,
+    ) -> Result<Word> {
+        let xt = self.vty(value);
+        let v = self.value_id(value)?;
+        let lane = match op {
+            Lanewise::ReadLane(l) | Lanewise::QuadReadLane(l) => Some(self.value_id(l)?),
+            _ => None,
+        };
+        if self.m.types.vector_len(xt).is_some() {
+            let te = self.lane_type(t)?;
+            return self.lanewise(t, &[(v, xt)], |e, x| match *x {
+                [x] => e.wave_component(op, x, lane, te),
+                _ => Err(e.internal("wave op: operand count")),
+            });
+        }
+        self.wave_component(op, v, lane, t)
+    }
+
+    /// The lowering of [`Self::wave_componentwise`] for value `v` giving LLVM
+    /// type `t`.
+    fn wave_component(
+        &mut self,
+        op: Lanewise,
+        v: Word,
+        lane: Option<Word>,
+        t: TypeId,
+    ) -> Result<Word> {
+        match (op, lane) {
+            (Lanewise::AllEqual, _) => self.wave_vote(Op::GroupNonUniformAllEqual, v),
+            (Lanewise::ReadFirst, _) => {
+                let ty = self.llvm_ty(t)?;
+                self.wave_read_first(ty, v)
+            }
+            (Lanewise::ReadLane(_), Some(l)) => {
+                let ty = self.llvm_ty(t)?;
+                self.wave_read_lane(ty, v, l)
+            }
+            (Lanewise::QuadReadLane(_), Some(l)) => {
+                let ty = self.llvm_ty(t)?;
+                self.quad_read_lane(ty, v, l)
+            }
+            (Lanewise::Arith(k, signed, g), _) => self.wave_arith(k, signed, t, v, g),
+            (Lanewise::QuadSwap(dir), _) => {
+                let ty = self.llvm_ty(t)?;
+                self.quad_swap(ty, v, dir)
+            }
+            _ => Err(self.internal("a lane-read wave op without its lane")),
+        }
+    }
+
+    /// `WaveMultiPrefixOp(value, mask0..3, op, sop)`: an exclusive scan
+    /// within each partition of lanes that share a mask.
+    pub(crate) fn wave_multi_prefix_op(&mut self, o: WaveMultiPrefixOp, t: TypeId) -> Result<Word> {
+        let v = self.value_id(o.value)?;
+        let k = WaveArith::of_multi_prefix(o.op);
+        let signed = o.sop == SignedOpKind::Signed;
+        let (key, kty) = self.mask_key(o.mask)?;
+        let r = self.per_partition(key, kty, 2, |e| {
+            Ok(vec![e.wave_arith(
+                k,
+                signed,
+                t,
+                v,
+                GroupOperation::ExclusiveScan,
+            )?])
+        })?;
+        self.single(r)
+    }
+
+    /// `WaveMultiPrefixBitCount(cond, mask0..3)`.
+    pub(crate) fn wave_multi_prefix_bit_count(
+        &mut self,
+        o: WaveMultiPrefixBitCount,
+    ) -> Result<Word> {
+        let c = self.value_id(o.value)?;
+        let (key, kty) = self.mask_key(o.mask)?;
+        let r = self.per_partition(key, kty, 2, |e| {
+            Ok(vec![e.wave_bit_count(c, GroupOperation::ExclusiveScan)?])
+        })?;
+        self.single(r)
+    }
+
     fn subgroup(&mut self) -> Word {
         self.u32c(scope::SUBGROUP)
     }
