@@ -1683,11 +1683,11 @@ fn field_read(f: &Field) -> String {
 fn arm_call(out: &mut String, indent: usize, pat: &str, head: &str, arg: &str) {
     let pad = " ".repeat(indent);
     let body = format!("{head}({arg})");
-    if indent + pat.len() + 4 + body.len() + 1 <= MAX_WIDTH {
+    if indent + pat.len() + " => ".len() + body.len() + ",".len() <= MAX_WIDTH {
         let _ = writeln!(out, "{pad}{pat} => {body},");
     } else if indent + 4 + body.len() <= MAX_WIDTH {
         let _ = writeln!(out, "{pad}{pat} => {{\n{pad}    {body}\n{pad}}}");
-    } else if indent + pat.len() + 4 + head.len() + 1 <= MAX_WIDTH {
+    } else if indent + pat.len() + " => ".len() + head.len() + "(".len() <= MAX_WIDTH {
         let _ = writeln!(out, "{pad}{pat} => {head}(\n{pad}    {arg},\n{pad}),");
     } else {
         let _ = writeln!(
