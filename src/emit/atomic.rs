@@ -8,9 +8,9 @@ use super::desc::ElementClass;
 use super::module::{scope, Emitter, Handle, TyKey, Val};
 use super::resource::View;
 use crate::dxil::operands::{AtomicBinOp, AtomicCompareExchange};
-use crate::dxil::{AtomicBinOpCode, ResourceKind};
+use crate::dxil::{dx_op, AtomicBinOpCode, DxOp, OpCode, ResourceKind};
 use crate::error::Result;
-use crate::ir::{RmwOp, TypeId, ValueId};
+use crate::ir::{Inst, InstKind, RmwOp, Type, TypeId, ValueId};
 use rspirv::dr::Operand;
 use rspirv::spirv::{Capability, Op, StorageClass, Word};
 
@@ -181,6 +181,42 @@ impl<'m> Emitter<'m> {
                 self.single(values)
             }
             k => Err(self.unsupported(format!("on a {} resource", k.name()))),
+        }
+    }
+
+    /// Notes the typed UAV that an `AtomicBinOp` or `AtomicCompareExchange`
+    /// call `inst` targets, before emission (its image type depends on it).
+    pub(super) fn note_typed_atomic(&mut self, inst: &Inst) {
+        // A cheap look at the opcode first: most calls are not atomics.
+        let InstKind::Call { args, .. } = inst.kind else {
+            return;
+        };
+        let op = self.m.list(args).first().and_then(|&v| self.m.const_uint(ValueId(v)));
+        let op = op.and_then(|op| OpCode::from_u32(u32::try_from(op).ok()?));
+        if !matches!(op, Some(OpCode::AtomicBinOp | OpCode::AtomicCompareExchange)) {
+            return;
+        }
+        let Some(Ok(call)) = dx_op(self.m, inst) else {
+            return;
+        };
+        let handle = match DxOp::decode(self.m, &call) {
+            Ok(DxOp::AtomicBinOp(o)) => o.handle,
+            Ok(DxOp::AtomicCompareExchange(o)) => o.handle,
+            _ => return,
+        };
+        let Some(r) = self.static_resource_of(handle) else {
+            return;
+        };
+        let typed = self
+            .desc
+            .resources
+            .get(r)
+            .is_some_and(|d| super::resource::image_shape(d.kind).is_some());
+        if typed {
+            self.resources.atomic_typed.insert(r);
+            if self.m.types.ty(inst.ty) == Type::Int(64) {
+                self.resources.atomic64_typed.insert(r);
+            }
         }
     }
 

@@ -96,27 +96,7 @@ impl<'m> Emitter<'m> {
                         *e = (*e).max(i.saturating_add(1));
                     }
                 }
-                InstKind::Call { args, .. } => {
-                    let wide = self.m.types.ty(inst.ty) == ir::Type::Int(64);
-                    let a: Vec<ValueId> = self.m.value_list(args).collect();
-                    let op = a.first().and_then(|&x| self.m.const_uint(x));
-                    if matches!(op, Some(78) | Some(79)) {
-                        if let Some(r) = a.get(1).and_then(|&h| self.static_resource_of(h)) {
-                            let typed = self
-                                .desc
-                                .resources
-                                .get(r)
-                                .map(|d| super::resource::image_shape(d.kind).is_some())
-                                .unwrap_or(false);
-                            if typed {
-                                self.resources.atomic_typed.insert(r);
-                                if wide {
-                                    self.resources.atomic64_typed.insert(r);
-                                }
-                            }
-                        }
-                    }
-                }
+                InstKind::Call { .. } => self.note_typed_atomic(inst),
                 _ => {}
             }
         }
