@@ -32,11 +32,20 @@ fn tables() -> (String, String, String) {
 }
 
 fn generate_from(ops: &str, constants: &str, op_enums: &str) -> Result<generate::Output, String> {
+    generate_with(ops, constants, op_enums, &read(generate::IMMEDIATES_TSV))
+}
+
+fn generate_with(
+    ops: &str,
+    constants: &str,
+    op_enums: &str,
+    immediates: &str,
+) -> Result<generate::Output, String> {
     generate::generate(&generate::Inputs {
         ops,
         constants,
         op_enums,
-        immediates: &read(generate::IMMEDIATES_TSV),
+        immediates,
     })
 }
 
@@ -345,6 +354,78 @@ fn unknown_table_contents_are_errors() {
         let bad = ops.replacen(from, to, 1);
         assert_ne!(bad, ops, "`{from}` is in dxil-ops.tsv");
         let err = generate_from(&bad, &constants, &op_enums)
+            .err()
+            .expect(message);
+        assert!(err.contains(message), "{err}");
+    }
+}
+
+#[test]
+fn operand_structs_have_the_table_names() {
+    use dxil2spirv::dxil::operands::{Sample, TraceRay, WaveActiveOp, WavePrefixBitCount};
+    use dxil2spirv::dxil::{SignedOpKind, WaveOpKind};
+    use dxil2spirv::ir::ValueId;
+    // Built by name: a renamed field fails to compile.
+    let v = ValueId(0);
+    let sample = Sample {
+        srv: v,
+        sampler: v,
+        coord: [v; 4],
+        offset: [v; 3],
+        clamp: v,
+    };
+    let wave = WaveActiveOp {
+        value: v,
+        op: WaveOpKind::Sum,
+        sop: SignedOpKind::Unsigned,
+    };
+    let trace = TraceRay {
+        acceleration_structure: v,
+        ray_flags: v,
+        instance_inclusion_mask: v,
+        ray_contribution_to_hit_group_index: v,
+        multiplier_for_geometry_contribution_to_shader_index: v,
+        miss_shader_index: v,
+        origin: [v; 3],
+        t_min: v,
+        direction: [v; 3],
+        t_max: v,
+        payload: v,
+    };
+    // An op of class WavePrefixOp with other operands gets its own struct.
+    let count = WavePrefixBitCount { value: v };
+    assert_eq!(
+        (sample.coord.len(), wave.op, trace.origin.len()),
+        (4, WaveOpKind::Sum, 3)
+    );
+    assert_eq!(count.value, v);
+}
+
+#[test]
+fn unknown_immediates_are_errors() {
+    let (ops, constants, op_enums) = tables();
+    let immediates = read(generate::IMMEDIATES_TSV);
+    let cases = [
+        (
+            "WaveActiveOp\top\t",
+            "WaveActiveOpp\top\t",
+            "no op `WaveActiveOpp`",
+        ),
+        (
+            "WaveActiveOp\top\t",
+            "WaveActiveOp\tkind\t",
+            "has no operand `kind`",
+        ),
+        (
+            "\tWaveOpKind\n",
+            "\tWaveKind\n",
+            "the enum tables have no `WaveKind`",
+        ),
+    ];
+    for (from, to, message) in cases {
+        let bad = immediates.replacen(from, to, 1);
+        assert_ne!(bad, immediates, "`{from}` is in dxil-op-immediates.tsv");
+        let err = generate_with(&ops, &constants, &op_enums, &bad)
             .err()
             .expect(message);
         assert!(err.contains(message), "{err}");

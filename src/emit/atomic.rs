@@ -191,9 +191,16 @@ impl<'m> Emitter<'m> {
         let InstKind::Call { args, .. } = inst.kind else {
             return;
         };
-        let op = self.m.list(args).first().and_then(|&v| self.m.const_uint(ValueId(v)));
+        let op = self
+            .m
+            .list(args)
+            .first()
+            .and_then(|&v| self.m.const_uint(ValueId(v)));
         let op = op.and_then(|op| OpCode::from_u32(u32::try_from(op).ok()?));
-        if !matches!(op, Some(OpCode::AtomicBinOp | OpCode::AtomicCompareExchange)) {
+        if !matches!(
+            op,
+            Some(OpCode::AtomicBinOp | OpCode::AtomicCompareExchange)
+        ) {
             return;
         }
         let Some(Ok(call)) = dx_op(self.m, inst) else {

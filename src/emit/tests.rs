@@ -1,7 +1,8 @@
 //! Unit tests on hand-built IR for what the corpus does not contain:
 //! odd-width integers (i11) that must wrap, i1 logic, `UAddc`; long vectors
 //! with dynamic element access and shuffles; resource arrays of a library,
-//! indexed non-uniformly.
+//! indexed non-uniformly; dx.op operands that are missing, extra or not the
+//! constants they must be.
 
 use super::desc::{ResourceClass, ResourceDecl, ShaderDesc};
 use super::{emit, EmitOptions};
@@ -774,4 +775,76 @@ fn library_resource_arrays_are_indexed_globals() {
     assert!(!a.contains(" Private"), "{a}");
     assert!(out.reflection.resources[0].used);
     assert_eq!(out.reflection.resources[0].count, 4);
+}
+
+/// A kernel storing `WaveActiveOp(ThreadId(0), op, sop)` to `u0[0]`, the
+/// operation `op` given by `op(tb)` and the thread id call's operands by
+/// `tid_args(tb)`.
+fn wave_op_kernel(
+    op: impl FnOnce(&mut Tb) -> ValueId,
+    tid_args: impl FnOnce(&mut Tb) -> Vec<ValueId>,
+) -> (Module, ShaderDesc) {
+    let mut tb = Tb::new();
+    let (i8t, i32t) = (tb.int(8), tb.int(32));
+    let u0 = tb.raw_u0();
+    let thread_id = tb.decl("dx.op.threadId.i32", i32t, &[i32t, i32t]);
+    let wave_op = tb.decl("dx.op.waveActiveOp.i32", i32t, &[i32t, i32t, i8t, i8t]);
+    let tid_args = tid_args(&mut tb);
+    let tid = tb.call(thread_id, &tid_args, i32t);
+    let (c119, unsigned) = (tb.c(32, 119), tb.c(8, 1));
+    let op = op(&mut tb);
+    let sum = tb.call(wave_op, &[c119, tid, op, unsigned], i32t);
+    let c0 = tb.c(32, 0);
+    tb.store_u0(&u0, c0, sum);
+    let main = tb.main;
+    (tb.finish(), raw_uav_desc(main, 1))
+}
+
+#[test]
+fn dx_op_operands_are_decoded_by_name() {
+    let tid = |tb: &mut Tb| vec![tb.c(32, 93), tb.c(32, 0)];
+    // A constant `WaveOpKind`: emitted.
+    let (m, desc) = wave_op_kernel(|tb| tb.c(8, 0), tid);
+    let out = emit(&m, &desc, &EmitOptions::default()).expect("emits");
+    crate::validate::validate_vulkan_1_3(&out.spirv).expect("valid SPIR-V");
+
+    // An operation kind that is not a constant, or not a `WaveOpKind`: a
+    // `dxil` error naming the op and the operand, at the call.
+    let undef = |tb: &mut Tb| {
+        let i8t = tb.int(8);
+        tb.undef(i8t)
+    };
+    let (m, desc) = wave_op_kernel(undef, tid);
+    let err = emit(&m, &desc, &EmitOptions::default()).expect_err("not a constant");
+    let text = err.to_string();
+    assert!(text.contains("dxil"), "{text}");
+    assert!(
+        text.contains("WaveActiveOp (opcode 119): operand op is not a constant"),
+        "{text}"
+    );
+    assert!(text.contains("instruction"), "{text}");
+    let (m, desc) = wave_op_kernel(|tb| tb.c(8, 7), tid);
+    let err = emit(&m, &desc, &EmitOptions::default()).expect_err("out of range");
+    assert!(
+        err.to_string()
+            .contains("operand op has the invalid value 7"),
+        "{err}"
+    );
+
+    // A missing or an extra operand.
+    let (m, desc) = wave_op_kernel(|tb| tb.c(8, 0), |tb| vec![tb.c(32, 93)]);
+    let err = emit(&m, &desc, &EmitOptions::default()).expect_err("missing");
+    assert!(
+        err.to_string()
+            .contains("ThreadId (opcode 93): operand component is missing"),
+        "{err}"
+    );
+    let extra = |tb: &mut Tb| vec![tb.c(32, 93), tb.c(32, 0), tb.c(32, 0)];
+    let (m, desc) = wave_op_kernel(|tb| tb.c(8, 0), extra);
+    let err = emit(&m, &desc, &EmitOptions::default()).expect_err("extra");
+    assert!(
+        err.to_string()
+            .contains("2 operands after the opcode, expected 1"),
+        "{err}"
+    );
 }

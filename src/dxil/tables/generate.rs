@@ -1837,3 +1837,38 @@ fn emit_operands(table: &OpTable, groups: &[Group]) -> String {
     out.push_str("        };\n        r.finish()?;\n        Ok(op)\n    }\n}\n");
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{snake, split_index};
+
+    #[test]
+    fn operand_names_become_field_names() {
+        let cases = [
+            ("rayQueryHandle", "ray_query_handle"),
+            ("THit", "t_hit"),
+            ("VertexID", "vertex_id"),
+            ("LOD", "lod"),
+            ("Origin", "origin"),
+            (
+                "numCoherenceHintBitsFromLSB",
+                "num_coherence_hint_bits_from_lsb",
+            ),
+            ("outputSigID", "output_sig_id"),
+        ];
+        for (name, field) in cases {
+            assert_eq!(snake(name), field, "{name}");
+        }
+    }
+
+    #[test]
+    fn numbered_operands_are_runs() {
+        assert_eq!(split_index("coord2"), Some(("coord", 2)));
+        assert_eq!(split_index("Origin_Y"), Some(("Origin", 1)));
+        assert_eq!(split_index("offsetY"), Some(("offset", 1)));
+        assert_eq!(split_index("az"), Some(("a", 2)));
+        for plain in ["index", "TMax", "x", "sampleIdx", "VertexID", "lod"] {
+            assert_eq!(split_index(plain), None, "{plain}");
+        }
+    }
+}
