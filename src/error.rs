@@ -2,9 +2,12 @@
 //!
 //! Every failure carries a [`ErrorKind`] (what class of failure, which maps to
 //! the CLI exit code), the pipeline [`Phase`] it came from, a human-readable
-//! message, and a [`Location`] in the input where one is known.
+//! message, a [`Location`] in the input where one is known, and, for an
+//! unsupported input, what it uses ([`Unsupported`]) where that is known.
 
 use std::fmt;
+
+use crate::dxil::OpCode;
 
 /// What class of failure an [`Error`] is; the CLI maps each to an exit code.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -79,6 +82,14 @@ impl Phase {
     }
 }
 
+/// What an unsupported input uses, typed, so that tools (the corpus ledger)
+/// can compare it rather than the message.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Unsupported {
+    /// A dx.op: its lowering, or the way the input uses it.
+    Op(OpCode),
+}
+
 /// Where in the input an [`Error`] points.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub enum Location {
@@ -142,6 +153,7 @@ struct Inner {
     phase: Phase,
     location: Location,
     message: String,
+    detail: Option<Unsupported>,
 }
 
 impl Error {
@@ -157,6 +169,7 @@ impl Error {
             phase,
             location,
             message: message.into(),
+            detail: None,
         }))
     }
 
@@ -214,6 +227,20 @@ impl Error {
     /// The message, without phase or location.
     pub fn message(&self) -> &str {
         &self.0.message
+    }
+
+    /// What an unsupported input uses, where it is known.
+    pub fn unsupported_detail(&self) -> Option<Unsupported> {
+        self.0.detail
+    }
+
+    /// Records what an unsupported input uses, unless the error is of
+    /// another kind or already says.
+    pub fn or_unsupported_detail(mut self, detail: Unsupported) -> Self {
+        if self.0.kind == ErrorKind::Unsupported && self.0.detail.is_none() {
+            self.0.detail = Some(detail);
+        }
+        self
     }
 }
 

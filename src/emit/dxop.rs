@@ -6,7 +6,7 @@
 use super::module::{Emitter, Val};
 use super::wave::WaveArith;
 use crate::dxil::{DxOp, OpCode, SignatureKind, SignedOpKind};
-use crate::error::Result;
+use crate::error::{Result, Unsupported};
 use crate::ir::{ListRange, TypeId, ValueId};
 use rspirv::spirv::{BuiltIn, GlslStd450Op as GLOp, GroupOperation, Op, Word};
 
@@ -53,7 +53,7 @@ impl<'m> Emitter<'m> {
             )))
         };
         self.cur_op = None;
-        result
+        result.map_err(|e| e.or_unsupported_detail(Unsupported::Op(op)))
     }
 
     fn not_supported(&self, op: OpCode) -> crate::error::Error {

@@ -848,3 +848,16 @@ fn dx_op_operands_are_decoded_by_name() {
         "{err}"
     );
 }
+
+#[test]
+fn unsupported_dx_ops_say_which() {
+    let (m, desc) = const_expr_kernel(|tb| {
+        let i32t = tb.int(32);
+        let msad = tb.decl("dx.op.tertiary.i32", i32t, &[i32t, i32t, i32t, i32t]);
+        let (opcode, x) = (tb.c(32, 50), tb.c(32, 1));
+        tb.call(msad, &[opcode, x, x, x], i32t)
+    });
+    let err = emit(&m, &desc, &EmitOptions::default()).expect_err("not supported");
+    let want = crate::error::Unsupported::Op(crate::dxil::OpCode::Msad);
+    assert_eq!(err.unsupported_detail(), Some(want), "{err}");
+}
