@@ -104,8 +104,8 @@ impl<'m> Emitter<'m> {
 
     /// `EvalCentroid`, `EvalSampleIndex` and `EvalSnapped`: the input row
     /// is interpolated at the centroid, a sample or an offset (in 1/16
-    /// pixels, as D3D gives it), then the column is taken.
-    /// `extra`: the sample index, or the offset's x and y.
+    /// pixels, as D3D gives it), then the column is taken. `extra`: the
+    /// sample index, or the offset's x and y.
     pub fn eval_attribute(
         &mut self,
         g: GlslStd450Op,
