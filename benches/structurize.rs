@@ -6,8 +6,14 @@ use std::hint::black_box;
 use std::path::Path;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use dxil2spirv::cfg::{self, testgen};
+use dxil2spirv::cfg;
 use dxil2spirv::ir::{self, Module};
+
+// The random CFG generator the tests use; this benchmark needs only
+// `random_function`.
+#[allow(dead_code)]
+#[path = "../tests/suite/cfg_testgen.rs"]
+mod testgen;
 
 fn bitcode(blob: &[u8]) -> Option<&[u8]> {
     let u32_at = |o: usize| -> Option<u32> {

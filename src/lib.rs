@@ -52,8 +52,14 @@
 //!    the shader model.
 //! 7. [`validate`]: the SPIR-V validator (SPIRV-Tools, Vulkan 1.3).
 //!
-//! With the `vulkan` feature (default), the `run` module executes compiled
-//! compute shaders on a Vulkan device.
+//! # Features
+//!
+//! None is on by default: the library alone translates and validates.
+//!
+//! - `vulkan`: the `run` module, which executes compiled shaders on a Vulkan
+//!   device (through `ash`; the driver is loaded at run time).
+//! - `cli`: the `dxil2spirv` command-line tool (`clap`, `rayon`,
+//!   `indicatif`); it turns on `vulkan`.
 #![deny(missing_docs)]
 // No panics in library code: it runs inside game processes. See the "No
 // panics" section of docs/LIMITS.md. Tests may still unwrap and index.

@@ -5,7 +5,7 @@
 //! The `run` tests need a Vulkan device (lavapipe in CI): without one they
 //! FAIL, unless `DXIL2SPIRV_NO_VULKAN=1` is set.
 
-mod common;
+use crate::common;
 
 use common::cli::{bin, stderr_of_failure, stdout, TempDir};
 use common::corpus;
