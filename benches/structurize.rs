@@ -1,6 +1,9 @@
 //! Structurizer benchmarks: the largest corpus functions, and generated
 //! CFGs of 10 to 10,000 blocks (reducible and irreducible) to show
 //! near-linear scaling.
+// Test code may unwrap, index and panic: the no-panic lints of
+// [workspace.lints] (clippy's restriction group) are off.
+#![allow(clippy::restriction)]
 
 use std::hint::black_box;
 use std::path::Path;

@@ -5,6 +5,9 @@
 //! MODULE::` (for example `emit_snapshots::`). The execution tests need the
 //! `vulkan` feature and the command-line tests the `cli` feature (they run
 //! the binary); plain `cargo test` runs the rest.
+// Test code may unwrap, index and panic: the no-panic lints of
+// [workspace.lints] (clippy's restriction group) are off.
+#![allow(clippy::restriction)]
 
 mod common;
 
