@@ -32,7 +32,6 @@ enum Command {
     Compile(cli::compile::Args),
     /// Compile the shader of a run spec, run it on a Vulkan device and check
     /// its results.
-    #[cfg(feature = "vulkan")]
     Run(cli::run::Args),
     /// Show each function's control flow before and after structurization.
     Cfg(cli::cfg::Args),
@@ -50,7 +49,6 @@ fn main() -> ExitCode {
         Command::Dis(args) => cli::dis::main(args),
         Command::Info(args) => cli::info::main(args),
         Command::Compile(args) => cli::compile::main(args),
-        #[cfg(feature = "vulkan")]
         Command::Run(args) => cli::run::main(args),
         Command::Cfg(args) => cli::cfg::main(args),
         Command::Corpus(args) => return cli::corpus::run(&args),

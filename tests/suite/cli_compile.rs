@@ -350,7 +350,6 @@ fn cfg_prints_before_and_after_digraphs() {
     assert!(stderr.contains("no function @nope"), "{stderr}");
 }
 
-#[cfg(feature = "vulkan")]
 #[test]
 fn run_passes_and_a_corrupted_expectation_exits_6() {
     if !common::vulkan::available() {
