@@ -3,6 +3,9 @@
 //! Throughput is reported in bytes of DXIL blob per second; the per-blob
 //! time is the total divided by the number of blobs (455 in the corpus).
 //! Run with `cargo bench --bench parse`.
+// Test code may unwrap, index and panic: the no-panic lints of
+// [workspace.lints] (clippy's restriction group) are off.
+#![allow(clippy::restriction)]
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;

@@ -1,13 +1,22 @@
 //! Structurizer benchmarks: the largest corpus functions, and generated
 //! CFGs of 10 to 10,000 blocks (reducible and irreducible) to show
 //! near-linear scaling.
+// Test code may unwrap, index and panic: the no-panic lints of
+// [workspace.lints] (clippy's restriction group) are off.
+#![allow(clippy::restriction)]
 
 use std::hint::black_box;
 use std::path::Path;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use dxil2spirv::cfg::{self, testgen};
+use dxil2spirv::cfg;
 use dxil2spirv::ir::{self, Module};
+
+// The random CFG generator the tests use; this benchmark needs only
+// `random_function`.
+#[allow(dead_code)]
+#[path = "../tests/suite/cfg_testgen.rs"]
+mod testgen;
 
 fn bitcode(blob: &[u8]) -> Option<&[u8]> {
     let u32_at = |o: usize| -> Option<u32> {

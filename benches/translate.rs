@@ -8,6 +8,9 @@
 //! table gives, per blob, the median and 95th percentile of 200 timed
 //! translations in µs, and the median / p95 over all blobs' medians.
 //! Run with `cargo bench --bench translate` (`-- <filter>` for a subset).
+// Test code may unwrap, index and panic: the no-panic lints of
+// [workspace.lints] (clippy's restriction group) are off.
+#![allow(clippy::restriction)]
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use dxil2spirv::compile::{CompileOptions, Compiler};

@@ -1,4 +1,7 @@
 //! Prints the SPIR-V disassembly and reflection of a blob (debug aid).
+// A debug aid, not library code: the no-panic lints of [workspace.lints]
+// (clippy's restriction group) are off.
+#![allow(clippy::restriction)]
 fn main() {
     let path = std::env::args().nth(1).expect("usage: dis FILE.dxil");
     let blob = std::fs::read(&path).expect("read");

@@ -2,7 +2,7 @@
 //! `ir` and `compile` (and `records`, which ends in [`compile`]).
 //!
 //! Shared, as source, by the fuzz crate (`fuzz/src/lib.rs`) and by the main
-//! crate's replay test (`tests/fuzz_regressions.rs`, through `#[path]`), so
+//! crate's replay test (`tests/suite/fuzz_regressions.rs`, through `#[path]`), so
 //! a saved crash input is replayed through the very code that found it.
 //! Depends only on `dxil2spirv` and `std`. Every function must return (or
 //! error) on any input: a panic is a bug in the library.

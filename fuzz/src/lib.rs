@@ -5,7 +5,7 @@
 //!
 //! The raw-bytes entry points ([`container`], [`bitstream`], [`ir`],
 //! [`compile`]) live in `entry.rs`, which the main crate's replay test
-//! `tests/fuzz_regressions.rs` includes too: a saved crash input is replayed
+//! `tests/suite/fuzz_regressions.rs` includes too: a saved crash input is replayed
 //! through exactly the code that found it.
 
 use arbitrary::Arbitrary;

@@ -143,7 +143,6 @@ mod ssa;
 mod structured;
 mod structurize;
 mod summary;
-pub mod testgen;
 mod tree;
 mod util;
 mod verify;

@@ -10,7 +10,6 @@ pub mod corpus;
 pub mod dis;
 pub mod info;
 mod options;
-#[cfg(feature = "vulkan")]
 pub mod run;
 
 use dxil2spirv::{Error, Phase};
@@ -33,7 +32,6 @@ Exit codes:
 /// A file could not be read or written.
 const EXIT_IO: u8 = 5;
 /// `run`: results differ from the spec's expectations.
-#[cfg(feature = "vulkan")]
 const EXIT_MISMATCH: u8 = 6;
 /// The command line does not parse (`EX_USAGE` of sysexits.h; clap's own
 /// code 2 would read as "unsupported").
@@ -55,7 +53,6 @@ pub enum Failure {
     /// code).
     Error(Option<PathBuf>, Error),
     /// `run`: the shader ran but its results differ from the spec (exit 6).
-    #[cfg(feature = "vulkan")]
     Mismatch(PathBuf),
 }
 
@@ -83,7 +80,6 @@ impl Failure {
                 }
                 ExitCode::from(error.kind().exit_code() as u8)
             }
-            #[cfg(feature = "vulkan")]
             Failure::Mismatch(path) => {
                 eprintln!(
                     "error: {}: results differ from the expectations",

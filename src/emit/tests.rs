@@ -402,12 +402,9 @@ fn i11_wraps_and_validates() {
     assert_eq!(model(56)[0], (56 * 37 + 2040) & 0x7ff);
 }
 
-/// Runs a one-UAV kernel (one group) on the Vulkan device and checks that
-/// `u0` holds `want`. Without a device this fails, unless
-/// `DXIL2SPIRV_NO_VULKAN=1` says to skip.
-#[cfg(feature = "vulkan")]
 /// One loader for every test that runs a kernel, so that tests running in
 /// parallel take turns on the GPU (see [`crate::run::Vulkan`]).
+#[cfg(feature = "vulkan")]
 fn vulkan() -> crate::Result<&'static crate::run::Vulkan> {
     static VULKAN: std::sync::OnceLock<crate::Result<crate::run::Vulkan>> =
         std::sync::OnceLock::new();
@@ -417,6 +414,10 @@ fn vulkan() -> crate::Result<&'static crate::run::Vulkan> {
         .map_err(Clone::clone)
 }
 
+/// Runs a one-UAV kernel (one group) on the Vulkan device and checks that
+/// `u0` holds `want`. Without a device this fails, unless
+/// `DXIL2SPIRV_NO_VULKAN=1` says to skip.
+#[cfg(feature = "vulkan")]
 fn check_run(m: &Module, desc: &ShaderDesc, want: &[u32]) {
     use crate::run::{BindingDesc, BindingKind, RegisterKey, RunOptions, RunSpec};
     match vulkan().and_then(|v| v.list_devices()) {

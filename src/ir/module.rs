@@ -291,6 +291,22 @@ pub struct Module {
 }
 
 impl Module {
+    /// Appends `s` to the string arena and returns its range (for modules
+    /// built by hand rather than read).
+    pub fn push_str(&mut self, s: &str) -> StrRange {
+        let range = StrRange::new(self.strings.len(), s.len());
+        self.strings.push_str(s);
+        range
+    }
+
+    /// Appends an operand list to the pool and returns its range (for
+    /// modules built by hand rather than read).
+    pub fn push_list(&mut self, items: &[u32]) -> ListRange {
+        let range = ListRange::new(self.lists.len(), items.len());
+        self.lists.extend_from_slice(items);
+        range
+    }
+
     /// A string from the string arena.
     pub fn str(&self, s: StrRange) -> &str {
         self.strings.get(s.as_range()).unwrap_or("")

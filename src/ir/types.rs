@@ -261,14 +261,14 @@ impl TypeTable {
     }
 
     /// Stores a member list and returns its range.
-    pub(crate) fn push_members(&mut self, members: &[TypeId]) -> ListRange {
+    pub fn push_members(&mut self, members: &[TypeId]) -> ListRange {
         let range = ListRange::new(self.members.len(), members.len());
         self.members.extend_from_slice(members);
         range
     }
 
     /// Returns the id of a structural type, adding it if it does not exist.
-    pub(crate) fn intern(&mut self, ty: Type) -> TypeId {
+    pub fn intern(&mut self, ty: Type) -> TypeId {
         if let Some(&id) = self.lookup.get(&ty) {
             return id;
         }

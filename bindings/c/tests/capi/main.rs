@@ -3,6 +3,9 @@
 //! (`header`), and the C example built with the system C compiler against
 //! an installed layout with pkg-config (`example`). Needs `cc`, `c++`, `nm`
 //! and `pkg-config` (`tests/run.sh` installs them); a missing tool fails.
+// Test code may unwrap, index and panic: the no-panic lints of
+// [workspace.lints] (clippy's restriction group) are off.
+#![allow(clippy::restriction)]
 
 mod abi;
 mod example;

@@ -9,9 +9,7 @@
 //! `DXIL2SPIRV_RUN_FILTER=substr` runs a subset; `DXIL2SPIRV_CORPUS=dir`
 //! points at another copy of the corpus.
 
-#![cfg(feature = "vulkan")]
-
-mod common;
+use crate::common;
 
 use dxil2spirv::compile::CompileOptions;
 use dxil2spirv::run::{self, RunSpec};

@@ -2,9 +2,9 @@
 //! interpreted against the original for many branch decisions and several
 //! random choices of phis and operands.
 
-mod common;
+use crate::common;
 
-use dxil2spirv::cfg::testgen::{function_from_shapes, is_reducible, Shape};
+use crate::cfg_testgen::{function_from_shapes, is_reducible, Shape};
 use dxil2spirv::cfg::{self, Merge, Role, STerm, Structured};
 
 use Shape::{Br, Cond, Ret, Switch};

@@ -1,5 +1,6 @@
-//! Random control-flow graphs as IR functions, for property tests and
-//! benchmarks of the structurizer.
+//! Random control-flow graphs as IR functions, for the structurizer's
+//! property tests and its benchmark (`benches/structurize.rs` includes this
+//! file).
 //!
 //! [`random_function`] builds a [`Module`] holding one function whose
 //! blocks each have phis (at joins), one `add` whose operands are chosen
@@ -8,10 +9,8 @@
 //! `add`: interpreters pick directions from an input array instead of
 //! evaluating them. The shapes are controlled by [`GenOptions`].
 
-use super::dom::DomTree;
-use super::loops::LoopForest;
-use super::util::Adj;
-use crate::ir::{
+use dxil2spirv::cfg::{Adj, DomTree, LoopForest};
+use dxil2spirv::ir::{
     BinOp, Block, BlockId, Constant, FuncId, Function, Inst, InstKind, Linkage, ListRange, Module,
     StrRange, Type, TypeId, Value, ValueId, ValueKind,
 };
@@ -261,9 +260,7 @@ fn build_module(rng: &mut Rng, shapes: &[Shape], pred: &Adj, dom: &DomTree) -> M
         params,
         vararg: false,
     });
-    let name_start = m.strings.len();
-    m.strings.push_str("main");
-    let fname = StrRange::new(name_start, 4);
+    let fname = m.push_str("main");
     let push_value = |m: &mut Module, ty: TypeId, kind: ValueKind| -> ValueId {
         let id = ValueId(m.values.len() as u32);
         m.values.push(Value {
@@ -377,8 +374,7 @@ fn build_module(rng: &mut Rng, shapes: &[Shape], pred: &Adj, dom: &DomTree) -> M
                 pairs.push(val.0);
                 pairs.push(p);
             }
-            let lr = ListRange::new(m.lists.len(), pairs.len());
-            m.lists.extend_from_slice(&pairs);
+            let lr = m.push_list(&pairs);
             insts.push(Inst {
                 kind: InstKind::Phi { incoming: lr },
                 ty: i32t,
@@ -416,8 +412,7 @@ fn build_module(rng: &mut Rng, shapes: &[Shape], pred: &Adj, dom: &DomTree) -> M
                     pairs.push(konst(lit).0);
                     pairs.push(t);
                 }
-                let lr = ListRange::new(m.lists.len(), pairs.len());
-                m.lists.extend_from_slice(&pairs);
+                let lr = m.push_list(&pairs);
                 InstKind::Switch {
                     value: add,
                     default: BlockId(*d),

@@ -1,6 +1,6 @@
 //! Tests of the `.ll` disassembly parser (`common::ll`) against the corpus.
 
-mod common;
+use crate::common;
 
 use common::ll::{parse, LlArg, LlInst, LlModule};
 use std::path::{Path, PathBuf};

@@ -3,9 +3,9 @@
 //! changes show up in `git diff`: `tests/snapshots/<category>/<name>.spvasm`
 //! (blobs that do not translate have none).
 //!
-//! `DXIL2SPIRV_BLESS=1 cargo test --test emit_snapshots` rewrites them; the
-//! test fails when a snapshot differs from the current output (or one is
-//! missing or stale).
+//! `DXIL2SPIRV_BLESS=1 cargo test --release --test suite emit_snapshots::`
+//! rewrites them; the test fails when a snapshot differs from the current
+//! output (or one is missing or stale).
 
 use dxil2spirv::compile::{CompileOptions, Compiler};
 use std::path::Path;

@@ -3,7 +3,7 @@
 
 use dxil2spirv::compile::Output;
 
-mod common;
+use crate::common;
 
 /// Corpus blob `advanced/<name>`, compiled.
 fn compile(name: &str) -> Output {

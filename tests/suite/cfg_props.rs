@@ -6,9 +6,9 @@
 //!
 //! `CFG_PROP_CASES` sets the number of random functions per test.
 
-mod common;
+use crate::common;
 
-use dxil2spirv::cfg::testgen::{random_function, GenOptions, Rng};
+use crate::cfg_testgen::{random_function, GenOptions, Rng};
 
 fn check_one(seed: u64, opts: &GenOptions, runs: usize) {
     let m = random_function(seed, opts);

@@ -5,7 +5,8 @@
 //! a non-ledgered blob that fails. The `compute` category must stay empty
 //! (issue 3's acceptance).
 //!
-//! `DXIL2SPIRV_BLESS=1 cargo test --test emit_corpus` rewrites the ledger.
+//! `DXIL2SPIRV_BLESS=1 cargo test --release --test suite emit_corpus::`
+//! rewrites the ledger.
 
 use dxil2spirv::compile::{CompileOptions, Compiler};
 use std::collections::BTreeMap;
@@ -77,7 +78,7 @@ fn corpus_ledger() {
     if std::env::var_os("DXIL2SPIRV_BLESS").is_some() {
         let mut out = String::from(
             "# Corpus blobs that do not translate+validate yet, with their exact error.\n\
-             # Regenerate: DXIL2SPIRV_BLESS=1 cargo test --test emit_corpus\n",
+             # Regenerate: DXIL2SPIRV_BLESS=1 cargo test --release --test suite emit_corpus::\n",
         );
         for (n, r) in &results {
             if let Err(e) = r {

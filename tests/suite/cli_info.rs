@@ -1,7 +1,7 @@
 //! The `dxil2spirv` binary: `info` (JSON and text), `dis`, and the exit
 //! codes of unreadable and malformed input.
 
-mod common;
+use crate::common;
 
 use common::cli::{bin, stdout};
 use common::corpus;

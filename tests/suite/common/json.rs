@@ -54,14 +54,6 @@ impl Value {
         }
     }
 
-    /// A string's text, or `None` for `null`.
-    pub fn opt_str(&self) -> Option<&str> {
-        match self {
-            Value::Null => None,
-            other => Some(other.str()),
-        }
-    }
-
     /// A number.
     pub fn num(&self) -> f64 {
         match self {

@@ -2,7 +2,7 @@
 //! Sync`, and one shared `&Compiler` compiling on several threads at once
 //! gives exactly the single-threaded results.
 
-mod common;
+use crate::common;
 
 use dxil2spirv::{CompileOptions, Compiler, Error, Output};
 

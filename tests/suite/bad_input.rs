@@ -2,7 +2,7 @@
 //! single-bit flips. Every case must end in an error or a module — never a
 //! panic — quickly, and with memory bounded by a small multiple of its size.
 
-mod common;
+use crate::common;
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};

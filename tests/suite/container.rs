@@ -2639,7 +2639,8 @@ fn bit_flips_never_panic() {
 }
 
 /// Cost of parsing a container and decoding every part; run with
-/// `cargo test --release --test container -- --ignored --nocapture`.
+/// `cargo test --release --test suite container::parse_cost -- --ignored
+/// --nocapture`.
 #[test]
 #[ignore]
 fn parse_cost() {

@@ -13,7 +13,7 @@ use spirv_tools::assembler::{self, Assembler, AssemblerOptions};
 use spirv_tools::val::{self, Validator};
 use spirv_tools::TargetEnv;
 
-use dxil2spirv::cfg::testgen::{random_function, GenOptions, Rng};
+use crate::cfg_testgen::{random_function, GenOptions, Rng};
 use dxil2spirv::cfg::{self, Merge, PhiDef, STerm, SValue, Structured};
 use dxil2spirv::ir::{self, Function, InstKind, Module, ValueId};
 

@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use dxil2spirv::cfg::testgen::Rng;
+use crate::cfg_testgen::Rng;
 use dxil2spirv::cfg::{self, PhiDef, STerm, SValue, Structured};
 use dxil2spirv::ir::{BlockId, Function, InstKind, Module, ValueId, ValueKind};
 

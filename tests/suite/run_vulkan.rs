@@ -4,9 +4,7 @@
 //!
 //! Without a Vulkan device these tests FAIL, unless `DXIL2SPIRV_NO_VULKAN=1`
 //! is set (then they print why and return).
-#![cfg(feature = "vulkan")]
-
-mod common;
+use crate::common;
 
 use dxil2spirv::run::{
     run_spec, run_spec_with, BindingDesc, BindingKind, PushConstantDesc, PushConstantRange,

@@ -4,9 +4,7 @@
 //! (`corpus/graphics/*.hlsl`). Fails without a Vulkan device unless
 //! `DXIL2SPIRV_NO_VULKAN=1`.
 
-#![cfg(feature = "vulkan")]
-
-mod common;
+use crate::common;
 
 use dxil2spirv::compile::Output;
 use dxil2spirv::run::{Draw, TargetFormat, Texels, UniformData, Vulkan};

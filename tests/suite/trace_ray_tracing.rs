@@ -10,9 +10,7 @@
 //! nothing else. Fails without a Vulkan device unless
 //! `DXIL2SPIRV_NO_VULKAN=1`.
 
-#![cfg(feature = "vulkan")]
-
-mod common;
+use crate::common;
 
 use dxil2spirv::compile::{Compiler, Output, ResourceClass};
 use dxil2spirv::run::{Geometry, ShaderCode, Trace, Traced, UniformData, Vulkan};

@@ -5,7 +5,7 @@
 use dxil2spirv::compile::{CompileOptions, Compiler, Output};
 use dxil2spirv::ErrorKind;
 
-mod common;
+use crate::common;
 
 /// Every export of corpus blob `advanced/<name>`, compiled and validated.
 fn exports(name: &str) -> Vec<Output> {

@@ -3,7 +3,7 @@
 //! sequence, the same result types, callees, dx.op opcodes and constant call
 //! arguments as the `.ll` beside it.
 
-mod common;
+use crate::common;
 
 use common::ll::{self, LlArg};
 use dxil2spirv::ir::{self, BlockId, Constant, InstKind, Module, Type, ValueId, ValueKind};

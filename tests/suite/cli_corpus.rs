@@ -2,7 +2,7 @@
 //! own results, its exit status reflects failures, shards partition the
 //! blobs, `--fail-fast` stops, and `--trace` writes Chrome trace JSON.
 
-mod common;
+use crate::common;
 
 use common::json::{parse, Value};
 use dxil2spirv::Compiler;

@@ -1,7 +1,5 @@
 //! Run-spec parser: every corpus spec parses, a few values checked by hand,
 //! and malformed specs fail with the line named.
-#![cfg(feature = "vulkan")]
-
 use std::path::{Path, PathBuf};
 
 use dxil2spirv::run::{ElementType, RegisterClass, RegisterKey, RunSpec, ScalarType, TexelFormat};

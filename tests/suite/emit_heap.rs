@@ -6,7 +6,7 @@
 use dxil2spirv::compile::{CompileOptions, Output};
 use dxil2spirv::emit::heap_binding;
 
-mod common;
+use crate::common;
 
 fn compile(name: &str, options: CompileOptions) -> Output {
     common::corpus::compile(name, options).unwrap_or_else(|e| panic!("{name}: {e}"))

@@ -1,7 +1,7 @@
 //! Control-flow analyses on hand-built functions: CFG, dominators,
 //! post-dominators, loop forest, irreducibility; and bad input.
 
-use dxil2spirv::cfg::testgen::{function_from_shapes, Shape};
+use crate::cfg_testgen::{function_from_shapes, Shape};
 use dxil2spirv::cfg::{self, Cfg};
 use dxil2spirv::ir::BlockId;
 use dxil2spirv::ErrorKind;

@@ -4,7 +4,7 @@
 //! memory and fails when a checked-in file differs; run
 //! `DXIL2SPIRV_BLESS=1 cargo test --test autogen` to rewrite them.
 
-#[path = "../src/dxil/tables/generate.rs"]
+#[path = "../../src/dxil/tables/generate.rs"]
 mod generate;
 
 use std::collections::BTreeSet;

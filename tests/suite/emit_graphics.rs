@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-mod common;
+use crate::common;
 
 use common::corpus::compiled;
 

@@ -8,7 +8,7 @@
 //! is the re-encoded bitcode, replayed through `compile`). `README*` files
 //! are skipped; any other name fails the test.
 
-#[path = "../fuzz/src/entry.rs"]
+#[path = "../../fuzz/src/entry.rs"]
 mod entry;
 
 use std::panic::{self, AssertUnwindSafe};

@@ -5,7 +5,7 @@
 //! The `run` tests need a Vulkan device (lavapipe in CI): without one they
 //! FAIL, unless `DXIL2SPIRV_NO_VULKAN=1` is set.
 
-mod common;
+use crate::common;
 
 use common::cli::{bin, stderr_of_failure, stdout, TempDir};
 use common::corpus;
@@ -350,7 +350,6 @@ fn cfg_prints_before_and_after_digraphs() {
     assert!(stderr.contains("no function @nope"), "{stderr}");
 }
 
-#[cfg(feature = "vulkan")]
 #[test]
 fn run_passes_and_a_corrupted_expectation_exits_6() {
     if !common::vulkan::available() {

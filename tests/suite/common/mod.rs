@@ -1,11 +1,10 @@
 //! Helpers shared by the integration tests.
 
-// Each test crate uses only some helpers; the rest would warn as dead code.
-#![allow(dead_code)]
-
+#[cfg(feature = "cli")]
 pub mod cli;
 pub mod corpus;
 pub mod interp;
+#[cfg(feature = "cli")]
 pub mod json;
 pub mod ll;
 #[cfg(feature = "vulkan")]
