@@ -2,7 +2,7 @@
 //!
 //! `generated_files_are_up_to_date` regenerates `src/dxil/autogen_*.rs` in
 //! memory and fails when a checked-in file differs; run
-//! `DXIL2SPIRV_BLESS=1 cargo test --test autogen` to rewrite them.
+//! `DXIL2SPIRV_BLESS=1 cargo test --release --test suite autogen::` to rewrite them.
 
 #[path = "../../src/dxil/tables/generate.rs"]
 mod generate;
@@ -96,7 +96,7 @@ fn generated_files_are_up_to_date() {
     }
     assert!(
         stale.is_empty(),
-        "{}\nRegenerate with: DXIL2SPIRV_BLESS=1 cargo test --test autogen",
+        "{}\nRegenerate with: DXIL2SPIRV_BLESS=1 cargo test --release --test suite autogen::",
         stale.join("\n")
     );
 }

@@ -3,7 +3,7 @@
 //!
 //! This is not part of the library. `tests/autogen.rs` includes it with
 //! `#[path]`, regenerates the generated files in memory and fails when the checked-in
-//! copies differ; `DXIL2SPIRV_BLESS=1 cargo test --test autogen` rewrites
+//! copies differ; `DXIL2SPIRV_BLESS=1 cargo test --release --test suite autogen::` rewrites
 //! them instead.
 //!
 //! The text is emitted in rustfmt's default layout (the few shapes used here
@@ -35,7 +35,7 @@ pub const IMMEDIATES_TSV: &str = "src/dxil/tables/dxil-op-immediates.tsv";
 pub const OPERANDS_RS: &str = "src/dxil/autogen_operands.rs";
 
 const GENERATOR: &str = "src/dxil/tables/generate.rs";
-const RERUN: &str = "DXIL2SPIRV_BLESS=1 cargo test --test autogen";
+const RERUN: &str = "DXIL2SPIRV_BLESS=1 cargo test --release --test suite autogen::";
 
 /// The text of the four tables.
 pub struct Inputs<'a> {
