@@ -1,8 +1,9 @@
-//! Resources: descriptor variables and bindings, handles, raw and structured
-//! buffers (uint-array storage buffers with 16/32/64-bit views), typed
-//! buffers (texel buffers), constant buffers, UAV counters, and the D3D
-//! bounds rule (out-of-bounds reads give zero, writes are dropped),
-//! implemented with explicit checks.
+//! Resources: descriptor variables and bindings (raw and structured buffers
+//! are uint-array storage buffers with 16/32/64-bit views; typed buffers are
+//! texel buffers), handles, texel access and conversions, constant buffers,
+//! and the reflection. The buffer dx.ops and their D3D bounds rule
+//! (out-of-bounds reads give zero, writes are dropped, with explicit checks)
+//! are `buffer`'s.
 
 use super::binding::{DescriptorType, ReflectedResource};
 use super::desc::{ElementClass, ResourceClass, ResourceDecl};
@@ -485,199 +486,9 @@ impl<'m> Emitter<'m> {
         }))
     }
 
-    // ---------------------------------------------------------------------
-    // Raw and structured buffers.
-
     /// Whether a value is `undef`.
     pub fn is_undef(&self, v: ValueId) -> bool {
         matches!(self.m.constant(v), Some(Constant::Undef))
-    }
-
-    /// The byte address of a raw/structured access.
-    pub fn byte_address(&mut self, h: Handle, index: ValueId, offset: ValueId) -> Result<Word> {
-        let d = self.decl(h.res)?;
-        let u = self.u32_ty();
-        match d.kind {
-            ResourceKind::RawBuffer => self.value_id(index),
-            ResourceKind::StructuredBuffer => {
-                let i = self.value_id(index)?;
-                let stride = self.u32c(d.stride);
-                let base = self.op(Op::IMul, u, &[i, stride])?;
-                if self.is_undef(offset) || self.m.const_uint(offset) == Some(0) {
-                    Ok(base)
-                } else {
-                    let o = self.value_id(offset)?;
-                    self.op(Op::IAdd, u, &[base, o])
-                }
-            }
-            k => Err(self.unsupported(format!("raw buffer access on a {} resource", k.name()))),
-        }
-    }
-
-    fn buffer_view(&self, h: Handle) -> Result<()> {
-        let d = self.decl(h.res)?;
-        if d.kind != ResourceKind::RawBuffer && d.kind != ResourceKind::StructuredBuffer {
-            return Err(self.unsupported(format!("buffer access on a {} resource", d.kind.name())));
-        }
-        Ok(())
-    }
-
-    /// Loads `ncomp` consecutive elements of shape `s` at byte address
-    /// `addr` (bounds-checked).
-    pub fn raw_load(&mut self, h: Handle, addr: Word, s: Scalar, ncomp: u32) -> Result<Vec<Word>> {
-        self.buffer_view(h)?;
-        let ncomp = ncomp.max(1);
-        let (view, shift, per) = match s.width {
-            16 => (View::U16, 1, 1),
-            32 => (View::U32, 2, 1),
-            _ => (View::U32, 2, 2),
-        };
-        let (base, _, _) = self.descriptor_ptr(h, view)?;
-        let u = self.u32_ty();
-        let sh = self.u32c(shift);
-        let first = self.op(Op::ShiftRightLogical, u, &[addr, sh])?;
-        let count = ncomp
-            .checked_mul(per)
-            .ok_or_else(|| self.invalid("buffer load of too many components"))?;
-        let rty = self.scalar_ty(s);
-        let do_load = move |e: &mut Self| -> Result<Vec<Word>> {
-            let ew = if s.width == 16 { 16 } else { 32 };
-            let et = e.uint_ty(ew);
-            let pt = e.ptr_ty(StorageClass::StorageBuffer, et);
-            let zero = e.u32c(0);
-            let mut words = Vec::with_capacity(count as usize);
-            for c in 0..count {
-                let idx = if c == 0 {
-                    first
-                } else {
-                    let k = e.u32c(c);
-                    e.op(Op::IAdd, u, &[first, k])?
-                };
-                let p = e.access_chain(pt, base, &[zero, idx])?;
-                words.push(e.load(et, p)?);
-            }
-            // `words` holds `ncomp * per` words: pairs for 64-bit
-            // components, one word each otherwise.
-            let mut out = Vec::with_capacity(ncomp as usize);
-            match (s.width, s.float) {
-                (64, _) => {
-                    for pair in words.chunks_exact(2) {
-                        if let [lo, hi] = *pair {
-                            out.push(e.join64(rty, lo, hi)?);
-                        }
-                    }
-                }
-                (_, true) => {
-                    for &w in words.iter().take(ncomp as usize) {
-                        out.push(e.bitcast(rty, w)?);
-                    }
-                }
-                _ => out.extend(words.iter().take(ncomp as usize)),
-            }
-            Ok(out)
-        };
-        if !self.opts.bounds_checks {
-            return do_load(self);
-        }
-        let len = self.inst(
-            Op::ArrayLength,
-            u,
-            vec![Operand::IdRef(base), Operand::LiteralBit32(0)],
-        )?;
-        let last = if count == 1 {
-            first
-        } else {
-            // `count >= 2` here.
-            let k = self.u32c(count.saturating_sub(1));
-            self.op(Op::IAdd, u, &[first, k])?
-        };
-        let b = self.bool_ty();
-        let ok = self.op(Op::ULessThan, b, &[last, len])?;
-        let zero = self.null_const(rty);
-        let defaults = vec![(rty, zero); ncomp as usize];
-        self.if_then(ok, &defaults, do_load)
-    }
-
-    /// Stores the given components (`None` = masked off) of shape `s` at
-    /// byte address `addr` (bounds-checked).
-    pub fn raw_store(
-        &mut self,
-        h: Handle,
-        addr: Word,
-        s: Scalar,
-        vals: &[Option<Word>],
-    ) -> Result<()> {
-        self.buffer_view(h)?;
-        let Some(highest) = vals.iter().rposition(|v| v.is_some()) else {
-            return Ok(());
-        };
-        let (view, shift, per) = match s.width {
-            16 => (View::U16, 1u32, 1u32),
-            32 => (View::U32, 2, 1),
-            _ => (View::U32, 2, 2),
-        };
-        let (base, _, _) = self.descriptor_ptr(h, view)?;
-        let u = self.u32_ty();
-        let sh = self.u32c(shift);
-        let first = self.op(Op::ShiftRightLogical, u, &[addr, sh])?;
-        let vals = vals.to_vec();
-        let do_store = move |e: &mut Self| -> Result<Vec<Word>> {
-            let ew = if s.width == 16 { 16 } else { 32 };
-            let et = e.uint_ty(ew);
-            let pt = e.ptr_ty(StorageClass::StorageBuffer, et);
-            let zero = e.u32c(0);
-            for (c, v) in vals.iter().enumerate() {
-                let Some(v) = *v else { continue };
-                let words: Vec<Word> = match (s.width, s.float) {
-                    (64, _) => {
-                        let (lo, hi) = e.split64(v)?;
-                        vec![lo, hi]
-                    }
-                    (_, true) => vec![e.bitcast(et, v)?],
-                    _ => vec![v],
-                };
-                for (k, w) in words.into_iter().enumerate() {
-                    let off = (c as u32)
-                        .checked_mul(per)
-                        .and_then(|o| o.checked_add(k as u32))
-                        .ok_or_else(|| e.invalid("buffer store of too many components"))?;
-                    let idx = if off == 0 {
-                        first
-                    } else {
-                        let kc = e.u32c(off);
-                        e.op(Op::IAdd, u, &[first, kc])?
-                    };
-                    let p = e.access_chain(pt, base, &[zero, idx])?;
-                    e.store(p, w)?;
-                }
-            }
-            Ok(vec![])
-        };
-        if !self.opts.bounds_checks {
-            do_store(self)?;
-            return Ok(());
-        }
-        let len = self.inst(
-            Op::ArrayLength,
-            u,
-            vec![Operand::IdRef(base), Operand::LiteralBit32(0)],
-        )?;
-        // The word offset of the last stored word: `(highest + 1) * per - 1`.
-        let last_off = (highest as u32)
-            .checked_add(1)
-            .and_then(|n| n.checked_mul(per))
-            .map(|n| n.saturating_sub(1))
-            .ok_or_else(|| self.invalid("buffer store of too many components"))?;
-        let last = if last_off == 0 {
-            first
-        } else {
-            let k = self.u32c(last_off);
-            self.op(Op::IAdd, u, &[first, k])?
-        };
-        let b = self.bool_ty();
-        let ok = self.op(Op::ULessThan, b, &[last, len])?;
-        self.if_then(ok, &[], do_store)?;
-        Ok(())
     }
 
     // ---------------------------------------------------------------------
@@ -976,32 +787,6 @@ impl<'m> Emitter<'m> {
                     Ok(word)
                 }
             }
-        }
-    }
-
-    // ---------------------------------------------------------------------
-    // Counters.
-
-    /// `BufferUpdateCounter(handle, inc)`: +1 returns the old value, -1
-    /// the new one.
-    pub fn update_counter(&mut self, h: Handle, inc: i64) -> Result<Word> {
-        let d = self.decl(h.res)?;
-        if d.class != ResourceClass::Uav {
-            return Err(self.invalid("BufferUpdateCounter on a non-UAV"));
-        }
-        let (base, _, _) = self.descriptor_ptr(h, View::Counter)?;
-        let u = self.u32_ty();
-        let pt = self.ptr_ty(StorageClass::StorageBuffer, u);
-        let zero = self.u32c(0);
-        let p = self.access_chain(pt, base, &[zero])?;
-        let scope = self.u32c(super::module::scope::DEVICE);
-        let sem = self.u32c(0);
-        let one = self.u32c(1);
-        if inc >= 0 {
-            self.op(Op::AtomicIAdd, u, &[p, scope, sem, one])
-        } else {
-            let old = self.op(Op::AtomicISub, u, &[p, scope, sem, one])?;
-            self.op(Op::ISub, u, &[old, one])
         }
     }
 
