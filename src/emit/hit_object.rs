@@ -20,7 +20,7 @@
 //!   to shader records).
 
 use super::module::{Emitter, TyKey, Val};
-use super::ray_tracing::Ray;
+use super::ray_tracing::ray_of;
 use crate::dxil::operands::{
     HitObjectAttributes, HitObjectInvoke, HitObjectMakeMiss, HitObjectTraceRay, MaybeReorderThread,
     TraceRay,
@@ -133,13 +133,7 @@ impl<'m> Emitter<'m> {
     pub fn hit_object_make_miss(&mut self, o: HitObjectMakeMiss) -> Result<Val> {
         let flags = self.ray_flags(o.ray_flags, 0)?;
         let miss = self.value_id(o.miss_shader_index)?;
-        let ray = Ray {
-            origin: o.origin,
-            t_min: o.t_min,
-            direction: o.direction,
-            t_max: o.t_max,
-        };
-        let [origin, tmin, direction, tmax] = self.ray_description(ray)?;
+        let [origin, tmin, direction, tmax] = self.ray_description(ray_of!(o))?;
         let (ho, val) = self.new_hit_object(flags)?;
         self.b
             .hit_object_record_miss_nv(ho, miss, origin, tmin, direction, tmax)

@@ -8,7 +8,7 @@
 //! is Vulkan's instance *id*, and D3D's instance *ID* Vulkan's custom index.
 
 use super::module::{Emitter, TyKey, Val};
-use super::ray_tracing::{Ray, SHARED_FLAGS};
+use super::ray_tracing::{ray_of, SHARED_FLAGS};
 use crate::dxil::operands::RayQueryTraceRayInline;
 use crate::dxil::OpCode;
 use crate::error::Result;
@@ -72,13 +72,7 @@ impl<'m> Emitter<'m> {
         let accel = self.acceleration_structure(o.acceleration_structure)?;
         let flags = self.ray_flags(o.ray_flags, const_flags)?;
         let mask = self.value_id(o.instance_inclusion_mask)?;
-        let ray = Ray {
-            origin: o.origin,
-            t_min: o.t_min,
-            direction: o.direction,
-            t_max: o.t_max,
-        };
-        let [origin, tmin, direction, tmax] = self.ray_description(ray)?;
+        let [origin, tmin, direction, tmax] = self.ray_description(ray_of!(o))?;
         self.op_void(
             Op::RayQueryInitializeKHR,
             [rq, accel, flags, mask, origin, tmin, direction, tmax]

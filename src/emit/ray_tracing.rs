@@ -57,6 +57,20 @@ pub(crate) struct RayTracingState {
     hit_attributes: Option<(Word, Word)>,
 }
 
+/// The [`Ray`] of a dx.op's operands `o` (any struct with `origin`, `t_min`,
+/// `direction` and `t_max`).
+macro_rules! ray_of {
+    ($o:expr) => {
+        $crate::emit::ray_tracing::Ray {
+            origin: $o.origin,
+            t_min: $o.t_min,
+            direction: $o.direction,
+            t_max: $o.t_max,
+        }
+    };
+}
+pub(crate) use ray_of;
+
 /// A ray: the scalar operands of `TraceRay`, `RayQuery_TraceRayInline`
 /// and the hit object constructors.
 #[derive(Clone, Copy, Debug)]
@@ -227,13 +241,7 @@ impl<'m> Emitter<'m> {
             *slot = self.value_id(v)?;
         }
         let [mask, offset, stride, miss] = sbt;
-        let ray = Ray {
-            origin: o.origin,
-            t_min: o.t_min,
-            direction: o.direction,
-            t_max: o.t_max,
-        };
-        let [origin, tmin, direction, tmax] = self.ray_description(ray)?;
+        let [origin, tmin, direction, tmax] = self.ray_description(ray_of!(o))?;
         Ok([
             accel, flags, mask, offset, stride, miss, origin, tmin, direction, tmax,
         ])
