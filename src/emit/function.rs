@@ -6,7 +6,7 @@ use crate::cfg::{self, Merge, PhiDef, STerm, SValue, Structured, SynthType};
 use crate::error::{Location, Result};
 use crate::ir::{self, FuncId, InstKind, TypeId};
 use rspirv::dr::Operand;
-use rspirv::spirv::{self, Op, Word};
+use rspirv::spirv::{self, Word};
 
 impl<'m> Emitter<'m> {
     /// Emits the definition of function `f`, checked by
@@ -123,27 +123,12 @@ impl<'m> Emitter<'m> {
             if phi.incoming.len() != sb.preds.len() {
                 return Err(self.internal("phi operand count differs from predecessors"));
             }
-            let (Some(f), Some(blk)) = (self.b.selected_function(), self.b.selected_block()) else {
+            if !self.b.in_block() {
                 return Err(self.internal("phi outside a block"));
-            };
-            let pos = self
-                .b
-                .module_ref()
-                .functions
-                .get(f)
-                .and_then(|func| func.blocks.get(blk))
-                .ok_or_else(|| self.internal("phi outside a block"))?
-                .instructions
-                .len();
-            self.push(rspirv::dr::Instruction::new(
-                Op::Phi,
-                Some(ty),
-                Some(id),
-                vec![],
-            ))?;
+            }
+            let slot = self.b.phi_slot(ty, id, phi.incoming.len()).map_err(berr)?;
             self.phis.push(PendingPhi {
-                block: blk,
-                inst: pos,
+                slot,
                 incoming: phi
                     .incoming
                     .iter()

@@ -51,6 +51,7 @@ mod texture;
 mod values;
 mod vector;
 mod wave;
+mod writer;
 
 pub use binding::{
     BindingOffsets, BindingRemap, DescriptorType, ReflectedResource, ReflectedVarying, Reflection,

@@ -5,30 +5,18 @@
 use super::module::{low_mask, Emitter, SVal, Val, MAX_CONST_DEPTH};
 use crate::error::Result;
 use crate::ir::{self, Constant, InstKind, TypeId, ValueId, ValueKind};
-use rspirv::dr::Operand;
 use rspirv::spirv::Word;
+use smallvec::SmallVec;
 
 impl<'m> Emitter<'m> {
     /// Moves the collected `Function`-storage variables to the start of the
     /// entry block.
     pub fn insert_fn_vars(&mut self) -> Result<()> {
         let vars = std::mem::take(&mut self.fn_vars);
-        let f = self
-            .b
-            .selected_function()
-            .ok_or_else(|| self.internal("no function selected"))?;
-        let block = self
-            .b
-            .module_mut()
-            .functions
-            .get_mut(f)
-            .and_then(|f| f.blocks.get_mut(0));
-        match block {
-            Some(b) => {
-                b.instructions.splice(0..0, vars);
-                Ok(())
-            }
-            None => Err(self.internal("function without blocks")),
+        if self.b.hoist_into_entry_block(vars) {
+            Ok(())
+        } else {
+            Err(self.internal("function without blocks"))
         }
     }
 
@@ -36,12 +24,9 @@ impl<'m> Emitter<'m> {
     /// is known.
     pub fn finish_phis(&mut self) -> Result<()> {
         let phis = std::mem::take(&mut self.phis);
-        let f = self
-            .b
-            .selected_function()
-            .ok_or_else(|| self.internal("no function selected"))?;
+        let mut ops: SmallVec<[Word; 8]> = SmallVec::new();
         for p in phis {
-            let mut ops = Vec::with_capacity(p.incoming.len().saturating_mul(2));
+            ops.clear();
             for &(v, pred) in &p.incoming {
                 let id = match v {
                     SVal::Value(v) => self.phi_operand(v)?,
@@ -51,19 +36,11 @@ impl<'m> Emitter<'m> {
                     .exit_labels
                     .get(&pred)
                     .ok_or_else(|| self.internal(format!("phi from unknown block {pred}")))?;
-                ops.push(Operand::IdRef(id));
-                ops.push(Operand::IdRef(parent));
+                ops.push(id);
+                ops.push(parent);
             }
-            let inst = self
-                .b
-                .module_mut()
-                .functions
-                .get_mut(f)
-                .and_then(|f| f.blocks.get_mut(p.block))
-                .and_then(|b| b.instructions.get_mut(p.inst));
-            match inst {
-                Some(i) => i.operands = ops,
-                None => return Err(self.internal("lost a phi")),
+            if !self.b.fill(p.slot, &ops) {
+                return Err(self.internal("lost a phi"));
             }
         }
         Ok(())
