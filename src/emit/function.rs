@@ -29,6 +29,8 @@ impl<'m> Emitter<'m> {
             .begin_function(void, None, spirv::FunctionControl::NONE, fnty)
             .map_err(berr)?;
         self.name(fn_id, &fname);
+        self.fn_name = fname;
+        self.exit_labels.clear();
         self.block_labels = (0..structured.blocks.len()).map(|_| self.b.id()).collect();
         self.synth_ids = (0..structured.synths.len()).map(|_| self.b.id()).collect();
 
@@ -38,36 +40,29 @@ impl<'m> Emitter<'m> {
                 .get(i)
                 .ok_or_else(|| self.internal("block label out of range"))?;
             self.begin_block(label)?;
-            self.cur_uses = sb.uses.iter().map(|&(v, s)| (v, sval(s))).collect();
+            self.cur_uses.clear();
+            self.cur_uses
+                .extend(sb.uses.iter().map(|&(v, s)| (v, sval(s))));
             self.emit_phis(structured, sb)?;
             if let Some(orig) = sb.origin {
                 for (k, inst) in func.block_insts(orig).iter().enumerate() {
                     if matches!(inst.kind, InstKind::Phi { .. }) || inst.kind.is_terminator() {
                         continue;
                     }
-                    self.loc = Location::Inst {
-                        function: fname.clone(),
-                        block: orig.0,
-                        inst: k as u32,
-                    };
+                    self.set_loc(orig.0, k as u32);
                     self.emit_inst(inst)?;
                 }
             }
             // Merges and branches: at the original block's terminator, or
             // in a block of the structurizer's own.
-            self.loc = match sb.origin {
-                Some(orig) => Location::Inst {
-                    function: fname.clone(),
-                    block: orig.0,
-                    inst: func.block_insts(orig).len().saturating_sub(1) as u32,
-                },
-                None => Location::Inst {
-                    function: fname.clone(),
-                    block: u32::MAX,
-                    inst: u32::MAX,
-                },
-            };
-            self.exit_labels.insert(i as u32, self.cur_label);
+            match sb.origin {
+                Some(orig) => {
+                    let last = func.block_insts(orig).len().saturating_sub(1) as u32;
+                    self.set_loc(orig.0, last)
+                }
+                None => self.set_loc(u32::MAX, u32::MAX),
+            }
+            self.exit_labels.push(self.cur_label);
             self.emit_merge(&sb.merge)?;
             self.emit_term(&sb.term)?;
         }
@@ -139,6 +134,29 @@ impl<'m> Emitter<'m> {
             });
         }
         Ok(())
+    }
+
+    /// Points [`Emitter::loc`] at instruction `inst` of block `block` of
+    /// the function being emitted (copying its name only when the location
+    /// is in no function yet).
+    fn set_loc(&mut self, block: u32, inst: u32) {
+        match &mut self.loc {
+            Location::Inst {
+                function,
+                block: b,
+                inst: i,
+            } if *function == self.fn_name => {
+                *b = block;
+                *i = inst;
+            }
+            loc => {
+                *loc = Location::Inst {
+                    function: self.fn_name.clone(),
+                    block,
+                    inst,
+                }
+            }
+        }
     }
 
     fn emit_merge(&mut self, merge: &Merge) -> Result<()> {

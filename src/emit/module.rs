@@ -93,6 +93,11 @@ pub(crate) enum Val {
 pub(crate) struct ValueMap(Vec<Option<Val>>);
 
 impl ValueMap {
+    /// A map for values `0..len` (it grows for larger ids).
+    pub fn with_len(len: usize) -> Self {
+        ValueMap(vec![None; len])
+    }
+
     /// The emitted form of `v`, if it has one.
     pub fn get(&self, v: &ValueId) -> Option<&Val> {
         self.0.get(v.0 as usize)?.as_ref()
@@ -153,6 +158,9 @@ pub(crate) struct Emitter<'m> {
     /// The module being written.
     pub b: Writer,
     pub types: HashMap<TyKey, Word>,
+    /// The scalar and void types by [`scalar_slot`] (0: not created yet),
+    /// looked up without hashing.
+    pub scalar_types: [Word; SCALAR_SLOTS],
     pub llvm_types: HashMap<TypeId, Word>,
     pub consts: HashMap<(Word, u64), Word>,
     pub composites: HashMap<(Word, Vec<Word>), Word>,
@@ -170,13 +178,15 @@ pub(crate) struct Emitter<'m> {
     pub warnings: Vec<String>,
     // Function state.
     pub func: Option<FuncId>,
+    /// The name of the function being emitted (for [`Emitter::loc`]).
+    pub fn_name: String,
     pub values: ValueMap,
     pub cur_label: Word,
     pub fn_vars: FnVars,
     pub phis: Vec<PendingPhi>,
     /// The SPIR-V label of the last block emitted for each structured
     /// block (phi parents).
-    pub exit_labels: HashMap<u32, Word>,
+    pub exit_labels: Vec<Word>,
     /// The label of each structured block.
     #[allow(dead_code)] // used by the structured control-flow walk
     pub block_labels: Vec<Word>,
@@ -225,15 +235,16 @@ pub(crate) fn berr(e: rspirv::dr::Error) -> Error {
 
 impl<'m> Emitter<'m> {
     pub fn new(m: &'m Module, desc: &'m ShaderDesc, opts: &'m EmitOptions) -> Self {
-        let b = Writer::new();
+        let b = Writer::with_capacity(m.values.len());
         Emitter {
             m,
             desc,
             opts,
             b,
-            types: HashMap::default(),
-            llvm_types: HashMap::default(),
-            consts: HashMap::default(),
+            types: map_with_capacity(64),
+            scalar_types: [0; SCALAR_SLOTS],
+            llvm_types: map_with_capacity(32),
+            consts: map_with_capacity(64),
             composites: HashMap::default(),
             nulls: HashMap::default(),
             undefs: HashMap::default(),
@@ -248,11 +259,12 @@ impl<'m> Emitter<'m> {
             reflection: Reflection::default(),
             warnings: Vec::new(),
             func: None,
-            values: ValueMap::default(),
+            fn_name: String::new(),
+            values: ValueMap::with_len(m.values.len()),
             cur_label: 0,
             fn_vars: FnVars::default(),
             phis: Vec::new(),
-            exit_labels: HashMap::default(),
+            exit_labels: Vec::new(),
             block_labels: Vec::new(),
             synth_ids: Vec::new(),
             cur_uses: Vec::new(),
@@ -612,7 +624,12 @@ impl<'m> Emitter<'m> {
 
     /// The id of a SPIR-V type, creating it once.
     pub fn ty(&mut self, key: TyKey) -> Word {
-        if let Some(&id) = self.types.get(&key) {
+        let slot = scalar_slot(&key);
+        let cached = match slot {
+            Some(s) => self.scalar_types.get(s).copied().filter(|&id| id != 0),
+            None => self.types.get(&key).copied(),
+        };
+        if let Some(id) = cached {
             return id;
         }
         let id = match &key {
@@ -693,7 +710,12 @@ impl<'m> Emitter<'m> {
             }
             TyKey::HitObject => self.global_words(Op::TypeHitObjectNV, None, &[]),
         };
-        self.types.insert(key, id);
+        match slot.and_then(|s| self.scalar_types.get_mut(s)) {
+            Some(cached) => *cached = id,
+            None => {
+                self.types.insert(key, id);
+            }
+        }
         id
     }
     /// The capabilities an image type needs.
@@ -1071,6 +1093,30 @@ impl<'m> Emitter<'m> {
     pub fn srem_mode(&self) -> SremLowering {
         self.opts.srem
     }
+}
+
+/// How many scalar types [`scalar_slot`] numbers.
+pub(crate) const SCALAR_SLOTS: usize = 13;
+
+/// The slot of a scalar (or void) type in [`Emitter::scalar_types`].
+fn scalar_slot(key: &TyKey) -> Option<usize> {
+    Some(match *key {
+        TyKey::Void => 0,
+        TyKey::Bool => 1,
+        TyKey::Int(8, s) => 2 | usize::from(s),
+        TyKey::Int(16, s) => 4 | usize::from(s),
+        TyKey::Int(32, s) => 6 | usize::from(s),
+        TyKey::Int(64, s) => 8 | usize::from(s),
+        TyKey::Float(16) => 10,
+        TyKey::Float(32) => 11,
+        TyKey::Float(64) => 12,
+        _ => return None,
+    })
+}
+
+/// An empty hash map with room for `n` entries.
+fn map_with_capacity<K, V>(n: usize) -> HashMap<K, V> {
+    HashMap::with_capacity_and_hasher(n, Default::default())
 }
 
 /// The low `width` bits set (all bits from 64 on).

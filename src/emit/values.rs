@@ -34,7 +34,7 @@ impl<'m> Emitter<'m> {
                 };
                 let parent = *self
                     .exit_labels
-                    .get(&pred)
+                    .get(pred as usize)
                     .ok_or_else(|| self.internal(format!("phi from unknown block {pred}")))?;
                 ops.push(id);
                 ops.push(parent);

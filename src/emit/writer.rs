@@ -138,6 +138,17 @@ impl Writer {
         }
     }
 
+    /// An empty module, with room for the code of a module of `values`
+    /// LLVM values.
+    pub fn with_capacity(values: usize) -> Self {
+        let mut w = Self::new();
+        w.functions.reserve(values.saturating_mul(6).min(1 << 16));
+        w.globals.reserve(256);
+        w.annotations.reserve(64);
+        w.debug_names.reserve(64);
+        w
+    }
+
     /// A fresh id.
     pub fn id(&mut self) -> Word {
         let id = self.next_id;
