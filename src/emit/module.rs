@@ -88,29 +88,48 @@ pub(crate) enum Val {
     Parts(Vec<Word>),
 }
 
-/// The emitted form of each value, indexed by value id.
+/// The emitted form of each value: a slot per value id (0: none, `n`:
+/// `vals[n - 1]`), so the table starts zeroed and holds only what was
+/// emitted.
 #[derive(Default)]
-pub(crate) struct ValueMap(Vec<Option<Val>>);
+pub(crate) struct ValueMap {
+    slots: Vec<u32>,
+    vals: Vec<Val>,
+}
 
 impl ValueMap {
     /// A map for values `0..len` (it grows for larger ids).
     pub fn with_len(len: usize) -> Self {
-        ValueMap(vec![None; len])
+        ValueMap {
+            slots: vec![0; len],
+            vals: Vec::with_capacity(len / 2),
+        }
     }
 
     /// The emitted form of `v`, if it has one.
     pub fn get(&self, v: &ValueId) -> Option<&Val> {
-        self.0.get(v.0 as usize)?.as_ref()
+        let slot = *self.slots.get(v.0 as usize)?;
+        self.vals.get((slot as usize).checked_sub(1)?)
     }
 
     /// Records the emitted form of `v`.
     pub fn insert(&mut self, v: ValueId, val: Val) {
         let i = v.0 as usize;
-        if i >= self.0.len() {
-            self.0.resize(i.saturating_add(1), None);
+        if i >= self.slots.len() {
+            self.slots.resize(i.saturating_add(1), 0);
         }
-        if let Some(slot) = self.0.get_mut(i) {
-            *slot = Some(val);
+        let Some(slot) = self.slots.get_mut(i) else {
+            return;
+        };
+        match (*slot as usize)
+            .checked_sub(1)
+            .and_then(|k| self.vals.get_mut(k))
+        {
+            Some(old) => *old = val,
+            None => {
+                self.vals.push(val);
+                *slot = u32::try_from(self.vals.len()).unwrap_or(0);
+            }
         }
     }
 }

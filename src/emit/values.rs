@@ -75,10 +75,10 @@ impl<'m> Emitter<'m> {
                 }
                 InstKind::Call { args, .. } => {
                     let wide = self.m.types.ty(inst.ty) == ir::Type::Int(64);
-                    let a: Vec<ValueId> = self.m.value_list(args).collect();
-                    let op = a.first().and_then(|&x| self.m.const_uint(x));
+                    let mut a = self.m.value_list(args);
+                    let op = a.next().and_then(|x| self.m.const_uint(x));
                     if matches!(op, Some(78) | Some(79)) {
-                        if let Some(r) = a.get(1).and_then(|&h| self.static_resource_of(h)) {
+                        if let Some(r) = a.next().and_then(|h| self.static_resource_of(h)) {
                             let typed = self
                                 .desc
                                 .resources

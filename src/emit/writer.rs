@@ -34,9 +34,16 @@ fn opcode_word(op: Op, len: usize) -> Word {
 /// Appends an instruction: the opcode, then `head`, then `tail`.
 fn encode(buf: &mut Vec<Word>, op: Op, head: &[Word], tail: &[Word]) {
     let len = head.len().saturating_add(tail.len()).saturating_add(1);
+    buf.reserve(len);
     buf.push(opcode_word(op, len));
-    buf.extend_from_slice(head);
-    buf.extend_from_slice(tail);
+    // Word by word: a few words each, where `extend_from_slice` would call
+    // `memcpy`.
+    for &w in head {
+        buf.push(w);
+    }
+    for &w in tail {
+        buf.push(w);
+    }
 }
 
 /// Appends an instruction: the opcode, then `head`, then the operands.
@@ -424,10 +431,17 @@ impl Writer {
         if at > self.functions.len() {
             return false;
         }
-        if !vars.0.is_empty() {
-            self.functions.splice(at..at, vars.0);
+        // In place: the entry block's code moves up by the variables.
+        let (n, end) = (vars.0.len(), self.functions.len());
+        self.functions.resize(end.saturating_add(n), 0);
+        self.functions.copy_within(at..end, at.saturating_add(n));
+        match self.functions.get_mut(at..at.saturating_add(n)) {
+            Some(slot) => {
+                slot.copy_from_slice(&vars.0);
+                true
+            }
+            None => false,
         }
-        true
     }
 
     /// Appends a terminator and closes the block.
