@@ -31,8 +31,16 @@ impl<'m> Emitter<'m> {
         self.name(fn_id, &fname);
         self.fn_name = fname;
         self.exit_labels.clear();
-        self.block_labels = (0..structured.blocks.len()).map(|_| self.b.id()).collect();
-        self.synth_ids = (0..structured.synths.len()).map(|_| self.b.id()).collect();
+        self.block_labels.clear();
+        for _ in &structured.blocks {
+            let l = self.b.id();
+            self.block_labels.push(l);
+        }
+        self.synth_ids.clear();
+        for _ in &structured.synths {
+            let s = self.b.id();
+            self.synth_ids.push(s);
+        }
 
         for (i, sb) in structured.blocks.iter().enumerate() {
             let label = *self
@@ -122,14 +130,16 @@ impl<'m> Emitter<'m> {
                 return Err(self.internal("phi outside a block"));
             }
             let slot = self.b.phi_slot(ty, id, phi.incoming.len()).map_err(berr)?;
-            self.phis.push(PendingPhi {
-                slot,
-                incoming: phi
-                    .incoming
+            let start = self.phi_incoming.len();
+            self.phi_incoming.extend(
+                phi.incoming
                     .iter()
                     .zip(&sb.preds)
-                    .map(|(&v, p)| (sval(v), p.0))
-                    .collect(),
+                    .map(|(&v, p)| (sval(v), p.0)),
+            );
+            self.phis.push(PendingPhi {
+                slot,
+                incoming: start..self.phi_incoming.len(),
                 ty,
             });
         }

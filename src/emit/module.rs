@@ -102,7 +102,7 @@ impl ValueMap {
     pub fn with_len(len: usize) -> Self {
         ValueMap {
             slots: vec![0; len],
-            vals: Vec::with_capacity(len / 2),
+            vals: Vec::with_capacity(len),
         }
     }
 
@@ -163,8 +163,9 @@ pub(crate) enum SVal {
 pub(crate) struct PendingPhi {
     /// Where its (value, parent) operand pairs go in the function words.
     pub slot: usize,
-    /// (value, structured predecessor block index).
-    pub incoming: Vec<(SVal, u32)>,
+    /// Its (value, structured predecessor block index) pairs in
+    /// [`Emitter::phi_incoming`].
+    pub incoming: std::ops::Range<usize>,
     /// The phi's SPIR-V type (for `undef` operands).
     pub ty: Word,
 }
@@ -203,6 +204,8 @@ pub(crate) struct Emitter<'m> {
     pub cur_label: Word,
     pub fn_vars: FnVars,
     pub phis: Vec<PendingPhi>,
+    /// The incoming pairs of every pending phi.
+    pub phi_incoming: Vec<(SVal, u32)>,
     /// The SPIR-V label of the last block emitted for each structured
     /// block (phi parents).
     pub exit_labels: Vec<Word>,
@@ -283,6 +286,7 @@ impl<'m> Emitter<'m> {
             cur_label: 0,
             fn_vars: FnVars::default(),
             phis: Vec::new(),
+            phi_incoming: Vec::new(),
             exit_labels: Vec::new(),
             block_labels: Vec::new(),
             synth_ids: Vec::new(),
@@ -431,8 +435,8 @@ impl<'m> Emitter<'m> {
         self.b.ext_inst_import(self.glsl, "GLSL.std.450");
         self.b
             .memory_model(spirv::AddressingModel::Logical, spirv::MemoryModel::GLSL450);
-        let interface: Vec<Word> = self.interface.iter().copied().collect();
-        let name = self.desc.entry_name.clone();
+        let interface: SmallVec<[Word; 32]> = self.interface.iter().copied().collect();
+        let name: &'m str = &self.desc.entry_name;
         if name.contains('\0') {
             return Err(self.invalid("the entry point name contains a NUL character"));
         }
@@ -449,7 +453,7 @@ impl<'m> Emitter<'m> {
             ShaderKind::Domain => spirv::ExecutionModel::TessellationEvaluation,
             _ => spirv::ExecutionModel::GLCompute,
         };
-        self.b.entry_point(model, fn_id, &name, &interface);
+        self.b.entry_point(model, fn_id, name, &interface);
         if self.has_thread_groups() {
             let [x, y, z] = self.desc.num_threads;
             self.b
@@ -600,10 +604,15 @@ impl<'m> Emitter<'m> {
 
     /// Pushes a module-level instruction (type, constant, global variable).
     pub fn global_inst(&mut self, op: Op, ty: Option<Word>, operands: Vec<Operand>) -> Word {
+        self.global_inst_operands(op, ty, &operands)
+    }
+
+    /// [`Self::global_inst`] with the operands in a slice.
+    pub fn global_inst_operands(&mut self, op: Op, ty: Option<Word>, operands: &[Operand]) -> Word {
         let id = self.b.id();
         match ty {
-            Some(t) => self.b.global_operands(op, &[t, id], &operands),
-            None => self.b.global_operands(op, &[id], &operands),
+            Some(t) => self.b.global_operands(op, &[t, id], operands),
+            None => self.b.global_operands(op, &[id], operands),
         }
         id
     }
@@ -1000,7 +1009,12 @@ impl<'m> Emitter<'m> {
 
     /// An instruction without a result.
     pub fn op_void(&mut self, op: Op, operands: Vec<Operand>) -> Result<()> {
-        self.b.block_operands(op, &[], &operands).map_err(berr)
+        self.op_void_operands(op, &operands)
+    }
+
+    /// [`Self::op_void`] with the operands in a slice.
+    pub fn op_void_operands(&mut self, op: Op, operands: &[Operand]) -> Result<()> {
+        self.b.block_operands(op, &[], operands).map_err(berr)
     }
 
     /// An instruction without a result, with word operands (ids and

@@ -24,10 +24,14 @@ impl<'m> Emitter<'m> {
     /// is known.
     pub fn finish_phis(&mut self) -> Result<()> {
         let phis = std::mem::take(&mut self.phis);
+        let incoming = std::mem::take(&mut self.phi_incoming);
         let mut ops: SmallVec<[Word; 8]> = SmallVec::new();
         for p in phis {
             ops.clear();
-            for &(v, pred) in &p.incoming {
+            let pairs = incoming
+                .get(p.incoming.clone())
+                .ok_or_else(|| self.internal("lost a phi"))?;
+            for &(v, pred) in pairs {
                 let id = match v {
                     SVal::Value(v) => self.phi_operand(v)?,
                     other => self.sval_id(other, p.ty)?,
@@ -223,7 +227,23 @@ impl<'m> Emitter<'m> {
             .value(v)
             .ok_or_else(|| self.invalid(format!("reference to unknown value {}", v.0)))?;
         match value.kind {
-            ValueKind::Constant(c) => self.constant(v, value.ty, c),
+            ValueKind::Constant(c) => {
+                let r = self.constant(v, value.ty, c)?;
+                // Scalars, nulls, undefs and data arrays are module-level
+                // ids: looked up once. (Aggregates may hold expressions,
+                // which are emitted at each use.)
+                if matches!(
+                    c,
+                    Constant::Int(_)
+                        | Constant::Float(_)
+                        | Constant::Null
+                        | Constant::Undef
+                        | Constant::Data(_)
+                ) {
+                    self.values.insert(v, r.clone());
+                }
+                Ok(r)
+            }
             ValueKind::Global(g) => self.global_ptr(g),
             ValueKind::Function(_) => Err(self.unsupported("function pointers")),
             ValueKind::Argument { .. } => Err(self.unsupported("function arguments")),
