@@ -30,6 +30,7 @@ impl<'m> Emitter<'m> {
             .map_err(berr)?;
         self.name(fn_id, &fname);
         self.fn_name = fname;
+        self.loc_in_fn = false;
         self.exit_labels.clear();
         self.block_labels.clear();
         for _ in &structured.blocks {
@@ -152,10 +153,8 @@ impl<'m> Emitter<'m> {
     fn set_loc(&mut self, block: u32, inst: u32) {
         match &mut self.loc {
             Location::Inst {
-                function,
-                block: b,
-                inst: i,
-            } if *function == self.fn_name => {
+                block: b, inst: i, ..
+            } if self.loc_in_fn => {
                 *b = block;
                 *i = inst;
             }
@@ -164,7 +163,8 @@ impl<'m> Emitter<'m> {
                     function: self.fn_name.clone(),
                     block,
                     inst,
-                }
+                };
+                self.loc_in_fn = true;
             }
         }
     }

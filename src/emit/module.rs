@@ -200,6 +200,9 @@ pub(crate) struct Emitter<'m> {
     pub func: Option<FuncId>,
     /// The name of the function being emitted (for [`Emitter::loc`]).
     pub fn_name: String,
+    /// Whether [`Emitter::loc`] is in the function being emitted (so only
+    /// its block and instruction change).
+    pub loc_in_fn: bool,
     pub values: ValueMap,
     pub cur_label: Word,
     pub fn_vars: FnVars,
@@ -282,6 +285,7 @@ impl<'m> Emitter<'m> {
             warnings: Vec::new(),
             func: None,
             fn_name: String::new(),
+            loc_in_fn: false,
             values: ValueMap::with_len(m.values.len()),
             cur_label: 0,
             fn_vars: FnVars::default(),
@@ -1100,18 +1104,18 @@ impl<'m> Emitter<'m> {
             .branch_conditional(cond, then_l, merge_l, [])
             .map_err(berr)?;
         self.begin_block(then_l)?;
-        let vals = then(self)?;
+        let mut vals = then(self)?;
         let then_end = self.cur_label;
         self.branch(merge_l)?;
         self.begin_block(merge_l)?;
         if vals.len() != defaults.len() {
             return Err(self.internal("if_then: result count mismatch"));
         }
-        let mut out = Vec::with_capacity(vals.len());
-        for (&v, &(ty, otherwise)) in vals.iter().zip(defaults) {
-            out.push(self.inst_words(Op::Phi, ty, &[v, then_end, otherwise, from])?);
+        // The merged values replace the branch's in its own vector.
+        for (v, &(ty, otherwise)) in vals.iter_mut().zip(defaults) {
+            *v = self.inst_words(Op::Phi, ty, &[*v, then_end, otherwise, from])?;
         }
-        Ok(out)
+        Ok(vals)
     }
 
     // ---------------------------------------------------------------------

@@ -34,16 +34,13 @@ fn opcode_word(op: Op, len: usize) -> Word {
 /// Appends an instruction: the opcode, then `head`, then `tail`.
 fn encode(buf: &mut Vec<Word>, op: Op, head: &[Word], tail: &[Word]) {
     let len = head.len().saturating_add(tail.len()).saturating_add(1);
-    buf.reserve(len);
-    buf.push(opcode_word(op, len));
-    // Word by word: a few words each, where `extend_from_slice` would call
-    // `memcpy`.
-    for &w in head {
-        buf.push(w);
-    }
-    for &w in tail {
-        buf.push(w);
-    }
+    // One exact-length iterator: one capacity check, then word stores
+    // (`extend_from_slice` would call `memcpy` for a few words).
+    buf.extend(
+        std::iter::once(opcode_word(op, len))
+            .chain(head.iter().copied())
+            .chain(tail.iter().copied()),
+    );
 }
 
 /// Appends an instruction: the opcode, then `head`, then the operands.
