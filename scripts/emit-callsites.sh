@@ -10,6 +10,7 @@
 # - `.global_inst(op, ty, vec![..])`  -> `.global_inst_operands(op, ty, &[..])`
 # - `let x: Vec<ValueId> = self.m.value_list(..).collect();`
 #                                      -> a `SmallVec<[ValueId; 16]>`
+# - `let x: Vec<u32> = self.m.list(..).to_vec();` -> a `SmallVec<[u32; 4]>`
 # - `std::collections::{HashMap, HashSet}` -> `rustc_hash::{FxHashMap, FxHashSet}`
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -24,6 +25,7 @@ for f in $files; do
         s/\.op_void\(\s*($arg),\s*vec!\[/.op_void_operands(\$1, &[/g;
         s/\.global_inst\(\s*($arg),\s*($arg),\s*vec!\[/.global_inst_operands(\$1, \$2, &[/g;
         s/let (\w+): Vec<ValueId> = self\.m\.value_list\(([^()]*)\)\.collect\(\);/let \$1: smallvec::SmallVec<[ValueId; 16]> = self.m.value_list(\$2).collect();/g;
+        s/let (\w+): Vec<u32> = self\.m\.list\((\w+)\)\.to_vec\(\);/let \$1: smallvec::SmallVec<[u32; 4]> = self.m.list(\$2).iter().copied().collect();/g;
         s/use std::collections::HashMap;/use rustc_hash::FxHashMap as HashMap;/g;
         s/use std::collections::\{BTreeSet, HashMap, HashSet\};/use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};\nuse std::collections::BTreeSet;/g;
         s/std::collections::HashMap</rustc_hash::FxHashMap</g;

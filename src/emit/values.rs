@@ -143,7 +143,10 @@ impl<'m> Emitter<'m> {
                 Some(Val::Id(self.shuffle(a, b, mask, inst.ty)?))
             }
             InstKind::ExtractValue { aggregate, indices } => {
-                Some(self.extract_value(aggregate, indices, inst.ty)?)
+                match self.emitted_part(aggregate, indices) {
+                    Some(id) => Some(Val::Id(id)),
+                    None => Some(self.extract_value(aggregate, indices, inst.ty)?),
+                }
             }
             InstKind::InsertValue {
                 aggregate,
@@ -189,6 +192,26 @@ impl<'m> Emitter<'m> {
 
     // ---------------------------------------------------------------------
     // Values.
+
+    /// Member `indices` (one index) of a dx.op struct result already
+    /// emitted as its parts, read in place (what `extract_value` gives,
+    /// without copying the parts); `None` where it needs more.
+    fn emitted_part(&self, aggregate: ValueId, indices: ir::ListRange) -> Option<Word> {
+        if self
+            .cur_uses
+            .binary_search_by_key(&aggregate, |u| u.0)
+            .is_ok()
+        {
+            return None;
+        }
+        let [i] = *self.m.list(indices) else {
+            return None;
+        };
+        match self.values.get(&aggregate)? {
+            Val::Parts(parts) => parts.get(i as usize).copied(),
+            _ => None,
+        }
+    }
 
     /// The id of a control-flow operand of SPIR-V type `ty`.
     pub fn sval_id(&mut self, v: SVal, ty: Word) -> Result<Word> {

@@ -32,15 +32,18 @@ fn opcode_word(op: Op, len: usize) -> Word {
 }
 
 /// Appends an instruction: the opcode, then `head`, then `tail`.
+#[inline]
 fn encode(buf: &mut Vec<Word>, op: Op, head: &[Word], tail: &[Word]) {
     let len = head.len().saturating_add(tail.len()).saturating_add(1);
-    // One exact-length iterator: one capacity check, then word stores
-    // (`extend_from_slice` would call `memcpy` for a few words).
-    buf.extend(
-        std::iter::once(opcode_word(op, len))
-            .chain(head.iter().copied())
-            .chain(tail.iter().copied()),
-    );
+    buf.reserve(len);
+    buf.push(opcode_word(op, len));
+    // `head` has a length known where this is inlined (result type and id,
+    // fixed operands): a plain copy. `tail` is a few words: stored one by
+    // one rather than through a `memcpy` call.
+    buf.extend_from_slice(head);
+    for &w in tail {
+        buf.push(w);
+    }
 }
 
 /// Appends an instruction: the opcode, then `head`, then the operands.
@@ -370,6 +373,7 @@ impl Writer {
 
     /// Appends an instruction to the open block: `op`, `head` (result type
     /// and id as it has them), `tail`.
+    #[inline]
     pub fn block_words(&mut self, op: Op, head: &[Word], tail: &[Word]) -> BuildResult<()> {
         if !self.in_block() {
             return Err(detached(op));
