@@ -21,6 +21,10 @@ impl<'m> Emitter<'m> {
         // Without LLVM's `\x01` "do not mangle" marker (library exports).
         let fname = m.function_name(f).trim_start_matches('\u{1}').to_string();
         self.prescan(func);
+        // About 12 words of SPIR-V per LLVM instruction (bounds checks
+        // included), at most 64 KiB up front.
+        self.b
+            .reserve_code(func.insts.len().saturating_mul(12).min(1 << 14));
 
         let void = self.void_ty();
         let fnty = self.ty(TyKey::Function(void, vec![]));

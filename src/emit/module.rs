@@ -260,7 +260,7 @@ pub(crate) fn berr(e: rspirv::dr::Error) -> Error {
 
 impl<'m> Emitter<'m> {
     pub fn new(m: &'m Module, desc: &'m ShaderDesc, opts: &'m EmitOptions) -> Self {
-        let b = Writer::with_capacity(m.values.len());
+        let b = Writer::with_capacity();
         Emitter {
             m,
             desc,

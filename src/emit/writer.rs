@@ -145,15 +145,19 @@ impl Writer {
         }
     }
 
-    /// An empty module, with room for the code of a module of `values`
-    /// LLVM values.
-    pub fn with_capacity(values: usize) -> Self {
+    /// An empty module, with room for the module-level sections of a
+    /// typical shader.
+    pub fn with_capacity() -> Self {
         let mut w = Self::new();
-        w.functions.reserve(values.saturating_mul(6).min(1 << 16));
         w.globals.reserve(256);
         w.annotations.reserve(64);
         w.debug_names.reserve(64);
         w
+    }
+
+    /// Makes room for `words` more words of function code.
+    pub fn reserve_code(&mut self, words: usize) {
+        self.functions.reserve(words);
     }
 
     /// A fresh id.
