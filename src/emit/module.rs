@@ -181,6 +181,9 @@ pub(crate) struct Emitter<'m> {
     /// The scalar and void types by [`scalar_slot`] (0: not created yet),
     /// looked up without hashing.
     pub scalar_types: [Word; SCALAR_SLOTS],
+    /// The `uint` constants below [`SMALL_U32`] (0: not created yet),
+    /// looked up without hashing.
+    pub small_u32: [Word; SMALL_U32],
     pub llvm_types: HashMap<TypeId, Word>,
     pub consts: HashMap<(Word, u64), Word>,
     pub composites: HashMap<(Word, Vec<Word>), Word>,
@@ -268,6 +271,7 @@ impl<'m> Emitter<'m> {
             b,
             types: map_with_capacity(64),
             scalar_types: [0; SCALAR_SLOTS],
+            small_u32: [0; SMALL_U32],
             llvm_types: map_with_capacity(32),
             consts: map_with_capacity(64),
             composites: HashMap::default(),
@@ -903,8 +907,18 @@ impl<'m> Emitter<'m> {
     }
 
     pub fn u32c(&mut self, v: u32) -> Word {
+        let slot = usize::try_from(v).ok().filter(|&i| i < SMALL_U32);
+        if let Some(&id) = slot.and_then(|i| self.small_u32.get(i)) {
+            if id != 0 {
+                return id;
+            }
+        }
         let t = self.u32_ty();
-        self.scalar_const(t, 32, u64::from(v))
+        let id = self.scalar_const(t, 32, u64::from(v));
+        if let Some(cached) = slot.and_then(|i| self.small_u32.get_mut(i)) {
+            *cached = id;
+        }
+        id
     }
     pub fn uintc(&mut self, width: u32, v: u64) -> Word {
         let t = self.uint_ty(width);
@@ -1131,6 +1145,9 @@ impl<'m> Emitter<'m> {
         self.opts.srem
     }
 }
+
+/// How many small `uint` constants [`Emitter::u32c`] keeps in a table.
+pub(crate) const SMALL_U32: usize = 32;
 
 /// How many scalar types [`scalar_slot`] numbers.
 pub(crate) const SCALAR_SLOTS: usize = 13;
