@@ -95,7 +95,7 @@ impl<'m> Emitter<'m> {
         let op = crate::dxil::decode_call(self.m, f, args)
             .map_err(|e| e.with_location(self.loc.clone()))?
             .op;
-        let args: Vec<ValueId> = self.m.value_list(args).collect();
+        let args: smallvec::SmallVec<[ValueId; 16]> = self.m.value_list(args).collect();
         self.cur_op = Some(op);
         // The stages the operation exists in (DXC's table): a compute-only
         // operation in a vertex shader is invalid DXIL and would be
@@ -1362,10 +1362,10 @@ impl<'m> Emitter<'m> {
                 let stride = d.stride.max(1);
                 let is_raw = d.kind == ResourceKind::RawBuffer;
                 let (base, _, _) = self.descriptor_ptr(h, super::resource::View::U32)?;
-                let len = self.inst(
+                let len = self.inst_operands(
                     Op::ArrayLength,
                     u,
-                    vec![
+                    &[
                         rspirv::dr::Operand::IdRef(base),
                         rspirv::dr::Operand::LiteralBit32(0),
                     ],

@@ -144,10 +144,10 @@ impl<'m> Emitter<'m> {
                 // A 4-column, 3-row matrix: D3D's [row][col] is [col][row].
                 let row = self.imm_index(args, 2, 3)?;
                 let col = self.imm_index(args, 3, 4)?;
-                self.inst(
+                self.inst_operands(
                     Op::CompositeExtract,
                     f,
-                    vec![
+                    &[
                         Operand::IdRef(r),
                         Operand::LiteralBit32(col),
                         Operand::LiteralBit32(row),
