@@ -511,10 +511,10 @@ impl<'m> Emitter<'m> {
             if self.lane_past_end(vector, i) {
                 return Ok(self.undef(ty));
             }
-            return self.inst(
+            return self.inst_operands(
                 Op::CompositeInsert,
                 ty,
-                vec![
+                &[
                     Operand::IdRef(e),
                     Operand::IdRef(v),
                     Operand::LiteralBit32(i as u32),
@@ -554,7 +554,7 @@ impl<'m> Emitter<'m> {
     }
 
     pub fn extract_value(&mut self, agg: ValueId, indices: ListRange, t: TypeId) -> Result<Val> {
-        let idx: Vec<u32> = self.m.list(indices).to_vec();
+        let idx: smallvec::SmallVec<[u32; 4]> = self.m.list(indices).iter().copied().collect();
         match self.val(agg)? {
             Val::Parts(parts) => {
                 if idx.len() != 1 {

@@ -114,10 +114,10 @@ impl<'m> Emitter<'m> {
                     let values = body(self)?;
                     return self.single(values);
                 }
-                let len = self.inst(
+                let len = self.inst_operands(
                     Op::ArrayLength,
                     u,
-                    vec![Operand::IdRef(base), Operand::LiteralBit32(0)],
+                    &[Operand::IdRef(base), Operand::LiteralBit32(0)],
                 )?;
                 let ok = self.op(Op::ULessThan, b, &[idx, len])?;
                 let z = self.null_const(rty);
@@ -350,9 +350,9 @@ impl<'m> Emitter<'m> {
         let scope = self.u32c(scope::WORKGROUP);
         // AcquireRelease | UniformMemory | WorkgroupMemory | ImageMemory
         let sem = self.u32c(0x8 | 0x40 | 0x100 | 0x800);
-        self.op_void(
+        self.op_void_operands(
             Op::MemoryBarrier,
-            vec![Operand::IdRef(scope), Operand::IdRef(sem)],
+            &[Operand::IdRef(scope), Operand::IdRef(sem)],
         )
     }
 }

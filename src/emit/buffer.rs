@@ -167,10 +167,10 @@ impl<'m> Emitter<'m> {
                 let stride = d.stride.max(1);
                 let is_raw = d.kind == ResourceKind::RawBuffer;
                 let (base, _, _) = self.descriptor_ptr(h, View::U32)?;
-                let len = self.inst(
+                let len = self.inst_operands(
                     Op::ArrayLength,
                     u,
-                    vec![Operand::IdRef(base), Operand::LiteralBit32(0)],
+                    &[Operand::IdRef(base), Operand::LiteralBit32(0)],
                 )?;
                 let four = self.u32c(4);
                 let bytes = self.op(Op::IMul, u, &[len, four])?;
@@ -281,10 +281,10 @@ impl<'m> Emitter<'m> {
         if !self.opts.bounds_checks {
             return do_load(self);
         }
-        let len = self.inst(
+        let len = self.inst_operands(
             Op::ArrayLength,
             u,
-            vec![Operand::IdRef(base), Operand::LiteralBit32(0)],
+            &[Operand::IdRef(base), Operand::LiteralBit32(0)],
         )?;
         let last = if count == 1 {
             first
@@ -359,10 +359,10 @@ impl<'m> Emitter<'m> {
             do_store(self)?;
             return Ok(());
         }
-        let len = self.inst(
+        let len = self.inst_operands(
             Op::ArrayLength,
             u,
-            vec![Operand::IdRef(base), Operand::LiteralBit32(0)],
+            &[Operand::IdRef(base), Operand::LiteralBit32(0)],
         )?;
         // The word offset of the last stored word: `(highest + 1) * per - 1`.
         let last_off = (highest as u32)

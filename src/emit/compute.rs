@@ -89,15 +89,12 @@ impl<'m> Emitter<'m> {
         let s = self.u32c(semantics);
         if sync {
             let es = self.u32c(scope::WORKGROUP);
-            self.op_void(
+            self.op_void_operands(
                 Op::ControlBarrier,
-                vec![Operand::IdRef(es), Operand::IdRef(ms), Operand::IdRef(s)],
+                &[Operand::IdRef(es), Operand::IdRef(ms), Operand::IdRef(s)],
             )
         } else if semantics != 0 {
-            self.op_void(
-                Op::MemoryBarrier,
-                vec![Operand::IdRef(ms), Operand::IdRef(s)],
-            )
+            self.op_void_operands(Op::MemoryBarrier, &[Operand::IdRef(ms), Operand::IdRef(s)])
         } else {
             Ok(())
         }

@@ -6,7 +6,7 @@ use crate::cfg::{self, Merge, PhiDef, STerm, SValue, Structured, SynthType};
 use crate::error::{Location, Result};
 use crate::ir::{self, FuncId, InstKind, TypeId};
 use rspirv::dr::Operand;
-use rspirv::spirv::{self, Op, Word};
+use rspirv::spirv::{self, Word};
 
 impl<'m> Emitter<'m> {
     /// Emits the definition of function `f`, checked by
@@ -21,6 +21,10 @@ impl<'m> Emitter<'m> {
         // Without LLVM's `\x01` "do not mangle" marker (library exports).
         let fname = m.function_name(f).trim_start_matches('\u{1}').to_string();
         self.prescan(func);
+        // About 12 words of SPIR-V per LLVM instruction (bounds checks
+        // included), at most 64 KiB up front.
+        self.b
+            .reserve_code(func.insts.len().saturating_mul(12).min(1 << 14));
 
         let void = self.void_ty();
         let fnty = self.ty(TyKey::Function(void, vec![]));
@@ -29,8 +33,19 @@ impl<'m> Emitter<'m> {
             .begin_function(void, None, spirv::FunctionControl::NONE, fnty)
             .map_err(berr)?;
         self.name(fn_id, &fname);
-        self.block_labels = (0..structured.blocks.len()).map(|_| self.b.id()).collect();
-        self.synth_ids = (0..structured.synths.len()).map(|_| self.b.id()).collect();
+        self.fn_name = fname;
+        self.loc_in_fn = false;
+        self.exit_labels.clear();
+        self.block_labels.clear();
+        for _ in &structured.blocks {
+            let l = self.b.id();
+            self.block_labels.push(l);
+        }
+        self.synth_ids.clear();
+        for _ in &structured.synths {
+            let s = self.b.id();
+            self.synth_ids.push(s);
+        }
 
         for (i, sb) in structured.blocks.iter().enumerate() {
             let label = *self
@@ -38,36 +53,29 @@ impl<'m> Emitter<'m> {
                 .get(i)
                 .ok_or_else(|| self.internal("block label out of range"))?;
             self.begin_block(label)?;
-            self.cur_uses = sb.uses.iter().map(|&(v, s)| (v, sval(s))).collect();
+            self.cur_uses.clear();
+            self.cur_uses
+                .extend(sb.uses.iter().map(|&(v, s)| (v, sval(s))));
             self.emit_phis(structured, sb)?;
             if let Some(orig) = sb.origin {
                 for (k, inst) in func.block_insts(orig).iter().enumerate() {
                     if matches!(inst.kind, InstKind::Phi { .. }) || inst.kind.is_terminator() {
                         continue;
                     }
-                    self.loc = Location::Inst {
-                        function: fname.clone(),
-                        block: orig.0,
-                        inst: k as u32,
-                    };
+                    self.set_loc(orig.0, k as u32);
                     self.emit_inst(inst)?;
                 }
             }
             // Merges and branches: at the original block's terminator, or
             // in a block of the structurizer's own.
-            self.loc = match sb.origin {
-                Some(orig) => Location::Inst {
-                    function: fname.clone(),
-                    block: orig.0,
-                    inst: func.block_insts(orig).len().saturating_sub(1) as u32,
-                },
-                None => Location::Inst {
-                    function: fname.clone(),
-                    block: u32::MAX,
-                    inst: u32::MAX,
-                },
-            };
-            self.exit_labels.insert(i as u32, self.cur_label);
+            match sb.origin {
+                Some(orig) => {
+                    let last = func.block_insts(orig).len().saturating_sub(1) as u32;
+                    self.set_loc(orig.0, last)
+                }
+                None => self.set_loc(u32::MAX, u32::MAX),
+            }
+            self.exit_labels.push(self.cur_label);
             self.emit_merge(&sb.merge)?;
             self.emit_term(&sb.term)?;
         }
@@ -123,37 +131,46 @@ impl<'m> Emitter<'m> {
             if phi.incoming.len() != sb.preds.len() {
                 return Err(self.internal("phi operand count differs from predecessors"));
             }
-            let (Some(f), Some(blk)) = (self.b.selected_function(), self.b.selected_block()) else {
+            if !self.b.in_block() {
                 return Err(self.internal("phi outside a block"));
-            };
-            let pos = self
-                .b
-                .module_ref()
-                .functions
-                .get(f)
-                .and_then(|func| func.blocks.get(blk))
-                .ok_or_else(|| self.internal("phi outside a block"))?
-                .instructions
-                .len();
-            self.push(rspirv::dr::Instruction::new(
-                Op::Phi,
-                Some(ty),
-                Some(id),
-                vec![],
-            ))?;
-            self.phis.push(PendingPhi {
-                block: blk,
-                inst: pos,
-                incoming: phi
-                    .incoming
+            }
+            let slot = self.b.phi_slot(ty, id, phi.incoming.len()).map_err(berr)?;
+            let start = self.phi_incoming.len();
+            self.phi_incoming.extend(
+                phi.incoming
                     .iter()
                     .zip(&sb.preds)
-                    .map(|(&v, p)| (sval(v), p.0))
-                    .collect(),
+                    .map(|(&v, p)| (sval(v), p.0)),
+            );
+            self.phis.push(PendingPhi {
+                slot,
+                incoming: start..self.phi_incoming.len(),
                 ty,
             });
         }
         Ok(())
+    }
+
+    /// Points [`Emitter::loc`] at instruction `inst` of block `block` of
+    /// the function being emitted (copying its name only when the location
+    /// is in no function yet).
+    fn set_loc(&mut self, block: u32, inst: u32) {
+        match &mut self.loc {
+            Location::Inst {
+                block: b, inst: i, ..
+            } if self.loc_in_fn => {
+                *b = block;
+                *i = inst;
+            }
+            loc => {
+                *loc = Location::Inst {
+                    function: self.fn_name.clone(),
+                    block,
+                    inst,
+                };
+                self.loc_in_fn = true;
+            }
+        }
     }
 
     fn emit_merge(&mut self, merge: &Merge) -> Result<()> {

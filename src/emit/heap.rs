@@ -123,7 +123,7 @@ impl ShaderDesc {
             let Some(func) = module.function(f) else {
                 continue;
             };
-            let mut from_heap = std::collections::HashSet::new();
+            let mut from_heap = rustc_hash::FxHashSet::default();
             for call in dx_op_calls(module, func) {
                 let (i, call) = call?;
                 let result = func.insts.get(i).and_then(|inst| inst.result);

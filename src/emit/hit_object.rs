@@ -29,7 +29,7 @@ use crate::dxil::OpCode;
 use crate::error::Result;
 use crate::ir::ValueId;
 use rspirv::spirv::{Capability, Op, StorageClass, Word};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 /// A hit object: its variable and the ray flags it was made with.
 #[derive(Clone, Copy)]

@@ -112,7 +112,7 @@ impl<'m> Emitter<'m> {
     }
 
     fn gep_impl(&mut self, operands: ListRange, t: TypeId) -> Result<Val> {
-        let ops: Vec<ValueId> = self.m.value_list(operands).collect();
+        let ops: smallvec::SmallVec<[ValueId; 16]> = self.m.value_list(operands).collect();
         let (&base, idx) = ops
             .split_first()
             .ok_or_else(|| self.invalid("getelementptr without a base"))?;

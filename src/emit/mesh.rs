@@ -64,9 +64,9 @@ impl<'m> Emitter<'m> {
         self.require_mesh()?;
         let v = self.value_id(o.num_vertices)?;
         let p = self.value_id(o.num_primitives)?;
-        self.op_void(
+        self.op_void_operands(
             Op::SetMeshOutputsEXT,
-            vec![Operand::IdRef(v), Operand::IdRef(p)],
+            &[Operand::IdRef(v), Operand::IdRef(p)],
         )
     }
 
@@ -111,7 +111,7 @@ impl<'m> Emitter<'m> {
         }
         let vt = self.llvm_ty(pointee)?;
         let pt = self.ptr_ty(sc, vt);
-        let var = self.global_inst(Op::Variable, Some(pt), vec![Operand::StorageClass(sc)]);
+        let var = self.global_inst_operands(Op::Variable, Some(pt), &[Operand::StorageClass(sc)]);
         self.name(var, "payload");
         self.interface.insert(var);
         self.stage.payload_var = Some(var);

@@ -4,9 +4,12 @@
 //! export) into a SPIR-V 1.6 module for Vulkan 1.3. The work is split by
 //! op family and stage:
 //!
-//! - `module`: the `Emitter` itself, types/constants caches (hashed, with
-//!   explicit ids so `rspirv`'s linear dedup is never used), instruction
-//!   helpers, block bookkeeping;
+//! - `module`: the `Emitter` itself, types/constants caches (FxHash maps;
+//!   scalar types in a fixed table), instruction helpers, block
+//!   bookkeeping;
+//! - `writer`: the SPIR-V words, one buffer per section of the logical
+//!   layout, instructions encoded as they are emitted (`rspirv` gives the
+//!   grammar, the enums and the disassembly);
 //! - `function`: the function body walk and structured control flow;
 //! - `values`: per-instruction dispatch, values, constants, phi operands;
 //! - `arith`, `convert`: LLVM instructions and conversions;
@@ -56,6 +59,7 @@ mod texture;
 mod values;
 mod vector;
 mod wave;
+mod writer;
 
 pub use binding::{
     BindingOffsets, BindingRemap, DescriptorType, ReflectedResource, ReflectedVarying, Reflection,

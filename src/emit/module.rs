@@ -3,15 +3,17 @@
 
 use super::binding::{Reflection, SremLowering};
 use super::desc::ShaderDesc;
+use super::writer::{FnVars, Writer};
 use super::{EmitOptions, Emitted};
 use crate::cfg::Structured;
 use crate::dxil::{OpCode, ShaderKind};
 use crate::error::{Error, Location, Phase, Result};
 use crate::ir::{self, FuncId, Function, GlobalId, Module, TypeId, ValueId};
-use rspirv::binary::Assemble;
-use rspirv::dr::{Builder, InsertPoint, Instruction, Operand};
+use rspirv::dr::Operand;
 use rspirv::spirv::{self, Capability, Op, StorageClass, Word};
-use std::collections::{BTreeSet, HashMap};
+use rustc_hash::FxHashMap as HashMap;
+use smallvec::SmallVec;
+use std::collections::BTreeSet;
 
 /// Scope ids used with atomics, barriers and subgroup operations.
 pub(crate) mod scope {
@@ -86,6 +88,52 @@ pub(crate) enum Val {
     Parts(Vec<Word>),
 }
 
+/// The emitted form of each value: a slot per value id (0: none, `n`:
+/// `vals[n - 1]`), so the table starts zeroed and holds only what was
+/// emitted.
+#[derive(Default)]
+pub(crate) struct ValueMap {
+    slots: Vec<u32>,
+    vals: Vec<Val>,
+}
+
+impl ValueMap {
+    /// A map for values `0..len` (it grows for larger ids).
+    pub fn with_len(len: usize) -> Self {
+        ValueMap {
+            slots: vec![0; len],
+            vals: Vec::with_capacity(len),
+        }
+    }
+
+    /// The emitted form of `v`, if it has one.
+    pub fn get(&self, v: &ValueId) -> Option<&Val> {
+        let slot = *self.slots.get(v.0 as usize)?;
+        self.vals.get((slot as usize).checked_sub(1)?)
+    }
+
+    /// Records the emitted form of `v`.
+    pub fn insert(&mut self, v: ValueId, val: Val) {
+        let i = v.0 as usize;
+        if i >= self.slots.len() {
+            self.slots.resize(i.saturating_add(1), 0);
+        }
+        let Some(slot) = self.slots.get_mut(i) else {
+            return;
+        };
+        match (*slot as usize)
+            .checked_sub(1)
+            .and_then(|k| self.vals.get_mut(k))
+        {
+            Some(old) => *old = val,
+            None => {
+                self.vals.push(val);
+                *slot = u32::try_from(self.vals.len()).unwrap_or(0);
+            }
+        }
+    }
+}
+
 /// A resource handle: which declared range, and the index within it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Handle {
@@ -113,11 +161,11 @@ pub(crate) enum SVal {
 
 /// A phi waiting for its operands (filled once the function is complete).
 pub(crate) struct PendingPhi {
-    /// rspirv block index and instruction index of the `OpPhi`.
-    pub block: usize,
-    pub inst: usize,
-    /// (value, structured predecessor block index).
-    pub incoming: Vec<(SVal, u32)>,
+    /// Where its (value, parent) operand pairs go in the function words.
+    pub slot: usize,
+    /// Its (value, structured predecessor block index) pairs in
+    /// [`Emitter::phi_incoming`].
+    pub incoming: std::ops::Range<usize>,
     /// The phi's SPIR-V type (for `undef` operands).
     pub ty: Word,
 }
@@ -127,8 +175,15 @@ pub(crate) struct Emitter<'m> {
     pub m: &'m Module,
     pub desc: &'m ShaderDesc,
     pub opts: &'m EmitOptions,
-    pub b: Builder,
+    /// The module being written.
+    pub b: Writer,
     pub types: HashMap<TyKey, Word>,
+    /// The scalar and void types by [`scalar_slot`] (0: not created yet),
+    /// looked up without hashing.
+    pub scalar_types: [Word; SCALAR_SLOTS],
+    /// The `uint` constants below [`SMALL_U32`] (0: not created yet),
+    /// looked up without hashing.
+    pub small_u32: [Word; SMALL_U32],
     pub llvm_types: HashMap<TypeId, Word>,
     pub consts: HashMap<(Word, u64), Word>,
     pub composites: HashMap<(Word, Vec<Word>), Word>,
@@ -146,13 +201,20 @@ pub(crate) struct Emitter<'m> {
     pub warnings: Vec<String>,
     // Function state.
     pub func: Option<FuncId>,
-    pub values: HashMap<ValueId, Val>,
+    /// The name of the function being emitted (for [`Emitter::loc`]).
+    pub fn_name: String,
+    /// Whether [`Emitter::loc`] is in the function being emitted (so only
+    /// its block and instruction change).
+    pub loc_in_fn: bool,
+    pub values: ValueMap,
     pub cur_label: Word,
-    pub fn_vars: Vec<Instruction>,
+    pub fn_vars: FnVars,
     pub phis: Vec<PendingPhi>,
+    /// The incoming pairs of every pending phi.
+    pub phi_incoming: Vec<(SVal, u32)>,
     /// The SPIR-V label of the last block emitted for each structured
     /// block (phi parents).
-    pub exit_labels: HashMap<u32, Word>,
+    pub exit_labels: Vec<Word>,
     /// The label of each structured block.
     #[allow(dead_code)] // used by the structured control-flow walk
     pub block_labels: Vec<Word>,
@@ -201,46 +263,50 @@ pub(crate) fn berr(e: rspirv::dr::Error) -> Error {
 
 impl<'m> Emitter<'m> {
     pub fn new(m: &'m Module, desc: &'m ShaderDesc, opts: &'m EmitOptions) -> Self {
-        let mut b = Builder::new();
-        b.set_version(1, 6);
+        let b = Writer::with_capacity();
         Emitter {
             m,
             desc,
             opts,
             b,
-            types: HashMap::new(),
-            llvm_types: HashMap::new(),
-            consts: HashMap::new(),
-            composites: HashMap::new(),
-            nulls: HashMap::new(),
-            undefs: HashMap::new(),
+            types: map_with_capacity(64),
+            scalar_types: [0; SCALAR_SLOTS],
+            small_u32: [0; SMALL_U32],
+            llvm_types: map_with_capacity(32),
+            consts: map_with_capacity(64),
+            composites: HashMap::default(),
+            nulls: HashMap::default(),
+            undefs: HashMap::default(),
             caps: BTreeSet::new(),
             exts: BTreeSet::new(),
             glsl: 0,
             interface: BTreeSet::new(),
-            builtins: HashMap::new(),
-            globals: HashMap::new(),
+            builtins: HashMap::default(),
+            globals: HashMap::default(),
             resources: Default::default(),
             stage: Default::default(),
             reflection: Reflection::default(),
             warnings: Vec::new(),
             func: None,
-            values: HashMap::new(),
+            fn_name: String::new(),
+            loc_in_fn: false,
+            values: ValueMap::with_len(m.values.len()),
             cur_label: 0,
-            fn_vars: Vec::new(),
+            fn_vars: FnVars::default(),
             phis: Vec::new(),
-            exit_labels: HashMap::new(),
+            phi_incoming: Vec::new(),
+            exit_labels: Vec::new(),
             block_labels: Vec::new(),
             synth_ids: Vec::new(),
             cur_uses: Vec::new(),
             loc: Location::Unknown,
             current_inst_result: None,
             cur_op: None,
-            component_uses: HashMap::new(),
-            ray_queries: HashMap::new(),
+            component_uses: HashMap::default(),
+            ray_queries: HashMap::default(),
             ray_tracing: Default::default(),
             hit_objects: Default::default(),
-            heap_handles: HashMap::new(),
+            heap_handles: HashMap::default(),
             warned_partition_loop: false,
             const_depth: 0,
             const_budget: (m.values.len() as u64)
@@ -368,22 +434,17 @@ impl<'m> Emitter<'m> {
         let modes = self.execution_modes()?;
 
         // Module-level instructions, in the order of the logical layout.
-        for &c in &self.caps.clone() {
+        for &c in &self.caps {
             self.b.capability(c);
         }
-        for e in self.exts.clone() {
+        for e in &self.exts {
             self.b.extension(e);
         }
-        self.b.module_mut().ext_inst_imports.push(Instruction::new(
-            Op::ExtInstImport,
-            None,
-            Some(self.glsl),
-            vec![Operand::LiteralString("GLSL.std.450".into())],
-        ));
+        self.b.ext_inst_import(self.glsl, "GLSL.std.450");
         self.b
             .memory_model(spirv::AddressingModel::Logical, spirv::MemoryModel::GLSL450);
-        let interface: Vec<Word> = self.interface.iter().copied().collect();
-        let name = self.desc.entry_name.clone();
+        let interface: SmallVec<[Word; 32]> = self.interface.iter().copied().collect();
+        let name: &'m str = &self.desc.entry_name;
         if name.contains('\0') {
             return Err(self.invalid("the entry point name contains a NUL character"));
         }
@@ -400,16 +461,16 @@ impl<'m> Emitter<'m> {
             ShaderKind::Domain => spirv::ExecutionModel::TessellationEvaluation,
             _ => spirv::ExecutionModel::GLCompute,
         };
-        self.b.entry_point(model, fn_id, name, interface);
+        self.b.entry_point(model, fn_id, name, &interface);
         if self.has_thread_groups() {
             let [x, y, z] = self.desc.num_threads;
             self.b
-                .execution_mode(fn_id, spirv::ExecutionMode::LocalSize, [x, y, z]);
+                .execution_mode(fn_id, spirv::ExecutionMode::LocalSize, &[x, y, z]);
         }
         for (mode, literal) in modes {
             match literal {
-                Some(n) => self.b.execution_mode(fn_id, mode, [n]),
-                None => self.b.execution_mode(fn_id, mode, []),
+                Some(n) => self.b.execution_mode(fn_id, mode, &[n]),
+                None => self.b.execution_mode(fn_id, mode, &[]),
             }
         }
 
@@ -438,9 +499,8 @@ impl<'m> Emitter<'m> {
         self.reflection.bounds_checks = self.opts.bounds_checks;
         self.finish_reflection();
 
-        let module = self.b.module();
         Ok(Emitted {
-            spirv: module.assemble(),
+            spirv: self.b.assemble(),
             reflection: self.reflection,
             warnings: self.warnings,
         })
@@ -552,20 +612,32 @@ impl<'m> Emitter<'m> {
 
     /// Pushes a module-level instruction (type, constant, global variable).
     pub fn global_inst(&mut self, op: Op, ty: Option<Word>, operands: Vec<Operand>) -> Word {
+        self.global_inst_operands(op, ty, &operands)
+    }
+
+    /// [`Self::global_inst`] with the operands in a slice.
+    pub fn global_inst_operands(&mut self, op: Op, ty: Option<Word>, operands: &[Operand]) -> Word {
         let id = self.b.id();
-        self.b
-            .module_mut()
-            .types_global_values
-            .push(Instruction::new(op, ty, Some(id), operands));
+        match ty {
+            Some(t) => self.b.global_operands(op, &[t, id], operands),
+            None => self.b.global_operands(op, &[id], operands),
+        }
+        id
+    }
+
+    /// A module-level instruction with a fresh result id and word operands
+    /// (ids and literals): `op [ty] id operands`.
+    pub fn global_words(&mut self, op: Op, ty: Option<Word>, operands: &[Word]) -> Word {
+        let id = self.b.id();
+        match ty {
+            Some(t) => self.b.global_words(op, &[t, id], operands),
+            None => self.b.global_words(op, &[id], operands),
+        }
         id
     }
 
     pub fn decorate(&mut self, target: Word, d: spirv::Decoration, extra: &[u32]) {
-        let ops = extra
-            .iter()
-            .map(|&x| Operand::LiteralBit32(x))
-            .collect::<Vec<_>>();
-        self.b.decorate(target, d, ops);
+        self.b.decorate_words(target, d, extra);
     }
 
     pub fn member_decorate(
@@ -575,11 +647,7 @@ impl<'m> Emitter<'m> {
         d: spirv::Decoration,
         extra: &[u32],
     ) {
-        let ops = extra
-            .iter()
-            .map(|&x| Operand::LiteralBit32(x))
-            .collect::<Vec<_>>();
-        self.b.member_decorate(target, member, d, ops);
+        self.b.member_decorate_words(target, member, d, extra);
     }
 
     pub fn name(&mut self, target: Word, name: &str) {
@@ -592,12 +660,17 @@ impl<'m> Emitter<'m> {
 
     /// The id of a SPIR-V type, creating it once.
     pub fn ty(&mut self, key: TyKey) -> Word {
-        if let Some(&id) = self.types.get(&key) {
+        let slot = scalar_slot(&key);
+        let cached = match slot {
+            Some(s) => self.scalar_types.get(s).copied().filter(|&id| id != 0),
+            None => self.types.get(&key).copied(),
+        };
+        if let Some(id) = cached {
             return id;
         }
         let id = match &key {
-            TyKey::Void => self.global_inst(Op::TypeVoid, None, vec![]),
-            TyKey::Bool => self.global_inst(Op::TypeBool, None, vec![]),
+            TyKey::Void => self.global_words(Op::TypeVoid, None, &[]),
+            TyKey::Bool => self.global_words(Op::TypeBool, None, &[]),
             TyKey::Int(w, s) => {
                 match w {
                     8 => self.cap(Capability::Int8),
@@ -605,11 +678,7 @@ impl<'m> Emitter<'m> {
                     64 => self.cap(Capability::Int64),
                     _ => {}
                 }
-                self.global_inst(
-                    Op::TypeInt,
-                    None,
-                    vec![Operand::LiteralBit32(*w), Operand::LiteralBit32(*s as u32)],
-                )
+                self.global_words(Op::TypeInt, None, &[*w, u32::from(*s)])
             }
             TyKey::Float(w) => {
                 match w {
@@ -617,96 +686,74 @@ impl<'m> Emitter<'m> {
                     64 => self.cap(Capability::Float64),
                     _ => {}
                 }
-                self.global_inst(Op::TypeFloat, None, vec![Operand::LiteralBit32(*w)])
+                self.global_words(Op::TypeFloat, None, &[*w])
             }
-            TyKey::Vector(e, n) => self.global_inst(
-                Op::TypeVector,
-                None,
-                vec![Operand::IdRef(*e), Operand::LiteralBit32(*n)],
-            ),
+            TyKey::Vector(e, n) => self.global_words(Op::TypeVector, None, &[*e, *n]),
             TyKey::Array(e, n) => {
                 let len = self.u32c(*n);
-                self.global_inst(
-                    Op::TypeArray,
-                    None,
-                    vec![Operand::IdRef(*e), Operand::IdRef(len)],
-                )
+                self.global_words(Op::TypeArray, None, &[*e, len])
             }
             TyKey::StridedArray(e, n, stride) => {
                 let len = self.u32c(*n);
-                let id = self.global_inst(
-                    Op::TypeArray,
-                    None,
-                    vec![Operand::IdRef(*e), Operand::IdRef(len)],
-                );
+                let id = self.global_words(Op::TypeArray, None, &[*e, len]);
                 self.decorate(id, spirv::Decoration::ArrayStride, &[*stride]);
                 id
             }
             TyKey::RuntimeArray(e, stride) => {
-                let id = self.global_inst(Op::TypeRuntimeArray, None, vec![Operand::IdRef(*e)]);
+                let id = self.global_words(Op::TypeRuntimeArray, None, &[*e]);
                 self.decorate(id, spirv::Decoration::ArrayStride, &[*stride]);
                 id
             }
             TyKey::DescriptorRuntimeArray(e) => {
                 self.cap(Capability::RuntimeDescriptorArray);
-                self.global_inst(Op::TypeRuntimeArray, None, vec![Operand::IdRef(*e)])
+                self.global_words(Op::TypeRuntimeArray, None, &[*e])
             }
-            TyKey::Struct2(a, b) => self.global_inst(
-                Op::TypeStruct,
-                None,
-                vec![Operand::IdRef(*a), Operand::IdRef(*b)],
-            ),
+            TyKey::Struct2(a, b) => self.global_words(Op::TypeStruct, None, &[*a, *b]),
             TyKey::Block(member) => {
-                let id = self.global_inst(Op::TypeStruct, None, vec![Operand::IdRef(*member)]);
+                let id = self.global_words(Op::TypeStruct, None, &[*member]);
                 self.decorate(id, spirv::Decoration::Block, &[]);
                 self.member_decorate(id, 0, spirv::Decoration::Offset, &[0]);
                 id
             }
-            TyKey::Pointer(sc, p) => self.global_inst(
-                Op::TypePointer,
-                None,
-                vec![Operand::StorageClass(*sc), Operand::IdRef(*p)],
-            ),
+            TyKey::Pointer(sc, p) => self.global_words(Op::TypePointer, None, &[*sc as u32, *p]),
             TyKey::Function(r, params) => {
-                let mut ops = vec![Operand::IdRef(*r)];
-                ops.extend(params.iter().map(|&p| Operand::IdRef(p)));
-                self.global_inst(Op::TypeFunction, None, ops)
+                let id = self.b.id();
+                self.b.global_words(Op::TypeFunction, &[id, *r], params);
+                id
             }
             TyKey::Image(k) => {
                 self.image_caps(k);
-                self.global_inst(
+                self.global_words(
                     Op::TypeImage,
                     None,
-                    vec![
-                        Operand::IdRef(k.sampled_ty),
-                        Operand::Dim(k.dim),
-                        Operand::LiteralBit32(0),
-                        Operand::LiteralBit32(u32::from(k.arrayed)),
-                        Operand::LiteralBit32(u32::from(k.ms)),
-                        Operand::LiteralBit32(k.mode),
-                        Operand::ImageFormat(k.format),
+                    &[
+                        k.sampled_ty,
+                        k.dim as u32,
+                        0,
+                        u32::from(k.arrayed),
+                        u32::from(k.ms),
+                        k.mode,
+                        k.format as u32,
                     ],
                 )
             }
-            TyKey::Sampler => self.global_inst(Op::TypeSampler, None, vec![]),
-            TyKey::SampledImage(img) => {
-                self.global_inst(Op::TypeSampledImage, None, vec![Operand::IdRef(*img)])
-            }
-            TyKey::Matrix(col, n) => self.global_inst(
-                Op::TypeMatrix,
-                None,
-                vec![Operand::IdRef(*col), Operand::LiteralBit32(*n)],
-            ),
-            TyKey::RayQuery => self.global_inst(Op::TypeRayQueryKHR, None, vec![]),
+            TyKey::Sampler => self.global_words(Op::TypeSampler, None, &[]),
+            TyKey::SampledImage(img) => self.global_words(Op::TypeSampledImage, None, &[*img]),
+            TyKey::Matrix(col, n) => self.global_words(Op::TypeMatrix, None, &[*col, *n]),
+            TyKey::RayQuery => self.global_words(Op::TypeRayQueryKHR, None, &[]),
             TyKey::AccelerationStructure => {
-                self.global_inst(Op::TypeAccelerationStructureKHR, None, vec![])
+                self.global_words(Op::TypeAccelerationStructureKHR, None, &[])
             }
-            TyKey::HitObject => self.global_inst(Op::TypeHitObjectNV, None, vec![]),
+            TyKey::HitObject => self.global_words(Op::TypeHitObjectNV, None, &[]),
         };
-        self.types.insert(key, id);
+        match slot.and_then(|s| self.scalar_types.get_mut(s)) {
+            Some(cached) => *cached = id,
+            None => {
+                self.types.insert(key, id);
+            }
+        }
         id
     }
-
     /// The capabilities an image type needs.
     fn image_caps(&mut self, k: &ImageKey) {
         use spirv::Dim;
@@ -818,9 +865,10 @@ impl<'m> Emitter<'m> {
                 if opaque {
                     return Err(self.unsupported("opaque struct in a value"));
                 }
-                let members: Vec<TypeId> = self.m.types.members(elements).to_vec();
-                let mut ids = Vec::with_capacity(members.len());
-                for mt in members {
+                let m = self.m;
+                let members = m.types.members(elements);
+                let mut ids: SmallVec<[Word; 8]> = SmallVec::with_capacity(members.len());
+                for &mt in members {
                     ids.push(self.llvm_ty(mt)?);
                 }
                 if ids.is_empty() {
@@ -828,11 +876,7 @@ impl<'m> Emitter<'m> {
                 }
                 // Plain structs are not deduplicated by SPIR-V; a fresh one
                 // per LLVM type keeps identified structs distinct.
-                let id = self.global_inst(
-                    Op::TypeStruct,
-                    None,
-                    ids.iter().map(|&m| Operand::IdRef(m)).collect(),
-                );
+                let id = self.global_words(Op::TypeStruct, None, &ids);
                 self.llvm_types.insert(t, id);
                 return Ok(id);
             }
@@ -853,19 +897,28 @@ impl<'m> Emitter<'m> {
         if let Some(&id) = self.consts.get(&(ty, bits)) {
             return id;
         }
-        let lit = if width > 32 {
-            Operand::LiteralBit64(bits)
+        let id = if width > 32 {
+            self.global_words(Op::Constant, Some(ty), &[bits as u32, (bits >> 32) as u32])
         } else {
-            Operand::LiteralBit32(bits as u32)
+            self.global_words(Op::Constant, Some(ty), &[bits as u32])
         };
-        let id = self.global_inst(Op::Constant, Some(ty), vec![lit]);
         self.consts.insert((ty, bits), id);
         id
     }
 
     pub fn u32c(&mut self, v: u32) -> Word {
+        let slot = usize::try_from(v).ok().filter(|&i| i < SMALL_U32);
+        if let Some(&id) = slot.and_then(|i| self.small_u32.get(i)) {
+            if id != 0 {
+                return id;
+            }
+        }
         let t = self.u32_ty();
-        self.scalar_const(t, 32, u64::from(v))
+        let id = self.scalar_const(t, 32, u64::from(v));
+        if let Some(cached) = slot.and_then(|i| self.small_u32.get_mut(i)) {
+            *cached = id;
+        }
+        id
     }
     pub fn uintc(&mut self, width: u32, v: u64) -> Word {
         let t = self.uint_ty(width);
@@ -905,7 +958,7 @@ impl<'m> Emitter<'m> {
         } else {
             Op::ConstantFalse
         };
-        let id = self.global_inst(op, Some(t), vec![]);
+        let id = self.global_words(op, Some(t), &[]);
         self.consts.insert(key, id);
         id
     }
@@ -914,8 +967,7 @@ impl<'m> Emitter<'m> {
         if let Some(&id) = self.composites.get(&key) {
             return id;
         }
-        let ops = key.1.iter().map(|&p| Operand::IdRef(p)).collect();
-        let id = self.global_inst(Op::ConstantComposite, Some(ty), ops);
+        let id = self.global_words(Op::ConstantComposite, Some(ty), &key.1);
         self.composites.insert(key, id);
         id
     }
@@ -923,7 +975,7 @@ impl<'m> Emitter<'m> {
         if let Some(&id) = self.nulls.get(&ty) {
             return id;
         }
-        let id = self.global_inst(Op::ConstantNull, Some(ty), vec![]);
+        let id = self.global_words(Op::ConstantNull, Some(ty), &[]);
         self.nulls.insert(ty, id);
         id
     }
@@ -931,7 +983,7 @@ impl<'m> Emitter<'m> {
         if let Some(&id) = self.undefs.get(&ty) {
             return id;
         }
-        let id = self.global_inst(Op::Undef, Some(ty), vec![]);
+        let id = self.global_words(Op::Undef, Some(ty), &[]);
         self.undefs.insert(ty, id);
         id
     }
@@ -947,38 +999,55 @@ impl<'m> Emitter<'m> {
     // ---------------------------------------------------------------------
     // Instructions in the current block.
 
-    /// Appends an instruction to the current block.
-    pub fn push(&mut self, inst: Instruction) -> Result<()> {
-        self.b
-            .insert_into_block(InsertPoint::End, inst)
-            .map_err(berr)
-    }
-
     /// An instruction with a result and the given operands.
     pub fn inst(&mut self, op: Op, ty: Word, operands: Vec<Operand>) -> Result<Word> {
+        self.inst_operands(op, ty, &operands)
+    }
+
+    /// [`Self::inst`] with the operands in a slice.
+    pub fn inst_operands(&mut self, op: Op, ty: Word, operands: &[Operand]) -> Result<Word> {
         let id = self.b.id();
-        self.push(Instruction::new(op, Some(ty), Some(id), operands))?;
+        self.b
+            .block_operands(op, &[ty, id], operands)
+            .map_err(berr)?;
+        Ok(id)
+    }
+
+    /// An instruction with a result and word operands (ids and literals).
+    pub fn inst_words(&mut self, op: Op, ty: Word, operands: &[Word]) -> Result<Word> {
+        let id = self.b.id();
+        self.b.block_words(op, &[ty, id], operands).map_err(berr)?;
         Ok(id)
     }
 
     /// An instruction with a result and id operands only.
     pub fn op(&mut self, op: Op, ty: Word, args: &[Word]) -> Result<Word> {
-        self.inst(op, ty, args.iter().map(|&a| Operand::IdRef(a)).collect())
+        self.inst_words(op, ty, args)
     }
 
     /// An instruction without a result.
     pub fn op_void(&mut self, op: Op, operands: Vec<Operand>) -> Result<()> {
-        self.push(Instruction::new(op, None, None, operands))
+        self.op_void_operands(op, &operands)
+    }
+
+    /// [`Self::op_void`] with the operands in a slice.
+    pub fn op_void_operands(&mut self, op: Op, operands: &[Operand]) -> Result<()> {
+        self.b.block_operands(op, &[], operands).map_err(berr)
+    }
+
+    /// An instruction without a result, with word operands (ids and
+    /// literals).
+    pub fn op_void_words(&mut self, op: Op, operands: &[Word]) -> Result<()> {
+        self.b.block_words(op, operands, &[]).map_err(berr)
     }
 
     /// A GLSL.std.450 extended instruction.
     pub fn glsl(&mut self, ty: Word, inst: spirv::GlslStd450Op, args: &[Word]) -> Result<Word> {
-        let mut ops = vec![
-            Operand::IdRef(self.glsl),
-            Operand::LiteralExtInstInteger(inst as u32),
-        ];
-        ops.extend(args.iter().map(|&a| Operand::IdRef(a)));
-        self.inst(Op::ExtInst, ty, ops)
+        let id = self.b.id();
+        self.b
+            .block_words(Op::ExtInst, &[ty, id, self.glsl, inst as u32], args)
+            .map_err(berr)?;
+        Ok(id)
     }
 
     pub fn bitcast(&mut self, ty: Word, v: Word) -> Result<Word> {
@@ -986,11 +1055,7 @@ impl<'m> Emitter<'m> {
     }
 
     pub fn composite_extract(&mut self, ty: Word, v: Word, idx: u32) -> Result<Word> {
-        self.inst(
-            Op::CompositeExtract,
-            ty,
-            vec![Operand::IdRef(v), Operand::LiteralBit32(idx)],
-        )
+        self.inst_words(Op::CompositeExtract, ty, &[v, idx])
     }
 
     pub fn composite_construct(&mut self, ty: Word, parts: &[Word]) -> Result<Word> {
@@ -1001,9 +1066,11 @@ impl<'m> Emitter<'m> {
     }
 
     pub fn access_chain(&mut self, ptr_ty: Word, base: Word, idx: &[Word]) -> Result<Word> {
-        let mut ops = vec![Operand::IdRef(base)];
-        ops.extend(idx.iter().map(|&i| Operand::IdRef(i)));
-        self.inst(Op::AccessChain, ptr_ty, ops)
+        let id = self.b.id();
+        self.b
+            .block_words(Op::AccessChain, &[ptr_ty, id, base], idx)
+            .map_err(berr)?;
+        Ok(id)
     }
 
     pub fn load(&mut self, ty: Word, ptr: Word) -> Result<Word> {
@@ -1011,7 +1078,7 @@ impl<'m> Emitter<'m> {
     }
 
     pub fn store(&mut self, ptr: Word, v: Word) -> Result<()> {
-        self.op_void(Op::Store, vec![Operand::IdRef(ptr), Operand::IdRef(v)])
+        self.op_void_words(Op::Store, &[ptr, v])
     }
 
     pub fn select(&mut self, ty: Word, c: Word, a: Word, b: Word) -> Result<Word> {
@@ -1051,27 +1118,18 @@ impl<'m> Emitter<'m> {
             .branch_conditional(cond, then_l, merge_l, [])
             .map_err(berr)?;
         self.begin_block(then_l)?;
-        let vals = then(self)?;
+        let mut vals = then(self)?;
         let then_end = self.cur_label;
         self.branch(merge_l)?;
         self.begin_block(merge_l)?;
         if vals.len() != defaults.len() {
             return Err(self.internal("if_then: result count mismatch"));
         }
-        let mut out = Vec::with_capacity(vals.len());
-        for (&v, &(ty, otherwise)) in vals.iter().zip(defaults) {
-            out.push(self.inst(
-                Op::Phi,
-                ty,
-                vec![
-                    Operand::IdRef(v),
-                    Operand::IdRef(then_end),
-                    Operand::IdRef(otherwise),
-                    Operand::IdRef(from),
-                ],
-            )?);
+        // The merged values replace the branch's in its own vector.
+        for (v, &(ty, otherwise)) in vals.iter_mut().zip(defaults) {
+            *v = self.inst_words(Op::Phi, ty, &[*v, then_end, otherwise, from])?;
         }
-        Ok(out)
+        Ok(vals)
     }
 
     // ---------------------------------------------------------------------
@@ -1086,6 +1144,33 @@ impl<'m> Emitter<'m> {
     pub fn srem_mode(&self) -> SremLowering {
         self.opts.srem
     }
+}
+
+/// How many small `uint` constants [`Emitter::u32c`] keeps in a table.
+pub(crate) const SMALL_U32: usize = 32;
+
+/// How many scalar types [`scalar_slot`] numbers.
+pub(crate) const SCALAR_SLOTS: usize = 13;
+
+/// The slot of a scalar (or void) type in [`Emitter::scalar_types`].
+fn scalar_slot(key: &TyKey) -> Option<usize> {
+    Some(match *key {
+        TyKey::Void => 0,
+        TyKey::Bool => 1,
+        TyKey::Int(8, s) => 2 | usize::from(s),
+        TyKey::Int(16, s) => 4 | usize::from(s),
+        TyKey::Int(32, s) => 6 | usize::from(s),
+        TyKey::Int(64, s) => 8 | usize::from(s),
+        TyKey::Float(16) => 10,
+        TyKey::Float(32) => 11,
+        TyKey::Float(64) => 12,
+        _ => return None,
+    })
+}
+
+/// An empty hash map with room for `n` entries.
+fn map_with_capacity<K, V>(n: usize) -> HashMap<K, V> {
+    HashMap::with_capacity_and_hasher(n, Default::default())
 }
 
 /// The low `width` bits set (all bits from 64 on).

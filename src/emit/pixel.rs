@@ -36,7 +36,7 @@ impl<'m> Emitter<'m> {
         self.cap(Capability::DemoteToHelperInvocation);
         let c = self.value_id(cond)?;
         self.if_then(c, &[], |e| {
-            e.op_void(Op::DemoteToHelperInvocation, vec![])?;
+            e.op_void_operands(Op::DemoteToHelperInvocation, &[])?;
             Ok(vec![])
         })?;
         Ok(())
@@ -49,7 +49,7 @@ impl<'m> Emitter<'m> {
         }
         self.cap(Capability::DemoteToHelperInvocation);
         let b = self.bool_ty();
-        self.inst(Op::IsHelperInvocationEXT, b, vec![])
+        self.inst_operands(Op::IsHelperInvocationEXT, b, &[])
     }
 
     /// A derivative dx.op (`op` is `OpDPdx*`/`OpDPdy*`).

@@ -146,10 +146,10 @@ impl<'m> Emitter<'m> {
                 // A 4-column, 3-row matrix: D3D's [row][col] is [col][row].
                 let row = self.imm_index(row, "row", 3)?;
                 let col = self.imm_index(col, "column", 4)?;
-                self.inst(
+                self.inst_operands(
                     Op::CompositeExtract,
                     f,
-                    vec![
+                    &[
                         Operand::IdRef(r),
                         Operand::LiteralBit32(col),
                         Operand::LiteralBit32(row),

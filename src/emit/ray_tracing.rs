@@ -29,7 +29,7 @@ use crate::error::Result;
 use crate::ir::{self, Constant, Function, InstKind, ValueId, ValueKind};
 use rspirv::dr::Operand;
 use rspirv::spirv::{self, BuiltIn, Capability, Decoration, Op, StorageClass, Word};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 /// D3D's `RAY_FLAG_SKIP_TRIANGLES | RAY_FLAG_SKIP_PROCEDURAL_PRIMITIVES`.
 const SKIP_PRIMITIVES: u32 = 0x300;
@@ -125,7 +125,7 @@ impl<'m> Emitter<'m> {
     /// A module variable of the entry's interface.
     pub(crate) fn interface_var(&mut self, sc: StorageClass, ty: Word) -> Word {
         let pt = self.ptr_ty(sc, ty);
-        let var = self.global_inst(Op::Variable, Some(pt), vec![Operand::StorageClass(sc)]);
+        let var = self.global_inst_operands(Op::Variable, Some(pt), &[Operand::StorageClass(sc)]);
         self.interface.insert(var);
         var
     }

@@ -14,7 +14,8 @@ use crate::error::Result;
 use crate::ir::{self, Constant, TypeId, ValueId};
 use rspirv::dr::Operand;
 use rspirv::spirv::{Capability, Decoration, Dim, ImageFormat, Op, StorageClass, Word};
-use std::collections::{BTreeSet, HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
+use std::collections::BTreeSet;
 
 /// How a resource's memory is viewed by one SPIR-V variable (several
 /// variables may alias one binding).
@@ -246,7 +247,7 @@ impl<'m> Emitter<'m> {
             self.ty(TyKey::Array(inner, d.range_size))
         };
         let pt = self.ptr_ty(sc, desc_ty);
-        let var = self.global_inst(Op::Variable, Some(pt), vec![Operand::StorageClass(sc)]);
+        let var = self.global_inst_operands(Op::Variable, Some(pt), &[Operand::StorageClass(sc)]);
         let binding = if view == View::Counter {
             counter_binding
         } else {
@@ -345,7 +346,7 @@ impl<'m> Emitter<'m> {
         let fields: Vec<u64> = match self.m.constant(bind) {
             Some(Constant::Null) => vec![0, 0, 0, 0],
             Some(Constant::Aggregate(r)) => {
-                let ids: Vec<ValueId> = self.m.value_list(*r).collect();
+                let ids: smallvec::SmallVec<[ValueId; 16]> = self.m.value_list(*r).collect();
                 ids.iter()
                     .map(|&v| self.m.const_uint(v).unwrap_or(0))
                     .collect()
@@ -611,9 +612,9 @@ impl<'m> Emitter<'m> {
         let v4 = self.vec_ty(st, 4);
         let texel = self.composite_construct(v4, &comps)?;
         let write = move |e: &mut Self| -> Result<Vec<Word>> {
-            e.op_void(
+            e.op_void_operands(
                 Op::ImageWrite,
-                vec![
+                &[
                     Operand::IdRef(img),
                     Operand::IdRef(coord),
                     Operand::IdRef(texel),

@@ -58,7 +58,7 @@ impl<'m> Emitter<'m> {
             return Ok(c);
         }
         let u = self.u32_ty();
-        let c = self.global_inst(Op::SpecConstant, Some(u), vec![Operand::LiteralBit32(1)]);
+        let c = self.global_inst_operands(Op::SpecConstant, Some(u), &[Operand::LiteralBit32(1)]);
         self.decorate(c, Decoration::SpecId, &[SAMPLE_COUNT_SPEC_ID]);
         self.name(c, "render_target_sample_count");
         self.reflection.spec_constants.push((
@@ -130,10 +130,10 @@ impl<'m> Emitter<'m> {
         let arr = self.ty(TyKey::Array(v2, POSITIONS.len() as u32));
         let init = self.composite_const(arr, entries);
         let pt = self.ptr_ty(StorageClass::Private, arr);
-        let var = self.global_inst(
+        let var = self.global_inst_operands(
             Op::Variable,
             Some(pt),
-            vec![
+            &[
                 Operand::StorageClass(StorageClass::Private),
                 Operand::IdRef(init),
             ],

@@ -131,7 +131,7 @@ pub(crate) fn rows_used<'a>(elements: impl Iterator<Item = &'a SignatureElement>
 #[derive(Default)]
 pub(crate) struct StageState {
     /// Interface variables by (signature, element id).
-    vars: std::collections::HashMap<(SignatureKind, u32), IoVar>,
+    vars: rustc_hash::FxHashMap<(SignatureKind, u32), IoVar>,
     /// Execution modes the interface asks for.
     pub modes: Vec<ExecutionMode>,
     /// The amplification shader's payload global (see `mesh`).
@@ -140,7 +140,7 @@ pub(crate) struct StageState {
     pub payload_var: Option<Word>,
     /// Pixel shader inputs read by `AttributeAtVertex` (`PerVertexKHR`
     /// arrays of 3), by element id.
-    pub per_vertex: std::collections::HashSet<u32>,
+    pub per_vertex: rustc_hash::FxHashSet<u32>,
     /// Whether a compute-like shader takes derivatives (its quads are
     /// declared with `DerivativeGroupLinearKHR`).
     pub derivative_groups: bool,
@@ -212,7 +212,7 @@ impl<'m> Emitter<'m> {
             return v;
         }
         let pt = self.ptr_ty(sc, ty);
-        let v = self.global_inst(Op::Variable, Some(pt), vec![Operand::StorageClass(sc)]);
+        let v = self.global_inst_operands(Op::Variable, Some(pt), &[Operand::StorageClass(sc)]);
         self.b
             .decorate(v, Decoration::BuiltIn, [Operand::BuiltIn(bi)]);
         if self.desc.kind == ShaderKind::Pixel && sc == StorageClass::Input && ty == self.u32_ty() {
@@ -249,7 +249,7 @@ impl<'m> Emitter<'m> {
         // The (direction, location, component) cells taken so far: D3D
         // packs elements without overlap, and Vulkan rejects overlapping
         // locations.
-        let mut taken = std::collections::HashSet::new();
+        let mut taken = rustc_hash::FxHashSet::default();
         for list in lists {
             let output = self.is_output(list);
             for e in self.desc.signatures.get(list) {
@@ -630,7 +630,7 @@ impl<'m> Emitter<'m> {
         };
         let ty = self.per_vertex(ty, plain.vertices);
         let pt = self.ptr_ty(sc, ty);
-        let var = self.global_inst(Op::Variable, Some(pt), vec![Operand::StorageClass(sc)]);
+        let var = self.global_inst_operands(Op::Variable, Some(pt), &[Operand::StorageClass(sc)]);
         let base = self.location_base(list, e);
         self.decorate(
             var,

@@ -452,9 +452,9 @@ impl<'m> Emitter<'m> {
         let v4 = self.vec_ty(st, 4);
         let texel = self.composite_construct(v4, &comps)?;
         let (img, _) = self.load_image(h)?;
-        self.op_void(
+        self.op_void_operands(
             Op::ImageWrite,
-            vec![
+            &[
                 Operand::IdRef(img),
                 Operand::IdRef(coord),
                 Operand::IdRef(texel),

@@ -5,30 +5,18 @@
 use super::module::{low_mask, Emitter, SVal, Val, MAX_CONST_DEPTH};
 use crate::error::Result;
 use crate::ir::{self, Constant, InstKind, TypeId, ValueId, ValueKind};
-use rspirv::dr::Operand;
 use rspirv::spirv::Word;
+use smallvec::SmallVec;
 
 impl<'m> Emitter<'m> {
     /// Moves the collected `Function`-storage variables to the start of the
     /// entry block.
     pub fn insert_fn_vars(&mut self) -> Result<()> {
         let vars = std::mem::take(&mut self.fn_vars);
-        let f = self
-            .b
-            .selected_function()
-            .ok_or_else(|| self.internal("no function selected"))?;
-        let block = self
-            .b
-            .module_mut()
-            .functions
-            .get_mut(f)
-            .and_then(|f| f.blocks.get_mut(0));
-        match block {
-            Some(b) => {
-                b.instructions.splice(0..0, vars);
-                Ok(())
-            }
-            None => Err(self.internal("function without blocks")),
+        if self.b.hoist_into_entry_block(vars) {
+            Ok(())
+        } else {
+            Err(self.internal("function without blocks"))
         }
     }
 
@@ -36,34 +24,27 @@ impl<'m> Emitter<'m> {
     /// is known.
     pub fn finish_phis(&mut self) -> Result<()> {
         let phis = std::mem::take(&mut self.phis);
-        let f = self
-            .b
-            .selected_function()
-            .ok_or_else(|| self.internal("no function selected"))?;
+        let incoming = std::mem::take(&mut self.phi_incoming);
+        let mut ops: SmallVec<[Word; 8]> = SmallVec::new();
         for p in phis {
-            let mut ops = Vec::with_capacity(p.incoming.len().saturating_mul(2));
-            for &(v, pred) in &p.incoming {
+            ops.clear();
+            let pairs = incoming
+                .get(p.incoming.clone())
+                .ok_or_else(|| self.internal("lost a phi"))?;
+            for &(v, pred) in pairs {
                 let id = match v {
                     SVal::Value(v) => self.phi_operand(v)?,
                     other => self.sval_id(other, p.ty)?,
                 };
                 let parent = *self
                     .exit_labels
-                    .get(&pred)
+                    .get(pred as usize)
                     .ok_or_else(|| self.internal(format!("phi from unknown block {pred}")))?;
-                ops.push(Operand::IdRef(id));
-                ops.push(Operand::IdRef(parent));
+                ops.push(id);
+                ops.push(parent);
             }
-            let inst = self
-                .b
-                .module_mut()
-                .functions
-                .get_mut(f)
-                .and_then(|f| f.blocks.get_mut(p.block))
-                .and_then(|b| b.instructions.get_mut(p.inst));
-            match inst {
-                Some(i) => i.operands = ops,
-                None => return Err(self.internal("lost a phi")),
+            if !self.b.fill(p.slot, &ops) {
+                return Err(self.internal("lost a phi"));
             }
         }
         Ok(())
@@ -142,7 +123,10 @@ impl<'m> Emitter<'m> {
                 Some(Val::Id(self.shuffle(a, b, mask, inst.ty)?))
             }
             InstKind::ExtractValue { aggregate, indices } => {
-                Some(self.extract_value(aggregate, indices, inst.ty)?)
+                match self.emitted_part(aggregate, indices) {
+                    Some(id) => Some(Val::Id(id)),
+                    None => Some(self.extract_value(aggregate, indices, inst.ty)?),
+                }
             }
             InstKind::InsertValue {
                 aggregate,
@@ -189,6 +173,26 @@ impl<'m> Emitter<'m> {
     // ---------------------------------------------------------------------
     // Values.
 
+    /// Member `indices` (one index) of a dx.op struct result already
+    /// emitted as its parts, read in place (what `extract_value` gives,
+    /// without copying the parts); `None` where it needs more.
+    fn emitted_part(&self, aggregate: ValueId, indices: ir::ListRange) -> Option<Word> {
+        if self
+            .cur_uses
+            .binary_search_by_key(&aggregate, |u| u.0)
+            .is_ok()
+        {
+            return None;
+        }
+        let [i] = *self.m.list(indices) else {
+            return None;
+        };
+        match self.values.get(&aggregate)? {
+            Val::Parts(parts) => parts.get(i as usize).copied(),
+            _ => None,
+        }
+    }
+
     /// The id of a control-flow operand of SPIR-V type `ty`.
     pub fn sval_id(&mut self, v: SVal, ty: Word) -> Result<Word> {
         match v {
@@ -226,7 +230,23 @@ impl<'m> Emitter<'m> {
             .value(v)
             .ok_or_else(|| self.invalid(format!("reference to unknown value {}", v.0)))?;
         match value.kind {
-            ValueKind::Constant(c) => self.constant(v, value.ty, c),
+            ValueKind::Constant(c) => {
+                let r = self.constant(v, value.ty, c)?;
+                // Scalars, nulls, undefs and data arrays are module-level
+                // ids: looked up once. (Aggregates may hold expressions,
+                // which are emitted at each use.)
+                if matches!(
+                    c,
+                    Constant::Int(_)
+                        | Constant::Float(_)
+                        | Constant::Null
+                        | Constant::Undef
+                        | Constant::Data(_)
+                ) {
+                    self.values.insert(v, r.clone());
+                }
+                Ok(r)
+            }
             ValueKind::Global(g) => self.global_ptr(g),
             ValueKind::Function(_) => Err(self.unsupported("function pointers")),
             ValueKind::Argument { .. } => Err(self.unsupported("function arguments")),

@@ -170,10 +170,10 @@ impl<'m> Emitter<'m> {
     /// A group operation instruction: `op ty scope group value`.
     fn group_op(&mut self, op: Op, ty: Word, group: GroupOperation, v: Word) -> Result<Word> {
         let s = self.subgroup();
-        self.inst(
+        self.inst_operands(
             op,
             ty,
-            vec![
+            &[
                 Operand::IdRef(s),
                 Operand::GroupOperation(group),
                 Operand::IdRef(v),
