@@ -2,10 +2,12 @@
 //! lowered blocks → cleanup → SSA (selectors, original phis, repairs) →
 //! emission order → [`Structured`].
 
+use std::cell::OnceCell;
 use std::collections::{BTreeMap, HashMap};
 
 use smallvec::SmallVec;
 
+use super::dom::DomTree;
 use super::graph::Cfg;
 use super::hints::merge_loop_control;
 use super::lower::{LBlock, LMerge, LTerm};
@@ -434,48 +436,124 @@ fn cleanup(mut blocks: Vec<LBlock>) -> Result<Vec<LBlock>> {
     Ok(out)
 }
 
-/// The value operands of an instruction (phis excluded).
-pub(crate) fn operands(kind: &InstKind, module: &Module) -> SmallVec<[ValueId; 4]> {
-    let mut v: SmallVec<[ValueId; 4]> = SmallVec::new();
+/// Calls `f` on each value operand of an instruction (phis excluded), in
+/// operand order, without collecting them.
+pub(crate) fn for_each_operand(kind: &InstKind, module: &Module, mut f: impl FnMut(ValueId)) {
     match *kind {
         InstKind::BinOp { lhs, rhs, .. } | InstKind::Cmp { lhs, rhs, .. } => {
-            v.push(lhs);
-            v.push(rhs);
+            f(lhs);
+            f(rhs);
         }
-        InstKind::Cast { value, .. } => v.push(value),
-        InstKind::Gep { operands, .. } => v.extend(module.value_list(operands)),
+        InstKind::Cast { value, .. } => f(value),
+        InstKind::Gep { operands, .. } => module.value_list(operands).for_each(f),
         InstKind::Select {
             cond,
             if_true,
             if_false,
-        } => v.extend([cond, if_true, if_false]),
-        InstKind::ExtractElement { vector, index } => v.extend([vector, index]),
+        } => [cond, if_true, if_false].into_iter().for_each(f),
+        InstKind::ExtractElement { vector, index } => [vector, index].into_iter().for_each(f),
         InstKind::InsertElement {
             vector,
             element,
             index,
-        } => v.extend([vector, element, index]),
-        InstKind::ShuffleVector { a, b, mask } => v.extend([a, b, mask]),
-        InstKind::ExtractValue { aggregate, .. } => v.push(aggregate),
+        } => [vector, element, index].into_iter().for_each(f),
+        InstKind::ShuffleVector { a, b, mask } => [a, b, mask].into_iter().for_each(f),
+        InstKind::ExtractValue { aggregate, .. } => f(aggregate),
         InstKind::InsertValue {
             aggregate, value, ..
-        } => v.extend([aggregate, value]),
+        } => [aggregate, value].into_iter().for_each(f),
         InstKind::Phi { .. } => {}
-        InstKind::Alloca { size, .. } => v.push(size),
-        InstKind::Load { ptr, .. } => v.push(ptr),
-        InstKind::Store { ptr, value, .. } => v.extend([ptr, value]),
+        InstKind::Alloca { size, .. } => f(size),
+        InstKind::Load { ptr, .. } => f(ptr),
+        InstKind::Store { ptr, value, .. } => [ptr, value].into_iter().for_each(f),
         InstKind::Call { callee, args, .. } => {
-            v.push(callee);
-            v.extend(module.value_list(args));
+            f(callee);
+            module.value_list(args).for_each(f);
         }
-        InstKind::AtomicRmw { ptr, value, .. } => v.extend([ptr, value]),
-        InstKind::CmpXchg { ptr, cmp, new, .. } => v.extend([ptr, cmp, new]),
+        InstKind::AtomicRmw { ptr, value, .. } => [ptr, value].into_iter().for_each(f),
+        InstKind::CmpXchg { ptr, cmp, new, .. } => [ptr, cmp, new].into_iter().for_each(f),
         InstKind::Fence { .. } | InstKind::Br { .. } | InstKind::Unreachable => {}
-        InstKind::CondBr { cond, .. } => v.push(cond),
-        InstKind::Switch { value, .. } => v.push(value),
-        InstKind::Ret { value } => v.extend(value),
+        InstKind::CondBr { cond, .. } => f(cond),
+        InstKind::Switch { value, .. } => f(value),
+        InstKind::Ret { value } => value.into_iter().for_each(f),
     }
-    v
+}
+
+/// Where a value is defined, as far as the repairs care.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Site {
+    /// By an instruction of the original block held by this block.
+    Block(u32),
+    /// By an instruction of an unreachable original block.
+    Dead,
+    /// Elsewhere: a constant, a global, an argument, another function.
+    Other,
+}
+
+/// The definition site of every instruction result of a function: a table
+/// indexed by instruction, so a look-up is an index, not a hash.
+struct DefSites<'a> {
+    func: &'a Function,
+    module: &'a Module,
+    /// Per instruction: the block holding it, or [`DefSites::DEAD`].
+    block: Vec<u32>,
+}
+
+impl<'a> DefSites<'a> {
+    /// Marks an instruction of an unreachable original block.
+    const DEAD: u32 = NONE - 1;
+
+    fn new(
+        func: &'a Function,
+        module: &'a Module,
+        cfg: &Cfg,
+        blocks: &[LBlock],
+    ) -> Result<DefSites<'a>> {
+        let mut block = vec![NONE; func.insts.len()];
+        let mut fill = |ob: BlockId, v: u32| -> Result<()> {
+            let b = at(&func.blocks, ob.0 as usize)?;
+            let end = (b.start as usize).saturating_add(b.len as usize);
+            block
+                .get_mut(b.start as usize..end)
+                .ok_or_else(|| internal("block instructions out of range"))?
+                .fill(v);
+            Ok(())
+        };
+        for (i, b) in blocks.iter().enumerate() {
+            if let Some(o) = b.origin {
+                fill(o, i as u32)?;
+            }
+        }
+        for ob in 0..func.blocks.len() as u32 {
+            if !cfg.is_reachable(BlockId(ob)) {
+                fill(BlockId(ob), Self::DEAD)?;
+            }
+        }
+        Ok(DefSites {
+            func,
+            module,
+            block,
+        })
+    }
+
+    fn of(&self, v: ValueId) -> Site {
+        let Some(crate::ir::Value {
+            kind: crate::ir::ValueKind::Inst { inst, .. },
+            ..
+        }) = self.module.value(v)
+        else {
+            return Site::Other;
+        };
+        let k = *inst as usize;
+        if self.func.insts.get(k).and_then(|i| i.result) != Some(v) {
+            return Site::Other;
+        }
+        match self.block.get(k).copied() {
+            Some(Self::DEAD) => Site::Dead,
+            Some(NONE) | None => Site::Other,
+            Some(d) => Site::Block(d),
+        }
+    }
 }
 
 /// The block that holds the original phis of block `b`: the first block of
@@ -526,16 +604,16 @@ fn finish(func: &Function, module: &Module, cfg: &Cfg, blocks: Vec<LBlock>) -> R
         .collect();
     let succ = Adj::from_lists(&succ_l);
     // Block of each pre-node and original block.
-    let mut of_orig: HashMap<BlockId, u32> = HashMap::new();
+    let mut of_orig = vec![NONE; func.blocks.len()];
     for (i, b) in blocks.iter().enumerate() {
         if let Some(o) = b.origin {
-            if of_orig.insert(o, i as u32).is_some() {
+            if std::mem::replace(at_mut(&mut of_orig, o.0 as usize)?, i as u32) != NONE {
                 return Err(internal("original block placed twice"));
             }
         }
     }
     for b in cfg.rpo() {
-        if !of_orig.contains_key(b) {
+        if get(&of_orig, b.0 as usize)? == NONE {
             return Err(internal(format!("reachable block {} was dropped", b.0)));
         }
     }
@@ -642,9 +720,10 @@ fn finish(func: &Function, module: &Module, cfg: &Cfg, blocks: Vec<LBlock>) -> R
             if !cfg.is_reachable(p) {
                 continue;
             }
-            let pb = *of_orig
-                .get(&p)
-                .ok_or_else(|| internal("predecessor without a block"))?;
+            let pb = get(&of_orig, p.0 as usize)?;
+            if pb == NONE {
+                return Err(internal("predecessor without a block"));
+            }
             let mut vals = Vec::with_capacity(orig_phis.len());
             for (res, pairs) in &orig_phis {
                 let v = pairs
@@ -726,55 +805,39 @@ fn finish(func: &Function, module: &Module, cfg: &Cfg, blocks: Vec<LBlock>) -> R
     }
 
     // 3. Repairs: uses whose definition no longer dominates them.
-    let dom = super::dom::DomTree::compute(&succ, &preds, 0)?;
-    let orig_dom = cfg.dominators()?;
-    let mut def_block: HashMap<ValueId, u32> = HashMap::new();
-    for (i, b) in blocks.iter().enumerate() {
-        if let Some(o) = b.origin {
-            for inst in func.block_insts(o) {
-                if let Some(r) = inst.result {
-                    def_block.insert(r, i as u32);
-                }
-            }
+    let sites = DefSites::new(func, module, cfg, &blocks)?;
+    let dom_cell: OnceCell<DomTree> = OnceCell::new();
+    let dom = || -> Result<&DomTree> {
+        if let Some(d) = dom_cell.get() {
+            return Ok(d);
         }
-    }
-    let mut dead_values: HashMap<ValueId, ()> = HashMap::new();
-    for (bi, blk) in func.blocks.iter().enumerate() {
-        if cfg.is_reachable(BlockId(bi as u32)) {
-            continue;
-        }
-        let _ = blk;
-        for inst in func.block_insts(BlockId(bi as u32)) {
-            if let Some(r) = inst.result {
-                dead_values.insert(r, ());
-            }
-        }
-    }
+        let d = DomTree::compute(&succ, &preds, 0)?;
+        Ok(dom_cell.get_or_init(|| d))
+    };
     let mut uses: Vec<Vec<(ValueId, SValue)>> = vec![Vec::new(); n];
-    let mut reads: BTreeMap<ValueId, Vec<(u32, bool, ReadSite)>> = BTreeMap::new();
+    // (value, read point, at end, site), grouped by value below.
+    let mut reads: Vec<(ValueId, u32, bool, ReadSite)> = Vec::new();
     for (i, b) in blocks.iter().enumerate() {
         let Some(o) = b.origin else { continue };
-        let mut seen: SmallVec<[ValueId; 8]> = SmallVec::new();
+        let i = i as u32;
         for inst in func.block_insts(o) {
-            for v in operands(&inst.kind, module) {
-                if seen.contains(&v) {
-                    continue;
+            let mut res = Ok(());
+            for_each_operand(&inst.kind, module, |v| {
+                if res.is_err() {
+                    return;
                 }
-                seen.push(v);
-                if dead_values.contains_key(&v) {
-                    at_mut(&mut uses, i)?.push((v, SValue::Undef));
-                    continue;
-                }
-                let Some(&d) = def_block.get(&v) else {
-                    continue;
-                };
-                if d != i as u32 && !dom.dominates(d, i as u32) {
-                    reads
-                        .entry(v)
-                        .or_default()
-                        .push((i as u32, false, ReadSite::Use(i as u32)));
-                }
-            }
+                res = (|| {
+                    match sites.of(v) {
+                        Site::Dead => at_mut(&mut uses, i as usize)?.push((v, SValue::Undef)),
+                        Site::Block(d) if d != i && !dom()?.dominates(d, i) => {
+                            reads.push((v, i, false, ReadSite::Use(i)));
+                        }
+                        Site::Block(_) | Site::Other => {}
+                    }
+                    Ok(())
+                })();
+            });
+            res?;
         }
     }
     for (i, bp) in phis.iter_mut().enumerate() {
@@ -782,16 +845,18 @@ fn finish(func: &Function, module: &Module, cfg: &Cfg, blocks: Vec<LBlock>) -> R
         for (pj, phi) in bp.iter_mut().enumerate() {
             for (k, val) in phi.incoming.iter_mut().enumerate() {
                 let SValue::Value(v) = *val else { continue };
-                if dead_values.contains_key(&v) {
-                    *val = SValue::Undef;
-                    continue;
-                }
-                let Some(&d) = def_block.get(&v) else {
-                    continue;
+                let d = match sites.of(v) {
+                    Site::Dead => {
+                        *val = SValue::Undef;
+                        continue;
+                    }
+                    Site::Block(d) => d,
+                    Site::Other => continue,
                 };
                 let q = *at(ps, k)?;
-                if !dom.dominates(d, q) {
-                    reads.entry(v).or_default().push((
+                if !dom()?.dominates(d, q) {
+                    reads.push((
+                        v,
                         q,
                         true,
                         ReadSite::PhiIn {
@@ -804,10 +869,25 @@ fn finish(func: &Function, module: &Module, cfg: &Cfg, blocks: Vec<LBlock>) -> R
             }
         }
     }
-    for (v, rs) in reads {
-        let d = *def_block
-            .get(&v)
-            .ok_or_else(|| internal("repair of unknown value"))?;
+    // By value, in reading order within a value (a stable sort).
+    reads.sort_by_key(|r| r.0);
+    let orig_dom = if reads.is_empty() {
+        None
+    } else {
+        Some(cfg.dominators()?)
+    };
+    let mut rest = reads.as_slice();
+    while let Some(&(v, ..)) = rest.first() {
+        let len = rest.iter().take_while(|r| r.0 == v).count();
+        let (rs, tail) = rest.split_at(len);
+        rest = tail;
+        let Site::Block(d) = sites.of(v) else {
+            return Err(internal("repair of unknown value"));
+        };
+        let orig_dom = orig_dom
+            .as_ref()
+            .ok_or_else(|| internal("repair without dominators"))?;
+        let dom = dom()?;
         let ty = module
             .value_type(v)
             .ok_or_else(|| internal("value without a type"))?;
@@ -821,7 +901,7 @@ fn finish(func: &Function, module: &Module, cfg: &Cfg, blocks: Vec<LBlock>) -> R
             types: vec![SynthType::Ir(ty)],
             kill: vec![SValue::Undef],
         };
-        let points: Vec<(u32, bool)> = rs.iter().map(|r| (r.0, r.1)).collect();
+        let points: Vec<(u32, bool)> = rs.iter().map(|r| (r.1, r.2)).collect();
         // Where d dominates, v is available; at an original block that d
         // does not dominate in the original CFG, v is dead (any executed
         // path from there to a use runs d again).
@@ -839,7 +919,7 @@ fn finish(func: &Function, module: &Module, cfg: &Cfg, blocks: Vec<LBlock>) -> R
         let (vals, new_phis) = solver.solve(&g, &points, &mut synths, &boundary)?;
         for (r, val) in rs.iter().zip(vals) {
             let val = *at(&val, 0)?;
-            match r.2 {
+            match r.3 {
                 ReadSite::Use(b) => {
                     if val != SValue::Value(v) {
                         at_mut(&mut uses, b as usize)?.push((v, val));
