@@ -8,13 +8,13 @@ use std::collections::{BTreeMap, HashMap};
 use smallvec::SmallVec;
 
 use super::dom::DomTree;
-use super::graph::Cfg;
+use super::graph::{block_exit, Cfg, Exit};
 use super::hints::merge_loop_control;
 use super::lower::{LBlock, LMerge, LTerm};
 use super::pre::{PSel, PreCfg, SEL};
 use super::ssa::{Group, Reach, Solver};
 use super::structured::{
-    LoopControl, Merge, PhiDef, SBlock, SBlockId, SPhi, STerm, SValue, Structured, SynthDef,
+    LoopControl, Merge, PhiDef, Role, SBlock, SBlockId, SPhi, STerm, SValue, Structured, SynthDef,
     SynthId, SynthType,
 };
 use super::tree::{self, Analysis};
@@ -45,6 +45,9 @@ fn structurize_inner(func: &Function, module: &Module) -> Result<Structured> {
     if func.is_declaration || func.blocks.is_empty() {
         return Err(Error::invalid(Phase::Cfg, "function has no body"));
     }
+    if let Some(s) = single_block(func, module)? {
+        return Ok(s);
+    }
     let cfg = Cfg::new(func, module)?;
     let mut pre = PreCfg::build(func, module, &cfg)?;
     pre.make_reducible()?;
@@ -59,6 +62,40 @@ fn structurize_inner(func: &Function, module: &Module) -> Result<Structured> {
     let blocks = super::lower::lower(&pre, &tree, &loop_hints)?;
     let blocks = cleanup(blocks)?;
     finish(func, module, &cfg, blocks)
+}
+
+/// The fast path for a function of one block that returns (or ends in
+/// `unreachable`) and has no phis: nothing to structurize, and the passes
+/// below would produce exactly this block. `None` for any other function.
+fn single_block(func: &Function, module: &Module) -> Result<Option<Structured>> {
+    let [_] = func.blocks.as_slice() else {
+        return Ok(None);
+    };
+    let entry = BlockId(0);
+    let term = match block_exit(func, module, entry)? {
+        Exit::Ret(v) => STerm::Return(v.map(SValue::Value)),
+        Exit::Unreachable => STerm::Unreachable,
+        Exit::Br(_) | Exit::CondBr { .. } | Exit::Switch { .. } => return Ok(None),
+    };
+    if func
+        .block_insts(entry)
+        .iter()
+        .any(|i| matches!(i.kind, InstKind::Phi { .. }))
+    {
+        return Ok(None);
+    }
+    Ok(Some(Structured {
+        blocks: vec![SBlock {
+            origin: Some(entry),
+            role: Role::Original,
+            preds: Vec::new(),
+            phis: Vec::new(),
+            uses: Vec::new(),
+            merge: Merge::None,
+            term,
+        }],
+        synths: Vec::new(),
+    }))
 }
 
 fn merge_targets(m: &LMerge) -> SmallVec<[u32; 2]> {
