@@ -1,7 +1,7 @@
 //! Dominator trees (Lengauer–Tarjan with path compression, iterative) with
 //! DFS-interval numbering so that [`DomTree::dominates`] is O(1).
 
-use super::util::{dfs, get, set, Adj, NONE};
+use super::util::{dfs, get, set, Adj, Dfs, NONE};
 use crate::error::Result;
 
 /// A dominator (or post-dominator) tree over nodes `0..n`.
@@ -27,8 +27,13 @@ impl DomTree {
     /// Computes the dominator tree of the graph `succ` (with predecessor
     /// lists `pred`) rooted at `root`.
     pub fn compute(succ: &Adj, pred: &Adj, root: u32) -> Result<DomTree> {
-        let n = succ.len();
-        let d = dfs(succ, root);
+        Self::compute_from(pred, &dfs(succ, root), root)
+    }
+
+    /// [`DomTree::compute`] from a depth-first search of the graph from
+    /// `root` already made.
+    pub(crate) fn compute_from(pred: &Adj, d: &Dfs, root: u32) -> Result<DomTree> {
+        let n = d.pre_num.len();
         let count = d.pre.len();
         // Everything below works on DFS numbers 0..count.
         let num = &d.pre_num;

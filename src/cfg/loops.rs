@@ -4,7 +4,7 @@
 //! dominate their source).
 
 use super::dom::DomTree;
-use super::util::{dfs, get, set, Adj, NONE};
+use super::util::{dfs, get, set, Adj, Dfs, NONE};
 use crate::error::Result;
 
 /// Natural loops of a graph and their nesting.
@@ -28,8 +28,18 @@ impl LoopForest {
     /// Computes the forest of the graph (`succ`, `pred`) from `entry`, with
     /// its dominator tree.
     pub fn compute(succ: &Adj, pred: &Adj, entry: u32, dom: &DomTree) -> Result<LoopForest> {
+        Self::compute_from(succ, pred, &dfs(succ, entry), dom)
+    }
+
+    /// [`LoopForest::compute`] from a depth-first search of the graph
+    /// already made (rooted at the entry).
+    pub(crate) fn compute_from(
+        succ: &Adj,
+        pred: &Adj,
+        d: &Dfs,
+        dom: &DomTree,
+    ) -> Result<LoopForest> {
         let n = succ.len();
-        let d = dfs(succ, entry);
         let mut post_num = vec![NONE; n];
         for (i, &v) in d.post.iter().enumerate() {
             set(&mut post_num, v as usize, i as u32)?;

@@ -194,17 +194,12 @@ impl PreCfg {
         (succ, pred)
     }
 
-    /// Makes the graph reducible: every strongly connected region with
-    /// several entries gets a dispatcher node that all its entry edges go
-    /// through, selecting the real entry by a variable. No block is
-    /// duplicated. Returns whether anything changed.
-    pub(crate) fn make_reducible(&mut self) -> Result<bool> {
-        let (succ, pred) = self.adjacency();
-        let dom = super::dom::DomTree::compute(&succ, &pred, 0)?;
-        let loops = super::loops::LoopForest::compute(&succ, &pred, 0, &dom)?;
-        if loops.is_reducible() {
-            return Ok(false);
-        }
+    /// Makes an irreducible graph reducible: every strongly connected
+    /// region with several entries gets a dispatcher node that all its entry
+    /// edges go through, selecting the real entry by a variable. No block is
+    /// duplicated. `pred` is the predecessor adjacency of the current nodes;
+    /// the caller recomputes the analysis afterwards.
+    pub(crate) fn make_reducible(&mut self, pred: &Adj) -> Result<()> {
         let mut preds: Vec<Vec<u32>> = (0..self.nodes.len())
             .map(|v| pred.succ(v as u32).to_vec())
             .collect();
@@ -311,16 +306,7 @@ impl PreCfg {
                 work.push((members, Some(h)));
             }
         }
-        // Recompute predecessor-dependent facts from scratch and check.
-        let (succ, pred) = self.adjacency();
-        let dom = super::dom::DomTree::compute(&succ, &pred, 0)?;
-        let loops = super::loops::LoopForest::compute(&succ, &pred, 0, &dom)?;
-        if !loops.is_reducible() {
-            return Err(internal(
-                "irreducible control flow remained after dispatching",
-            ));
-        }
-        Ok(true)
+        Ok(())
     }
 
     /// Strongly connected components (iterative Tarjan) of the subgraph on

@@ -50,8 +50,16 @@ fn structurize_inner(func: &Function, module: &Module) -> Result<Structured> {
     }
     let cfg = Cfg::new(func, module)?;
     let mut pre = PreCfg::build(func, module, &cfg)?;
-    pre.make_reducible()?;
-    let a = Analysis::new(&pre)?;
+    let mut a = Analysis::new(&pre)?;
+    if !a.loops.is_reducible() {
+        pre.make_reducible(&a.pred)?;
+        a = Analysis::new(&pre)?;
+        if !a.loops.is_reducible() {
+            return Err(internal(
+                "irreducible control flow remained after dispatching",
+            ));
+        }
+    }
     let mut loop_hints = vec![LoopControl::default(); pre.nodes.len()];
     for &(u, h) in a.loops.back_edges() {
         let hint = at(&pre.nodes, u as usize)?.loop_hint;
@@ -435,25 +443,7 @@ fn cleanup(mut blocks: Vec<LBlock>) -> Result<Vec<LBlock>> {
         }
     };
     for b in out.iter_mut() {
-        for t in b.term.targets() {
-            let nt = map(t)?;
-            b.term.replace_target(t, nt | 0x8000_0000);
-        }
-        // Clear the marker bit (avoids collisions while replacing).
-        match &mut b.term {
-            LTerm::Branch(t) => *t &= 0x7fff_ffff,
-            LTerm::CondBranch { t, f, .. } => {
-                *t &= 0x7fff_ffff;
-                *f &= 0x7fff_ffff;
-            }
-            LTerm::Switch { default, cases, .. } => {
-                *default &= 0x7fff_ffff;
-                for c in cases.iter_mut() {
-                    c.1 &= 0x7fff_ffff;
-                }
-            }
-            LTerm::None | LTerm::Ret(_) | LTerm::Unreachable => {}
-        }
+        b.term.map_targets(map)?;
         b.merge = match b.merge {
             LMerge::None => LMerge::None,
             LMerge::Sel { merge, hint } => LMerge::Sel {
@@ -624,22 +614,14 @@ enum ReadSite {
 
 fn finish(func: &Function, module: &Module, cfg: &Cfg, blocks: Vec<LBlock>) -> Result<Structured> {
     let n = blocks.len();
-    let preds_l = pred_lists(&blocks);
-    let preds = Adj::from_lists(&preds_l);
-    let succ_l: Vec<Vec<u32>> = blocks
-        .iter()
-        .map(|b| {
-            let mut t = b.term.targets();
-            let mut seen = Vec::new();
-            t.retain(|x| {
-                let fresh = !seen.contains(x);
-                seen.push(*x);
-                fresh
-            });
-            t
-        })
-        .collect();
-    let succ = Adj::from_lists(&succ_l);
+    let succ = Adj::from_targets(n, |i| {
+        blocks
+            .get(i as usize)
+            .into_iter()
+            .flat_map(|b| b.term.targets())
+    });
+    // Each block's distinct predecessors in block order.
+    let preds = succ.reversed();
     // Block of each pre-node and original block.
     let mut of_orig = vec![NONE; func.blocks.len()];
     for (i, b) in blocks.iter().enumerate() {
@@ -994,22 +976,19 @@ fn finish(func: &Function, module: &Module, cfg: &Cfg, blocks: Vec<LBlock>) -> R
     // continue targets.
     let mut order: Vec<u32> = Vec::with_capacity(n);
     {
-        let order_succ: Vec<Vec<u32>> = blocks
-            .iter()
-            .map(|b| {
-                let mut next = b.term.targets();
-                next.extend(merge_targets(&b.merge));
-                next
-            })
-            .collect();
+        let order_succ = Adj::from_fn(n, |i, out| {
+            if let Some(b) = blocks.get(i as usize) {
+                out.extend(b.term.targets());
+                out.extend(merge_targets(&b.merge));
+            }
+        });
         let mut visited = vec![false; n];
         let mut post: Vec<u32> = Vec::with_capacity(n);
         let mut stack: Vec<(u32, usize)> = vec![(0, 0)];
         *at_mut(&mut visited, 0)? = true;
         while let Some(top) = stack.last_mut() {
             let (v, i) = *top;
-            let next = at(&order_succ, v as usize)?;
-            if let Some(&w) = next.get(i) {
+            if let Some(&w) = order_succ.succ(v).get(i) {
                 top.1 = i.saturating_add(1);
                 if !std::mem::replace(at_mut(&mut visited, w as usize)?, true) {
                     stack.push((w, 0));

@@ -96,14 +96,14 @@ pub(crate) struct Analysis {
 }
 
 impl Analysis {
+    /// Dominators, loops and reverse postorder of the pre-CFG, from one
+    /// depth-first search. The graph may still be irreducible
+    /// ([`LoopForest::is_reducible`]); [`build`] needs it reducible.
     pub(crate) fn new(pre: &PreCfg) -> Result<Analysis> {
         let (succ, pred) = pre.adjacency();
-        let dom = DomTree::compute(&succ, &pred, 0)?;
-        let loops = LoopForest::compute(&succ, &pred, 0, &dom)?;
-        if !loops.is_reducible() {
-            return Err(internal("structure tree needs a reducible graph"));
-        }
         let d = super::util::dfs(&succ, 0);
+        let dom = DomTree::compute_from(&pred, &d, 0)?;
+        let loops = LoopForest::compute_from(&succ, &pred, &d, &dom)?;
         let mut rpo_num = vec![NONE; succ.len()];
         for (i, &v) in d.post.iter().rev().enumerate() {
             set(&mut rpo_num, v as usize, i as u32)?;
@@ -123,6 +123,9 @@ impl Analysis {
 
 /// Builds the tree.
 pub(crate) fn build(pre: &PreCfg, a: &Analysis) -> Result<Tree> {
+    if !a.loops.is_reducible() {
+        return Err(internal("structure tree needs a reducible graph"));
+    }
     let n = pre.nodes.len();
     // Forward predecessor counts.
     let mut fwd = vec![0u32; n];

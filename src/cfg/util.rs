@@ -96,6 +96,34 @@ impl Adj {
         Adj { offs, data }
     }
 
+    /// Builds from a function that appends the neighbours of each node
+    /// `0..n` in turn to the shared list it is given (no list per node).
+    pub(crate) fn from_fn(n: usize, mut f: impl FnMut(u32, &mut Vec<u32>)) -> Adj {
+        let mut offs = Vec::with_capacity(n.saturating_add(1));
+        let mut data = Vec::with_capacity(n.saturating_mul(2));
+        offs.push(0);
+        for i in 0..n {
+            f(i as u32, &mut data);
+            offs.push(data.len() as u32);
+        }
+        Adj { offs, data }
+    }
+
+    /// Builds from each node's targets, keeping the first of duplicates.
+    pub(crate) fn from_targets<I: IntoIterator<Item = u32>>(
+        n: usize,
+        mut targets: impl FnMut(u32) -> I,
+    ) -> Adj {
+        Adj::from_fn(n, |i, out| {
+            let start = out.len();
+            for t in targets(i) {
+                if !out.get(start..).is_some_and(|l| l.contains(&t)) {
+                    out.push(t);
+                }
+            }
+        })
+    }
+
     /// Builds the reverse adjacency (predecessors from successors); each
     /// reversed list keeps the order in which the sources are numbered.
     pub fn reversed(&self) -> Adj {
