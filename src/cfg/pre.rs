@@ -42,27 +42,29 @@ pub(crate) enum PTerm {
 }
 
 impl PTerm {
+    /// The distinct targets, in terminator order.
     pub(crate) fn targets(&self) -> Vec<u32> {
-        let mut v = match self {
-            PTerm::Br(t) => vec![*t],
-            PTerm::CondBr { t, f, .. } => vec![*t, *f],
-            PTerm::Switch { default, cases, .. } => {
-                let mut v = vec![*default];
-                v.extend(cases.iter().map(|c| c.1));
-                v
+        let mut v: Vec<u32> = Vec::new();
+        for t in self.all_targets() {
+            if !v.contains(&t) {
+                v.push(t);
             }
-            PTerm::Ret(_) | PTerm::Unreachable => Vec::new(),
-        };
-        let mut seen = Vec::with_capacity(v.len());
-        v.retain(|x| {
-            if seen.contains(x) {
-                false
-            } else {
-                seen.push(*x);
-                true
-            }
-        });
+        }
         v
+    }
+
+    /// The targets in terminator order, with duplicates.
+    fn all_targets(&self) -> impl Iterator<Item = u32> + '_ {
+        let (first, second, cases): (Option<u32>, Option<u32>, &[(u64, u32)]) = match self {
+            PTerm::Br(t) => (Some(*t), None, &[]),
+            PTerm::CondBr { t, f, .. } => (Some(*t), Some(*f), &[]),
+            PTerm::Switch { default, cases, .. } => (Some(*default), None, cases),
+            PTerm::Ret(_) | PTerm::Unreachable => (None, None, &[]),
+        };
+        first
+            .into_iter()
+            .chain(second)
+            .chain(cases.iter().map(|c| c.1))
     }
 
     fn replace_target(&mut self, from: u32, to: u32) {
@@ -188,8 +190,12 @@ impl PreCfg {
 
     /// Successor and predecessor adjacency of the current nodes.
     pub(crate) fn adjacency(&self) -> (Adj, Adj) {
-        let lists: Vec<Vec<u32>> = self.nodes.iter().map(|n| n.term.targets()).collect();
-        let succ = Adj::from_lists(&lists);
+        let succ = Adj::from_targets(self.nodes.len(), |v| {
+            self.nodes
+                .get(v as usize)
+                .into_iter()
+                .flat_map(|n| n.term.all_targets())
+        });
         let pred = succ.reversed();
         (succ, pred)
     }

@@ -114,18 +114,33 @@ fn merge_targets(m: &LMerge) -> SmallVec<[u32; 2]> {
     }
 }
 
-fn pred_lists(blocks: &[LBlock]) -> Vec<Vec<u32>> {
-    let mut preds: Vec<Vec<u32>> = vec![Vec::new(); blocks.len()];
+/// Per block: its distinct predecessors, in block order (most blocks have
+/// one or two, kept inline).
+type PredLists = Vec<SmallVec<[u32; 2]>>;
+
+/// The predecessor lists and merge-reference counts of the blocks not
+/// `deleted`.
+fn preds_and_refs(blocks: &[LBlock], deleted: &[bool]) -> Result<(PredLists, Vec<u32>)> {
+    let n = blocks.len();
+    let mut preds: PredLists = vec![SmallVec::new(); n];
+    let mut refs = vec![0u32; n];
     for (i, b) in blocks.iter().enumerate() {
+        if get(deleted, i)? {
+            continue;
+        }
         for t in b.term.targets() {
-            if let Some(p) = preds.get_mut(t as usize) {
-                if !p.contains(&(i as u32)) {
-                    p.push(i as u32);
-                }
+            let p = at_mut(&mut preds, t as usize)?;
+            if !p.contains(&(i as u32)) {
+                p.push(i as u32);
             }
         }
+        for t in merge_targets(&b.merge) {
+            let r = at_mut(&mut refs, t as usize)?;
+            // Counts references from blocks in memory: cannot saturate.
+            *r = r.saturating_add(1);
+        }
     }
-    preds
+    Ok((preds, refs))
 }
 
 /// Removes empty pass-through blocks, turns unreachable merge and continue
@@ -133,16 +148,8 @@ fn pred_lists(blocks: &[LBlock]) -> Vec<Vec<u32>> {
 /// renumbers.
 fn cleanup(mut blocks: Vec<LBlock>) -> Result<Vec<LBlock>> {
     let n = blocks.len();
-    let mut refs = vec![0u32; n];
-    for b in &blocks {
-        for t in merge_targets(&b.merge) {
-            let r = at_mut(&mut refs, t as usize)?;
-            // Counts references from blocks in memory: cannot saturate.
-            *r = r.saturating_add(1);
-        }
-    }
-    let mut preds = pred_lists(&blocks);
     let mut deleted = vec![false; n];
+    let (mut preds, mut refs) = preds_and_refs(&blocks, &deleted)?;
     let mut work: Vec<u32> = (0..n as u32).rev().collect();
     while let Some(x) = work.pop() {
         if get(&deleted, x as usize)? || x == 0 {
@@ -186,7 +193,7 @@ fn cleanup(mut blocks: Vec<LBlock>) -> Result<Vec<LBlock>> {
                 }
             }
             let tp = at_mut(&mut preds, t as usize)?;
-            tp.retain(|&q| q != x);
+            tp.retain(|q| *q != x);
             if !tp.contains(&p) {
                 tp.push(p);
             }
@@ -246,24 +253,7 @@ fn cleanup(mut blocks: Vec<LBlock>) -> Result<Vec<LBlock>> {
         b.merge = LMerge::None;
     }
     // Predecessors and merge references among the remaining blocks.
-    let mut preds: Vec<Vec<u32>> = vec![Vec::new(); n];
-    let mut refs = vec![0u32; n];
-    for (i, b) in blocks.iter().enumerate() {
-        if get(&deleted, i)? {
-            continue;
-        }
-        for t in b.term.targets() {
-            let p = at_mut(&mut preds, t as usize)?;
-            if !p.contains(&(i as u32)) {
-                p.push(i as u32);
-            }
-        }
-        for t in merge_targets(&b.merge) {
-            let r = at_mut(&mut refs, t as usize)?;
-            // Counts references from blocks in memory: cannot saturate.
-            *r = r.saturating_add(1);
-        }
-    }
+    let (mut preds, mut refs) = preds_and_refs(&blocks, &deleted)?;
     // Latches as continue targets: when the synthetic continue block has a
     // single predecessor X that only branches to it, X becomes the
     // continue target (the back-edge block); when X instead ends the
@@ -338,7 +328,7 @@ fn cleanup(mut blocks: Vec<LBlock>) -> Result<Vec<LBlock>> {
         *at_mut(&mut deleted, lc as usize)? = true;
         at_mut(&mut preds, lc as usize)?.clear();
         let hp = at_mut(&mut preds, h)?;
-        hp.retain(|&q| q != lc);
+        hp.retain(|q| *q != lc);
         if !hp.contains(&x) {
             hp.push(x);
         }
@@ -419,7 +409,7 @@ fn cleanup(mut blocks: Vec<LBlock>) -> Result<Vec<LBlock>> {
         *at_mut(&mut refs, j as usize)? = 0;
         at_mut(&mut blocks, x as usize)?.term = LTerm::Branch(t);
         let tp = at_mut(&mut preds, t as usize)?;
-        tp.retain(|&q| q != j);
+        tp.retain(|q| *q != j);
         if !tp.contains(&x) {
             tp.push(x);
         }
