@@ -1,8 +1,20 @@
 //! Dominator trees (Lengauer–Tarjan with path compression, iterative) with
 //! DFS-interval numbering so that [`DomTree::dominates`] is O(1).
 
-use super::util::{dfs, get, set, Adj, Dfs, NONE};
+use super::util::{at, at_mut, dfs, get, set, Adj, Dfs, NONE};
 use crate::error::Result;
+
+/// Lengauer–Tarjan's tables for one node (by DFS number).
+#[derive(Clone, Copy)]
+struct Lt {
+    parent: u32,
+    semi: u32,
+    label: u32,
+    ancestor: u32,
+    idom: u32,
+    bucket_head: u32,
+    bucket_next: u32,
+}
 
 /// A dominator (or post-dominator) tree over nodes `0..n`.
 ///
@@ -35,55 +47,54 @@ impl DomTree {
     pub(crate) fn compute_from(pred: &Adj, d: &Dfs, root: u32) -> Result<DomTree> {
         let n = d.pre_num.len();
         let count = d.pre.len();
-        // Everything below works on DFS numbers 0..count.
+        // Everything below works on DFS numbers 0..count, with the
+        // algorithm's per-node tables side by side in one allocation.
         let num = &d.pre_num;
-        let mut parent = vec![0u32; count];
+        let mut t: Vec<Lt> = Vec::with_capacity(count);
         for (i, &v) in d.pre.iter().enumerate() {
             let p = get(&d.parent, v as usize)?;
-            if p != NONE {
-                set(&mut parent, i, get(num, p as usize)?)?;
-            }
+            t.push(Lt {
+                parent: if p == NONE { 0 } else { get(num, p as usize)? },
+                semi: i as u32,
+                label: i as u32,
+                ancestor: NONE,
+                idom: 0,
+                bucket_head: NONE,
+                bucket_next: NONE,
+            });
         }
-        let mut semi: Vec<u32> = (0..count as u32).collect();
-        let mut label: Vec<u32> = (0..count as u32).collect();
-        let mut ancestor = vec![NONE; count];
-        let mut idom_n = vec![0u32; count];
-        let mut bucket_head = vec![NONE; count];
-        let mut bucket_next = vec![NONE; count];
         let mut path: Vec<u32> = Vec::new();
 
         // eval with iterative path compression.
-        fn eval(
-            v: u32,
-            ancestor: &mut [u32],
-            label: &mut [u32],
-            semi: &[u32],
-            path: &mut Vec<u32>,
-        ) -> Result<u32> {
-            if get(ancestor, v as usize)? == NONE {
+        fn eval(v: u32, t: &mut [Lt], path: &mut Vec<u32>) -> Result<u32> {
+            if at(t, v as usize)?.ancestor == NONE {
                 return Ok(v);
             }
             // Collect the path up to the node whose ancestor is a root of
             // the forest.
             path.clear();
             let mut x = v;
-            while get(ancestor, x as usize)? != NONE
-                && get(ancestor, get(ancestor, x as usize)? as usize)? != NONE
-            {
+            loop {
+                let a = at(t, x as usize)?.ancestor;
+                if a == NONE || at(t, a as usize)?.ancestor == NONE {
+                    break;
+                }
                 path.push(x);
-                x = get(ancestor, x as usize)?;
+                x = a;
             }
             // Compress from the top down.
             while let Some(y) = path.pop() {
-                let a = get(ancestor, y as usize)?;
-                let la = get(label, a as usize)?;
-                let ly = get(label, y as usize)?;
-                if get(semi, la as usize)? < get(semi, ly as usize)? {
-                    set(label, y as usize, la)?;
+                let ty = *at(t, y as usize)?;
+                let ta = *at(t, ty.ancestor as usize)?;
+                let sa = at(t, ta.label as usize)?.semi;
+                let sy = at(t, ty.label as usize)?.semi;
+                let e = at_mut(t, y as usize)?;
+                if sa < sy {
+                    e.label = ta.label;
                 }
-                set(ancestor, y as usize, get(ancestor, a as usize)?)?;
+                e.ancestor = ta.ancestor;
             }
-            get(label, v as usize)
+            Ok(at(t, v as usize)?.label)
         }
 
         for w in (1..count).rev() {
@@ -93,43 +104,44 @@ impl DomTree {
                 if p == NONE {
                     continue; // unreachable predecessor
                 }
-                let u = eval(p, &mut ancestor, &mut label, &semi, &mut path)?;
-                let su = get(&semi, u as usize)?;
-                if su < get(&semi, w)? {
-                    set(&mut semi, w, su)?;
+                let u = eval(p, &mut t, &mut path)?;
+                let su = at(&t, u as usize)?.semi;
+                let e = at_mut(&mut t, w)?;
+                if su < e.semi {
+                    e.semi = su;
                 }
             }
-            let s = get(&semi, w)? as usize;
-            set(&mut bucket_next, w, get(&bucket_head, s)?)?;
-            set(&mut bucket_head, s, w as u32)?;
-            let pw = get(&parent, w)?;
-            set(&mut ancestor, w, pw)?;
+            let s = at(&t, w)?.semi as usize;
+            let head = at(&t, s)?.bucket_head;
+            at_mut(&mut t, w)?.bucket_next = head;
+            at_mut(&mut t, s)?.bucket_head = w as u32;
+            let pw = at(&t, w)?.parent;
+            at_mut(&mut t, w)?.ancestor = pw;
             // Process the bucket of the parent.
-            let mut v = get(&bucket_head, pw as usize)?;
-            set(&mut bucket_head, pw as usize, NONE)?;
+            let mut v = std::mem::replace(&mut at_mut(&mut t, pw as usize)?.bucket_head, NONE);
             while v != NONE {
-                let next = get(&bucket_next, v as usize)?;
-                let u = eval(v, &mut ancestor, &mut label, &semi, &mut path)?;
-                let id = if get(&semi, u as usize)? < get(&semi, v as usize)? {
+                let next = at(&t, v as usize)?.bucket_next;
+                let u = eval(v, &mut t, &mut path)?;
+                let id = if at(&t, u as usize)?.semi < at(&t, v as usize)?.semi {
                     u
                 } else {
                     pw
                 };
-                set(&mut idom_n, v as usize, id)?;
+                at_mut(&mut t, v as usize)?.idom = id;
                 v = next;
             }
         }
         for w in 1..count {
-            let iw = get(&idom_n, w)?;
-            if iw != get(&semi, w)? {
-                let v = get(&idom_n, iw as usize)?;
-                set(&mut idom_n, w, v)?;
+            let tw = *at(&t, w)?;
+            if tw.idom != tw.semi {
+                let v = at(&t, tw.idom as usize)?.idom;
+                at_mut(&mut t, w)?.idom = v;
             }
         }
         let mut idom = vec![NONE; n];
         for w in 1..count {
             let v = get(&d.pre, w)?;
-            let iv = get(&d.pre, get(&idom_n, w)? as usize)?;
+            let iv = get(&d.pre, at(&t, w)?.idom as usize)?;
             set(&mut idom, v as usize, iv)?;
         }
         Self::from_idom(root, idom)

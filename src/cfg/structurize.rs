@@ -21,7 +21,7 @@ use super::tree::{self, Analysis};
 use super::util::FastMap;
 use super::util::{at, at_mut, get, internal, Adj, NONE};
 use crate::error::{Error, Phase, Result};
-use crate::ir::{BlockId, Function, InstKind, Module, ValueId};
+use crate::ir::{BlockId, FuncId, Function, InstKind, Module, ValueId, ValueKind};
 
 /// Structurizes a function definition.
 ///
@@ -511,6 +511,9 @@ enum Site {
 /// indexed by instruction, so a look-up is an index, not a hash.
 struct DefSites<'a> {
     func: &'a Function,
+    /// The function's id, when its value says it (then a value's
+    /// [`ValueKind::Inst`] names the function directly).
+    id: Option<FuncId>,
     module: &'a Module,
     /// Per instruction: the block holding it, or [`DefSites::DEAD`].
     block: Vec<u32>,
@@ -546,26 +549,31 @@ impl<'a> DefSites<'a> {
                 fill(BlockId(ob), Self::DEAD)?;
             }
         }
+        let id = match module.value(func.value).map(|v| v.kind) {
+            Some(ValueKind::Function(f)) => Some(f),
+            _ => None,
+        };
         Ok(DefSites {
             func,
+            id,
             module,
             block,
         })
     }
 
     fn of(&self, v: ValueId) -> Site {
-        let Some(crate::ir::Value {
-            kind: crate::ir::ValueKind::Inst { inst, .. },
-            ..
-        }) = self.module.value(v)
-        else {
-            return Site::Other;
+        let inst = match self.module.value(v).map(|v| v.kind) {
+            Some(ValueKind::Inst { func, inst })
+                if Some(func) == self.id
+                    || (self.id.is_none()
+                        && self.func.insts.get(inst as usize).and_then(|i| i.result)
+                            == Some(v)) =>
+            {
+                inst
+            }
+            _ => return Site::Other,
         };
-        let k = *inst as usize;
-        if self.func.insts.get(k).and_then(|i| i.result) != Some(v) {
-            return Site::Other;
-        }
-        match self.block.get(k).copied() {
+        match self.block.get(inst as usize).copied() {
             Some(Self::DEAD) => Site::Dead,
             Some(NONE) | None => Site::Other,
             Some(d) => Site::Block(d),
