@@ -12,7 +12,7 @@ use super::graph::{block_exit, Cfg, Exit};
 use super::hints::merge_loop_control;
 use super::lower::{LBlock, LMerge, LTerm};
 use super::pre::{PSel, PreCfg, SEL};
-use super::ssa::{Group, Reach, Solver};
+use super::ssa::{DefVals, Defs, Group, Reach, Solver};
 use super::structured::{
     LoopControl, Merge, PhiDef, Role, SBlock, SBlockId, SPhi, STerm, SValue, Structured, SynthDef,
     SynthId, SynthType,
@@ -670,12 +670,12 @@ fn finish(func: &Function, module: &Module, cfg: &Cfg, blocks: Vec<LBlock>) -> R
     // The last value each block assigns to each read variable, in one pass
     // over the blocks (a pass per variable is quadratic when node splitting
     // makes many dispatchers).
-    let mut var_defs: BTreeMap<u32, FastMap<u32, Vec<SValue>>> = BTreeMap::new();
+    let mut var_defs: BTreeMap<u32, FastMap<u32, DefVals>> = BTreeMap::new();
     for (i, b) in blocks.iter().enumerate() {
         for &(var, val) in &b.assigns {
             if var_reads.contains_key(&var) {
                 let defs = var_defs.entry(var).or_default();
-                defs.insert(i as u32, vec![SValue::U32(val)]);
+                defs.insert(i as u32, smallvec::smallvec![SValue::U32(val)]);
             }
         }
     }
@@ -684,26 +684,23 @@ fn finish(func: &Function, module: &Module, cfg: &Cfg, blocks: Vec<LBlock>) -> R
         let defs = var_defs.remove(&var).unwrap_or_default();
         let g = Group {
             k: 1,
-            defs,
+            defs: Defs::Map(defs),
             forced: None,
-            entry: vec![SValue::U32(0)],
-            types: vec![SynthType::Selector],
-            kill: vec![if var == SEL {
-                SValue::U32(0)
+            entry: &[SValue::U32(0)],
+            types: &[SynthType::Selector],
+            kill: if var == SEL {
+                &[SValue::U32(0)]
             } else {
-                SValue::Undef
-            }],
+                &[SValue::Undef]
+            },
         };
         // A terminator reads the value at the end of its block, which is the
         // value at its start unless the block assigns the variable (the
         // boundary rule is about blocks that do not read it themselves).
-        let rs: Vec<(u32, bool)> = reads
-            .iter()
-            .map(|&b| (b, g.defs.contains_key(&b)))
-            .collect();
+        let rs: Vec<(u32, bool)> = reads.iter().map(|&b| (b, g.defs.contains(b))).collect();
         let (vals, new_phis) = solver.solve(&g, &rs, &mut synths, &kill_at_node)?;
         for (&b, v) in reads.iter().zip(vals) {
-            var_value.insert(b, *at(&v, 0)?);
+            var_value.insert(b, v);
         }
         for (b, def, inc) in new_phis {
             at_mut(&mut phis, b as usize)?.push(SPhi { def, incoming: inc });
@@ -732,7 +729,7 @@ fn finish(func: &Function, module: &Module, cfg: &Cfg, blocks: Vec<LBlock>) -> R
             continue;
         }
         // Values per original reachable predecessor.
-        let mut defs: FastMap<u32, Vec<SValue>> = FastMap::default();
+        let mut defs: FastMap<u32, DefVals> = FastMap::default();
         for p in cfg.predecessors(ob) {
             if !cfg.is_reachable(p) {
                 continue;
@@ -741,7 +738,7 @@ fn finish(func: &Function, module: &Module, cfg: &Cfg, blocks: Vec<LBlock>) -> R
             if pb == NONE {
                 return Err(internal("predecessor without a block"));
             }
-            let mut vals = Vec::with_capacity(orig_phis.len());
+            let mut vals = DefVals::with_capacity(orig_phis.len());
             for (res, pairs) in &orig_phis {
                 let v = pairs
                     .iter()
@@ -788,24 +785,23 @@ fn finish(func: &Function, module: &Module, cfg: &Cfg, blocks: Vec<LBlock>) -> R
                 .ok_or_else(|| internal("phi result without a type"))?;
             types.push(SynthType::Ir(ty));
         }
+        let forced: Vec<SValue> = orig_phis.iter().map(|(r, _)| SValue::Value(*r)).collect();
+        let undef = vec![SValue::Undef; k];
         let g = Group {
             k,
-            defs,
-            forced: Some((
-                home,
-                orig_phis.iter().map(|(r, _)| SValue::Value(*r)).collect(),
-            )),
-            entry: vec![SValue::Undef; k],
-            types,
+            defs: Defs::Map(defs),
+            forced: Some((home, &forced)),
+            entry: &undef,
+            types: &types,
             // Read only where the last original block executed is a
             // predecessor that defines them.
-            kill: vec![SValue::Undef; k],
+            kill: &undef,
         };
         let rs: Vec<(u32, bool)> = my_preds.iter().map(|&q| (q, true)).collect();
         let (vals, new_phis) = solver.solve(&g, &rs, &mut synths, &kill_at_original)?;
         for (pi, (res, _)) in orig_phis.iter().enumerate() {
-            let mut inc = Vec::with_capacity(vals.len());
-            for v in &vals {
+            let mut inc = Vec::with_capacity(rs.len());
+            for v in vals.chunks(k.max(1)) {
                 inc.push(*at(v, pi)?);
             }
             at_mut(&mut phis, home as usize)?.insert(
@@ -908,15 +904,14 @@ fn finish(func: &Function, module: &Module, cfg: &Cfg, blocks: Vec<LBlock>) -> R
         let ty = module
             .value_type(v)
             .ok_or_else(|| internal("value without a type"))?;
-        let mut defs = FastMap::default();
-        defs.insert(d, vec![SValue::Value(v)]);
+        let types = [SynthType::Ir(ty)];
         let g = Group {
             k: 1,
-            defs,
+            defs: Defs::One(d, smallvec::smallvec![SValue::Value(v)]),
             forced: None,
-            entry: vec![SValue::Undef],
-            types: vec![SynthType::Ir(ty)],
-            kill: vec![SValue::Undef],
+            entry: &[SValue::Undef],
+            types: &types,
+            kill: &[SValue::Undef],
         };
         let points: Vec<(u32, bool)> = rs.iter().map(|r| (r.1, r.2)).collect();
         // Where d dominates, v is available; at an original block that d
@@ -935,7 +930,6 @@ fn finish(func: &Function, module: &Module, cfg: &Cfg, blocks: Vec<LBlock>) -> R
         };
         let (vals, new_phis) = solver.solve(&g, &points, &mut synths, &boundary)?;
         for (r, val) in rs.iter().zip(vals) {
-            let val = *at(&val, 0)?;
             match r.3 {
                 ReadSite::Use(b) => {
                     if val != SValue::Value(v) {
