@@ -113,6 +113,18 @@ pub(crate) enum LMerge {
     },
 }
 
+impl LMerge {
+    /// The blocks the merge instruction names (merge, then continue).
+    pub(crate) fn targets(&self) -> impl Iterator<Item = u32> {
+        let (merge, cont) = match *self {
+            LMerge::None => (None, None),
+            LMerge::Sel { merge, .. } => (Some(merge), None),
+            LMerge::Loop { merge, cont, .. } => (Some(merge), Some(cont)),
+        };
+        merge.into_iter().chain(cont)
+    }
+}
+
 /// A lowered block.
 #[derive(Clone, Debug)]
 pub(crate) struct LBlock {

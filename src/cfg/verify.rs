@@ -14,9 +14,9 @@ use smallvec::SmallVec;
 use std::collections::HashMap;
 
 use super::dom::DomTree;
+use super::finish::for_each_operand;
 use super::graph::Cfg;
 use super::structured::{Merge, PhiDef, STerm, SValue, Structured};
-use super::structurize::for_each_operand;
 use super::util::{at, at_mut, get, Adj, NONE};
 use crate::error::{Error, Phase, Result};
 use crate::ir::{Function, InstKind, Module, ValueId};
@@ -613,7 +613,7 @@ pub fn verify_with(s: &Structured, func: &Function, module: &Module) -> Result<(
             .filter(|x| matches!(x.kind, InstKind::Phi { .. }))
             .filter_map(|x| x.result)
             .collect();
-        let home = super::structurize::phi_home(iu, &pred, &succ, &original);
+        let home = super::finish::phi_home(iu, &pred, &succ, &original);
         let mine: Vec<ValueId> = at(&s.blocks, home as usize)?
             .phis
             .iter()
