@@ -69,6 +69,20 @@ impl LoopForest {
             .filter(|&v| is_header.get(v as usize).copied().unwrap_or(false))
             .collect();
         headers.reverse();
+        if headers.is_empty() {
+            // No loops: the tables stay empty (every query answers "no
+            // loop" for a node outside them).
+            return Ok(LoopForest {
+                innermost: Vec::new(),
+                parent: Vec::new(),
+                is_header: Vec::new(),
+                pre: Vec::new(),
+                end: Vec::new(),
+                depth: Vec::new(),
+                back_edges,
+                irreducible_edges,
+            });
+        }
         let mut rep: Vec<u32> = (0..n as u32).collect();
         let find = |rep: &mut Vec<u32>, x: u32| -> Result<u32> {
             let mut r = x;
