@@ -151,36 +151,41 @@ impl DomTree {
     /// root and for unreachable nodes).
     pub(crate) fn from_idom(root: u32, idom: Vec<u32>) -> Result<DomTree> {
         let n = idom.len();
-        // The counts below are bounded by `n` (a node table in memory, with
-        // `u32` node ids), and `i < n`: the saturating operations never
-        // saturate.
-        let mut counts = vec![0u32; n.saturating_add(1)];
+        // Children counts of `p` go to `counts[p + 2]`; after the prefix
+        // sums, `counts[p + 1]` is where `p`'s children start and serves as
+        // the fill cursor, ending where the next node's start: then
+        // `counts[..=n]` are the offsets (as in `Adj::reversed`). The counts
+        // are bounded by `n` (a node table in memory, with `u32` node ids):
+        // the saturating operations never saturate.
+        let mut counts = vec![0u32; n.saturating_add(2)];
         for &p in &idom {
             if p != NONE {
-                let c = super::util::at_mut(&mut counts, (p as usize).saturating_add(1))?;
+                let c = super::util::at_mut(&mut counts, (p as usize).saturating_add(2))?;
                 *c = c.saturating_add(1);
             }
         }
-        for i in 0..n {
-            let prev = get(&counts, i)?;
-            let c = super::util::at_mut(&mut counts, i.saturating_add(1))?;
-            *c = c.saturating_add(prev);
+        let mut acc = 0u32;
+        for c in counts.iter_mut() {
+            acc = acc.saturating_add(*c);
+            *c = acc;
         }
-        let mut fill = counts.clone();
-        let mut child_data = vec![0u32; counts.last().copied().unwrap_or(0) as usize];
+        let total = counts.last().copied().unwrap_or(0);
+        let mut child_data = vec![0u32; total as usize];
         for (v, &p) in idom.iter().enumerate() {
             if p != NONE {
-                let pos = super::util::at_mut(&mut fill, p as usize)?;
+                let pos = super::util::at_mut(&mut counts, (p as usize).saturating_add(1))?;
                 set(&mut child_data, *pos as usize, v as u32)?;
                 *pos = pos.saturating_add(1);
             }
         }
+        counts.truncate(n.saturating_add(1));
         let mut pre = vec![NONE; n];
         let mut end = vec![NONE; n];
         let mut depth = vec![0u32; n];
         let mut order = Vec::with_capacity(n);
         if (root as usize) < n {
-            let mut stack: Vec<(u32, u32)> = vec![(root, 0)];
+            let mut stack: Vec<(u32, u32)> = Vec::with_capacity(n);
+            stack.push((root, 0));
             set(&mut pre, root as usize, 0)?;
             order.push(root);
             while let Some(top) = stack.last_mut() {

@@ -105,12 +105,12 @@ fn synth_id(base: u32, i: usize) -> Result<u32> {
 
 impl<'g> Solver<'g> {
     pub(crate) fn new(preds: &'g Adj) -> Solver<'g> {
-        let n = preds.len();
         Solver {
             preds,
-            memo: vec![(0, Reach::Entry); n],
+            // Allocated by the first solve: many functions have none.
+            memo: Vec::new(),
             gen: 0,
-            in_progress: vec![0; n],
+            in_progress: Vec::new(),
             stack: Vec::new(),
         }
     }
@@ -125,6 +125,11 @@ impl<'g> Solver<'g> {
         synths: &mut Vec<SynthDef>,
         boundary: Boundary<'_>,
     ) -> Result<(Vec<SValue>, Vec<NewPhi>)> {
+        if self.memo.is_empty() {
+            let n = self.preds.len();
+            self.memo = vec![(0, Reach::Entry); n];
+            self.in_progress = vec![0; n];
+        }
         self.gen = self.gen.wrapping_add(1);
         if self.gen == 0 {
             self.memo.iter_mut().for_each(|m| m.0 = 0);
