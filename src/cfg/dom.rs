@@ -16,6 +16,27 @@ struct Lt {
     bucket_next: u32,
 }
 
+/// A node's numbering in the tree.
+#[derive(Clone, Copy, Debug)]
+struct Num {
+    /// Preorder number in the tree ([`NONE`] if unreachable).
+    pre: u32,
+    /// One past the largest preorder number in the subtree.
+    end: u32,
+    /// Depth (root = 0).
+    depth: u32,
+}
+
+impl Default for Num {
+    fn default() -> Num {
+        Num {
+            pre: NONE,
+            end: NONE,
+            depth: 0,
+        }
+    }
+}
+
 /// A dominator (or post-dominator) tree over nodes `0..n`.
 ///
 /// Nodes not reachable from the root have no immediate dominator, are
@@ -24,11 +45,8 @@ struct Lt {
 pub struct DomTree {
     root: u32,
     idom: Vec<u32>,
-    /// Preorder number in the dominator tree.
-    pre: Vec<u32>,
-    /// One past the largest preorder number in the subtree.
-    end: Vec<u32>,
-    depth: Vec<u32>,
+    /// Tree numbering of each node.
+    num: Vec<Num>,
     child_offs: Vec<u32>,
     child_data: Vec<u32>,
     /// Nodes in dominator-tree preorder.
@@ -179,14 +197,12 @@ impl DomTree {
             }
         }
         counts.truncate(n.saturating_add(1));
-        let mut pre = vec![NONE; n];
-        let mut end = vec![NONE; n];
-        let mut depth = vec![0u32; n];
+        let mut num = vec![Num::default(); n];
         let mut order = Vec::with_capacity(n);
         if (root as usize) < n {
             let mut stack: Vec<(u32, u32)> = Vec::with_capacity(n);
             stack.push((root, 0));
-            set(&mut pre, root as usize, 0)?;
+            at_mut(&mut num, root as usize)?.pre = 0;
             order.push(root);
             while let Some(top) = stack.last_mut() {
                 let (v, i) = *top;
@@ -197,13 +213,14 @@ impl DomTree {
                 if ci < b {
                     top.1 = i.saturating_add(1);
                     let c = get(&child_data, ci as usize)?;
-                    set(&mut pre, c as usize, order.len() as u32)?;
-                    let dv = get(&depth, v as usize)?.saturating_add(1);
-                    set(&mut depth, c as usize, dv)?;
+                    let depth = at(&num, v as usize)?.depth.saturating_add(1);
+                    let e = at_mut(&mut num, c as usize)?;
+                    e.pre = order.len() as u32;
+                    e.depth = depth;
                     order.push(c);
                     stack.push((c, 0));
                 } else {
-                    set(&mut end, v as usize, order.len() as u32)?;
+                    at_mut(&mut num, v as usize)?.end = order.len() as u32;
                     stack.pop();
                 }
             }
@@ -211,9 +228,7 @@ impl DomTree {
         Ok(DomTree {
             root,
             idom,
-            pre,
-            end,
-            depth,
+            num,
             child_offs: counts,
             child_data,
             order,
@@ -238,7 +253,7 @@ impl DomTree {
     /// Whether `n` is reachable from the root.
     #[inline]
     pub fn is_reachable(&self, n: u32) -> bool {
-        self.pre.get(n as usize).is_some_and(|&p| p != NONE)
+        self.num.get(n as usize).is_some_and(|x| x.pre != NONE)
     }
 
     /// The immediate dominator of `n` (`None` for the root and unreachable
@@ -251,12 +266,8 @@ impl DomTree {
     /// Whether `a` dominates `b` (reflexive). O(1).
     #[inline]
     pub fn dominates(&self, a: u32, b: u32) -> bool {
-        match (
-            self.pre.get(a as usize),
-            self.end.get(a as usize),
-            self.pre.get(b as usize),
-        ) {
-            (Some(&pa), Some(&ea), Some(&pb)) => pa != NONE && pb != NONE && pa <= pb && pb < ea,
+        match (self.num.get(a as usize), self.num.get(b as usize)) {
+            (Some(x), Some(y)) => x.pre != NONE && y.pre != NONE && x.pre <= y.pre && y.pre < x.end,
             _ => false,
         }
     }
@@ -281,12 +292,12 @@ impl DomTree {
 
     /// Depth in the tree (root = 0).
     pub fn depth(&self, n: u32) -> u32 {
-        self.depth.get(n as usize).copied().unwrap_or(0)
+        self.num.get(n as usize).map_or(0, |x| x.depth)
     }
 
     /// Preorder number in the tree ([`u32::MAX`] if unreachable).
     pub fn preorder(&self, n: u32) -> u32 {
-        self.pre.get(n as usize).copied().unwrap_or(NONE)
+        self.num.get(n as usize).map_or(NONE, |x| x.pre)
     }
 
     /// The reachable nodes in tree preorder (each after its dominator).
