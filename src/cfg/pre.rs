@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use super::graph::{block_exit, Cfg, Exit};
+use super::graph::{Cfg, Exit};
 use super::hints;
 use super::structured::{LoopControl, Role, SelectionControl};
 use super::util::{at, at_mut, get, internal, Adj, NONE};
@@ -136,7 +136,10 @@ impl PreCfg {
             let loop_hint = term_inst
                 .map(|t| hints::loop_control(module, &t))
                 .unwrap_or_default();
-            let term = match block_exit(func, module, b)? {
+            let exit = cfg
+                .exit(b)
+                .ok_or_else(|| internal("reachable block without an exit"))?;
+            let term = match *exit {
                 Exit::Br(t) => PTerm::Br(map(t)?),
                 Exit::CondBr {
                     cond,
@@ -153,11 +156,11 @@ impl PreCfg {
                 Exit::Switch {
                     value,
                     default,
-                    cases,
+                    ref cases,
                 } => {
                     let d = map(default)?;
                     let mut cs = Vec::with_capacity(cases.len());
-                    for (lit, t) in cases {
+                    for &(lit, t) in cases {
                         if cs.iter().any(|c: &(u64, u32)| c.0 == lit) {
                             continue; // duplicate literal: the first wins
                         }
