@@ -30,7 +30,13 @@ pub enum Entry {
 struct Scope {
     block_id: u32,
     outer_width: u32,
+    /// The block's own abbreviations start here in `abbrevs`.
     abbrev_base: usize,
+    /// Index in `blockinfo` of the abbreviations the block inherits, if any.
+    inherited: Option<usize>,
+    /// How many it inherits: those BLOCKINFO had defined when the block
+    /// opened (later ones are for blocks opened later).
+    inherited_len: usize,
     end: u64,
 }
 
@@ -42,8 +48,9 @@ struct Scope {
 pub struct BitstreamReader<'a> {
     cursor: Cursor<'a>,
     abbrev_width: u32,
-    /// Abbreviations of all open blocks; the innermost block's start at its
-    /// scope's `abbrev_base`.
+    /// Abbreviations defined inside the open blocks; the innermost block's
+    /// start at its scope's `abbrev_base`. Those inherited from BLOCKINFO
+    /// are looked up there, not copied.
     abbrevs: Vec<Abbrev>,
     scopes: Vec<Scope>,
     blockinfo: Vec<(u32, Vec<Abbrev>)>,
@@ -121,9 +128,15 @@ impl<'a> BitstreamReader<'a> {
         }
     }
 
+    #[inline]
     fn read_u32_vbr(&mut self, width: u32, what: &str) -> Result<u32> {
         let v = self.cursor.read_vbr(width)?;
-        u32::try_from(v).map_err(|_| self.error(format!("{what} {v} does not fit in 32 bits")))
+        u32::try_from(v).map_err(|_| self.too_wide(what, v))
+    }
+
+    #[cold]
+    fn too_wide(&self, what: &str, v: u64) -> crate::Error {
+        self.error(format!("{what} {v} does not fit in 32 bits"))
     }
 
     /// Reads a block header (after [`Entry::SubBlock`]): returns the abbreviation
@@ -155,16 +168,19 @@ impl<'a> BitstreamReader<'a> {
             return Err(self.error(format!("blocks nested deeper than {MAX_BLOCK_DEPTH}")));
         }
         let (width, end) = self.read_block_header()?;
+        let inherited = self.blockinfo.iter().position(|(id, _)| *id == block_id);
+        let inherited_len = inherited
+            .and_then(|i| self.blockinfo.get(i))
+            .map_or(0, |(_, list)| list.len());
         self.scopes.push(Scope {
             block_id,
             outer_width: self.abbrev_width,
             abbrev_base: self.abbrevs.len(),
+            inherited,
+            inherited_len,
             end,
         });
         self.abbrev_width = width;
-        if let Some((_, list)) = self.blockinfo.iter().find(|(id, _)| *id == block_id) {
-            self.abbrevs.extend(list.iter().cloned());
-        }
         Ok(())
     }
 
@@ -263,24 +279,11 @@ impl<'a> BitstreamReader<'a> {
                     "record with {count} operands runs past the end of the stream"
                 )));
             }
-            ops.reserve(count as usize);
-            for _ in 0..count {
-                ops.push(self.cursor.read_vbr(6)?);
-            }
+            self.cursor.read_vbr_run(6, count as usize, ops)?;
             return Ok(code);
         }
-        let index = self
-            .scopes
-            .last()
-            .map(|s| s.abbrev_base)
-            .and_then(|base| base.checked_add((abbrev_id as usize).checked_sub(4)?))
-            .filter(|&i| i < self.abbrevs.len())
-            .ok_or_else(|| self.error(format!("undefined abbreviation id {abbrev_id}")))?;
-        // Decode with the abbreviation borrowed from `self.abbrevs` while the
-        // cursor advances: split the borrow.
-        let abbrev = match self.abbrevs.get(index) {
-            Some(a) => a,
-            None => return Err(self.error(format!("undefined abbreviation id {abbrev_id}"))),
+        let Some(abbrev) = lookup(&self.scopes, &self.blockinfo, &self.abbrevs, abbrev_id) else {
+            return Err(self.error(format!("undefined abbreviation id {abbrev_id}")));
         };
         let cursor = &mut self.cursor;
         let mut iter = abbrev.ops.iter();
@@ -303,9 +306,18 @@ impl<'a> BitstreamReader<'a> {
                             "array of {count} elements runs past the end of the stream"
                         )));
                     }
-                    ops.reserve(count as usize);
-                    for _ in 0..count {
-                        ops.push(read_scalar(cursor, element)?);
+                    // `count` elements of at least one bit each fit in what
+                    // remains of the input: the reservation is bounded.
+                    let count = count as usize;
+                    match element {
+                        AbbrevOp::Vbr(w) => cursor.read_vbr_run(u32::from(w), count, ops)?,
+                        AbbrevOp::Fixed(w) => cursor.read_run(u32::from(w), count, ops)?,
+                        _ => {
+                            ops.reserve(count);
+                            for _ in 0..count {
+                                ops.push(u64::from(decode_char6(cursor.read(6)?)));
+                            }
+                        }
                     }
                 }
                 AbbrevOp::Blob => {
@@ -323,8 +335,26 @@ impl<'a> BitstreamReader<'a> {
     }
 }
 
-/// Reads one scalar operand (literal, fixed, VBR or char6).
+/// The abbreviation with id `abbrev_id` in the innermost block: those it
+/// inherits from BLOCKINFO first, then its own. (A function of the fields,
+/// not of the reader, so that the cursor can advance while it is borrowed.)
 #[inline]
+fn lookup<'r>(
+    scopes: &[Scope],
+    blockinfo: &'r [(u32, Vec<Abbrev>)],
+    abbrevs: &'r [Abbrev],
+    abbrev_id: u32,
+) -> Option<&'r Abbrev> {
+    let scope = scopes.last()?;
+    let index = (abbrev_id as usize).checked_sub(4)?;
+    match index.checked_sub(scope.inherited_len) {
+        None => blockinfo.get(scope.inherited?)?.1.get(index),
+        Some(own) => abbrevs.get(scope.abbrev_base.checked_add(own)?),
+    }
+}
+
+/// Reads one scalar operand (literal, fixed, VBR or char6).
+#[inline(always)]
 fn read_scalar(cursor: &mut Cursor<'_>, op: AbbrevOp) -> Result<u64> {
     match op {
         AbbrevOp::Literal(v) => Ok(v),

@@ -164,17 +164,25 @@ impl<'a> Reader<'a> {
     fn ops_substring(&mut self, start: usize, end: usize) -> Result<super::StrRange> {
         let ops = self.ops.get(start..end).unwrap_or(&[]);
         let begin = self.module.strings.len();
-        if ops.iter().any(|&c| c > 0xff) {
+        let widest = ops.iter().fold(0, |acc, &c| acc | c);
+        if widest > 0xff {
             return Err(self.err("character out of range in a string record"));
         }
-        // Every operand fits in a byte (checked just above).
-        let bytes: smallvec::SmallVec<[u8; 64]> = ops.iter().map(|&c| c as u8).collect();
-        match std::str::from_utf8(&bytes) {
-            Ok(s) => self.module.strings.push_str(s),
-            Err(_) => self
-                .module
-                .strings
-                .extend(bytes.iter().map(|&b| char::from(b))),
+        if widest < 0x80 {
+            // ASCII (nearly every name): one byte per character, no
+            // validation needed.
+            let ascii = ops.iter().map(|&c| char::from(c as u8));
+            self.module.strings.extend(ascii);
+        } else {
+            // Every operand fits in a byte (checked above).
+            let bytes: smallvec::SmallVec<[u8; 64]> = ops.iter().map(|&c| c as u8).collect();
+            match std::str::from_utf8(&bytes) {
+                Ok(s) => self.module.strings.push_str(s),
+                Err(_) => self
+                    .module
+                    .strings
+                    .extend(bytes.iter().map(|&b| char::from(b))),
+            }
         }
         // `begin` is the length before the push.
         Ok(super::ListRange::new(
