@@ -1,5 +1,6 @@
 //! Bit-level cursor: fixed-width and VBR fields over a byte slice.
 
+use super::abbrev::decode_char6;
 use crate::error::{Error, Phase, Result};
 
 /// A read position in a bitstream, counted in bits from the slice start.
@@ -70,11 +71,7 @@ impl<'a> Cursor<'a> {
     /// or `None` in the last seven bytes of the data.
     #[inline]
     fn peek(&self) -> Option<u64> {
-        let bytes = self
-            .data
-            .get((self.pos >> 3) as usize..)?
-            .first_chunk::<8>()?;
-        Some(u64::from_le_bytes(*bytes) >> (self.pos & 7))
+        peek(self.data, self.pos)
     }
 
     /// Moves `bits` forward after a fast read, which only takes bits that
@@ -138,28 +135,17 @@ impl<'a> Cursor<'a> {
 
     /// VBR values of several chunks, all in one load.
     fn read_vbr_chunks(&mut self, width: u32) -> Result<u64> {
-        if let (Some(mut word), true) = (self.peek(), (2..=32).contains(&width)) {
-            // `width` is in 2..=32: `payload_bits` is in 1..=31.
-            let payload_bits = width.saturating_sub(1);
-            let payload_mask = mask(payload_bits);
-            let more = 1u64 << payload_bits;
-            let mut value = 0u64;
-            let mut shift = 0u32;
-            let mut taken = width;
-            // Whole chunks in 57 bits carry at most 56 payload bits: no
-            // overflow, and `taken <= FAST_BITS`.
-            while taken <= FAST_BITS {
-                value |= (word & payload_mask) << shift;
-                if word & more == 0 {
-                    self.skip(taken);
-                    return Ok(value);
-                }
-                word >>= width;
-                shift = shift.saturating_add(payload_bits);
-                taken = taken.saturating_add(width);
+        let decoded = match (self.peek(), (2..=32).contains(&width)) {
+            (Some(word), true) => vbr_in_word(word, width),
+            _ => None,
+        };
+        match decoded {
+            Some((value, bits)) => {
+                self.skip(bits);
+                Ok(value)
             }
+            None => self.read_vbr_slow(width),
         }
-        self.read_vbr_slow(width)
     }
 
     /// VBR values longer than one load holds, and every error case.
@@ -201,34 +187,46 @@ impl<'a> Cursor<'a> {
     /// Appends `count` VBR fields with chunks of `width` bits to `out`; the
     /// caller has checked that `count` fields fit in what remains.
     ///
-    /// The hot loop of the reader (unabbreviated records are runs of vbr6):
-    /// the position stays in a register and the slots are written in place.
+    /// The hot loop of the reader (unabbreviated records are runs of vbr6,
+    /// which get their own copy of the loop with the width a constant).
     #[inline]
     pub fn read_vbr_run(&mut self, width: u32, count: usize, out: &mut Vec<u64>) -> Result<()> {
         let start = out.len();
         out.resize(start.saturating_add(count), 0);
         let slots = out.get_mut(start..).unwrap_or(&mut []);
-        if !(2..=32).contains(&width) {
-            return Err(self.error(format!("VBR chunk width {width} is outside 2..=32")));
+        match width {
+            6 => self.run(slots, |word| vbr_in_word(word, 6), |c| c.read_vbr_slow(6)),
+            2..=32 => self.run(
+                slots,
+                |word| vbr_in_word(word, width),
+                |c| c.read_vbr_slow(width),
+            ),
+            _ => Err(self.error(format!("VBR chunk width {width} is outside 2..=32"))),
         }
-        let single = mask(width.saturating_sub(1));
+    }
+
+    /// Fills `slots` with fields that `decode` takes from a loaded word
+    /// (value and bits taken) when they fit in it, else `slow` reads; the
+    /// position stays in a register.
+    #[inline(always)]
+    fn run(
+        &mut self,
+        slots: &mut [u64],
+        decode: impl Fn(u64) -> Option<(u64, u32)>,
+        slow: impl Fn(&mut Self) -> Result<u64>,
+    ) -> Result<()> {
         let data = self.data;
         let mut pos = self.pos;
         for slot in slots {
-            let word = data
-                .get((pos >> 3) as usize..)
-                .and_then(|tail| tail.first_chunk::<8>())
-                .map(|bytes| u64::from_le_bytes(*bytes) >> (pos & 7));
-            match word {
-                // A single chunk: its continuation bit is clear.
-                Some(word) if word & mask(width) <= single => {
-                    *slot = word & single;
+            match peek(data, pos).and_then(&decode) {
+                Some((value, bits)) => {
+                    *slot = value;
                     // Inside the loaded bytes (see `skip`).
-                    pos = pos.saturating_add(u64::from(width));
+                    pos = pos.saturating_add(u64::from(bits));
                 }
-                _ => {
+                None => {
                     self.pos = pos;
-                    *slot = self.read_vbr_chunks(width)?;
+                    *slot = slow(self)?;
                     pos = self.pos;
                 }
             }
@@ -243,10 +241,27 @@ impl<'a> Cursor<'a> {
     pub fn read_run(&mut self, width: u32, count: usize, out: &mut Vec<u64>) -> Result<()> {
         let start = out.len();
         out.resize(start.saturating_add(count), 0);
-        for slot in out.get_mut(start..).unwrap_or(&mut []) {
-            *slot = self.read(width)?;
-        }
-        Ok(())
+        let slots = out.get_mut(start..).unwrap_or(&mut []);
+        let fits = width <= FAST_BITS;
+        self.run(
+            slots,
+            |word| fits.then_some((word & mask(width), width)),
+            |c| c.read(width),
+        )
+    }
+
+    /// Appends `count` char6 fields, decoded to bytes, to `out`; the caller
+    /// has checked that `count` fields fit in what remains.
+    #[inline]
+    pub fn read_char6_run(&mut self, count: usize, out: &mut Vec<u64>) -> Result<()> {
+        let start = out.len();
+        out.resize(start.saturating_add(count), 0);
+        let slots = out.get_mut(start..).unwrap_or(&mut []);
+        self.run(
+            slots,
+            |word| Some((u64::from(decode_char6(word & 63)), 6)),
+            |c| Ok(u64::from(decode_char6(c.read(6)?))),
+        )
     }
 
     /// Skips to the next multiple of 32 bits.
@@ -283,6 +298,44 @@ impl<'a> Cursor<'a> {
         self.seek(pos.saturating_add(bits))?;
         Ok(bytes)
     }
+}
+
+/// The 64 bits at bit `pos` of `data`, lowest first: at least [`FAST_BITS`]
+/// valid ones, or `None` in the last seven bytes.
+#[inline(always)]
+fn peek(data: &[u8], pos: u64) -> Option<u64> {
+    let bytes = data.get((pos >> 3) as usize..)?.first_chunk::<8>()?;
+    Some(u64::from_le_bytes(*bytes) >> (pos & 7))
+}
+
+/// Decodes a VBR value with chunks of `width` bits (2..=32) from the start
+/// of a loaded word: the value and the bits it takes, or `None` when its
+/// chunks do not all lie in the first [`FAST_BITS`] bits.
+#[inline(always)]
+fn vbr_in_word(word: u64, width: u32) -> Option<(u64, u32)> {
+    // `width` is in 2..=32: `payload_bits` is in 1..=31.
+    let payload_bits = width.saturating_sub(1);
+    let payload_mask = mask(payload_bits);
+    let more = 1u64 << payload_bits;
+    if word & more == 0 {
+        return Some((word & payload_mask, width));
+    }
+    let mut value = word & payload_mask;
+    let mut rest = word >> width;
+    let mut shift = payload_bits;
+    let mut taken = width;
+    // Whole chunks in 57 bits carry at most 56 payload bits: the shifts
+    // stay below 64 and nothing overflows.
+    while taken.saturating_add(width) <= FAST_BITS {
+        value |= (rest & payload_mask) << shift;
+        taken = taken.saturating_add(width);
+        if rest & more == 0 {
+            return Some((value, taken));
+        }
+        rest >>= width;
+        shift = shift.saturating_add(payload_bits);
+    }
+    None
 }
 
 #[inline]

@@ -1,6 +1,6 @@
 //! Block and record reader: abbreviation ids, BLOCKINFO, nested blocks.
 
-use super::abbrev::{decode_char6, Abbrev, AbbrevOp};
+use super::abbrev::{decode_char6, AbbrevOp, AbbrevTable};
 use super::cursor::Cursor;
 use crate::error::Result;
 
@@ -51,9 +51,9 @@ pub struct BitstreamReader<'a> {
     /// Abbreviations defined inside the open blocks; the innermost block's
     /// start at its scope's `abbrev_base`. Those inherited from BLOCKINFO
     /// are looked up there, not copied.
-    abbrevs: Vec<Abbrev>,
+    abbrevs: AbbrevTable,
     scopes: Vec<Scope>,
-    blockinfo: Vec<(u32, Vec<Abbrev>)>,
+    blockinfo: Vec<(u32, AbbrevTable)>,
 }
 
 impl<'a> BitstreamReader<'a> {
@@ -64,7 +64,7 @@ impl<'a> BitstreamReader<'a> {
         Ok(BitstreamReader {
             cursor,
             abbrev_width: 2,
-            abbrevs: Vec::with_capacity(64),
+            abbrevs: AbbrevTable::default(),
             scopes: Vec::with_capacity(MAX_BLOCK_DEPTH),
             blockinfo: Vec::new(),
         })
@@ -120,8 +120,7 @@ impl<'a> BitstreamReader<'a> {
                     if self.scopes.is_empty() {
                         return Err(self.error("abbreviation defined outside any block"));
                     }
-                    let abbrev = Abbrev::read(&mut self.cursor)?;
-                    self.abbrevs.push(abbrev);
+                    self.abbrevs.read(&mut self.cursor)?;
                 }
                 _ => return Ok(Entry::Record(id as u32)),
             }
@@ -236,13 +235,11 @@ impl<'a> BitstreamReader<'a> {
                     self.skip_block()?;
                 }
                 DEFINE_ABBREV => {
-                    let abbrev = Abbrev::read(&mut self.cursor)?;
-                    let Some(index) = current else {
+                    let list = current.and_then(|index| self.blockinfo.get_mut(index));
+                    let Some((_, list)) = list else {
                         return Err(self.error("BLOCKINFO abbreviation before SETBID"));
                     };
-                    if let Some((_, list)) = self.blockinfo.get_mut(index) {
-                        list.push(abbrev);
-                    }
+                    list.read(&mut self.cursor)?;
                 }
                 _ => {
                     let code = self.read_record(id as u32, &mut ops)?;
@@ -256,7 +253,7 @@ impl<'a> BitstreamReader<'a> {
                             Some(i) => i,
                             None => {
                                 let index = self.blockinfo.len();
-                                self.blockinfo.push((bid, Vec::new()));
+                                self.blockinfo.push((bid, AbbrevTable::default()));
                                 index
                             }
                         });
@@ -285,51 +282,36 @@ impl<'a> BitstreamReader<'a> {
         let Some(abbrev) = lookup(&self.scopes, &self.blockinfo, &self.abbrevs, abbrev_id) else {
             return Err(self.error(format!("undefined abbreviation id {abbrev_id}")));
         };
-        let cursor = &mut self.cursor;
-        let mut iter = abbrev.ops.iter();
-        // `Abbrev::read` guarantees the first operand is a scalar.
-        let code = match iter.next() {
-            Some(op) => read_scalar(cursor, *op)?,
-            None => return Err(cursor.error("abbreviation without operands")),
+        // `AbbrevTable::read` guarantees the shape: a scalar code, scalars,
+        // and at the end an array with its element or a blob.
+        let (body, tail) = match abbrev {
+            [body @ .., AbbrevOp::Array, element] => (body, Some(*element)),
+            [body @ .., AbbrevOp::Blob] => (body, Some(AbbrevOp::Blob)),
+            body => (body, None),
         };
-        while let Some(op) = iter.next() {
-            match *op {
-                AbbrevOp::Array => {
-                    let count = cursor.read_vbr(6)?;
-                    let element = iter.next().copied().unwrap_or(AbbrevOp::Char6);
-                    let min_bits = match element {
-                        AbbrevOp::Fixed(w) | AbbrevOp::Vbr(w) => u64::from(w),
-                        _ => 6,
-                    };
-                    if count.saturating_mul(min_bits) > cursor.remaining() {
-                        return Err(cursor.error(format!(
-                            "array of {count} elements runs past the end of the stream"
-                        )));
-                    }
-                    // `count` elements of at least one bit each fit in what
-                    // remains of the input: the reservation is bounded.
-                    let count = count as usize;
-                    match element {
-                        AbbrevOp::Vbr(w) => cursor.read_vbr_run(u32::from(w), count, ops)?,
-                        AbbrevOp::Fixed(w) => cursor.read_run(u32::from(w), count, ops)?,
-                        _ => {
-                            ops.reserve(count);
-                            for _ in 0..count {
-                                ops.push(u64::from(decode_char6(cursor.read(6)?)));
-                            }
-                        }
-                    }
-                }
-                AbbrevOp::Blob => {
-                    let len = cursor.read_vbr(6)?;
-                    cursor.align32()?;
-                    let bytes = cursor.read_bytes(len)?;
-                    ops.extend(bytes.iter().map(|&b| u64::from(b)));
-                    cursor.align32()?;
-                }
-                scalar => ops.push(read_scalar(cursor, scalar)?),
-            }
+        let Some((&code_op, scalars)) = body.split_first() else {
+            return Err(self.error("abbreviation without operands"));
+        };
+        // A copy, so that the position stays in a register while the
+        // operand slots are written.
+        let mut cursor = self.cursor.clone();
+        let code = read_scalar(&mut cursor, code_op)?;
+        ops.resize(scalars.len(), 0);
+        for (slot, &op) in ops.iter_mut().zip(scalars) {
+            *slot = read_scalar(&mut cursor, op)?;
         }
+        match tail {
+            None => {}
+            Some(AbbrevOp::Blob) => {
+                let len = cursor.read_vbr(6)?;
+                cursor.align32()?;
+                let bytes = cursor.read_bytes(len)?;
+                ops.extend(bytes.iter().map(|&b| u64::from(b)));
+                cursor.align32()?;
+            }
+            Some(element) => read_array(&mut cursor, element, ops)?,
+        }
+        self.cursor = cursor;
         u32::try_from(code)
             .map_err(|_| self.error(format!("record code {code} does not fit in 32 bits")))
     }
@@ -341,15 +323,39 @@ impl<'a> BitstreamReader<'a> {
 #[inline]
 fn lookup<'r>(
     scopes: &[Scope],
-    blockinfo: &'r [(u32, Vec<Abbrev>)],
-    abbrevs: &'r [Abbrev],
+    blockinfo: &'r [(u32, AbbrevTable)],
+    abbrevs: &'r AbbrevTable,
     abbrev_id: u32,
-) -> Option<&'r Abbrev> {
+) -> Option<&'r [AbbrevOp]> {
     let scope = scopes.last()?;
     let index = (abbrev_id as usize).checked_sub(4)?;
     match index.checked_sub(scope.inherited_len) {
         None => blockinfo.get(scope.inherited?)?.1.get(index),
         Some(own) => abbrevs.get(scope.abbrev_base.checked_add(own)?),
+    }
+}
+
+/// Appends the elements of an array operand (after its abbreviation said
+/// so) to `ops`.
+#[inline]
+fn read_array(cursor: &mut Cursor<'_>, element: AbbrevOp, ops: &mut Vec<u64>) -> Result<()> {
+    let count = cursor.read_vbr(6)?;
+    let min_bits = match element {
+        AbbrevOp::Fixed(w) | AbbrevOp::Vbr(w) => u64::from(w),
+        _ => 6,
+    };
+    if count.saturating_mul(min_bits) > cursor.remaining() {
+        return Err(cursor.error(format!(
+            "array of {count} elements runs past the end of the stream"
+        )));
+    }
+    // `count` elements of at least one bit each fit in what remains of the
+    // input: the reservation is bounded.
+    let count = count as usize;
+    match element {
+        AbbrevOp::Vbr(w) => cursor.read_vbr_run(u32::from(w), count, ops),
+        AbbrevOp::Fixed(w) => cursor.read_run(u32::from(w), count, ops),
+        _ => cursor.read_char6_run(count, ops),
     }
 }
 

@@ -221,9 +221,11 @@ impl TypeTable {
         Ok(())
     }
 
-    /// Makes room for `n` more types.
+    /// Makes room for `n` more types (and, as DXIL's aggregates and
+    /// signatures are small, twice as many members).
     pub(crate) fn reserve(&mut self, n: usize) {
         self.types.reserve(n);
+        self.members.reserve(n.saturating_mul(2));
         self.lookup.reserve(n);
     }
 
