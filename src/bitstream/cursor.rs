@@ -136,7 +136,7 @@ impl<'a> Cursor<'a> {
     /// VBR values of several chunks, all in one load.
     fn read_vbr_chunks(&mut self, width: u32) -> Result<u64> {
         let decoded = match (self.peek(), (2..=32).contains(&width)) {
-            (Some(word), true) => vbr_in_word(word, width),
+            (Some(word), true) => vbr_in_word(word, width, FAST_BITS),
             _ => None,
         };
         match decoded {
@@ -195,10 +195,14 @@ impl<'a> Cursor<'a> {
         out.resize(start.saturating_add(count), 0);
         let slots = out.get_mut(start..).unwrap_or(&mut []);
         match width {
-            6 => self.run(slots, |word| vbr_in_word(word, 6), |c| c.read_vbr_slow(6)),
+            6 => self.run(
+                slots,
+                |word, valid| vbr_in_word(word, 6, valid),
+                |c| c.read_vbr_slow(6),
+            ),
             2..=32 => self.run(
                 slots,
-                |word| vbr_in_word(word, width),
+                |word, valid| vbr_in_word(word, width, valid),
                 |c| c.read_vbr_slow(width),
             ),
             _ => Err(self.error(format!("VBR chunk width {width} is outside 2..=32"))),
@@ -206,30 +210,48 @@ impl<'a> Cursor<'a> {
     }
 
     /// Fills `slots` with fields that `decode` takes from a loaded word
-    /// (value and bits taken) when they fit in it, else `slow` reads; the
-    /// position stays in a register.
+    /// (given the word and how many of its bits are valid, it returns the
+    /// value and the bits taken, or `None` when the field does not fit),
+    /// else `slow` reads. One load serves every field that fits in it, so
+    /// the fields of a run are not serialised behind one load each.
     #[inline(always)]
     fn run(
         &mut self,
         slots: &mut [u64],
-        decode: impl Fn(u64) -> Option<(u64, u32)>,
+        decode: impl Fn(u64, u32) -> Option<(u64, u32)>,
         slow: impl Fn(&mut Self) -> Result<u64>,
     ) -> Result<()> {
         let data = self.data;
         let mut pos = self.pos;
-        for slot in slots {
-            match peek(data, pos).and_then(&decode) {
-                Some((value, bits)) => {
-                    *slot = value;
-                    // Inside the loaded bytes (see `skip`).
-                    pos = pos.saturating_add(u64::from(bits));
-                }
-                None => {
-                    self.pos = pos;
-                    *slot = slow(self)?;
-                    pos = self.pos;
+        let mut i = 0;
+        while i < slots.len() {
+            let mut used = 0u32;
+            if let Some(word) = peek(data, pos) {
+                // `used <= FAST_BITS < 64`: the shift is in range.
+                while let Some(slot) = slots.get_mut(i) {
+                    match decode(word >> used, FAST_BITS.saturating_sub(used)) {
+                        Some((value, bits)) => {
+                            *slot = value;
+                            used = used.saturating_add(bits);
+                            i = i.saturating_add(1);
+                        }
+                        None => break,
+                    }
                 }
             }
+            if used > 0 {
+                // Inside the loaded bytes (see `skip`).
+                pos = pos.saturating_add(u64::from(used));
+                continue;
+            }
+            // Near the end of the data, or a field longer than one load.
+            self.pos = pos;
+            let value = slow(self)?;
+            pos = self.pos;
+            if let Some(slot) = slots.get_mut(i) {
+                *slot = value;
+            }
+            i = i.saturating_add(1);
         }
         self.pos = pos;
         Ok(())
@@ -242,10 +264,9 @@ impl<'a> Cursor<'a> {
         let start = out.len();
         out.resize(start.saturating_add(count), 0);
         let slots = out.get_mut(start..).unwrap_or(&mut []);
-        let fits = width <= FAST_BITS;
         self.run(
             slots,
-            |word| fits.then_some((word & mask(width), width)),
+            |word, valid| (width <= valid).then_some((word & mask(width), width)),
             |c| c.read(width),
         )
     }
@@ -259,7 +280,7 @@ impl<'a> Cursor<'a> {
         let slots = out.get_mut(start..).unwrap_or(&mut []);
         self.run(
             slots,
-            |word| Some((u64::from(decode_char6(word & 63)), 6)),
+            |word, valid| (6 <= valid).then(|| (u64::from(decode_char6(word & 63)), 6)),
             |c| Ok(u64::from(decode_char6(c.read(6)?))),
         )
     }
@@ -309,10 +330,14 @@ fn peek(data: &[u8], pos: u64) -> Option<u64> {
 }
 
 /// Decodes a VBR value with chunks of `width` bits (2..=32) from the start
-/// of a loaded word: the value and the bits it takes, or `None` when its
-/// chunks do not all lie in the first [`FAST_BITS`] bits.
+/// of a loaded word of which `valid` (at most [`FAST_BITS`]) bits are
+/// valid: the value and the bits it takes, or `None` when its chunks do not
+/// all lie in the valid bits.
 #[inline(always)]
-fn vbr_in_word(word: u64, width: u32) -> Option<(u64, u32)> {
+fn vbr_in_word(word: u64, width: u32, valid: u32) -> Option<(u64, u32)> {
+    if width > valid {
+        return None;
+    }
     // `width` is in 2..=32: `payload_bits` is in 1..=31.
     let payload_bits = width.saturating_sub(1);
     let payload_mask = mask(payload_bits);
@@ -326,7 +351,7 @@ fn vbr_in_word(word: u64, width: u32) -> Option<(u64, u32)> {
     let mut taken = width;
     // Whole chunks in 57 bits carry at most 56 payload bits: the shifts
     // stay below 64 and nothing overflows.
-    while taken.saturating_add(width) <= FAST_BITS {
+    while taken.saturating_add(width) <= valid {
         value |= (rest & payload_mask) << shift;
         taken = taken.saturating_add(width);
         if rest & more == 0 {
@@ -477,5 +502,62 @@ mod tests {
         assert_eq!(c.pos(), w.bits);
         assert_eq!(c.remaining(), w.bytes.len() as u64 * 8 - w.bits);
         assert!(c.read(9).is_err());
+    }
+
+    #[test]
+    fn runs_match_single_reads_up_to_the_last_bit() {
+        // Runs of VBR fields (one, two and many chunks), fixed fields and
+        // char6 fields must decode as the same number of single reads do,
+        // from every start bit, including into the tail of the data.
+        let mut w = Writer {
+            bytes: Vec::new(),
+            bits: 0,
+        };
+        let values = [0u64, 31, 32, 1000, 5, 1 << 40, 7, 63, 2, 123_456_789];
+        for start in 0..8u64 {
+            for &(width, vbr) in &[(6u32, true), (4, true), (8, false), (6, false)] {
+                w.bytes.clear();
+                w.bits = 0;
+                w.put(0, start as u32);
+                for &v in &values {
+                    if vbr {
+                        w.put_vbr(v, width);
+                    } else {
+                        w.put(v & mask(width), width);
+                    }
+                }
+                let mut single = Cursor::new(&w.bytes);
+                single.seek(start).unwrap();
+                let mut run = single.clone();
+                let expected: Vec<u64> = values
+                    .iter()
+                    .map(|_| {
+                        if vbr {
+                            single.read_vbr(width).unwrap()
+                        } else {
+                            single.read(width).unwrap()
+                        }
+                    })
+                    .collect();
+                let mut got = vec![9];
+                if vbr {
+                    run.read_vbr_run(width, values.len(), &mut got).unwrap();
+                } else {
+                    run.read_run(width, values.len(), &mut got).unwrap();
+                }
+                assert_eq!(got[0], 9);
+                assert_eq!(&got[1..], &expected[..], "start {start} width {width}");
+                assert_eq!(run.pos(), single.pos());
+                let mut chars = Cursor::new(&w.bytes);
+                chars.seek(start).unwrap();
+                let mut got = Vec::new();
+                chars.read_char6_run(values.len(), &mut got).unwrap();
+                let mut single = Cursor::new(&w.bytes);
+                single.seek(start).unwrap();
+                for &c in &got {
+                    assert_eq!(c, u64::from(decode_char6(single.read(6).unwrap())));
+                }
+            }
+        }
     }
 }

@@ -1,6 +1,7 @@
 //! The type table: LLVM types as an arena indexed by [`TypeId`].
 
 use super::{ListRange, StrRange};
+use super::keyed_hash::KeyedState;
 use std::collections::HashMap;
 
 /// Index of a type in [`TypeTable`].
@@ -77,9 +78,10 @@ pub enum Type {
 pub struct TypeTable {
     types: Vec<Type>,
     members: Vec<TypeId>,
-    /// Keyed (SipHash with random keys): the keys are chosen by the
-    /// input, and an unkeyed hash would let it force collisions.
-    lookup: HashMap<Type, TypeId>,
+    /// Keyed (a multiply-shift hash with random keys, see
+    /// [`super::keyed_hash`]): the keys are chosen by the input, and an
+    /// unkeyed hash would let it force collisions.
+    lookup: HashMap<Type, TypeId, KeyedState>,
 }
 
 /// The deepest type nesting the reader accepts (a pointer, array, vector,
