@@ -18,7 +18,7 @@
 //! decoded; the dependency bitmaps are kept as raw slices after their sizes
 //! are checked.
 
-use super::program::ShaderKind;
+use crate::dxil::ShaderKind;
 use super::read::{byte, le_u16, le_u32, Region};
 use crate::error::Result;
 
