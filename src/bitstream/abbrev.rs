@@ -1,6 +1,6 @@
 //! Abbreviation definitions (DEFINE_ABBREV) and their operand encodings.
 
-use super::cursor::Cursor;
+use super::cursor::{vbr_in_word, Cursor, FAST_BITS};
 use crate::error::Result;
 use smallvec::SmallVec;
 
@@ -88,6 +88,12 @@ impl AbbrevTable {
             return Err(cursor.error(format!("abbreviation with {count} operands")));
         }
         for _ in 0..count {
+            if let Some((op, bits)) = cursor.peek().and_then(op_in_word) {
+                // `op_in_word` only takes bits the peek loaded.
+                cursor.skip(bits);
+                self.ops.push(op);
+                continue;
+            }
             let is_literal = cursor.read(1)? == 1;
             if is_literal {
                 self.ops.push(AbbrevOp::Literal(cursor.read_vbr(8)?));
@@ -129,6 +135,36 @@ impl AbbrevTable {
         }
         Ok(())
     }
+}
+
+/// One operand encoding decoded from a loaded word (see [`Cursor`]'s fast
+/// reads) and the bits it takes; `None` when it does not fit in the word or
+/// is invalid, for the bit-by-bit path to read or report.
+#[inline]
+fn op_in_word(word: u64) -> Option<(AbbrevOp, u32)> {
+    if word & 1 == 1 {
+        let (value, bits) = vbr_in_word(word >> 1, 8, FAST_BITS.saturating_sub(1))?;
+        return Some((AbbrevOp::Literal(value), bits.saturating_add(1)));
+    }
+    // 1 literal bit and 3 encoding bits, then the width for fixed and VBR.
+    let (op, width_bits) = match (word >> 1) & 7 {
+        encoding @ (1 | 2) => {
+            let (width, bits) = vbr_in_word(word >> 4, 5, FAST_BITS.saturating_sub(4))?;
+            let op = match (encoding, width) {
+                // A zero-width field is a literal zero, as in LLVM.
+                (_, 0) => AbbrevOp::Literal(0),
+                (1, 1..=64) => AbbrevOp::Fixed(width as u8),
+                (2, 2..=32) => AbbrevOp::Vbr(width as u8),
+                _ => return None,
+            };
+            (op, bits)
+        }
+        3 => (AbbrevOp::Array, 0),
+        4 => (AbbrevOp::Char6, 0),
+        5 => (AbbrevOp::Blob, 0),
+        _ => return None,
+    };
+    Some((op, width_bits.saturating_add(4)))
 }
 
 /// Structural checks of one abbreviation's operands: arrays are last but

@@ -22,7 +22,7 @@ pub struct Cursor<'a> {
 
 /// Bits a fast read may take from one load: 64 minus the at most 7 bits of
 /// the position's byte that lie before the position.
-const FAST_BITS: u32 = 57;
+pub(super) const FAST_BITS: u32 = 57;
 
 impl<'a> Cursor<'a> {
     /// A cursor at bit 0 of `data`.
@@ -70,14 +70,14 @@ impl<'a> Cursor<'a> {
     /// The upcoming bits, lowest first: at least [`FAST_BITS`] valid ones,
     /// or `None` in the last seven bytes of the data.
     #[inline]
-    fn peek(&self) -> Option<u64> {
+    pub(super) fn peek(&self) -> Option<u64> {
         peek(self.data, self.pos)
     }
 
     /// Moves `bits` forward after a fast read, which only takes bits that
     /// [`Self::peek`] loaded: the new position is inside the data.
     #[inline]
-    fn skip(&mut self, bits: u32) {
+    pub(super) fn skip(&mut self, bits: u32) {
         self.pos = self.pos.saturating_add(u64::from(bits));
     }
 
@@ -191,17 +191,16 @@ impl<'a> Cursor<'a> {
     /// which get their own copy of the loop with the width a constant).
     #[inline]
     pub fn read_vbr_run(&mut self, width: u32, count: usize, out: &mut Vec<u64>) -> Result<()> {
-        let start = out.len();
-        out.resize(start.saturating_add(count), 0);
-        let slots = out.get_mut(start..).unwrap_or(&mut []);
         match width {
             6 => self.run(
-                slots,
+                count,
+                out,
                 |word, valid| vbr_in_word(word, 6, valid),
                 |c| c.read_vbr_slow(6),
             ),
             2..=32 => self.run(
-                slots,
+                count,
+                out,
                 |word, valid| vbr_in_word(word, width, valid),
                 |c| c.read_vbr_slow(width),
             ),
@@ -209,34 +208,36 @@ impl<'a> Cursor<'a> {
         }
     }
 
-    /// Fills `slots` with fields that `decode` takes from a loaded word
-    /// (given the word and how many of its bits are valid, it returns the
-    /// value and the bits taken, or `None` when the field does not fit),
-    /// else `slow` reads. One load serves every field that fits in it, so
-    /// the fields of a run are not serialised behind one load each.
+    /// Appends `count` fields to `out`: those that `decode` takes from a
+    /// loaded word (given the word and how many of its bits are valid, it
+    /// returns the value and the bits taken, or `None` when the field does
+    /// not fit), else those `slow` reads. One load serves every field that
+    /// fits in it, so the fields of a run are not serialised behind one
+    /// load each; the position stays in a register.
     #[inline(always)]
     fn run(
         &mut self,
-        slots: &mut [u64],
+        count: usize,
+        out: &mut Vec<u64>,
         decode: impl Fn(u64, u32) -> Option<(u64, u32)>,
         slow: impl Fn(&mut Self) -> Result<u64>,
     ) -> Result<()> {
+        out.reserve(count);
         let data = self.data;
         let mut pos = self.pos;
-        let mut i = 0;
-        while i < slots.len() {
+        let mut left = count;
+        while left > 0 {
             let mut used = 0u32;
             if let Some(word) = peek(data, pos) {
                 // `used <= FAST_BITS < 64`: the shift is in range.
-                while let Some(slot) = slots.get_mut(i) {
-                    match decode(word >> used, FAST_BITS.saturating_sub(used)) {
-                        Some((value, bits)) => {
-                            *slot = value;
-                            used = used.saturating_add(bits);
-                            i = i.saturating_add(1);
-                        }
-                        None => break,
-                    }
+                while left > 0 {
+                    let Some((value, bits)) = decode(word >> used, FAST_BITS.saturating_sub(used))
+                    else {
+                        break;
+                    };
+                    out.push(value);
+                    used = used.saturating_add(bits);
+                    left = left.saturating_sub(1);
                 }
             }
             if used > 0 {
@@ -246,12 +247,9 @@ impl<'a> Cursor<'a> {
             }
             // Near the end of the data, or a field longer than one load.
             self.pos = pos;
-            let value = slow(self)?;
+            out.push(slow(self)?);
             pos = self.pos;
-            if let Some(slot) = slots.get_mut(i) {
-                *slot = value;
-            }
-            i = i.saturating_add(1);
+            left = left.saturating_sub(1);
         }
         self.pos = pos;
         Ok(())
@@ -261,11 +259,9 @@ impl<'a> Cursor<'a> {
     /// caller has checked that `count` fields fit in what remains.
     #[inline]
     pub fn read_run(&mut self, width: u32, count: usize, out: &mut Vec<u64>) -> Result<()> {
-        let start = out.len();
-        out.resize(start.saturating_add(count), 0);
-        let slots = out.get_mut(start..).unwrap_or(&mut []);
         self.run(
-            slots,
+            count,
+            out,
             |word, valid| (width <= valid).then_some((word & mask(width), width)),
             |c| c.read(width),
         )
@@ -275,11 +271,9 @@ impl<'a> Cursor<'a> {
     /// has checked that `count` fields fit in what remains.
     #[inline]
     pub fn read_char6_run(&mut self, count: usize, out: &mut Vec<u64>) -> Result<()> {
-        let start = out.len();
-        out.resize(start.saturating_add(count), 0);
-        let slots = out.get_mut(start..).unwrap_or(&mut []);
         self.run(
-            slots,
+            count,
+            out,
             |word, valid| (6 <= valid).then(|| (u64::from(decode_char6(word & 63)), 6)),
             |c| Ok(u64::from(decode_char6(c.read(6)?))),
         )
@@ -334,7 +328,7 @@ fn peek(data: &[u8], pos: u64) -> Option<u64> {
 /// valid: the value and the bits it takes, or `None` when its chunks do not
 /// all lie in the valid bits.
 #[inline(always)]
-fn vbr_in_word(word: u64, width: u32, valid: u32) -> Option<(u64, u32)> {
+pub(super) fn vbr_in_word(word: u64, width: u32, valid: u32) -> Option<(u64, u32)> {
     if width > valid {
         return None;
     }

@@ -100,9 +100,20 @@ impl<'a> BitstreamReader<'a> {
     }
 
     /// Advances to the next record, sub-block or block end.
+    #[inline]
     pub fn advance(&mut self) -> Result<Entry> {
+        let id = self.cursor.read(self.abbrev_width)?;
+        if id >= UNABBREV_RECORD {
+            // Abbreviation ids fit in the at most 32-bit width.
+            return Ok(Entry::Record(id as u32));
+        }
+        self.advance_from(id)
+    }
+
+    /// [`Self::advance`] after a block end, block start or abbreviation
+    /// definition with id `id`.
+    fn advance_from(&mut self, mut id: u64) -> Result<Entry> {
         loop {
-            let id = self.cursor.read(self.abbrev_width)?;
             match id {
                 END_BLOCK => {
                     self.exit_block()?;
@@ -110,11 +121,10 @@ impl<'a> BitstreamReader<'a> {
                 }
                 ENTER_SUBBLOCK => {
                     let block_id = self.read_u32_vbr(8, "block id")?;
-                    if block_id == BLOCKINFO_BLOCK_ID {
-                        self.read_blockinfo()?;
-                        continue;
+                    if block_id != BLOCKINFO_BLOCK_ID {
+                        return Ok(Entry::SubBlock(block_id));
                     }
-                    return Ok(Entry::SubBlock(block_id));
+                    self.read_blockinfo()?;
                 }
                 DEFINE_ABBREV => {
                     if self.scopes.is_empty() {
@@ -124,6 +134,7 @@ impl<'a> BitstreamReader<'a> {
                 }
                 _ => return Ok(Entry::Record(id as u32)),
             }
+            id = self.cursor.read(self.abbrev_width)?;
         }
     }
 

@@ -1,7 +1,7 @@
 //! The type table: LLVM types as an arena indexed by [`TypeId`].
 
-use super::{ListRange, StrRange};
 use super::keyed_hash::KeyedState;
+use super::{ListRange, StrRange};
 use std::collections::HashMap;
 
 /// Index of a type in [`TypeTable`].
