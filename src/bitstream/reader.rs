@@ -3,6 +3,7 @@
 use super::abbrev::{decode_char6, AbbrevOp, AbbrevTable};
 use super::cursor::Cursor;
 use crate::error::Result;
+use smallvec::SmallVec;
 
 /// The most deeply nested blocks may go. LLVM 3.7 writers nest three deep.
 pub const MAX_BLOCK_DEPTH: usize = 16;
@@ -53,7 +54,12 @@ pub struct BitstreamReader<'a> {
     /// are looked up there, not copied.
     abbrevs: AbbrevTable,
     scopes: Vec<Scope>,
-    blockinfo: Vec<(u32, AbbrevTable)>,
+    /// Every abbreviation BLOCKINFO defines, for whichever block id.
+    info: AbbrevTable,
+    /// Per block id, the indexes in `info` of its BLOCKINFO abbreviations.
+    /// (One shared pool rather than a table per id: an entry stays small,
+    /// so that many SETBID records cannot claim memory out of proportion.)
+    blockinfo: Vec<(u32, SmallVec<[u32; 12]>)>,
 }
 
 impl<'a> BitstreamReader<'a> {
@@ -66,6 +72,7 @@ impl<'a> BitstreamReader<'a> {
             abbrev_width: 2,
             abbrevs: AbbrevTable::default(),
             scopes: Vec::with_capacity(MAX_BLOCK_DEPTH),
+            info: AbbrevTable::default(),
             blockinfo: Vec::new(),
         })
     }
@@ -250,7 +257,10 @@ impl<'a> BitstreamReader<'a> {
                     let Some((_, list)) = list else {
                         return Err(self.error("BLOCKINFO abbreviation before SETBID"));
                     };
-                    list.read(&mut self.cursor)?;
+                    let index = u32::try_from(self.info.len())
+                        .map_err(|_| self.cursor.error("too many BLOCKINFO abbreviations"))?;
+                    self.info.read(&mut self.cursor)?;
+                    list.push(index);
                 }
                 _ => {
                     let code = self.read_record(id as u32, &mut ops)?;
@@ -264,13 +274,28 @@ impl<'a> BitstreamReader<'a> {
                             Some(i) => i,
                             None => {
                                 let index = self.blockinfo.len();
-                                self.blockinfo.push((bid, AbbrevTable::default()));
+                                self.blockinfo.push((bid, SmallVec::new()));
                                 index
                             }
                         });
                     }
                 }
             }
+        }
+    }
+
+    /// The abbreviation with id `abbrev_id` in the innermost block: those it
+    /// inherits from BLOCKINFO first, then its own.
+    #[inline]
+    fn lookup(&self, abbrev_id: u32) -> Option<&[AbbrevOp]> {
+        let scope = self.scopes.last()?;
+        let index = (abbrev_id as usize).checked_sub(4)?;
+        match index.checked_sub(scope.inherited_len) {
+            None => {
+                let list = &self.blockinfo.get(scope.inherited?)?.1;
+                self.info.get(*list.get(index)? as usize)
+            }
+            Some(own) => self.abbrevs.get(scope.abbrev_base.checked_add(own)?),
         }
     }
 
@@ -290,7 +315,7 @@ impl<'a> BitstreamReader<'a> {
             self.cursor.read_vbr_run(6, count as usize, ops)?;
             return Ok(code);
         }
-        let Some(abbrev) = lookup(&self.scopes, &self.blockinfo, &self.abbrevs, abbrev_id) else {
+        let Some(abbrev) = self.lookup(abbrev_id) else {
             return Err(self.error(format!("undefined abbreviation id {abbrev_id}")));
         };
         // `AbbrevTable::read` guarantees the shape: a scalar code, scalars,
@@ -325,24 +350,6 @@ impl<'a> BitstreamReader<'a> {
         self.cursor = cursor;
         u32::try_from(code)
             .map_err(|_| self.error(format!("record code {code} does not fit in 32 bits")))
-    }
-}
-
-/// The abbreviation with id `abbrev_id` in the innermost block: those it
-/// inherits from BLOCKINFO first, then its own. (A function of the fields,
-/// not of the reader, so that the cursor can advance while it is borrowed.)
-#[inline]
-fn lookup<'r>(
-    scopes: &[Scope],
-    blockinfo: &'r [(u32, AbbrevTable)],
-    abbrevs: &'r AbbrevTable,
-    abbrev_id: u32,
-) -> Option<&'r [AbbrevOp]> {
-    let scope = scopes.last()?;
-    let index = (abbrev_id as usize).checked_sub(4)?;
-    match index.checked_sub(scope.inherited_len) {
-        None => blockinfo.get(scope.inherited?)?.1.get(index),
-        Some(own) => abbrevs.get(scope.abbrev_base.checked_add(own)?),
     }
 }
 
