@@ -329,12 +329,12 @@ impl<'a> BitstreamReader<'a> {
             return Err(self.error("abbreviation without operands"));
         };
         // A copy, so that the position stays in a register while the
-        // operand slots are written.
+        // operands are stored.
         let mut cursor = self.cursor.clone();
         let code = read_scalar(&mut cursor, code_op)?;
-        ops.resize(scalars.len(), 0);
-        for (slot, &op) in ops.iter_mut().zip(scalars) {
-            *slot = read_scalar(&mut cursor, op)?;
+        ops.reserve(scalars.len());
+        for &op in scalars {
+            ops.push(read_scalar(&mut cursor, op)?);
         }
         match tail {
             None => {}
