@@ -1,6 +1,6 @@
 //! Abbreviation definitions (DEFINE_ABBREV) and their operand encodings.
 
-use super::cursor::Cursor;
+use super::cursor::{vbr_in_word, Cursor, FAST_BITS};
 use crate::error::Result;
 use smallvec::SmallVec;
 
@@ -21,29 +21,82 @@ pub enum AbbrevOp {
     Blob,
 }
 
-/// One abbreviation: the encodings of a record's operands, code first.
+/// A list of abbreviations: the encodings of each one's operands, code
+/// first, in one flat pool. The pool is inline up to the size LLVM writers
+/// need for one block (a dozen abbreviations of a few operands), so that
+/// defining them allocates nothing.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Abbrev {
-    /// Operand encodings; the first one gives the record code.
-    pub ops: SmallVec<[AbbrevOp; 8]>,
+pub(crate) struct AbbrevTable {
+    /// Operand encodings of every abbreviation, one after the other.
+    ops: SmallVec<[AbbrevOp; 32]>,
+    /// Where each abbreviation's operands end in `ops`.
+    ends: SmallVec<[usize; 12]>,
 }
 
 /// The most operands an abbreviation may declare (LLVM writers use a handful).
 const MAX_ABBREV_OPS: u64 = 256;
 
-impl Abbrev {
-    /// Reads the body of a DEFINE_ABBREV (after its abbreviation id).
-    pub fn read(cursor: &mut Cursor<'_>) -> Result<Abbrev> {
+impl AbbrevTable {
+    /// The number of abbreviations.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// The operand encodings of abbreviation `index`, code first.
+    #[inline]
+    pub fn get(&self, index: usize) -> Option<&[AbbrevOp]> {
+        let end = *self.ends.get(index)?;
+        let start = match index.checked_sub(1) {
+            Some(before) => *self.ends.get(before)?,
+            None => 0,
+        };
+        self.ops.get(start..end)
+    }
+
+    /// Keeps the first `len` abbreviations.
+    pub fn truncate(&mut self, len: usize) {
+        self.ends.truncate(len);
+        self.ops.truncate(self.ends.last().copied().unwrap_or(0));
+    }
+
+    /// Reads the body of a DEFINE_ABBREV (after its abbreviation id) and
+    /// appends the abbreviation.
+    pub fn read(&mut self, cursor: &mut Cursor<'_>) -> Result<()> {
         let start = cursor.pos();
+        let first = self.ops.len();
+        let result = self.read_ops(cursor).and_then(|()| {
+            check(self.ops.get(first..).unwrap_or(&[])).map_err(|msg| {
+                crate::error::Error::invalid_at_bit(crate::error::Phase::Bitstream, start, msg)
+            })
+        });
+        match result {
+            Ok(()) => {
+                self.ends.push(self.ops.len());
+                Ok(())
+            }
+            Err(e) => {
+                self.ops.truncate(first);
+                Err(e)
+            }
+        }
+    }
+
+    fn read_ops(&mut self, cursor: &mut Cursor<'_>) -> Result<()> {
         let count = cursor.read_vbr(5)?;
         if count == 0 || count > MAX_ABBREV_OPS {
             return Err(cursor.error(format!("abbreviation with {count} operands")));
         }
-        let mut ops = SmallVec::new();
         for _ in 0..count {
+            if let Some((op, bits)) = cursor.peek().and_then(op_in_word) {
+                // `op_in_word` only takes bits the peek loaded.
+                cursor.skip(bits);
+                self.ops.push(op);
+                continue;
+            }
             let is_literal = cursor.read(1)? == 1;
             if is_literal {
-                ops.push(AbbrevOp::Literal(cursor.read_vbr(8)?));
+                self.ops.push(AbbrevOp::Literal(cursor.read_vbr(8)?));
                 continue;
             }
             let op = match cursor.read(3)? {
@@ -78,41 +131,68 @@ impl Abbrev {
                     )
                 }
             };
-            ops.push(op);
+            self.ops.push(op);
         }
-        let abbrev = Abbrev { ops };
-        abbrev.check().map_err(|msg| {
-            crate::error::Error::invalid_at_bit(crate::error::Phase::Bitstream, start, msg)
-        })?;
-        Ok(abbrev)
+        Ok(())
     }
+}
 
-    /// Structural checks: arrays are last but one and have a scalar element
-    /// that consumes bits; blobs are last; the code is not an array or blob.
-    fn check(&self) -> std::result::Result<(), &'static str> {
-        let n = self.ops.len();
-        for (i, op) in self.ops.iter().enumerate() {
-            match op {
-                AbbrevOp::Array => {
-                    // `i < n`: these additions cannot overflow.
-                    if i.saturating_add(2) != n {
-                        return Err("array operand must be the last but one");
-                    }
-                    match self.ops.get(i.saturating_add(1)) {
-                        Some(AbbrevOp::Fixed(_) | AbbrevOp::Vbr(_) | AbbrevOp::Char6) => {}
-                        _ => return Err("array element must be a fixed, VBR or char6 field"),
-                    }
+/// One operand encoding decoded from a loaded word (see [`Cursor`]'s fast
+/// reads) and the bits it takes; `None` when it does not fit in the word or
+/// is invalid, for the bit-by-bit path to read or report.
+#[inline]
+fn op_in_word(word: u64) -> Option<(AbbrevOp, u32)> {
+    if word & 1 == 1 {
+        let (value, bits) = vbr_in_word(word >> 1, 8, FAST_BITS.saturating_sub(1))?;
+        return Some((AbbrevOp::Literal(value), bits.saturating_add(1)));
+    }
+    // 1 literal bit and 3 encoding bits, then the width for fixed and VBR.
+    let (op, width_bits) = match (word >> 1) & 7 {
+        encoding @ (1 | 2) => {
+            let (width, bits) = vbr_in_word(word >> 4, 5, FAST_BITS.saturating_sub(4))?;
+            let op = match (encoding, width) {
+                // A zero-width field is a literal zero, as in LLVM.
+                (_, 0) => AbbrevOp::Literal(0),
+                (1, 1..=64) => AbbrevOp::Fixed(width as u8),
+                (2, 2..=32) => AbbrevOp::Vbr(width as u8),
+                _ => return None,
+            };
+            (op, bits)
+        }
+        3 => (AbbrevOp::Array, 0),
+        4 => (AbbrevOp::Char6, 0),
+        5 => (AbbrevOp::Blob, 0),
+        _ => return None,
+    };
+    Some((op, width_bits.saturating_add(4)))
+}
+
+/// Structural checks of one abbreviation's operands: arrays are last but
+/// one and have a scalar element that consumes bits; blobs are last; the
+/// code is not an array or blob.
+fn check(ops: &[AbbrevOp]) -> std::result::Result<(), &'static str> {
+    let n = ops.len();
+    for (i, op) in ops.iter().enumerate() {
+        match op {
+            AbbrevOp::Array => {
+                // `i < n`: these additions cannot overflow.
+                if i.saturating_add(2) != n {
+                    return Err("array operand must be the last but one");
                 }
-                AbbrevOp::Blob if i.saturating_add(1) != n => {
-                    return Err("blob operand must be the last")
+                match ops.get(i.saturating_add(1)) {
+                    Some(AbbrevOp::Fixed(_) | AbbrevOp::Vbr(_) | AbbrevOp::Char6) => {}
+                    _ => return Err("array element must be a fixed, VBR or char6 field"),
                 }
-                _ => {}
             }
+            AbbrevOp::Blob if i.saturating_add(1) != n => {
+                return Err("blob operand must be the last")
+            }
+            _ => {}
         }
-        match self.ops.first() {
-            Some(AbbrevOp::Array | AbbrevOp::Blob) => Err("record code cannot be an array or blob"),
-            _ => Ok(()),
-        }
+    }
+    match ops.first() {
+        Some(AbbrevOp::Array | AbbrevOp::Blob) => Err("record code cannot be an array or blob"),
+        _ => Ok(()),
     }
 }
 

@@ -1,45 +1,39 @@
 //! Bit-level cursor: fixed-width and VBR fields over a byte slice.
 
+use super::abbrev::decode_char6;
 use crate::error::{Error, Phase, Result};
 
 /// A read position in a bitstream, counted in bits from the slice start.
 ///
-/// Reads are little-endian in bit order, as LLVM writes them. Up to 64
-/// upcoming bits are cached in a word so that most reads are a mask and a
-/// shift; a read that finds too few bits tops the word up with one unaligned
-/// load. Every read is bounds-checked; running off the end is an error
-/// carrying the bit offset.
+/// Reads are little-endian in bit order, as LLVM writes them. A read loads
+/// the eight bytes at the position's byte (one unaligned load) and shifts
+/// out the bits before the position, which leaves at least 57 valid bits:
+/// every field of up to 57 bits, and every VBR value whose chunks fit in
+/// them, is a load, a shift and a mask, with no state but the position. The
+/// last seven bytes of the data, which have no eight bytes to load, and
+/// wider fields take a slower byte-by-byte path. Every read is
+/// bounds-checked; running off the end is an error carrying the bit offset.
 #[derive(Clone, Debug)]
 pub struct Cursor<'a> {
     data: &'a [u8],
-    /// The next byte to load into `word`.
-    next_byte: usize,
-    /// Cached upcoming bits, lowest first. Bits above `word_bits` are
-    /// zero or copies of the bytes from `next_byte` on, so that a top-up may
-    /// OR the same bytes in again.
-    word: u64,
-    /// How many bits of `word` are valid.
-    word_bits: u32,
+    /// The position in bits; never past `8 * data.len()`.
+    pos: u64,
 }
+
+/// Bits a fast read may take from one load: 64 minus the at most 7 bits of
+/// the position's byte that lie before the position.
+pub(super) const FAST_BITS: u32 = 57;
 
 impl<'a> Cursor<'a> {
     /// A cursor at bit 0 of `data`.
     pub fn new(data: &'a [u8]) -> Self {
-        Cursor {
-            data,
-            next_byte: 0,
-            word: 0,
-            word_bits: 0,
-        }
+        Cursor { data, pos: 0 }
     }
 
     /// The current position in bits.
     #[inline]
     pub fn pos(&self) -> u64 {
-        // `word` only holds bits of bytes before `next_byte`: no underflow.
-        (self.next_byte as u64)
-            .saturating_mul(8)
-            .saturating_sub(u64::from(self.word_bits))
+        self.pos
     }
 
     /// The length of the stream in bits.
@@ -51,8 +45,8 @@ impl<'a> Cursor<'a> {
     /// Bits left before the end.
     #[inline]
     pub fn remaining(&self) -> u64 {
-        // The position never passes the end (`seek` checks it).
-        self.end().saturating_sub(self.pos())
+        // The position never passes the end (every move checks it).
+        self.end().saturating_sub(self.pos)
     }
 
     /// Whether the cursor is at the end.
@@ -69,136 +63,92 @@ impl<'a> Cursor<'a> {
                 self.end()
             )));
         }
-        self.next_byte = (pos >> 3) as usize;
-        self.word = 0;
-        self.word_bits = 0;
-        let skip = (pos & 7) as u32;
-        if skip != 0 {
-            // `pos` is inside the stream and not a byte boundary, so the
-            // top-up loaded its byte: `word_bits >= 8 > skip`.
-            self.top_up();
-            self.word >>= skip;
-            self.word_bits = self.word_bits.saturating_sub(skip);
-        }
+        self.pos = pos;
         Ok(())
     }
 
-    /// Tops the cache word up to at least 56 valid bits (fewer only at the
-    /// end of the data).
+    /// The upcoming bits, lowest first: at least [`FAST_BITS`] valid ones,
+    /// or `None` in the last seven bytes of the data.
     #[inline]
-    fn top_up(&mut self) {
-        let tail = self.data.get(self.next_byte..).unwrap_or(&[]);
-        if let (Some(bytes), true) = (tail.first_chunk::<8>(), self.word_bits < 64) {
-            // The bytes that do not fit are exactly the ones the next top-up
-            // loads again (see `word`).
-            self.word |= u64::from_le_bytes(*bytes) << self.word_bits;
-            let take = 63u32.saturating_sub(self.word_bits) >> 3;
-            self.next_byte = self.next_byte.saturating_add(take as usize);
-            self.word_bits = self.word_bits.saturating_add(take << 3);
-        } else {
-            for &b in tail {
-                if self.word_bits > 56 {
-                    break;
-                }
-                self.word |= u64::from(b) << self.word_bits;
-                self.word_bits = self.word_bits.saturating_add(8);
-                self.next_byte = self.next_byte.saturating_add(1);
-            }
-        }
+    pub(super) fn peek(&self) -> Option<u64> {
+        peek(self.data, self.pos)
+    }
+
+    /// Moves `bits` forward after a fast read, which only takes bits that
+    /// [`Self::peek`] loaded: the new position is inside the data.
+    #[inline]
+    pub(super) fn skip(&mut self, bits: u32) {
+        self.pos = self.pos.saturating_add(u64::from(bits));
     }
 
     /// An invalid-input error at the current position.
     pub fn error(&self, message: impl Into<String>) -> Error {
-        Error::invalid_at_bit(Phase::Bitstream, self.pos(), message)
+        Error::invalid_at_bit(Phase::Bitstream, self.pos, message)
     }
 
     /// Reads a fixed-width field of 0 to 64 bits.
     #[inline]
     pub fn read(&mut self, width: u32) -> Result<u64> {
-        match self.word_bits.checked_sub(width) {
-            Some(left) => Ok(self.take(width, left)),
-            None => self.read_slow(width),
+        match self.peek() {
+            Some(word) if width <= FAST_BITS => {
+                self.skip(width);
+                Ok(word & mask(width))
+            }
+            _ => self.read_slow(width),
         }
     }
 
-    /// Consumes `width` cached bits, leaving `left`.
-    #[inline]
-    fn take(&mut self, width: u32, left: u32) -> u64 {
-        let value = self.word & mask(width);
-        self.word = self.word.checked_shr(width).unwrap_or(0);
-        self.word_bits = left;
-        value
-    }
-
-    /// A read that finds too few cached bits: top up, or read a field wider
-    /// than one top-up caches (57 to 64 bits) in two halves.
+    /// A read in the last seven bytes of the data, or of more than
+    /// [`FAST_BITS`] bits: bit by bit, bounds-checked.
     #[cold]
     fn read_slow(&mut self, width: u32) -> Result<u64> {
-        self.top_up();
-        if let Some(left) = self.word_bits.checked_sub(width) {
-            return Ok(self.take(width, left));
-        }
-        if width <= 32 || width > 64 || u64::from(width) > self.remaining() {
+        if width > 64 || u64::from(width) > self.remaining() {
             return Err(self.error(format!(
                 "read of {width} bits runs past the end of the stream"
             )));
         }
-        // Two halves of at most 32 bits, each of which a top-up caches.
-        let low = self.read(32)?;
-        let high = self.read(width.saturating_sub(32))?;
-        Ok(low | (high << 32))
+        let mut value = 0u64;
+        for i in 0..width {
+            // `pos < end` for each of the `width <= remaining` bits.
+            let bit = self.pos.saturating_add(u64::from(i));
+            let byte = self.data.get((bit >> 3) as usize).copied().unwrap_or(0);
+            value |= u64::from((byte >> (bit & 7)) & 1) << i;
+        }
+        self.skip(width);
+        Ok(value)
     }
 
     /// Reads a variable-width (VBR) field with chunks of `width` bits (2..=32).
     #[inline]
     pub fn read_vbr(&mut self, width: u32) -> Result<u64> {
-        // Fast path: a single chunk already in the cached word.
-        if let (Some(left), Some(payload_bits)) =
-            (self.word_bits.checked_sub(width), width.checked_sub(1))
-        {
-            let piece = self.word & mask(width);
-            if payload_bits > 0 && piece >> payload_bits == 0 {
-                self.word >>= width;
-                self.word_bits = left;
+        // Fast path: a single chunk.
+        if let (Some(word), true) = (self.peek(), (2..=32).contains(&width)) {
+            // `width` is in 2..=32.
+            let piece = word & mask(width);
+            if piece >> width.saturating_sub(1) == 0 {
+                self.skip(width);
                 return Ok(piece);
             }
         }
         self.read_vbr_chunks(width)
     }
 
-    /// VBR values of several chunks, or spanning the cached word.
+    /// VBR values of several chunks, all in one load.
     fn read_vbr_chunks(&mut self, width: u32) -> Result<u64> {
-        if self.word_bits < 32 {
-            self.top_up();
-        }
-        // Common case: every chunk is in the cached word.
-        if (2..=32).contains(&width) {
-            // `width` is in 2..=32: `payload_bits` is in 1..=31.
-            let payload_bits = width.saturating_sub(1);
-            let payload_mask = mask(payload_bits);
-            let more = 1u64 << payload_bits;
-            let (mut word, mut bits) = (self.word, self.word_bits);
-            let mut value = 0u64;
-            let mut shift = 0u32;
-            // Whole chunks in 64 bits carry at most 63 payload bits: no
-            // overflow.
-            while bits >= width {
-                value |= (word & payload_mask) << shift;
-                let last = word & more == 0;
-                word >>= width;
-                bits = bits.wrapping_sub(width);
-                if last {
-                    self.word = word;
-                    self.word_bits = bits;
-                    return Ok(value);
-                }
-                shift = shift.wrapping_add(payload_bits);
+        let decoded = match (self.peek(), (2..=32).contains(&width)) {
+            (Some(word), true) => vbr_in_word(word, width, FAST_BITS),
+            _ => None,
+        };
+        match decoded {
+            Some((value, bits)) => {
+                self.skip(bits);
+                Ok(value)
             }
+            None => self.read_vbr_slow(width),
         }
-        self.read_vbr_slow(width)
     }
 
-    /// VBR values that span cached words, and every error case.
+    /// VBR values longer than one load holds, and every error case.
     #[cold]
     fn read_vbr_slow(&mut self, width: u32) -> Result<u64> {
         if !(2..=32).contains(&width) {
@@ -234,15 +184,112 @@ impl<'a> Cursor<'a> {
         }
     }
 
+    /// Appends `count` VBR fields with chunks of `width` bits to `out`; the
+    /// caller has checked that `count` fields fit in what remains.
+    ///
+    /// The hot loop of the reader (unabbreviated records are runs of vbr6,
+    /// which get their own copy of the loop with the width a constant).
+    #[inline]
+    pub fn read_vbr_run(&mut self, width: u32, count: usize, out: &mut Vec<u64>) -> Result<()> {
+        match width {
+            6 => self.run(
+                count,
+                out,
+                |word, valid| vbr_in_word(word, 6, valid),
+                |c| c.read_vbr_slow(6),
+            ),
+            2..=32 => self.run(
+                count,
+                out,
+                |word, valid| vbr_in_word(word, width, valid),
+                |c| c.read_vbr_slow(width),
+            ),
+            _ => Err(self.error(format!("VBR chunk width {width} is outside 2..=32"))),
+        }
+    }
+
+    /// Appends `count` fields to `out`: those that `decode` takes from a
+    /// loaded word (given the word and how many of its bits are valid, it
+    /// returns the value and the bits taken, or `None` when the field does
+    /// not fit), else those `slow` reads. One load serves every field that
+    /// fits in it, so the fields of a run are not serialised behind one
+    /// load each; the position stays in a register.
+    #[inline(always)]
+    fn run(
+        &mut self,
+        count: usize,
+        out: &mut Vec<u64>,
+        decode: impl Fn(u64, u32) -> Option<(u64, u32)>,
+        slow: impl Fn(&mut Self) -> Result<u64>,
+    ) -> Result<()> {
+        out.reserve(count);
+        let data = self.data;
+        let mut pos = self.pos;
+        let mut left = count;
+        while left > 0 {
+            let mut used = 0u32;
+            if let Some(word) = peek(data, pos) {
+                // `used <= FAST_BITS < 64`: the shift is in range.
+                while left > 0 {
+                    let Some((value, bits)) = decode(word >> used, FAST_BITS.saturating_sub(used))
+                    else {
+                        break;
+                    };
+                    out.push(value);
+                    used = used.saturating_add(bits);
+                    left = left.saturating_sub(1);
+                }
+            }
+            if used > 0 {
+                // Inside the loaded bytes (see `skip`).
+                pos = pos.saturating_add(u64::from(used));
+                continue;
+            }
+            // Near the end of the data, or a field longer than one load.
+            self.pos = pos;
+            out.push(slow(self)?);
+            pos = self.pos;
+            left = left.saturating_sub(1);
+        }
+        self.pos = pos;
+        Ok(())
+    }
+
+    /// Appends `count` fixed-width fields of `width` bits to `out`; the
+    /// caller has checked that `count` fields fit in what remains.
+    #[inline]
+    pub fn read_run(&mut self, width: u32, count: usize, out: &mut Vec<u64>) -> Result<()> {
+        self.run(
+            count,
+            out,
+            |word, valid| (width <= valid).then_some((word & mask(width), width)),
+            |c| c.read(width),
+        )
+    }
+
+    /// Appends `count` char6 fields, decoded to bytes, to `out`; the caller
+    /// has checked that `count` fields fit in what remains.
+    #[inline]
+    pub fn read_char6_run(&mut self, count: usize, out: &mut Vec<u64>) -> Result<()> {
+        self.run(
+            count,
+            out,
+            |word, valid| (6 <= valid).then(|| (u64::from(decode_char6(word & 63)), 6)),
+            |c| Ok(u64::from(decode_char6(c.read(6)?))),
+        )
+    }
+
     /// Skips to the next multiple of 32 bits.
     #[inline]
     pub fn align32(&mut self) -> Result<()> {
         // `pos & 31 <= 31`: no underflow.
-        let skip = 32u32.saturating_sub((self.pos() & 31) as u32) & 31;
-        if u64::from(skip) > self.remaining() {
+        let skip = 32u64.saturating_sub(self.pos & 31) & 31;
+        if skip > self.remaining() {
             return Err(self.error("alignment padding runs past the end of the stream"));
         }
-        self.read(skip).map(|_| ())
+        // `skip <= remaining`: the new position is inside the stream.
+        self.pos = self.pos.saturating_add(skip);
+        Ok(())
     }
 
     /// Takes `len` whole bytes at the current (byte-aligned) position.
@@ -266,6 +313,48 @@ impl<'a> Cursor<'a> {
         self.seek(pos.saturating_add(bits))?;
         Ok(bytes)
     }
+}
+
+/// The 64 bits at bit `pos` of `data`, lowest first: at least [`FAST_BITS`]
+/// valid ones, or `None` in the last seven bytes.
+#[inline(always)]
+fn peek(data: &[u8], pos: u64) -> Option<u64> {
+    let bytes = data.get((pos >> 3) as usize..)?.first_chunk::<8>()?;
+    Some(u64::from_le_bytes(*bytes) >> (pos & 7))
+}
+
+/// Decodes a VBR value with chunks of `width` bits (2..=32) from the start
+/// of a loaded word of which `valid` (at most [`FAST_BITS`]) bits are
+/// valid: the value and the bits it takes, or `None` when its chunks do not
+/// all lie in the valid bits.
+#[inline(always)]
+pub(super) fn vbr_in_word(word: u64, width: u32, valid: u32) -> Option<(u64, u32)> {
+    if width > valid {
+        return None;
+    }
+    // `width` is in 2..=32: `payload_bits` is in 1..=31.
+    let payload_bits = width.saturating_sub(1);
+    let payload_mask = mask(payload_bits);
+    let more = 1u64 << payload_bits;
+    if word & more == 0 {
+        return Some((word & payload_mask, width));
+    }
+    let mut value = word & payload_mask;
+    let mut rest = word >> width;
+    let mut shift = payload_bits;
+    let mut taken = width;
+    // Whole chunks in 57 bits carry at most 56 payload bits: the shifts
+    // stay below 64 and nothing overflows.
+    while taken.saturating_add(width) <= valid {
+        value |= (rest & payload_mask) << shift;
+        taken = taken.saturating_add(width);
+        if rest & more == 0 {
+            return Some((value, taken));
+        }
+        rest >>= width;
+        shift = shift.saturating_add(payload_bits);
+    }
+    None
 }
 
 #[inline]
@@ -407,5 +496,62 @@ mod tests {
         assert_eq!(c.pos(), w.bits);
         assert_eq!(c.remaining(), w.bytes.len() as u64 * 8 - w.bits);
         assert!(c.read(9).is_err());
+    }
+
+    #[test]
+    fn runs_match_single_reads_up_to_the_last_bit() {
+        // Runs of VBR fields (one, two and many chunks), fixed fields and
+        // char6 fields must decode as the same number of single reads do,
+        // from every start bit, including into the tail of the data.
+        let mut w = Writer {
+            bytes: Vec::new(),
+            bits: 0,
+        };
+        let values = [0u64, 31, 32, 1000, 5, 1 << 40, 7, 63, 2, 123_456_789];
+        for start in 0..8u64 {
+            for &(width, vbr) in &[(6u32, true), (4, true), (8, false), (6, false)] {
+                w.bytes.clear();
+                w.bits = 0;
+                w.put(0, start as u32);
+                for &v in &values {
+                    if vbr {
+                        w.put_vbr(v, width);
+                    } else {
+                        w.put(v & mask(width), width);
+                    }
+                }
+                let mut single = Cursor::new(&w.bytes);
+                single.seek(start).unwrap();
+                let mut run = single.clone();
+                let expected: Vec<u64> = values
+                    .iter()
+                    .map(|_| {
+                        if vbr {
+                            single.read_vbr(width).unwrap()
+                        } else {
+                            single.read(width).unwrap()
+                        }
+                    })
+                    .collect();
+                let mut got = vec![9];
+                if vbr {
+                    run.read_vbr_run(width, values.len(), &mut got).unwrap();
+                } else {
+                    run.read_run(width, values.len(), &mut got).unwrap();
+                }
+                assert_eq!(got[0], 9);
+                assert_eq!(&got[1..], &expected[..], "start {start} width {width}");
+                assert_eq!(run.pos(), single.pos());
+                let mut chars = Cursor::new(&w.bytes);
+                chars.seek(start).unwrap();
+                let mut got = Vec::new();
+                chars.read_char6_run(values.len(), &mut got).unwrap();
+                let mut single = Cursor::new(&w.bytes);
+                single.seek(start).unwrap();
+                for &c in &got {
+                    assert_eq!(c, u64::from(decode_char6(single.read(6).unwrap())));
+                }
+            }
+        }
     }
 }

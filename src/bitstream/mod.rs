@@ -10,7 +10,7 @@ mod abbrev;
 mod cursor;
 mod reader;
 
-pub use abbrev::{Abbrev, AbbrevOp};
+pub use abbrev::AbbrevOp;
 pub use cursor::Cursor;
 pub use reader::{BitstreamReader, Entry, MAX_BLOCK_DEPTH};
 

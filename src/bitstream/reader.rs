@@ -1,8 +1,9 @@
 //! Block and record reader: abbreviation ids, BLOCKINFO, nested blocks.
 
-use super::abbrev::{decode_char6, Abbrev, AbbrevOp};
+use super::abbrev::{decode_char6, AbbrevOp, AbbrevTable};
 use super::cursor::Cursor;
 use crate::error::Result;
+use smallvec::SmallVec;
 
 /// The most deeply nested blocks may go. LLVM 3.7 writers nest three deep.
 pub const MAX_BLOCK_DEPTH: usize = 16;
@@ -30,7 +31,13 @@ pub enum Entry {
 struct Scope {
     block_id: u32,
     outer_width: u32,
+    /// The block's own abbreviations start here in `abbrevs`.
     abbrev_base: usize,
+    /// Index in `blockinfo` of the abbreviations the block inherits, if any.
+    inherited: Option<usize>,
+    /// How many it inherits: those BLOCKINFO had defined when the block
+    /// opened (later ones are for blocks opened later).
+    inherited_len: usize,
     end: u64,
 }
 
@@ -42,11 +49,17 @@ struct Scope {
 pub struct BitstreamReader<'a> {
     cursor: Cursor<'a>,
     abbrev_width: u32,
-    /// Abbreviations of all open blocks; the innermost block's start at its
-    /// scope's `abbrev_base`.
-    abbrevs: Vec<Abbrev>,
+    /// Abbreviations defined inside the open blocks; the innermost block's
+    /// start at its scope's `abbrev_base`. Those inherited from BLOCKINFO
+    /// are looked up there, not copied.
+    abbrevs: AbbrevTable,
     scopes: Vec<Scope>,
-    blockinfo: Vec<(u32, Vec<Abbrev>)>,
+    /// Every abbreviation BLOCKINFO defines, for whichever block id.
+    info: AbbrevTable,
+    /// Per block id, the indexes in `info` of its BLOCKINFO abbreviations.
+    /// (One shared pool rather than a table per id: an entry stays small,
+    /// so that many SETBID records cannot claim memory out of proportion.)
+    blockinfo: Vec<(u32, SmallVec<[u32; 12]>)>,
 }
 
 impl<'a> BitstreamReader<'a> {
@@ -57,8 +70,9 @@ impl<'a> BitstreamReader<'a> {
         Ok(BitstreamReader {
             cursor,
             abbrev_width: 2,
-            abbrevs: Vec::with_capacity(64),
+            abbrevs: AbbrevTable::default(),
             scopes: Vec::with_capacity(MAX_BLOCK_DEPTH),
+            info: AbbrevTable::default(),
             blockinfo: Vec::new(),
         })
     }
@@ -93,9 +107,20 @@ impl<'a> BitstreamReader<'a> {
     }
 
     /// Advances to the next record, sub-block or block end.
+    #[inline]
     pub fn advance(&mut self) -> Result<Entry> {
+        let id = self.cursor.read(self.abbrev_width)?;
+        if id >= UNABBREV_RECORD {
+            // Abbreviation ids fit in the at most 32-bit width.
+            return Ok(Entry::Record(id as u32));
+        }
+        self.advance_from(id)
+    }
+
+    /// [`Self::advance`] after a block end, block start or abbreviation
+    /// definition with id `id`.
+    fn advance_from(&mut self, mut id: u64) -> Result<Entry> {
         loop {
-            let id = self.cursor.read(self.abbrev_width)?;
             match id {
                 END_BLOCK => {
                     self.exit_block()?;
@@ -103,27 +128,32 @@ impl<'a> BitstreamReader<'a> {
                 }
                 ENTER_SUBBLOCK => {
                     let block_id = self.read_u32_vbr(8, "block id")?;
-                    if block_id == BLOCKINFO_BLOCK_ID {
-                        self.read_blockinfo()?;
-                        continue;
+                    if block_id != BLOCKINFO_BLOCK_ID {
+                        return Ok(Entry::SubBlock(block_id));
                     }
-                    return Ok(Entry::SubBlock(block_id));
+                    self.read_blockinfo()?;
                 }
                 DEFINE_ABBREV => {
                     if self.scopes.is_empty() {
                         return Err(self.error("abbreviation defined outside any block"));
                     }
-                    let abbrev = Abbrev::read(&mut self.cursor)?;
-                    self.abbrevs.push(abbrev);
+                    self.abbrevs.read(&mut self.cursor)?;
                 }
                 _ => return Ok(Entry::Record(id as u32)),
             }
+            id = self.cursor.read(self.abbrev_width)?;
         }
     }
 
+    #[inline]
     fn read_u32_vbr(&mut self, width: u32, what: &str) -> Result<u32> {
         let v = self.cursor.read_vbr(width)?;
-        u32::try_from(v).map_err(|_| self.error(format!("{what} {v} does not fit in 32 bits")))
+        u32::try_from(v).map_err(|_| self.too_wide(what, v))
+    }
+
+    #[cold]
+    fn too_wide(&self, what: &str, v: u64) -> crate::Error {
+        self.error(format!("{what} {v} does not fit in 32 bits"))
     }
 
     /// Reads a block header (after [`Entry::SubBlock`]): returns the abbreviation
@@ -155,16 +185,19 @@ impl<'a> BitstreamReader<'a> {
             return Err(self.error(format!("blocks nested deeper than {MAX_BLOCK_DEPTH}")));
         }
         let (width, end) = self.read_block_header()?;
+        let inherited = self.blockinfo.iter().position(|(id, _)| *id == block_id);
+        let inherited_len = inherited
+            .and_then(|i| self.blockinfo.get(i))
+            .map_or(0, |(_, list)| list.len());
         self.scopes.push(Scope {
             block_id,
             outer_width: self.abbrev_width,
             abbrev_base: self.abbrevs.len(),
+            inherited,
+            inherited_len,
             end,
         });
         self.abbrev_width = width;
-        if let Some((_, list)) = self.blockinfo.iter().find(|(id, _)| *id == block_id) {
-            self.abbrevs.extend(list.iter().cloned());
-        }
         Ok(())
     }
 
@@ -220,13 +253,14 @@ impl<'a> BitstreamReader<'a> {
                     self.skip_block()?;
                 }
                 DEFINE_ABBREV => {
-                    let abbrev = Abbrev::read(&mut self.cursor)?;
-                    let Some(index) = current else {
+                    let list = current.and_then(|index| self.blockinfo.get_mut(index));
+                    let Some((_, list)) = list else {
                         return Err(self.error("BLOCKINFO abbreviation before SETBID"));
                     };
-                    if let Some((_, list)) = self.blockinfo.get_mut(index) {
-                        list.push(abbrev);
-                    }
+                    let index = u32::try_from(self.info.len())
+                        .map_err(|_| self.cursor.error("too many BLOCKINFO abbreviations"))?;
+                    self.info.read(&mut self.cursor)?;
+                    list.push(index);
                 }
                 _ => {
                     let code = self.read_record(id as u32, &mut ops)?;
@@ -240,13 +274,28 @@ impl<'a> BitstreamReader<'a> {
                             Some(i) => i,
                             None => {
                                 let index = self.blockinfo.len();
-                                self.blockinfo.push((bid, Vec::new()));
+                                self.blockinfo.push((bid, SmallVec::new()));
                                 index
                             }
                         });
                     }
                 }
             }
+        }
+    }
+
+    /// The abbreviation with id `abbrev_id` in the innermost block: those it
+    /// inherits from BLOCKINFO first, then its own.
+    #[inline]
+    fn lookup(&self, abbrev_id: u32) -> Option<&[AbbrevOp]> {
+        let scope = self.scopes.last()?;
+        let index = (abbrev_id as usize).checked_sub(4)?;
+        match index.checked_sub(scope.inherited_len) {
+            None => {
+                let list = &self.blockinfo.get(scope.inherited?)?.1;
+                self.info.get(*list.get(index)? as usize)
+            }
+            Some(own) => self.abbrevs.get(scope.abbrev_base.checked_add(own)?),
         }
     }
 
@@ -263,68 +312,73 @@ impl<'a> BitstreamReader<'a> {
                     "record with {count} operands runs past the end of the stream"
                 )));
             }
-            ops.reserve(count as usize);
-            for _ in 0..count {
-                ops.push(self.cursor.read_vbr(6)?);
-            }
+            self.cursor.read_vbr_run(6, count as usize, ops)?;
             return Ok(code);
         }
-        let index = self
-            .scopes
-            .last()
-            .map(|s| s.abbrev_base)
-            .and_then(|base| base.checked_add((abbrev_id as usize).checked_sub(4)?))
-            .filter(|&i| i < self.abbrevs.len())
-            .ok_or_else(|| self.error(format!("undefined abbreviation id {abbrev_id}")))?;
-        // Decode with the abbreviation borrowed from `self.abbrevs` while the
-        // cursor advances: split the borrow.
-        let abbrev = match self.abbrevs.get(index) {
-            Some(a) => a,
-            None => return Err(self.error(format!("undefined abbreviation id {abbrev_id}"))),
+        let Some(abbrev) = self.lookup(abbrev_id) else {
+            return Err(self.error(format!("undefined abbreviation id {abbrev_id}")));
         };
-        let cursor = &mut self.cursor;
-        let mut iter = abbrev.ops.iter();
-        // `Abbrev::read` guarantees the first operand is a scalar.
-        let code = match iter.next() {
-            Some(op) => read_scalar(cursor, *op)?,
-            None => return Err(cursor.error("abbreviation without operands")),
+        // `AbbrevTable::read` guarantees the shape: a scalar code, scalars,
+        // and at the end an array with its element or a blob.
+        let (body, tail) = match abbrev {
+            [body @ .., AbbrevOp::Array, element] => (body, Some(*element)),
+            [body @ .., AbbrevOp::Blob] => (body, Some(AbbrevOp::Blob)),
+            body => (body, None),
         };
-        while let Some(op) = iter.next() {
-            match *op {
-                AbbrevOp::Array => {
-                    let count = cursor.read_vbr(6)?;
-                    let element = iter.next().copied().unwrap_or(AbbrevOp::Char6);
-                    let min_bits = match element {
-                        AbbrevOp::Fixed(w) | AbbrevOp::Vbr(w) => u64::from(w),
-                        _ => 6,
-                    };
-                    if count.saturating_mul(min_bits) > cursor.remaining() {
-                        return Err(cursor.error(format!(
-                            "array of {count} elements runs past the end of the stream"
-                        )));
-                    }
-                    ops.reserve(count as usize);
-                    for _ in 0..count {
-                        ops.push(read_scalar(cursor, element)?);
-                    }
-                }
-                AbbrevOp::Blob => {
-                    let len = cursor.read_vbr(6)?;
-                    cursor.align32()?;
-                    let bytes = cursor.read_bytes(len)?;
-                    ops.extend(bytes.iter().map(|&b| u64::from(b)));
-                    cursor.align32()?;
-                }
-                scalar => ops.push(read_scalar(cursor, scalar)?),
-            }
+        let Some((&code_op, scalars)) = body.split_first() else {
+            return Err(self.error("abbreviation without operands"));
+        };
+        // A copy, so that the position stays in a register while the
+        // operands are stored.
+        let mut cursor = self.cursor.clone();
+        let code = read_scalar(&mut cursor, code_op)?;
+        ops.reserve(scalars.len());
+        for &op in scalars {
+            ops.push(read_scalar(&mut cursor, op)?);
         }
+        match tail {
+            None => {}
+            Some(AbbrevOp::Blob) => {
+                let len = cursor.read_vbr(6)?;
+                cursor.align32()?;
+                let bytes = cursor.read_bytes(len)?;
+                ops.extend(bytes.iter().map(|&b| u64::from(b)));
+                cursor.align32()?;
+            }
+            Some(element) => read_array(&mut cursor, element, ops)?,
+        }
+        self.cursor = cursor;
         u32::try_from(code)
             .map_err(|_| self.error(format!("record code {code} does not fit in 32 bits")))
     }
 }
 
-/// Reads one scalar operand (literal, fixed, VBR or char6).
+/// Appends the elements of an array operand (after its abbreviation said
+/// so) to `ops`.
 #[inline]
+fn read_array(cursor: &mut Cursor<'_>, element: AbbrevOp, ops: &mut Vec<u64>) -> Result<()> {
+    let count = cursor.read_vbr(6)?;
+    let min_bits = match element {
+        AbbrevOp::Fixed(w) | AbbrevOp::Vbr(w) => u64::from(w),
+        _ => 6,
+    };
+    if count.saturating_mul(min_bits) > cursor.remaining() {
+        return Err(cursor.error(format!(
+            "array of {count} elements runs past the end of the stream"
+        )));
+    }
+    // `count` elements of at least one bit each fit in what remains of the
+    // input: the reservation is bounded.
+    let count = count as usize;
+    match element {
+        AbbrevOp::Vbr(w) => cursor.read_vbr_run(u32::from(w), count, ops),
+        AbbrevOp::Fixed(w) => cursor.read_run(u32::from(w), count, ops),
+        _ => cursor.read_char6_run(count, ops),
+    }
+}
+
+/// Reads one scalar operand (literal, fixed, VBR or char6).
+#[inline(always)]
 fn read_scalar(cursor: &mut Cursor<'_>, op: AbbrevOp) -> Result<u64> {
     match op {
         AbbrevOp::Literal(v) => Ok(v),

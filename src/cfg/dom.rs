@@ -1,8 +1,41 @@
 //! Dominator trees (Lengauer–Tarjan with path compression, iterative) with
 //! DFS-interval numbering so that [`DomTree::dominates`] is O(1).
 
-use super::util::{dfs, get, set, Adj, NONE};
+use super::util::{at, at_mut, dfs, get, set, Adj, Dfs, NONE};
 use crate::error::Result;
+
+/// Lengauer–Tarjan's tables for one node (by DFS number).
+#[derive(Clone, Copy)]
+struct Lt {
+    parent: u32,
+    semi: u32,
+    label: u32,
+    ancestor: u32,
+    idom: u32,
+    bucket_head: u32,
+    bucket_next: u32,
+}
+
+/// A node's numbering in the tree.
+#[derive(Clone, Copy, Debug)]
+struct Num {
+    /// Preorder number in the tree ([`NONE`] if unreachable).
+    pre: u32,
+    /// One past the largest preorder number in the subtree.
+    end: u32,
+    /// Depth (root = 0).
+    depth: u32,
+}
+
+impl Default for Num {
+    fn default() -> Num {
+        Num {
+            pre: NONE,
+            end: NONE,
+            depth: 0,
+        }
+    }
+}
 
 /// A dominator (or post-dominator) tree over nodes `0..n`.
 ///
@@ -12,11 +45,8 @@ use crate::error::Result;
 pub struct DomTree {
     root: u32,
     idom: Vec<u32>,
-    /// Preorder number in the dominator tree.
-    pre: Vec<u32>,
-    /// One past the largest preorder number in the subtree.
-    end: Vec<u32>,
-    depth: Vec<u32>,
+    /// Tree numbering of each node.
+    num: Vec<Num>,
     child_offs: Vec<u32>,
     child_data: Vec<u32>,
     /// Nodes in dominator-tree preorder.
@@ -27,58 +57,62 @@ impl DomTree {
     /// Computes the dominator tree of the graph `succ` (with predecessor
     /// lists `pred`) rooted at `root`.
     pub fn compute(succ: &Adj, pred: &Adj, root: u32) -> Result<DomTree> {
-        let n = succ.len();
-        let d = dfs(succ, root);
+        Self::compute_from(pred, &dfs(succ, root), root)
+    }
+
+    /// [`DomTree::compute`] from a depth-first search of the graph from
+    /// `root` already made.
+    pub(crate) fn compute_from(pred: &Adj, d: &Dfs, root: u32) -> Result<DomTree> {
+        let n = d.pre_num.len();
         let count = d.pre.len();
-        // Everything below works on DFS numbers 0..count.
+        // Everything below works on DFS numbers 0..count, with the
+        // algorithm's per-node tables side by side in one allocation.
         let num = &d.pre_num;
-        let mut parent = vec![0u32; count];
+        let mut t: Vec<Lt> = Vec::with_capacity(count);
         for (i, &v) in d.pre.iter().enumerate() {
             let p = get(&d.parent, v as usize)?;
-            if p != NONE {
-                set(&mut parent, i, get(num, p as usize)?)?;
-            }
+            t.push(Lt {
+                parent: if p == NONE { 0 } else { get(num, p as usize)? },
+                semi: i as u32,
+                label: i as u32,
+                ancestor: NONE,
+                idom: 0,
+                bucket_head: NONE,
+                bucket_next: NONE,
+            });
         }
-        let mut semi: Vec<u32> = (0..count as u32).collect();
-        let mut label: Vec<u32> = (0..count as u32).collect();
-        let mut ancestor = vec![NONE; count];
-        let mut idom_n = vec![0u32; count];
-        let mut bucket_head = vec![NONE; count];
-        let mut bucket_next = vec![NONE; count];
         let mut path: Vec<u32> = Vec::new();
 
         // eval with iterative path compression.
-        fn eval(
-            v: u32,
-            ancestor: &mut [u32],
-            label: &mut [u32],
-            semi: &[u32],
-            path: &mut Vec<u32>,
-        ) -> Result<u32> {
-            if get(ancestor, v as usize)? == NONE {
+        fn eval(v: u32, t: &mut [Lt], path: &mut Vec<u32>) -> Result<u32> {
+            if at(t, v as usize)?.ancestor == NONE {
                 return Ok(v);
             }
             // Collect the path up to the node whose ancestor is a root of
             // the forest.
             path.clear();
             let mut x = v;
-            while get(ancestor, x as usize)? != NONE
-                && get(ancestor, get(ancestor, x as usize)? as usize)? != NONE
-            {
+            loop {
+                let a = at(t, x as usize)?.ancestor;
+                if a == NONE || at(t, a as usize)?.ancestor == NONE {
+                    break;
+                }
                 path.push(x);
-                x = get(ancestor, x as usize)?;
+                x = a;
             }
             // Compress from the top down.
             while let Some(y) = path.pop() {
-                let a = get(ancestor, y as usize)?;
-                let la = get(label, a as usize)?;
-                let ly = get(label, y as usize)?;
-                if get(semi, la as usize)? < get(semi, ly as usize)? {
-                    set(label, y as usize, la)?;
+                let ty = *at(t, y as usize)?;
+                let ta = *at(t, ty.ancestor as usize)?;
+                let sa = at(t, ta.label as usize)?.semi;
+                let sy = at(t, ty.label as usize)?.semi;
+                let e = at_mut(t, y as usize)?;
+                if sa < sy {
+                    e.label = ta.label;
                 }
-                set(ancestor, y as usize, get(ancestor, a as usize)?)?;
+                e.ancestor = ta.ancestor;
             }
-            get(label, v as usize)
+            Ok(at(t, v as usize)?.label)
         }
 
         for w in (1..count).rev() {
@@ -88,43 +122,44 @@ impl DomTree {
                 if p == NONE {
                     continue; // unreachable predecessor
                 }
-                let u = eval(p, &mut ancestor, &mut label, &semi, &mut path)?;
-                let su = get(&semi, u as usize)?;
-                if su < get(&semi, w)? {
-                    set(&mut semi, w, su)?;
+                let u = eval(p, &mut t, &mut path)?;
+                let su = at(&t, u as usize)?.semi;
+                let e = at_mut(&mut t, w)?;
+                if su < e.semi {
+                    e.semi = su;
                 }
             }
-            let s = get(&semi, w)? as usize;
-            set(&mut bucket_next, w, get(&bucket_head, s)?)?;
-            set(&mut bucket_head, s, w as u32)?;
-            let pw = get(&parent, w)?;
-            set(&mut ancestor, w, pw)?;
+            let s = at(&t, w)?.semi as usize;
+            let head = at(&t, s)?.bucket_head;
+            at_mut(&mut t, w)?.bucket_next = head;
+            at_mut(&mut t, s)?.bucket_head = w as u32;
+            let pw = at(&t, w)?.parent;
+            at_mut(&mut t, w)?.ancestor = pw;
             // Process the bucket of the parent.
-            let mut v = get(&bucket_head, pw as usize)?;
-            set(&mut bucket_head, pw as usize, NONE)?;
+            let mut v = std::mem::replace(&mut at_mut(&mut t, pw as usize)?.bucket_head, NONE);
             while v != NONE {
-                let next = get(&bucket_next, v as usize)?;
-                let u = eval(v, &mut ancestor, &mut label, &semi, &mut path)?;
-                let id = if get(&semi, u as usize)? < get(&semi, v as usize)? {
+                let next = at(&t, v as usize)?.bucket_next;
+                let u = eval(v, &mut t, &mut path)?;
+                let id = if at(&t, u as usize)?.semi < at(&t, v as usize)?.semi {
                     u
                 } else {
                     pw
                 };
-                set(&mut idom_n, v as usize, id)?;
+                at_mut(&mut t, v as usize)?.idom = id;
                 v = next;
             }
         }
         for w in 1..count {
-            let iw = get(&idom_n, w)?;
-            if iw != get(&semi, w)? {
-                let v = get(&idom_n, iw as usize)?;
-                set(&mut idom_n, w, v)?;
+            let tw = *at(&t, w)?;
+            if tw.idom != tw.semi {
+                let v = at(&t, tw.idom as usize)?.idom;
+                at_mut(&mut t, w)?.idom = v;
             }
         }
         let mut idom = vec![NONE; n];
         for w in 1..count {
             let v = get(&d.pre, w)?;
-            let iv = get(&d.pre, get(&idom_n, w)? as usize)?;
+            let iv = get(&d.pre, at(&t, w)?.idom as usize)?;
             set(&mut idom, v as usize, iv)?;
         }
         Self::from_idom(root, idom)
@@ -134,37 +169,40 @@ impl DomTree {
     /// root and for unreachable nodes).
     pub(crate) fn from_idom(root: u32, idom: Vec<u32>) -> Result<DomTree> {
         let n = idom.len();
-        // The counts below are bounded by `n` (a node table in memory, with
-        // `u32` node ids), and `i < n`: the saturating operations never
-        // saturate.
-        let mut counts = vec![0u32; n.saturating_add(1)];
+        // Children counts of `p` go to `counts[p + 2]`; after the prefix
+        // sums, `counts[p + 1]` is where `p`'s children start and serves as
+        // the fill cursor, ending where the next node's start: then
+        // `counts[..=n]` are the offsets (as in `Adj::reversed`). The counts
+        // are bounded by `n` (a node table in memory, with `u32` node ids):
+        // the saturating operations never saturate.
+        let mut counts = vec![0u32; n.saturating_add(2)];
         for &p in &idom {
             if p != NONE {
-                let c = super::util::at_mut(&mut counts, (p as usize).saturating_add(1))?;
+                let c = super::util::at_mut(&mut counts, (p as usize).saturating_add(2))?;
                 *c = c.saturating_add(1);
             }
         }
-        for i in 0..n {
-            let prev = get(&counts, i)?;
-            let c = super::util::at_mut(&mut counts, i.saturating_add(1))?;
-            *c = c.saturating_add(prev);
+        let mut acc = 0u32;
+        for c in counts.iter_mut() {
+            acc = acc.saturating_add(*c);
+            *c = acc;
         }
-        let mut fill = counts.clone();
-        let mut child_data = vec![0u32; counts.last().copied().unwrap_or(0) as usize];
+        let total = counts.last().copied().unwrap_or(0);
+        let mut child_data = vec![0u32; total as usize];
         for (v, &p) in idom.iter().enumerate() {
             if p != NONE {
-                let pos = super::util::at_mut(&mut fill, p as usize)?;
+                let pos = super::util::at_mut(&mut counts, (p as usize).saturating_add(1))?;
                 set(&mut child_data, *pos as usize, v as u32)?;
                 *pos = pos.saturating_add(1);
             }
         }
-        let mut pre = vec![NONE; n];
-        let mut end = vec![NONE; n];
-        let mut depth = vec![0u32; n];
+        counts.truncate(n.saturating_add(1));
+        let mut num = vec![Num::default(); n];
         let mut order = Vec::with_capacity(n);
         if (root as usize) < n {
-            let mut stack: Vec<(u32, u32)> = vec![(root, 0)];
-            set(&mut pre, root as usize, 0)?;
+            let mut stack: Vec<(u32, u32)> = Vec::with_capacity(n);
+            stack.push((root, 0));
+            at_mut(&mut num, root as usize)?.pre = 0;
             order.push(root);
             while let Some(top) = stack.last_mut() {
                 let (v, i) = *top;
@@ -175,13 +213,14 @@ impl DomTree {
                 if ci < b {
                     top.1 = i.saturating_add(1);
                     let c = get(&child_data, ci as usize)?;
-                    set(&mut pre, c as usize, order.len() as u32)?;
-                    let dv = get(&depth, v as usize)?.saturating_add(1);
-                    set(&mut depth, c as usize, dv)?;
+                    let depth = at(&num, v as usize)?.depth.saturating_add(1);
+                    let e = at_mut(&mut num, c as usize)?;
+                    e.pre = order.len() as u32;
+                    e.depth = depth;
                     order.push(c);
                     stack.push((c, 0));
                 } else {
-                    set(&mut end, v as usize, order.len() as u32)?;
+                    at_mut(&mut num, v as usize)?.end = order.len() as u32;
                     stack.pop();
                 }
             }
@@ -189,9 +228,7 @@ impl DomTree {
         Ok(DomTree {
             root,
             idom,
-            pre,
-            end,
-            depth,
+            num,
             child_offs: counts,
             child_data,
             order,
@@ -216,7 +253,7 @@ impl DomTree {
     /// Whether `n` is reachable from the root.
     #[inline]
     pub fn is_reachable(&self, n: u32) -> bool {
-        self.pre.get(n as usize).is_some_and(|&p| p != NONE)
+        self.num.get(n as usize).is_some_and(|x| x.pre != NONE)
     }
 
     /// The immediate dominator of `n` (`None` for the root and unreachable
@@ -229,12 +266,8 @@ impl DomTree {
     /// Whether `a` dominates `b` (reflexive). O(1).
     #[inline]
     pub fn dominates(&self, a: u32, b: u32) -> bool {
-        match (
-            self.pre.get(a as usize),
-            self.end.get(a as usize),
-            self.pre.get(b as usize),
-        ) {
-            (Some(&pa), Some(&ea), Some(&pb)) => pa != NONE && pb != NONE && pa <= pb && pb < ea,
+        match (self.num.get(a as usize), self.num.get(b as usize)) {
+            (Some(x), Some(y)) => x.pre != NONE && y.pre != NONE && x.pre <= y.pre && y.pre < x.end,
             _ => false,
         }
     }
@@ -259,12 +292,12 @@ impl DomTree {
 
     /// Depth in the tree (root = 0).
     pub fn depth(&self, n: u32) -> u32 {
-        self.depth.get(n as usize).copied().unwrap_or(0)
+        self.num.get(n as usize).map_or(0, |x| x.depth)
     }
 
     /// Preorder number in the tree ([`u32::MAX`] if unreachable).
     pub fn preorder(&self, n: u32) -> u32 {
-        self.pre.get(n as usize).copied().unwrap_or(NONE)
+        self.num.get(n as usize).map_or(NONE, |x| x.pre)
     }
 
     /// The reachable nodes in tree preorder (each after its dominator).

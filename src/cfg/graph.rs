@@ -1,6 +1,8 @@
 //! The control-flow graph of one [`Function`], as a petgraph graph plus
 //! compact successor/predecessor lists, reachability and reverse postorder.
 
+use std::sync::OnceLock;
+
 use petgraph::graph::{DiGraph, NodeIndex};
 
 use super::dom::DomTree;
@@ -42,18 +44,24 @@ pub enum Exit {
 impl Exit {
     /// The targets, in terminator order, with duplicates.
     pub fn targets(&self) -> Vec<BlockId> {
-        match self {
-            Exit::Br(t) => vec![*t],
-            Exit::CondBr {
-                if_true, if_false, ..
-            } => vec![*if_true, *if_false],
-            Exit::Switch { default, cases, .. } => {
-                let mut v = vec![*default];
-                v.extend(cases.iter().map(|c| c.1));
-                v
-            }
-            Exit::Ret(_) | Exit::Unreachable => Vec::new(),
-        }
+        self.target_iter().collect()
+    }
+
+    /// [`Exit::targets`] without collecting them.
+    fn target_iter(&self) -> impl Iterator<Item = BlockId> + '_ {
+        let (first, second, cases): (Option<BlockId>, Option<BlockId>, &[(u64, BlockId)]) =
+            match self {
+                Exit::Br(t) => (Some(*t), None, &[]),
+                Exit::CondBr {
+                    if_true, if_false, ..
+                } => (Some(*if_true), Some(*if_false), &[]),
+                Exit::Switch { default, cases, .. } => (Some(*default), None, cases),
+                Exit::Ret(_) | Exit::Unreachable => (None, None, &[]),
+            };
+        first
+            .into_iter()
+            .chain(second)
+            .chain(cases.iter().map(|c| c.1))
     }
 }
 
@@ -119,7 +127,8 @@ pub fn block_exit(func: &Function, module: &Module, block: BlockId) -> Result<Ex
 /// or not.
 #[derive(Clone, Debug)]
 pub struct Cfg {
-    graph: DiGraph<BlockId, ()>,
+    /// Built on first use: the passes read the adjacency lists.
+    graph: OnceLock<DiGraph<BlockId, ()>>,
     exits: Vec<Exit>,
     succ: Adj,
     pred: Adj,
@@ -135,26 +144,15 @@ impl Cfg {
             return Err(Error::invalid(Phase::Cfg, "function has no blocks"));
         }
         let mut exits = Vec::with_capacity(n);
-        let mut lists = Vec::with_capacity(n);
-        let mut graph = DiGraph::with_capacity(n, n.saturating_mul(2));
         for b in 0..n {
-            graph.add_node(BlockId(b as u32));
+            exits.push(block_exit(func, module, BlockId(b as u32))?);
         }
-        for b in 0..n {
-            let e = block_exit(func, module, BlockId(b as u32))?;
-            let mut l: Vec<u32> = Vec::new();
-            for t in e.targets() {
-                if !l.contains(&t.0) {
-                    l.push(t.0);
-                }
-            }
-            for &t in &l {
-                graph.add_edge(NodeIndex::new(b), NodeIndex::new(t as usize), ());
-            }
-            lists.push(l);
-            exits.push(e);
-        }
-        let succ = Adj::from_lists(&lists);
+        let succ = Adj::from_targets(n, |b| {
+            exits
+                .get(b as usize)
+                .into_iter()
+                .flat_map(|e| e.target_iter().map(|t| t.0))
+        });
         let pred = succ.reversed();
         let d = super::util::dfs(&succ, 0);
         let mut reachable = vec![false; n];
@@ -165,7 +163,7 @@ impl Cfg {
         }
         let rpo = d.post.iter().rev().map(|&v| BlockId(v)).collect();
         Ok(Cfg {
-            graph,
+            graph: OnceLock::new(),
             exits,
             succ,
             pred,
@@ -176,7 +174,19 @@ impl Cfg {
 
     /// The petgraph view (node index = block index).
     pub fn graph(&self) -> &DiGraph<BlockId, ()> {
-        &self.graph
+        self.graph.get_or_init(|| {
+            let n = self.len();
+            let mut graph = DiGraph::with_capacity(n, n.saturating_mul(2));
+            for b in 0..n {
+                graph.add_node(BlockId(b as u32));
+            }
+            for b in 0..n {
+                for &t in self.succ.succ(b as u32) {
+                    graph.add_edge(NodeIndex::new(b), NodeIndex::new(t as usize), ());
+                }
+            }
+            graph
+        })
     }
 
     /// Number of blocks.

@@ -4,7 +4,7 @@
 //! dominate their source).
 
 use super::dom::DomTree;
-use super::util::{dfs, get, set, Adj, NONE};
+use super::util::{dfs, get, set, Adj, Dfs, NONE};
 use crate::error::Result;
 
 /// Natural loops of a graph and their nesting.
@@ -28,8 +28,18 @@ impl LoopForest {
     /// Computes the forest of the graph (`succ`, `pred`) from `entry`, with
     /// its dominator tree.
     pub fn compute(succ: &Adj, pred: &Adj, entry: u32, dom: &DomTree) -> Result<LoopForest> {
+        Self::compute_from(succ, pred, &dfs(succ, entry), dom)
+    }
+
+    /// [`LoopForest::compute`] from a depth-first search of the graph
+    /// already made (rooted at the entry).
+    pub(crate) fn compute_from(
+        succ: &Adj,
+        pred: &Adj,
+        d: &Dfs,
+        dom: &DomTree,
+    ) -> Result<LoopForest> {
         let n = succ.len();
-        let d = dfs(succ, entry);
         let mut post_num = vec![NONE; n];
         for (i, &v) in d.post.iter().enumerate() {
             set(&mut post_num, v as usize, i as u32)?;
@@ -59,6 +69,20 @@ impl LoopForest {
             .filter(|&v| is_header.get(v as usize).copied().unwrap_or(false))
             .collect();
         headers.reverse();
+        if headers.is_empty() {
+            // No loops: the tables stay empty (every query answers "no
+            // loop" for a node outside them).
+            return Ok(LoopForest {
+                innermost: Vec::new(),
+                parent: Vec::new(),
+                is_header: Vec::new(),
+                pre: Vec::new(),
+                end: Vec::new(),
+                depth: Vec::new(),
+                back_edges,
+                irreducible_edges,
+            });
+        }
         let mut rep: Vec<u32> = (0..n as u32).collect();
         let find = |rep: &mut Vec<u32>, x: u32| -> Result<u32> {
             let mut r = x;

@@ -42,17 +42,37 @@ pub(crate) enum LTerm {
 }
 
 impl LTerm {
-    pub(crate) fn targets(&self) -> Vec<u32> {
+    /// The targets in terminator order, with duplicates.
+    pub(crate) fn targets(&self) -> impl Iterator<Item = u32> + '_ {
+        let (first, second, cases): (Option<u32>, Option<u32>, &[(u64, u32)]) = match self {
+            LTerm::Branch(t) => (Some(*t), None, &[]),
+            LTerm::CondBranch { t, f, .. } => (Some(*t), Some(*f), &[]),
+            LTerm::Switch { default, cases, .. } => (Some(*default), None, cases),
+            LTerm::None | LTerm::Ret(_) | LTerm::Unreachable => (None, None, &[]),
+        };
+        first
+            .into_iter()
+            .chain(second)
+            .chain(cases.iter().map(|c| c.1))
+    }
+
+    /// Rewrites every target slot with `f`.
+    pub(crate) fn map_targets(&mut self, mut f: impl FnMut(u32) -> Result<u32>) -> Result<()> {
         match self {
-            LTerm::Branch(t) => vec![*t],
-            LTerm::CondBranch { t, f, .. } => vec![*t, *f],
-            LTerm::Switch { default, cases, .. } => {
-                let mut v = vec![*default];
-                v.extend(cases.iter().map(|c| c.1));
-                v
+            LTerm::Branch(t) => *t = f(*t)?,
+            LTerm::CondBranch { t, f: e, .. } => {
+                *t = f(*t)?;
+                *e = f(*e)?;
             }
-            LTerm::None | LTerm::Ret(_) | LTerm::Unreachable => Vec::new(),
+            LTerm::Switch { default, cases, .. } => {
+                *default = f(*default)?;
+                for c in cases.iter_mut() {
+                    c.1 = f(c.1)?;
+                }
+            }
+            LTerm::None | LTerm::Ret(_) | LTerm::Unreachable => {}
         }
+        Ok(())
     }
 
     pub(crate) fn replace_target(&mut self, from: u32, to: u32) {
@@ -91,6 +111,18 @@ pub(crate) enum LMerge {
         cont: u32,
         hint: LoopControl,
     },
+}
+
+impl LMerge {
+    /// The blocks the merge instruction names (merge, then continue).
+    pub(crate) fn targets(&self) -> impl Iterator<Item = u32> {
+        let (merge, cont) = match *self {
+            LMerge::None => (None, None),
+            LMerge::Sel { merge, .. } => (Some(merge), None),
+            LMerge::Loop { merge, cont, .. } => (Some(merge), Some(cont)),
+        };
+        merge.into_iter().chain(cont)
+    }
 }
 
 /// A lowered block.

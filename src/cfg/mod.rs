@@ -132,8 +132,10 @@
     clippy::indexing_slicing
 )]
 
+mod cleanup;
 mod dom;
 mod dot;
+mod finish;
 mod graph;
 mod hints;
 mod loops;

@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use super::graph::{block_exit, Cfg, Exit};
+use super::graph::{Cfg, Exit};
 use super::hints;
 use super::structured::{LoopControl, Role, SelectionControl};
 use super::util::{at, at_mut, get, internal, Adj, NONE};
@@ -42,27 +42,29 @@ pub(crate) enum PTerm {
 }
 
 impl PTerm {
+    /// The distinct targets, in terminator order.
     pub(crate) fn targets(&self) -> Vec<u32> {
-        let mut v = match self {
-            PTerm::Br(t) => vec![*t],
-            PTerm::CondBr { t, f, .. } => vec![*t, *f],
-            PTerm::Switch { default, cases, .. } => {
-                let mut v = vec![*default];
-                v.extend(cases.iter().map(|c| c.1));
-                v
+        let mut v: Vec<u32> = Vec::new();
+        for t in self.all_targets() {
+            if !v.contains(&t) {
+                v.push(t);
             }
-            PTerm::Ret(_) | PTerm::Unreachable => Vec::new(),
-        };
-        let mut seen = Vec::with_capacity(v.len());
-        v.retain(|x| {
-            if seen.contains(x) {
-                false
-            } else {
-                seen.push(*x);
-                true
-            }
-        });
+        }
         v
+    }
+
+    /// The targets in terminator order, with duplicates.
+    fn all_targets(&self) -> impl Iterator<Item = u32> + '_ {
+        let (first, second, cases): (Option<u32>, Option<u32>, &[(u64, u32)]) = match self {
+            PTerm::Br(t) => (Some(*t), None, &[]),
+            PTerm::CondBr { t, f, .. } => (Some(*t), Some(*f), &[]),
+            PTerm::Switch { default, cases, .. } => (Some(*default), None, cases),
+            PTerm::Ret(_) | PTerm::Unreachable => (None, None, &[]),
+        };
+        first
+            .into_iter()
+            .chain(second)
+            .chain(cases.iter().map(|c| c.1))
     }
 
     fn replace_target(&mut self, from: u32, to: u32) {
@@ -134,7 +136,10 @@ impl PreCfg {
             let loop_hint = term_inst
                 .map(|t| hints::loop_control(module, &t))
                 .unwrap_or_default();
-            let term = match block_exit(func, module, b)? {
+            let exit = cfg
+                .exit(b)
+                .ok_or_else(|| internal("reachable block without an exit"))?;
+            let term = match *exit {
                 Exit::Br(t) => PTerm::Br(map(t)?),
                 Exit::CondBr {
                     cond,
@@ -151,11 +156,11 @@ impl PreCfg {
                 Exit::Switch {
                     value,
                     default,
-                    cases,
+                    ref cases,
                 } => {
                     let d = map(default)?;
                     let mut cs = Vec::with_capacity(cases.len());
-                    for (lit, t) in cases {
+                    for &(lit, t) in cases {
                         if cs.iter().any(|c: &(u64, u32)| c.0 == lit) {
                             continue; // duplicate literal: the first wins
                         }
@@ -188,23 +193,22 @@ impl PreCfg {
 
     /// Successor and predecessor adjacency of the current nodes.
     pub(crate) fn adjacency(&self) -> (Adj, Adj) {
-        let lists: Vec<Vec<u32>> = self.nodes.iter().map(|n| n.term.targets()).collect();
-        let succ = Adj::from_lists(&lists);
+        let succ = Adj::from_targets(self.nodes.len(), |v| {
+            self.nodes
+                .get(v as usize)
+                .into_iter()
+                .flat_map(|n| n.term.all_targets())
+        });
         let pred = succ.reversed();
         (succ, pred)
     }
 
-    /// Makes the graph reducible: every strongly connected region with
-    /// several entries gets a dispatcher node that all its entry edges go
-    /// through, selecting the real entry by a variable. No block is
-    /// duplicated. Returns whether anything changed.
-    pub(crate) fn make_reducible(&mut self) -> Result<bool> {
-        let (succ, pred) = self.adjacency();
-        let dom = super::dom::DomTree::compute(&succ, &pred, 0)?;
-        let loops = super::loops::LoopForest::compute(&succ, &pred, 0, &dom)?;
-        if loops.is_reducible() {
-            return Ok(false);
-        }
+    /// Makes an irreducible graph reducible: every strongly connected
+    /// region with several entries gets a dispatcher node that all its entry
+    /// edges go through, selecting the real entry by a variable. No block is
+    /// duplicated. `pred` is the predecessor adjacency of the current nodes;
+    /// the caller recomputes the analysis afterwards.
+    pub(crate) fn make_reducible(&mut self, pred: &Adj) -> Result<()> {
         let mut preds: Vec<Vec<u32>> = (0..self.nodes.len())
             .map(|v| pred.succ(v as u32).to_vec())
             .collect();
@@ -311,16 +315,7 @@ impl PreCfg {
                 work.push((members, Some(h)));
             }
         }
-        // Recompute predecessor-dependent facts from scratch and check.
-        let (succ, pred) = self.adjacency();
-        let dom = super::dom::DomTree::compute(&succ, &pred, 0)?;
-        let loops = super::loops::LoopForest::compute(&succ, &pred, 0, &dom)?;
-        if !loops.is_reducible() {
-            return Err(internal(
-                "irreducible control flow remained after dispatching",
-            ));
-        }
-        Ok(true)
+        Ok(())
     }
 
     /// Strongly connected components (iterative Tarjan) of the subgraph on

@@ -10,6 +10,8 @@
 //! it explores.
 
 use super::structured::{PhiDef, SValue, SynthDef, SynthId, SynthType};
+use smallvec::SmallVec;
+
 use super::util::FastMap;
 use super::util::{at, at_mut, internal, Adj, NONE};
 use crate::error::Result;
@@ -29,17 +31,44 @@ pub(crate) enum Reach {
     Kill,
 }
 
+/// The values a group's variables hold at the end of one defining block
+/// (one value inline: most groups have a single variable).
+pub(crate) type DefVals = SmallVec<[SValue; 1]>;
+
+/// Where a group's variables are defined.
+pub(crate) enum Defs {
+    /// At the end of one block.
+    One(u32, DefVals),
+    /// At the end of each block of the map.
+    Map(FastMap<u32, DefVals>),
+}
+
+impl Defs {
+    /// The values defined at the end of block `b`.
+    pub(crate) fn get(&self, b: u32) -> Option<&[SValue]> {
+        match self {
+            Defs::One(d, v) => (*d == b).then_some(v.as_slice()),
+            Defs::Map(m) => m.get(&b).map(|v| v.as_slice()),
+        }
+    }
+
+    /// Whether block `b` defines the variables.
+    pub(crate) fn contains(&self, b: u32) -> bool {
+        self.get(b).is_some()
+    }
+}
+
 /// A group of variables.
-pub(crate) struct Group {
+pub(crate) struct Group<'v> {
     pub k: usize,
-    pub defs: FastMap<u32, Vec<SValue>>,
-    pub forced: Option<(u32, Vec<SValue>)>,
-    pub entry: Vec<SValue>,
-    pub types: Vec<SynthType>,
+    pub defs: Defs,
+    pub forced: Option<(u32, &'v [SValue])>,
+    pub entry: &'v [SValue],
+    pub types: &'v [SynthType],
     /// Values the variables hold where the boundary function answers
     /// [`Reach::Kill`]: "don't care" values on paths the program never
     /// takes.
-    pub kill: Vec<SValue>,
+    pub kill: &'v [SValue],
 }
 
 /// What the value at the end of a block is known to be without looking at
@@ -62,6 +91,8 @@ pub(crate) struct Solver<'g> {
     memo: Vec<(u32, Reach)>,
     gen: u32,
     in_progress: Vec<u32>,
+    /// Scratch of [`Solver::read_start`], kept between reads.
+    stack: Vec<u32>,
 }
 
 /// The id of component `i` of the synthetic group allocated at `base`.
@@ -74,24 +105,31 @@ fn synth_id(base: u32, i: usize) -> Result<u32> {
 
 impl<'g> Solver<'g> {
     pub(crate) fn new(preds: &'g Adj) -> Solver<'g> {
-        let n = preds.len();
         Solver {
             preds,
-            memo: vec![(0, Reach::Entry); n],
+            // Allocated by the first solve: many functions have none.
+            memo: Vec::new(),
             gen: 0,
-            in_progress: vec![0; n],
+            in_progress: Vec::new(),
+            stack: Vec::new(),
         }
     }
 
-    /// Solves the reads of one group. Returns the value of each read and the
-    /// phis to add, whose synthetic ids are allocated in `synths`.
+    /// Solves the reads of one group. Returns the values of each read (`k`
+    /// after `k`, read after read) and the phis to add, whose synthetic ids
+    /// are allocated in `synths`.
     pub(crate) fn solve(
         &mut self,
         g: &Group,
         reads: &[(u32, bool)],
         synths: &mut Vec<SynthDef>,
         boundary: Boundary<'_>,
-    ) -> Result<(Vec<Vec<SValue>>, Vec<NewPhi>)> {
+    ) -> Result<(Vec<SValue>, Vec<NewPhi>)> {
+        if self.memo.is_empty() {
+            let n = self.preds.len();
+            self.memo = vec![(0, Reach::Entry); n];
+            self.in_progress = vec![0; n];
+        }
         self.gen = self.gen.wrapping_add(1);
         if self.gen == 0 {
             self.memo.iter_mut().for_each(|m| m.0 = 0);
@@ -133,20 +171,14 @@ impl<'g> Solver<'g> {
             Ok(match r {
                 Reach::Def(b) => *at(
                     g.defs
-                        .get(&b)
+                        .get(b)
                         .ok_or_else(|| internal("missing definition"))?,
                     i,
                 )?,
                 Reach::Phi(p) => SValue::Synth(SynthId(synth_id(*at(&ids, p as usize)?, i)?)),
-                Reach::Forced => *at(
-                    &g.forced
-                        .as_ref()
-                        .ok_or_else(|| internal("missing forced phi"))?
-                        .1,
-                    i,
-                )?,
-                Reach::Entry => *at(&g.entry, i)?,
-                Reach::Kill => *at(&g.kill, i)?,
+                Reach::Forced => *at(g.forced.ok_or_else(|| internal("missing forced phi"))?.1, i)?,
+                Reach::Entry => *at(g.entry, i)?,
+                Reach::Kill => *at(g.kill, i)?,
             })
         };
         let mut new_phis = Vec::new();
@@ -160,13 +192,11 @@ impl<'g> Solver<'g> {
                 new_phis.push((p.block, PhiDef::Synth(id), inc));
             }
         }
-        let mut out = Vec::with_capacity(results.len());
+        let mut out = Vec::with_capacity(results.len().saturating_mul(g.k));
         for r in results {
-            let mut v = Vec::with_capacity(g.k);
             for i in 0..g.k {
-                v.push(value(r, i)?);
+                out.push(value(r, i)?);
             }
-            out.push(v);
         }
         Ok((out, new_phis))
     }
@@ -192,7 +222,7 @@ impl<'g> Solver<'g> {
         pending: &mut Vec<u32>,
         boundary: Boundary<'_>,
     ) -> Result<Reach> {
-        if g.defs.contains_key(&b) {
+        if g.defs.contains(b) {
             return Ok(Reach::Def(b));
         }
         if let Some(r) = boundary(b) {
@@ -209,13 +239,31 @@ impl<'g> Solver<'g> {
         pending: &mut Vec<u32>,
         boundary: Boundary<'_>,
     ) -> Result<Reach> {
-        let mut stack: Vec<u32> = vec![b];
+        let mut stack = std::mem::take(&mut self.stack);
+        stack.clear();
+        stack.push(b);
+        let r = self.walk(g, &mut stack, phis, pending, boundary);
+        self.stack = stack;
+        r?;
+        self.memo_get(b)
+            .ok_or_else(|| internal("SSA read left unresolved"))
+    }
+
+    /// The walk of [`Solver::read_start`] over `stack`.
+    fn walk(
+        &mut self,
+        g: &Group,
+        stack: &mut Vec<u32>,
+        phis: &mut Vec<GPhi>,
+        pending: &mut Vec<u32>,
+        boundary: Boundary<'_>,
+    ) -> Result<()> {
         while let Some(&x) = stack.last() {
             if self.memo_get(x).is_some() {
                 stack.pop();
                 continue;
             }
-            if g.forced.as_ref().is_some_and(|f| f.0 == x) {
+            if g.forced.is_some_and(|f| f.0 == x) {
                 self.memo_set(x, Reach::Forced)?;
                 stack.pop();
                 continue;
@@ -228,7 +276,7 @@ impl<'g> Solver<'g> {
                 }
                 1 => {
                     let p = ps.first().copied().unwrap_or(NONE);
-                    if g.defs.contains_key(&p) {
+                    if g.defs.contains(p) {
                         self.memo_set(x, Reach::Def(p))?;
                         stack.pop();
                     } else if let Some(r) = boundary(p) {
@@ -259,7 +307,6 @@ impl<'g> Solver<'g> {
                 }
             }
         }
-        self.memo_get(b)
-            .ok_or_else(|| internal("SSA read left unresolved"))
+        Ok(())
     }
 }

@@ -96,14 +96,14 @@ pub(crate) struct Analysis {
 }
 
 impl Analysis {
+    /// Dominators, loops and reverse postorder of the pre-CFG, from one
+    /// depth-first search. The graph may still be irreducible
+    /// ([`LoopForest::is_reducible`]); [`build`] needs it reducible.
     pub(crate) fn new(pre: &PreCfg) -> Result<Analysis> {
         let (succ, pred) = pre.adjacency();
-        let dom = DomTree::compute(&succ, &pred, 0)?;
-        let loops = LoopForest::compute(&succ, &pred, 0, &dom)?;
-        if !loops.is_reducible() {
-            return Err(internal("structure tree needs a reducible graph"));
-        }
         let d = super::util::dfs(&succ, 0);
+        let dom = DomTree::compute_from(&pred, &d, 0)?;
+        let loops = LoopForest::compute_from(&succ, &pred, &d, &dom)?;
         let mut rpo_num = vec![NONE; succ.len()];
         for (i, &v) in d.post.iter().rev().enumerate() {
             set(&mut rpo_num, v as usize, i as u32)?;
@@ -123,6 +123,9 @@ impl Analysis {
 
 /// Builds the tree.
 pub(crate) fn build(pre: &PreCfg, a: &Analysis) -> Result<Tree> {
+    if !a.loops.is_reducible() {
+        return Err(internal("structure tree needs a reducible graph"));
+    }
     let n = pre.nodes.len();
     // Forward predecessor counts.
     let mut fwd = vec![0u32; n];
@@ -180,7 +183,7 @@ pub(crate) fn build(pre: &PreCfg, a: &Analysis) -> Result<Tree> {
         }
     }
 
-    let mut lists: Vec<List> = Vec::new();
+    let mut lists: Vec<List> = Vec::with_capacity(n.saturating_mul(3).saturating_add(1));
     let new_list = |lists: &mut Vec<List>, code: Option<u32>, term: Term| -> ListId {
         let id = lists.len() as ListId;
         lists.push(List { code, term });
@@ -188,7 +191,8 @@ pub(crate) fn build(pre: &PreCfg, a: &Analysis) -> Result<Tree> {
     };
     let root = new_list(&mut lists, None, Term::Pending);
     let mut built = vec![false; n];
-    let mut work: Vec<(u32, ListId)> = vec![(0, root)];
+    let mut work: Vec<(u32, ListId)> = Vec::with_capacity(n);
+    work.push((0, root));
     while let Some((x, slot)) = work.pop() {
         if std::mem::replace(at_mut(&mut built, x as usize)?, true) {
             return Err(internal(format!("node {x} placed twice")));
@@ -260,13 +264,9 @@ pub(crate) fn build(pre: &PreCfg, a: &Analysis) -> Result<Tree> {
             PTerm::Unreachable => Term::Unreachable,
         };
         let header = a.loops.is_header(x);
+        // A header's hoisted Blocks wrap its loop; the others wrap its code.
         let att = at(&attached, x as usize)?;
-        let (outside, inside): (Vec<u32>, Vec<u32>) = if header {
-            att.iter()
-                .partition(|&&y| get(&hoisted, y as usize).unwrap_or(false))
-        } else {
-            (Vec::new(), att.clone())
-        };
+        let outside = |y: &&u32| header && get(&hoisted, **y as usize).unwrap_or(false);
         // Innermost: the code of x and its terminal.
         let mut cur = new_list(&mut lists, Some(x), term);
         let wrap = |lists: &mut Vec<List>,
@@ -287,14 +287,14 @@ pub(crate) fn build(pre: &PreCfg, a: &Analysis) -> Result<Tree> {
                 },
             ))
         };
-        for &y in &inside {
+        for &y in att.iter().filter(|y| !outside(y)) {
             cur = wrap(&mut lists, &mut work, cur, y)?;
         }
         if header {
             let label = get(&loop_label, x as usize)?;
             cur = new_list(&mut lists, None, Term::Loop { label, body: cur });
         }
-        for &y in &outside {
+        for &y in att.iter().filter(outside) {
             cur = wrap(&mut lists, &mut work, cur, y)?;
         }
         // Move the outermost list into the slot.

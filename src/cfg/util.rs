@@ -96,29 +96,59 @@ impl Adj {
         Adj { offs, data }
     }
 
+    /// Builds from a function that appends the neighbours of each node
+    /// `0..n` in turn to the shared list it is given (no list per node).
+    pub(crate) fn from_fn(n: usize, mut f: impl FnMut(u32, &mut Vec<u32>)) -> Adj {
+        let mut offs = Vec::with_capacity(n.saturating_add(1));
+        let mut data = Vec::with_capacity(n.saturating_mul(2));
+        offs.push(0);
+        for i in 0..n {
+            f(i as u32, &mut data);
+            offs.push(data.len() as u32);
+        }
+        Adj { offs, data }
+    }
+
+    /// Builds from each node's targets, keeping the first of duplicates.
+    pub(crate) fn from_targets<I: IntoIterator<Item = u32>>(
+        n: usize,
+        mut targets: impl FnMut(u32) -> I,
+    ) -> Adj {
+        Adj::from_fn(n, |i, out| {
+            let start = out.len();
+            for t in targets(i) {
+                if !out.get(start..).is_some_and(|l| l.contains(&t)) {
+                    out.push(t);
+                }
+            }
+        })
+    }
+
     /// Builds the reverse adjacency (predecessors from successors); each
     /// reversed list keeps the order in which the sources are numbered.
     pub fn reversed(&self) -> Adj {
         let n = self.len();
-        // Every count is at most `self.data.len()`, whose offsets are `u32`
-        // already, and `i < n`: the saturating operations never saturate.
-        let mut count = vec![0u32; n.saturating_add(1)];
+        // Counts of node `t` go to `offs[t + 2]`; after the prefix sums,
+        // `offs[t + 1]` is where `t`'s list starts and serves as its fill
+        // cursor, ending where the next list starts: then `offs[..=n]` are
+        // the offsets. Every count is at most `self.data.len()`, whose
+        // offsets are `u32` already, and `i < n`: the saturating operations
+        // never saturate.
+        let mut offs = vec![0u32; n.saturating_add(2)];
         for &t in &self.data {
-            if let Some(c) = count.get_mut((t as usize).saturating_add(1)) {
+            if let Some(c) = offs.get_mut((t as usize).saturating_add(2)) {
                 *c = c.saturating_add(1);
             }
         }
-        for i in 0..n {
-            let prev = count.get(i).copied().unwrap_or(0);
-            if let Some(c) = count.get_mut(i.saturating_add(1)) {
-                *c = c.saturating_add(prev);
-            }
+        let mut acc = 0u32;
+        for c in offs.iter_mut() {
+            acc = acc.saturating_add(*c);
+            *c = acc;
         }
-        let mut fill = count.clone();
         let mut data = vec![0u32; self.data.len()];
         for s in 0..n {
             for &t in self.succ(s as u32) {
-                if let Some(pos) = fill.get_mut(t as usize) {
+                if let Some(pos) = offs.get_mut((t as usize).saturating_add(1)) {
                     if let Some(d) = data.get_mut(*pos as usize) {
                         *d = s as u32;
                     }
@@ -126,7 +156,8 @@ impl Adj {
                 }
             }
         }
-        Adj { offs: count, data }
+        offs.truncate(n.saturating_add(1));
+        Adj { offs, data }
     }
 
     /// Number of nodes.
@@ -175,7 +206,8 @@ pub(crate) fn dfs(succ: &Adj, entry: u32) -> Dfs {
             pre_num,
         };
     }
-    let mut stack: Vec<(u32, usize)> = vec![(entry, 0)];
+    let mut stack: Vec<(u32, usize)> = Vec::with_capacity(n);
+    stack.push((entry, 0));
     if let Some(p) = pre_num.get_mut(entry as usize) {
         *p = 0;
     }

@@ -10,12 +10,13 @@
 //! through its header, no switch fall-through) and the SSA rules (phi
 //! arity, definitions dominate uses).
 
+use smallvec::SmallVec;
 use std::collections::HashMap;
 
 use super::dom::DomTree;
+use super::finish::for_each_operand;
 use super::graph::Cfg;
 use super::structured::{Merge, PhiDef, STerm, SValue, Structured};
-use super::structurize::operands;
 use super::util::{at, at_mut, get, Adj, NONE};
 use crate::error::{Error, Phase, Result};
 use crate::ir::{Function, InstKind, Module, ValueId};
@@ -612,7 +613,7 @@ pub fn verify_with(s: &Structured, func: &Function, module: &Module) -> Result<(
             .filter(|x| matches!(x.kind, InstKind::Phi { .. }))
             .filter_map(|x| x.result)
             .collect();
-        let home = super::structurize::phi_home(iu, &pred, &succ, &original);
+        let home = super::finish::phi_home(iu, &pred, &succ, &original);
         let mine: Vec<ValueId> = at(&s.blocks, home as usize)?
             .phis
             .iter()
@@ -634,7 +635,9 @@ pub fn verify_with(s: &Structured, func: &Function, module: &Module) -> Result<(
             if matches!(inst.kind, InstKind::Phi { .. }) {
                 continue;
             }
-            for v in operands(&inst.kind, module) {
+            let mut ops: SmallVec<[ValueId; 8]> = SmallVec::new();
+            for_each_operand(&inst.kind, module, |v| ops.push(v));
+            for v in ops {
                 let eff = b.operand(v);
                 let ok = match eff {
                     SValue::Value(x) => {

@@ -36,8 +36,11 @@ mod read;
 pub mod root_signature;
 pub mod signature;
 
+/// The program kind: DXIL's one `ShaderKind` (generated from DXC's constants),
+/// which the container shares with [`crate::dxil`].
+pub use crate::dxil::ShaderKind;
 pub use features::{FeatureFlags, RuntimeData, RuntimeDataPart, ShaderHash};
-pub use program::{DebugName, Program, ShaderKind};
+pub use program::{DebugName, Program};
 pub use psv::{
     Psv, PsvResourceBinding, PsvResourceKind, PsvResourceType, PsvSignatureElement, StageInfo,
 };

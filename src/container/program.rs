@@ -12,9 +12,8 @@
 //! | 16 | `BitcodeOffset`, from the magic (offset 8) |
 //! | 20 | `BitcodeSize` in bytes |
 
-use std::fmt;
-
 use super::read::{le_u16, le_u32, Region};
+use crate::dxil::ShaderKind;
 use crate::error::Result;
 
 /// The `'DXIL'` magic of the bitcode header.
@@ -26,125 +25,6 @@ pub const PROGRAM_HEADER_SIZE: usize = 24;
 const BITCODE_HEADER_AT: usize = 8;
 /// Size of the bitcode header (magic, version, offset, size).
 const BITCODE_HEADER_SIZE: u32 = 16;
-
-/// Shader stage or program kind (`DXIL::ShaderKind` in DXC).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum ShaderKind {
-    /// Pixel shader (0).
-    Pixel,
-    /// Vertex shader (1).
-    Vertex,
-    /// Geometry shader (2).
-    Geometry,
-    /// Hull shader (3).
-    Hull,
-    /// Domain shader (4).
-    Domain,
-    /// Compute shader (5).
-    Compute,
-    /// Library (6).
-    Library,
-    /// Ray generation shader (7).
-    RayGeneration,
-    /// Intersection shader (8).
-    Intersection,
-    /// Any-hit shader (9).
-    AnyHit,
-    /// Closest-hit shader (10).
-    ClosestHit,
-    /// Miss shader (11).
-    Miss,
-    /// Callable shader (12).
-    Callable,
-    /// Mesh shader (13).
-    Mesh,
-    /// Amplification shader (14).
-    Amplification,
-    /// Work-graph node shader (15).
-    Node,
-    /// Invalid / unknown (16); also what a bare bitcode file reports.
-    Invalid,
-}
-
-impl ShaderKind {
-    const ALL: [ShaderKind; 17] = [
-        ShaderKind::Pixel,
-        ShaderKind::Vertex,
-        ShaderKind::Geometry,
-        ShaderKind::Hull,
-        ShaderKind::Domain,
-        ShaderKind::Compute,
-        ShaderKind::Library,
-        ShaderKind::RayGeneration,
-        ShaderKind::Intersection,
-        ShaderKind::AnyHit,
-        ShaderKind::ClosestHit,
-        ShaderKind::Miss,
-        ShaderKind::Callable,
-        ShaderKind::Mesh,
-        ShaderKind::Amplification,
-        ShaderKind::Node,
-        ShaderKind::Invalid,
-    ];
-
-    /// The kind with DXC's numeric value, if there is one.
-    pub fn from_u32(v: u32) -> Option<ShaderKind> {
-        Self::ALL.get(usize::try_from(v).ok()?).copied()
-    }
-
-    /// DXC's numeric value.
-    pub fn to_u32(self) -> u32 {
-        self as u32
-    }
-
-    /// The kind a target profile names, from its prefix: `"cs_6_0"` →
-    /// `Compute`, `"lib_6_3"` → `Library`. Ray tracing and node shaders are
-    /// only compiled as libraries, so they have no profile.
-    pub fn from_profile(profile: &str) -> Option<ShaderKind> {
-        let prefix = profile.split('_').next()?;
-        Some(match prefix {
-            "ps" => ShaderKind::Pixel,
-            "vs" => ShaderKind::Vertex,
-            "gs" => ShaderKind::Geometry,
-            "hs" => ShaderKind::Hull,
-            "ds" => ShaderKind::Domain,
-            "cs" => ShaderKind::Compute,
-            "lib" => ShaderKind::Library,
-            "ms" => ShaderKind::Mesh,
-            "as" => ShaderKind::Amplification,
-            _ => return None,
-        })
-    }
-
-    /// The name DXC uses for the kind (`"Pixel"`, `"RayGeneration"`, …).
-    pub fn name(self) -> &'static str {
-        match self {
-            ShaderKind::Pixel => "Pixel",
-            ShaderKind::Vertex => "Vertex",
-            ShaderKind::Geometry => "Geometry",
-            ShaderKind::Hull => "Hull",
-            ShaderKind::Domain => "Domain",
-            ShaderKind::Compute => "Compute",
-            ShaderKind::Library => "Library",
-            ShaderKind::RayGeneration => "RayGeneration",
-            ShaderKind::Intersection => "Intersection",
-            ShaderKind::AnyHit => "AnyHit",
-            ShaderKind::ClosestHit => "ClosestHit",
-            ShaderKind::Miss => "Miss",
-            ShaderKind::Callable => "Callable",
-            ShaderKind::Mesh => "Mesh",
-            ShaderKind::Amplification => "Amplification",
-            ShaderKind::Node => "Node",
-            ShaderKind::Invalid => "Invalid",
-        }
-    }
-}
-
-impl fmt::Display for ShaderKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
 
 /// A DXIL program: its header fields and its bitcode, borrowed from the
 /// input.

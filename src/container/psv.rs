@@ -18,8 +18,8 @@
 //! decoded; the dependency bitmaps are kept as raw slices after their sizes
 //! are checked.
 
-use super::program::ShaderKind;
 use super::read::{byte, le_u16, le_u32, Region};
+use crate::dxil::ShaderKind;
 use crate::error::Result;
 
 /// Size of `PSVRuntimeInfo0`.

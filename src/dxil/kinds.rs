@@ -2,8 +2,16 @@
 //! shader flags bit set.
 
 use super::{ResourceClass, ShaderKind};
+use std::fmt;
 
 impl ShaderKind {
+    /// The kind a target profile names, from its prefix: `"cs_6_0"` →
+    /// `Compute`, `"lib_6_3"` → `Library`. Ray tracing and node shaders are
+    /// only compiled as libraries, so they have no profile.
+    pub fn from_profile(profile: &str) -> Option<ShaderKind> {
+        Self::from_profile_prefix(profile.split('_').next()?)
+    }
+
     /// Parses the kind string of `!dx.shaderModel` (`"ps"`, `"cs"`, `"lib"`, ...).
     pub fn from_profile_prefix(prefix: &str) -> Option<ShaderKind> {
         Some(match prefix {
@@ -55,6 +63,13 @@ impl ShaderKind {
                 | ShaderKind::Miss
                 | ShaderKind::Callable
         )
+    }
+}
+
+/// DXC's name of the kind (`Pixel`, `RayGeneration`, ...).
+impl fmt::Display for ShaderKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
     }
 }
 

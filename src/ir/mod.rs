@@ -7,6 +7,7 @@
 //! from bitcode; it knows LLVM, not DXIL.
 
 mod inst;
+mod keyed_hash;
 mod metadata;
 mod module;
 mod print;

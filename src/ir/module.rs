@@ -245,14 +245,14 @@ pub enum Attribute {
 }
 
 /// A group of attributes that applies to one position of a function.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AttributeGroup {
     /// The group id the bitcode uses.
     pub id: u32,
     /// Position: `u32::MAX` = the function, 0 = return value, n = parameter n-1.
     pub index: u32,
-    /// The attributes.
-    pub attrs: Vec<Attribute>,
+    /// The attributes, in [`Module::attributes`].
+    pub attrs: ListRange,
 }
 
 /// A parsed LLVM module.
@@ -275,9 +275,11 @@ pub struct Module {
     pub metadata: MetadataTable,
     /// Attribute groups.
     pub attribute_groups: Vec<AttributeGroup>,
-    /// Attribute sets: lists of attribute group ids (index 0 is unused, as
-    /// 0 means "no attributes").
-    pub attribute_sets: Vec<Vec<u32>>,
+    /// The attributes of every group, one group after the other.
+    pub attributes: Vec<Attribute>,
+    /// Attribute sets: lists of attribute group ids in the list pool (index
+    /// 0 is unused, as 0 means "no attributes").
+    pub attribute_sets: Vec<ListRange>,
     /// Target triple.
     pub triple: StrRange,
     /// Data layout string.
@@ -436,16 +438,15 @@ impl Module {
         set: u32,
         index: u32,
     ) -> impl Iterator<Item = (&str, &str)> + '_ {
-        self.attribute_sets
-            .get(set as usize)
-            .into_iter()
-            .flatten()
+        let groups = self.attribute_sets.get(set as usize).copied();
+        self.list(groups.unwrap_or(ListRange::EMPTY))
+            .iter()
             .filter_map(move |gid| {
                 self.attribute_groups
                     .iter()
                     .find(|g| g.id == *gid && g.index == index)
             })
-            .flat_map(|g| g.attrs.iter())
+            .flat_map(|g| self.attributes.get(g.attrs.as_range()).unwrap_or(&[]))
             .filter_map(move |a| match a {
                 Attribute::String(k, v) => Some((self.str(*k), self.str(*v))),
                 _ => None,

@@ -1,5 +1,6 @@
 //! The type table: LLVM types as an arena indexed by [`TypeId`].
 
+use super::keyed_hash::KeyedState;
 use super::{ListRange, StrRange};
 use std::collections::HashMap;
 
@@ -77,9 +78,10 @@ pub enum Type {
 pub struct TypeTable {
     types: Vec<Type>,
     members: Vec<TypeId>,
-    /// Keyed (SipHash with random keys): the keys are chosen by the
-    /// input, and an unkeyed hash would let it force collisions.
-    lookup: HashMap<Type, TypeId>,
+    /// Keyed (a multiply-shift hash with random keys, see
+    /// [`super::keyed_hash`]): the keys are chosen by the input, and an
+    /// unkeyed hash would let it force collisions.
+    lookup: HashMap<Type, TypeId, KeyedState>,
 }
 
 /// The deepest type nesting the reader accepts (a pointer, array, vector,
@@ -151,15 +153,30 @@ impl TypeTable {
         // in table order knows each member's depth already.
         let mut depth = vec![0u32; self.types.len()];
         for (t, &ty) in self.types.iter().enumerate() {
-            let mut deepest = 0;
-            for c in (0..).map_while(|i| self.inner(ty, i)) {
-                match depth.get(c.0 as usize) {
-                    Some(&d) if (c.0 as usize) < t => deepest = deepest.max(d),
-                    // A forward reference (named structs): walk the graph.
-                    _ => return self.check_nesting_dfs(max),
+            // The depth of an inner type, `None` for a forward reference.
+            let known = |c: TypeId| match depth.get(c.0 as usize) {
+                Some(&d) if (c.0 as usize) < t => Some(d),
+                _ => None,
+            };
+            let deepest = |list: &[TypeId]| {
+                list.iter()
+                    .try_fold(0, |acc: u32, &c| Some(acc.max(known(c)?)))
+            };
+            let inner = match ty {
+                Type::Pointer { pointee: x, .. }
+                | Type::Array { elem: x, .. }
+                | Type::Vector { elem: x, .. } => known(x),
+                Type::Function { ret, params, .. } => {
+                    known(ret).and_then(|r| Some(r.max(deepest(self.members(params))?)))
                 }
-            }
-            let d = deepest.saturating_add(1);
+                Type::Struct { elements, .. } => deepest(self.members(elements)),
+                _ => Some(0),
+            };
+            // A forward reference (named structs): walk the graph.
+            let Some(inner) = inner else {
+                return self.check_nesting_dfs(max);
+            };
+            let d = inner.saturating_add(1);
             if d > max {
                 return Err(NestingError::TooDeep(TypeId(t as u32)));
             }
@@ -221,9 +238,11 @@ impl TypeTable {
         Ok(())
     }
 
-    /// Makes room for `n` more types.
+    /// Makes room for `n` more types (and, as DXIL's aggregates and
+    /// signatures are small, twice as many members).
     pub(crate) fn reserve(&mut self, n: usize) {
         self.types.reserve(n);
+        self.members.reserve(n.saturating_mul(2));
         self.lookup.reserve(n);
     }
 

@@ -5,7 +5,7 @@ use crate::bitstream::Entry;
 use crate::error::Result;
 use crate::ir::metadata::{MdId, Metadata, NamedMetadata};
 use crate::ir::types::Type;
-use crate::ir::FuncId;
+use crate::ir::{FuncId, ListRange};
 use smallvec::SmallVec;
 
 mod code {
@@ -32,6 +32,36 @@ impl Reader<'_> {
         mapped
             .map(MdId)
             .ok_or_else(|| self.err("metadata id out of range"))
+    }
+
+    /// The operands of a NODE record (each a metadata number plus one, 0
+    /// for null) as arena ids plus one, appended to the list pool.
+    fn push_node_operands(&mut self) -> Result<ListRange> {
+        let start = self.module.lists.len();
+        if !self.in_function {
+            // Module-level metadata numbers are arena ids: stored as they are.
+            if self.ops.iter().any(|&op| op > u64::from(u32::MAX)) {
+                return Err(self.err("metadata id out of range"));
+            }
+            let ops = self.ops.iter().map(|&op| op as u32);
+            self.module.lists.extend(ops);
+        } else {
+            for i in 0..self.ops.len() {
+                let operand = match self.op(i)?.checked_sub(1) {
+                    None => 0,
+                    Some(raw) => self
+                        .map_md(raw)?
+                        .0
+                        .checked_add(1)
+                        .ok_or_else(|| self.err("metadata id out of range"))?,
+                };
+                self.module.lists.push(operand);
+            }
+        }
+        Ok(ListRange::new(
+            start,
+            self.module.lists.len().saturating_sub(start),
+        ))
     }
 
     pub(super) fn read_metadata_block(&mut self) -> Result<()> {
@@ -64,24 +94,10 @@ impl Reader<'_> {
                     let value = self.value_ref(self.op(1)?, Some(ty))?;
                     Metadata::Value { ty, value }
                 }
-                code::NODE | code::DISTINCT_NODE => {
-                    let mut operands: SmallVec<[u32; 16]> = SmallVec::new();
-                    for i in 0..self.ops.len() {
-                        let raw = self.op(i)?;
-                        operands.push(match raw.checked_sub(1) {
-                            None => 0,
-                            Some(raw) => self
-                                .map_md(raw)?
-                                .0
-                                .checked_add(1)
-                                .ok_or_else(|| self.err("metadata id out of range"))?,
-                        });
-                    }
-                    Metadata::Node {
-                        operands: self.push_list(&operands),
-                        distinct: code == code::DISTINCT_NODE,
-                    }
-                }
+                code::NODE | code::DISTINCT_NODE => Metadata::Node {
+                    operands: self.push_node_operands()?,
+                    distinct: code == code::DISTINCT_NODE,
+                },
                 code::NAME => {
                     pending_name = Some(self.ops_string(0)?);
                     continue;

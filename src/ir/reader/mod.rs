@@ -55,6 +55,8 @@ pub(crate) struct Reader<'a> {
     module: Module,
     /// Operands of the record being decoded (reused, never shrunk).
     ops: Vec<u64>,
+    /// The bytes of the string being interned (reused, never shrunk).
+    scratch: Vec<u8>,
     /// Bit position of the record being decoded, for errors.
     record_bit: u64,
     /// Size of the input, to bound allocations.
@@ -86,17 +88,24 @@ pub(crate) struct Reader<'a> {
 
 impl<'a> Reader<'a> {
     fn new(bs: BitstreamReader<'a>, input_len: usize) -> Self {
-        // Reserve arenas in proportion to the input (ratios seen over the
-        // corpus), so that growing them rarely reallocates.
+        // Reserve arenas in proportion to the input (the largest ratios
+        // seen over the corpus), so that they rarely grow.
         let mut module = Module::default();
-        module.values.reserve(input_len / 12);
-        module.lists.reserve(input_len / 6);
-        module.strings.reserve(input_len / 3);
+        module.values.reserve(input_len / 11);
+        module.lists.reserve(input_len / 4);
+        module.strings.reserve(input_len / 2);
         module.metadata.nodes.reserve(input_len / 24);
+        module.metadata.kinds.reserve(input_len / 64);
+        module.metadata.named.reserve(input_len / 128);
+        module.functions.reserve(input_len / 128);
+        module.attributes.reserve(input_len / 128);
+        module.attribute_groups.reserve(input_len / 256);
+        module.attribute_sets.reserve(input_len / 256);
         Reader {
             bs,
             module,
-            ops: Vec::with_capacity(64),
+            ops: Vec::with_capacity(256),
+            scratch: Vec::with_capacity(256),
             record_bit: 0,
             input_len,
             relative_ids: false,
@@ -164,17 +173,19 @@ impl<'a> Reader<'a> {
     fn ops_substring(&mut self, start: usize, end: usize) -> Result<super::StrRange> {
         let ops = self.ops.get(start..end).unwrap_or(&[]);
         let begin = self.module.strings.len();
-        if ops.iter().any(|&c| c > 0xff) {
+        if ops.iter().fold(0, |acc, &c| acc | c) > 0xff {
             return Err(self.err("character out of range in a string record"));
         }
-        // Every operand fits in a byte (checked just above).
-        let bytes: smallvec::SmallVec<[u8; 64]> = ops.iter().map(|&c| c as u8).collect();
-        match std::str::from_utf8(&bytes) {
+        // Every operand fits in a byte (checked just above). The passes
+        // over the characters are simple enough to be vectorised.
+        self.scratch.clear();
+        self.scratch.extend(ops.iter().map(|&c| c as u8));
+        match std::str::from_utf8(&self.scratch) {
             Ok(s) => self.module.strings.push_str(s),
             Err(_) => self
                 .module
                 .strings
-                .extend(bytes.iter().map(|&b| char::from(b))),
+                .extend(self.scratch.iter().map(|&b| char::from(b))),
         }
         // `begin` is the length before the push.
         Ok(super::ListRange::new(
@@ -266,7 +277,7 @@ impl<'a> Reader<'a> {
 
     /// Checks every pending forward reference against the definitions.
     fn resolve_forward_refs(&mut self) -> Result<()> {
-        for fwd in std::mem::take(&mut self.forward) {
+        for fwd in &self.forward {
             match self.type_of(fwd.value) {
                 Some(ty) if ty == fwd.ty => {}
                 Some(_) => {
@@ -285,6 +296,8 @@ impl<'a> Reader<'a> {
                 }
             }
         }
+        // Cleared, not dropped: the next function reuses the allocation.
+        self.forward.clear();
         Ok(())
     }
 

@@ -240,7 +240,7 @@ impl Reader<'_> {
 
     fn read_paramattr_block(&mut self) -> Result<()> {
         if self.module.attribute_sets.is_empty() {
-            self.module.attribute_sets.push(Vec::new());
+            self.module.attribute_sets.push(ListRange::EMPTY);
         }
         loop {
             let abbrev = match self.next_entry()? {
@@ -252,9 +252,12 @@ impl Reader<'_> {
                 Entry::Record(a) => a,
             };
             if self.read_record(abbrev)? == code::PARAMATTR_ENTRY {
-                let groups = (0..self.ops.len())
-                    .map(|i| self.op32(i))
-                    .collect::<Result<Vec<u32>>>()?;
+                let start = self.module.lists.len();
+                for i in 0..self.ops.len() {
+                    let group = self.op32(i)?;
+                    self.module.lists.push(group);
+                }
+                let groups = ListRange::new(start, self.ops.len());
                 self.module.attribute_sets.push(groups);
             }
         }
@@ -277,7 +280,7 @@ impl Reader<'_> {
             }
             let id = self.op32(0)?;
             let index = self.op32(1)?;
-            let mut attrs = Vec::new();
+            let first = self.module.attributes.len();
             // `i` stays at most one past the record's end (each operand is
             // read before it is stepped over): no saturation.
             let mut i = 2;
@@ -286,11 +289,13 @@ impl Reader<'_> {
                 i = i.saturating_add(1);
                 match kind {
                     0 => {
-                        attrs.push(Attribute::Enum(self.op32(i)?));
+                        let attr = Attribute::Enum(self.op32(i)?);
+                        self.module.attributes.push(attr);
                         i = i.saturating_add(1);
                     }
                     1 => {
-                        attrs.push(Attribute::Int(self.op32(i)?, self.op(i.saturating_add(1))?));
+                        let attr = Attribute::Int(self.op32(i)?, self.op(i.saturating_add(1))?);
+                        self.module.attributes.push(attr);
                         i = i.saturating_add(2);
                     }
                     3 | 4 => {
@@ -303,14 +308,16 @@ impl Reader<'_> {
                         } else {
                             StrRange::EMPTY
                         };
-                        attrs.push(Attribute::String(key, value));
+                        self.module.attributes.push(Attribute::String(key, value));
                     }
                     other => return Err(self.err(format!("unknown attribute encoding {other}"))),
                 }
             }
-            self.module
-                .attribute_groups
-                .push(AttributeGroup { id, index, attrs });
+            self.module.attribute_groups.push(AttributeGroup {
+                id,
+                index,
+                attrs: ListRange::new(first, self.module.attributes.len().saturating_sub(first)),
+            });
         }
     }
 

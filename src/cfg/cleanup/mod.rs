@@ -1,0 +1,76 @@
+//! Cleanup of the lowered blocks, pass by pass: empty pass-through blocks
+//! bypassed ([`bypass`]); unreachable merge and continue blocks in their
+//! canonical forms, other unreachable blocks dropped ([`unreachable`]);
+//! latches as continue targets ([`latch`]); selection merges moved onto
+//! real blocks ([`merges`]); the rest renumbered ([`renumber`]).
+
+mod bypass;
+mod latch;
+mod merges;
+mod renumber;
+mod unreachable;
+
+use smallvec::SmallVec;
+
+use super::lower::LBlock;
+use super::util::{at_mut, get};
+use crate::error::Result;
+
+/// Per block: its distinct predecessors, in block order (most blocks have
+/// one or two, kept inline).
+type PredLists = Vec<SmallVec<[u32; 2]>>;
+
+/// The blocks being cleaned up, with what the passes keep up to date.
+struct Blocks {
+    blocks: Vec<LBlock>,
+    /// Blocks removed (renumbering drops them).
+    deleted: Vec<bool>,
+    preds: PredLists,
+    /// How many merge instructions name each block.
+    refs: Vec<u32>,
+}
+
+/// Runs the cleanup passes and renumbers.
+pub(crate) fn cleanup(blocks: Vec<LBlock>) -> Result<Vec<LBlock>> {
+    let deleted = vec![false; blocks.len()];
+    let (preds, refs) = preds_and_refs(&blocks, &deleted)?;
+    let mut c = Blocks {
+        blocks,
+        deleted,
+        preds,
+        refs,
+    };
+    c.bypass_empty()?;
+    c.settle_unreachable()?;
+    // Predecessors and merge references among the remaining blocks.
+    (c.preds, c.refs) = preds_and_refs(&c.blocks, &c.deleted)?;
+    c.latches_as_continues()?;
+    c.forward_merges()?;
+    c.shift_merges()?;
+    renumber::renumber(c.blocks, &c.deleted)
+}
+
+/// The predecessor lists and merge-reference counts of the blocks not
+/// `deleted`.
+fn preds_and_refs(blocks: &[LBlock], deleted: &[bool]) -> Result<(PredLists, Vec<u32>)> {
+    let n = blocks.len();
+    let mut preds: PredLists = vec![SmallVec::new(); n];
+    let mut refs = vec![0u32; n];
+    for (i, b) in blocks.iter().enumerate() {
+        if get(deleted, i)? {
+            continue;
+        }
+        for t in b.term.targets() {
+            let p = at_mut(&mut preds, t as usize)?;
+            if !p.contains(&(i as u32)) {
+                p.push(i as u32);
+            }
+        }
+        for t in b.merge.targets() {
+            let r = at_mut(&mut refs, t as usize)?;
+            // Counts references from blocks in memory: cannot saturate.
+            *r = r.saturating_add(1);
+        }
+    }
+    Ok((preds, refs))
+}

@@ -1,0 +1,123 @@
+//! The structurizer's last passes, from lowered blocks to [`Structured`]:
+//! SSA for the selector variables ([`selectors`]), the original phis
+//! ([`phis`]) and the values whose definition no longer dominates a use
+//! ([`repair`]); trivial phis removed ([`simplify`]); the emission order
+//! ([`order`]); the output ([`assemble`]).
+
+mod assemble;
+mod order;
+mod phis;
+mod repair;
+mod selectors;
+mod simplify;
+
+pub(crate) use phis::phi_home;
+pub(crate) use repair::for_each_operand;
+
+use super::graph::Cfg;
+use super::lower::LBlock;
+use super::ssa::{NewPhi, Solver};
+use super::structured::{SPhi, Structured, SynthDef};
+use super::util::{at_mut, get, internal, Adj, NONE};
+use crate::error::Result;
+use crate::ir::{Function, Module};
+
+/// The lowered blocks' control flow: distinct successors, and distinct
+/// predecessors in block order.
+struct Graph {
+    succ: Adj,
+    preds: Adj,
+}
+
+/// What the SSA passes read: the function and the lowered blocks.
+struct Ctx<'a> {
+    func: &'a Function,
+    module: &'a Module,
+    cfg: &'a Cfg,
+    blocks: &'a [LBlock],
+    g: &'a Graph,
+}
+
+/// What the SSA passes build: the synthetic values and each block's phis.
+struct Ssa {
+    synths: Vec<SynthDef>,
+    phis: Vec<Vec<SPhi>>,
+}
+
+impl Ssa {
+    /// Adds the phis a solve placed.
+    fn add(&mut self, new_phis: Vec<NewPhi>) -> Result<()> {
+        for (b, def, inc) in new_phis {
+            at_mut(&mut self.phis, b as usize)?.push(SPhi { def, incoming: inc });
+        }
+        Ok(())
+    }
+}
+
+/// Runs the passes on the cleaned-up lowered blocks.
+pub(crate) fn finish(
+    func: &Function,
+    module: &Module,
+    cfg: &Cfg,
+    blocks: Vec<LBlock>,
+) -> Result<Structured> {
+    let n = blocks.len();
+    let succ = Adj::from_targets(n, |i| {
+        blocks
+            .get(i as usize)
+            .into_iter()
+            .flat_map(|b| b.term.targets())
+    });
+    // Each block's distinct predecessors in block order.
+    let preds = succ.reversed();
+    let g = Graph { succ, preds };
+    let of_orig = placement(func, cfg, &blocks)?;
+    let c = Ctx {
+        func,
+        module,
+        cfg,
+        blocks: &blocks,
+        g: &g,
+    };
+    let mut ssa = Ssa {
+        synths: Vec::new(),
+        phis: vec![Vec::new(); n],
+    };
+    let mut solver = Solver::new(&g.preds);
+    let var_value = selectors::solve(&blocks, &mut solver, &mut ssa)?;
+    phis::place(&c, &of_orig, &mut solver, &mut ssa)?;
+    let uses = repair::repair(&c, &mut solver, &mut ssa)?;
+    let repl = simplify::simplify_phis(&mut ssa.phis, ssa.synths.len())?;
+    let order = order::emission_order(&blocks)?;
+    assemble::assemble(
+        &blocks,
+        &assemble::Parts {
+            g: &g,
+            ssa: &ssa,
+            uses: &uses,
+            var_value: &var_value,
+            repl: &repl,
+            order: &order,
+        },
+    )
+}
+
+/// The block holding each original block (`NONE` for unreachable ones).
+/// Errors if an original block is placed twice or a reachable one is
+/// missing.
+fn placement(func: &Function, cfg: &Cfg, blocks: &[LBlock]) -> Result<Vec<u32>> {
+    let mut of_orig = vec![NONE; func.blocks.len()];
+    for (i, b) in blocks.iter().enumerate() {
+        if let Some(o) = b.origin {
+            if std::mem::replace(at_mut(&mut of_orig, o.0 as usize)?, i as u32) != NONE {
+                return Err(internal("original block placed twice"));
+            }
+        }
+    }
+    for b in cfg.rpo() {
+        if get(&of_orig, b.0 as usize)? == NONE {
+            return Err(internal(format!("reachable block {} was dropped", b.0)));
+        }
+    }
+    Ok(of_orig)
+}

@@ -1,0 +1,158 @@
+//! The original phis: placed where their block's incoming edges now
+//! meet (at the top of the chain of synthetic blocks leading into it), with
+//! synthetic phis where those edges arrive through joins.
+
+use super::{Ctx, Ssa};
+use crate::cfg::ssa::{DefVals, Defs, Group, Reach, Solver};
+use crate::cfg::structured::{PhiDef, SPhi, SValue, SynthType};
+use crate::cfg::util::{at, at_mut, get, internal, Adj, FastMap, NONE};
+use crate::error::{Error, Phase, Result};
+use crate::ir::{BlockId, InstKind, ValueId};
+
+/// The block that holds the original phis of block `b`: the first block of
+/// the longest chain of synthetic blocks, each the only predecessor of the
+/// next and with it as only successor, that ends at `b` (the entry block,
+/// which cannot hold phis, excluded).
+pub(crate) fn phi_home(b: u32, preds: &Adj, succ: &Adj, original: &[bool]) -> u32 {
+    let mut x = b;
+    loop {
+        let [p] = preds.succ(x) else { return x };
+        let p = *p;
+        if p == b
+            || original.get(p as usize).copied().unwrap_or(true)
+            || succ.succ(p) != [x]
+            || preds.succ(p).is_empty()
+        {
+            return x;
+        }
+        x = p;
+    }
+}
+
+/// Places the original phis of every block. `of_orig` is the block holding
+/// each original block.
+pub(super) fn place(
+    c: &Ctx<'_>,
+    of_orig: &[u32],
+    solver: &mut Solver<'_>,
+    ssa: &mut Ssa,
+) -> Result<()> {
+    let (func, module, cfg, blocks) = (c.func, c.module, c.cfg, c.blocks);
+    let original: Vec<bool> = blocks.iter().map(|b| b.origin.is_some()).collect();
+    // Original phis are dead at the end of original blocks that do not
+    // define them (see `Group::kill`).
+    let kill_at_original = |b: u32| {
+        original
+            .get(b as usize)
+            .copied()
+            .unwrap_or(false)
+            .then_some(Reach::Kill)
+    };
+    for (i, b) in blocks.iter().enumerate() {
+        let Some(ob) = b.origin else { continue };
+        let insts = func.block_insts(ob);
+        let mut orig_phis: Vec<(ValueId, Vec<(ValueId, BlockId)>)> = Vec::new();
+        for inst in insts {
+            let InstKind::Phi { incoming } = inst.kind else {
+                continue;
+            };
+            let res = inst
+                .result
+                .ok_or_else(|| Error::invalid(Phase::Cfg, "phi without a result"))?;
+            let pairs = module
+                .pairs(incoming)
+                .map(|(v, bb)| (ValueId(v), BlockId(bb)))
+                .collect();
+            orig_phis.push((res, pairs));
+        }
+        if orig_phis.is_empty() {
+            continue;
+        }
+        // Values per original reachable predecessor.
+        let mut defs: FastMap<u32, DefVals> = FastMap::default();
+        for p in cfg.predecessors(ob) {
+            if !cfg.is_reachable(p) {
+                continue;
+            }
+            let pb = get(of_orig, p.0 as usize)?;
+            if pb == NONE {
+                return Err(internal("predecessor without a block"));
+            }
+            let mut vals = DefVals::with_capacity(orig_phis.len());
+            for (res, pairs) in &orig_phis {
+                let v = pairs
+                    .iter()
+                    .find(|x| x.1 == p)
+                    .map(|x| x.0)
+                    .ok_or_else(|| {
+                        Error::invalid(
+                            Phase::Cfg,
+                            format!(
+                                "phi %{} in block {} has no incoming value for predecessor {}",
+                                res.0, ob.0, p.0
+                            ),
+                        )
+                    })?;
+                vals.push(SValue::Value(v));
+            }
+            defs.insert(pb, vals);
+        }
+        // The phis live at the top of the chain of synthetic blocks that
+        // lead only into this block (a loop's header), so that a loop-carried
+        // value needs one phi rather than a synthetic one and a copy.
+        let home = phi_home(i as u32, &c.g.preds, &c.g.succ, &original);
+        let my_preds = c.g.preds.succ(home);
+        let direct = my_preds.len() == defs.len() && my_preds.iter().all(|q| defs.contains_key(q));
+        let k = orig_phis.len();
+        if direct {
+            for (pi, (res, _)) in orig_phis.iter().enumerate() {
+                let mut inc = Vec::with_capacity(my_preds.len());
+                for q in my_preds {
+                    let vals = defs.get(q).ok_or_else(|| internal("missing phi values"))?;
+                    inc.push(*at(vals, pi)?);
+                }
+                at_mut(&mut ssa.phis, home as usize)?.push(SPhi {
+                    def: PhiDef::Original(*res),
+                    incoming: inc,
+                });
+            }
+            continue;
+        }
+        let mut types = Vec::with_capacity(k);
+        for (res, _) in &orig_phis {
+            let ty = module
+                .value_type(*res)
+                .ok_or_else(|| internal("phi result without a type"))?;
+            types.push(SynthType::Ir(ty));
+        }
+        let forced: Vec<SValue> = orig_phis.iter().map(|(r, _)| SValue::Value(*r)).collect();
+        let undef = vec![SValue::Undef; k];
+        let g = Group {
+            k,
+            defs: Defs::Map(defs),
+            forced: Some((home, &forced)),
+            entry: &undef,
+            types: &types,
+            // Read only where the last original block executed is a
+            // predecessor that defines them.
+            kill: &undef,
+        };
+        let rs: Vec<(u32, bool)> = my_preds.iter().map(|&q| (q, true)).collect();
+        let (vals, new_phis) = solver.solve(&g, &rs, &mut ssa.synths, &kill_at_original)?;
+        for (pi, (res, _)) in orig_phis.iter().enumerate() {
+            let mut inc = Vec::with_capacity(rs.len());
+            for v in vals.chunks(k.max(1)) {
+                inc.push(*at(v, pi)?);
+            }
+            at_mut(&mut ssa.phis, home as usize)?.insert(
+                pi,
+                SPhi {
+                    def: PhiDef::Original(*res),
+                    incoming: inc,
+                },
+            );
+        }
+        ssa.add(new_phis)?;
+    }
+    Ok(())
+}

@@ -1,0 +1,292 @@
+//! Repairs: an original value whose definition no longer dominates a use
+//! (a rewrite added paths that exist in the graph but are never taken) is
+//! rebuilt with SSA construction; values of unreachable blocks become
+//! `undef`.
+
+use std::cell::OnceCell;
+
+use super::{Ctx, Ssa};
+use crate::cfg::dom::DomTree;
+use crate::cfg::graph::Cfg;
+use crate::cfg::lower::LBlock;
+use crate::cfg::ssa::{Defs, Group, Reach, Solver};
+use crate::cfg::structured::{SValue, SynthType};
+use crate::cfg::util::{at, at_mut, internal, NONE};
+use crate::error::Result;
+use crate::ir::{BlockId, FuncId, Function, InstKind, Module, ValueId, ValueKind};
+
+/// Calls `f` on each value operand of an instruction (phis excluded), in
+/// operand order, without collecting them.
+pub(crate) fn for_each_operand(kind: &InstKind, module: &Module, mut f: impl FnMut(ValueId)) {
+    match *kind {
+        InstKind::BinOp { lhs, rhs, .. } | InstKind::Cmp { lhs, rhs, .. } => {
+            f(lhs);
+            f(rhs);
+        }
+        InstKind::Cast { value, .. } => f(value),
+        InstKind::Gep { operands, .. } => module.value_list(operands).for_each(f),
+        InstKind::Select {
+            cond,
+            if_true,
+            if_false,
+        } => [cond, if_true, if_false].into_iter().for_each(f),
+        InstKind::ExtractElement { vector, index } => [vector, index].into_iter().for_each(f),
+        InstKind::InsertElement {
+            vector,
+            element,
+            index,
+        } => [vector, element, index].into_iter().for_each(f),
+        InstKind::ShuffleVector { a, b, mask } => [a, b, mask].into_iter().for_each(f),
+        InstKind::ExtractValue { aggregate, .. } => f(aggregate),
+        InstKind::InsertValue {
+            aggregate, value, ..
+        } => [aggregate, value].into_iter().for_each(f),
+        InstKind::Phi { .. } => {}
+        InstKind::Alloca { size, .. } => f(size),
+        InstKind::Load { ptr, .. } => f(ptr),
+        InstKind::Store { ptr, value, .. } => [ptr, value].into_iter().for_each(f),
+        InstKind::Call { callee, args, .. } => {
+            f(callee);
+            module.value_list(args).for_each(f);
+        }
+        InstKind::AtomicRmw { ptr, value, .. } => [ptr, value].into_iter().for_each(f),
+        InstKind::CmpXchg { ptr, cmp, new, .. } => [ptr, cmp, new].into_iter().for_each(f),
+        InstKind::Fence { .. } | InstKind::Br { .. } | InstKind::Unreachable => {}
+        InstKind::CondBr { cond, .. } => f(cond),
+        InstKind::Switch { value, .. } => f(value),
+        InstKind::Ret { value } => value.into_iter().for_each(f),
+    }
+}
+
+/// Where a value is defined, as far as the repairs care.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Site {
+    /// By an instruction of the original block held by this block.
+    Block(u32),
+    /// By an instruction of an unreachable original block.
+    Dead,
+    /// Elsewhere: a constant, a global, an argument, another function.
+    Other,
+}
+
+/// The definition site of every instruction result of a function: a table
+/// indexed by instruction, so a look-up is an index, not a hash.
+struct DefSites<'a> {
+    func: &'a Function,
+    /// The function's id, when its value says it (then a value's
+    /// [`ValueKind::Inst`] names the function directly).
+    id: Option<FuncId>,
+    module: &'a Module,
+    /// Per instruction: the block holding it, or [`DefSites::DEAD`].
+    block: Vec<u32>,
+}
+
+impl<'a> DefSites<'a> {
+    /// Marks an instruction of an unreachable original block.
+    const DEAD: u32 = NONE - 1;
+
+    fn new(
+        func: &'a Function,
+        module: &'a Module,
+        cfg: &Cfg,
+        blocks: &[LBlock],
+    ) -> Result<DefSites<'a>> {
+        let mut block = vec![NONE; func.insts.len()];
+        let mut fill = |ob: BlockId, v: u32| -> Result<()> {
+            let b = at(&func.blocks, ob.0 as usize)?;
+            let end = (b.start as usize).saturating_add(b.len as usize);
+            block
+                .get_mut(b.start as usize..end)
+                .ok_or_else(|| internal("block instructions out of range"))?
+                .fill(v);
+            Ok(())
+        };
+        for (i, b) in blocks.iter().enumerate() {
+            if let Some(o) = b.origin {
+                fill(o, i as u32)?;
+            }
+        }
+        for ob in 0..func.blocks.len() as u32 {
+            if !cfg.is_reachable(BlockId(ob)) {
+                fill(BlockId(ob), Self::DEAD)?;
+            }
+        }
+        let id = match module.value(func.value).map(|v| v.kind) {
+            Some(ValueKind::Function(f)) => Some(f),
+            _ => None,
+        };
+        Ok(DefSites {
+            func,
+            id,
+            module,
+            block,
+        })
+    }
+
+    fn of(&self, v: ValueId) -> Site {
+        let inst = match self.module.value(v).map(|v| v.kind) {
+            Some(ValueKind::Inst { func, inst })
+                if Some(func) == self.id
+                    || (self.id.is_none()
+                        && self.func.insts.get(inst as usize).and_then(|i| i.result)
+                            == Some(v)) =>
+            {
+                inst
+            }
+            _ => return Site::Other,
+        };
+        match self.block.get(inst as usize).copied() {
+            Some(Self::DEAD) => Site::Dead,
+            Some(NONE) | None => Site::Other,
+            Some(d) => Site::Block(d),
+        }
+    }
+}
+
+/// Where a repaired read lands.
+#[derive(Clone, Copy, Debug)]
+enum ReadSite {
+    /// An instruction operand in this block.
+    Use(u32),
+    /// Incoming `i` of phi `phi` of block `block`.
+    PhiIn { block: u32, phi: u32, i: u32 },
+}
+
+/// Per block, the operand replacements its original instructions need
+/// (value, replacement), unsorted; phi incoming values are repaired in
+/// place.
+pub(super) fn repair(
+    c: &Ctx<'_>,
+    solver: &mut Solver<'_>,
+    ssa: &mut Ssa,
+) -> Result<Vec<Vec<(ValueId, SValue)>>> {
+    let (func, module, cfg, blocks) = (c.func, c.module, c.cfg, c.blocks);
+    let n = blocks.len();
+    let sites = DefSites::new(func, module, cfg, blocks)?;
+    let dom_cell: OnceCell<DomTree> = OnceCell::new();
+    let dom = || -> Result<&DomTree> {
+        if let Some(d) = dom_cell.get() {
+            return Ok(d);
+        }
+        let d = DomTree::compute(&c.g.succ, &c.g.preds, 0)?;
+        Ok(dom_cell.get_or_init(|| d))
+    };
+    let mut uses: Vec<Vec<(ValueId, SValue)>> = vec![Vec::new(); n];
+    // (value, read point, at end, site), grouped by value below.
+    let mut reads: Vec<(ValueId, u32, bool, ReadSite)> = Vec::new();
+    for (i, b) in blocks.iter().enumerate() {
+        let Some(o) = b.origin else { continue };
+        let i = i as u32;
+        for inst in func.block_insts(o) {
+            let mut res = Ok(());
+            for_each_operand(&inst.kind, module, |v| {
+                if res.is_err() {
+                    return;
+                }
+                res = (|| {
+                    match sites.of(v) {
+                        Site::Dead => at_mut(&mut uses, i as usize)?.push((v, SValue::Undef)),
+                        Site::Block(d) if d != i && !dom()?.dominates(d, i) => {
+                            reads.push((v, i, false, ReadSite::Use(i)));
+                        }
+                        Site::Block(_) | Site::Other => {}
+                    }
+                    Ok(())
+                })();
+            });
+            res?;
+        }
+    }
+    for (i, bp) in ssa.phis.iter_mut().enumerate() {
+        let ps = c.g.preds.succ(i as u32);
+        for (pj, phi) in bp.iter_mut().enumerate() {
+            for (k, val) in phi.incoming.iter_mut().enumerate() {
+                let SValue::Value(v) = *val else { continue };
+                let d = match sites.of(v) {
+                    Site::Dead => {
+                        *val = SValue::Undef;
+                        continue;
+                    }
+                    Site::Block(d) => d,
+                    Site::Other => continue,
+                };
+                let q = *at(ps, k)?;
+                if !dom()?.dominates(d, q) {
+                    reads.push((
+                        v,
+                        q,
+                        true,
+                        ReadSite::PhiIn {
+                            block: i as u32,
+                            phi: pj as u32,
+                            i: k as u32,
+                        },
+                    ));
+                }
+            }
+        }
+    }
+    // By value, in reading order within a value (a stable sort).
+    reads.sort_by_key(|r| r.0);
+    let orig_dom = if reads.is_empty() {
+        None
+    } else {
+        Some(cfg.dominators()?)
+    };
+    let mut rest = reads.as_slice();
+    while let Some(&(v, ..)) = rest.first() {
+        let len = rest.iter().take_while(|r| r.0 == v).count();
+        let (rs, tail) = rest.split_at(len);
+        rest = tail;
+        let Site::Block(d) = sites.of(v) else {
+            return Err(internal("repair of unknown value"));
+        };
+        let orig_dom = orig_dom
+            .as_ref()
+            .ok_or_else(|| internal("repair without dominators"))?;
+        let dom = dom()?;
+        let ty = module
+            .value_type(v)
+            .ok_or_else(|| internal("value without a type"))?;
+        let types = [SynthType::Ir(ty)];
+        let g = Group {
+            k: 1,
+            defs: Defs::One(d, smallvec::smallvec![SValue::Value(v)]),
+            forced: None,
+            entry: &[SValue::Undef],
+            types: &types,
+            kill: &[SValue::Undef],
+        };
+        let points: Vec<(u32, bool)> = rs.iter().map(|r| (r.1, r.2)).collect();
+        // Where d dominates, v is available; at an original block that d
+        // does not dominate in the original CFG, v is dead (any executed
+        // path from there to a use runs d again).
+        let orig_d = at(blocks, d as usize)?.origin;
+        let boundary = |b: u32| -> Option<Reach> {
+            if dom.dominates(d, b) {
+                return Some(Reach::Def(d));
+            }
+            let ob = at(blocks, b as usize).ok()?.origin?;
+            match orig_d {
+                Some(od) if !orig_dom.dominates(od.0, ob.0) => Some(Reach::Kill),
+                _ => None,
+            }
+        };
+        let (vals, new_phis) = solver.solve(&g, &points, &mut ssa.synths, &boundary)?;
+        for (r, val) in rs.iter().zip(vals) {
+            match r.3 {
+                ReadSite::Use(b) => {
+                    if val != SValue::Value(v) {
+                        at_mut(&mut uses, b as usize)?.push((v, val));
+                    }
+                }
+                ReadSite::PhiIn { block, phi, i } => {
+                    let p = at_mut(at_mut(&mut ssa.phis, block as usize)?, phi as usize)?;
+                    *at_mut(&mut p.incoming, i as usize)? = val;
+                }
+            }
+        }
+        ssa.add(new_phis)?;
+    }
+    Ok(uses)
+}

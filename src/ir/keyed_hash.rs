@@ -1,0 +1,136 @@
+//! A fast keyed hash for maps whose keys the input chooses (the type
+//! table's lookup).
+//!
+//! An unkeyed hash (FxHash) lets a hostile input pick keys that all collide
+//! and make interning quadratic; std's keyed SipHash prevents that but costs
+//! tens of nanoseconds per small key. This is Thorup's vector multiply-shift
+//! hash: the key is fed as 32-bit words `x_i` and hashed to
+//! `b + sum(a_i * x_i) mod 2^64`, with the 64-bit `a_i` and `b` drawn once
+//! per process from std's random source. For any two distinct keys of up to
+//! [`WORDS`] words fixed before the draw, the top `l` bits collide with
+//! probability about `2^-l`, so an input cannot aim for collisions. The top
+//! bits are the good ones: [`Hasher::finish`] reverses the bits so that they
+//! become the low bits, which pick the bucket.
+
+use std::hash::{BuildHasher, Hasher};
+use std::sync::OnceLock;
+
+/// The longest key (in 32-bit words) the guarantee covers; a [`Type`]
+/// takes at most ten.
+///
+/// [`Type`]: super::Type
+const WORDS: usize = 16;
+
+/// The process's random keys: `WORDS` multipliers, then the offset.
+fn keys() -> &'static [u64; WORDS + 1] {
+    static KEYS: OnceLock<[u64; WORDS + 1]> = OnceLock::new();
+    KEYS.get_or_init(|| {
+        let random = std::collections::hash_map::RandomState::new();
+        std::array::from_fn(|i| random.hash_one(i))
+    })
+}
+
+/// Builds [`KeyedHasher`]s with the process's keys.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct KeyedState;
+
+impl BuildHasher for KeyedState {
+    type Hasher = KeyedHasher;
+
+    #[inline]
+    fn build_hasher(&self) -> KeyedHasher {
+        let keys = keys();
+        KeyedHasher {
+            keys,
+            sum: keys.get(WORDS).copied().unwrap_or(0),
+            words: 0,
+        }
+    }
+}
+
+/// The state of one hash computation.
+pub(crate) struct KeyedHasher {
+    keys: &'static [u64; WORDS + 1],
+    sum: u64,
+    words: usize,
+}
+
+impl KeyedHasher {
+    #[inline]
+    fn word(&mut self, x: u32) {
+        let key = self.keys.get(self.words % WORDS).copied().unwrap_or(0);
+        // Arithmetic modulo 2^64 is the definition of the hash.
+        self.sum = self.sum.wrapping_add(key.wrapping_mul(u64::from(x)));
+        self.words = self.words.wrapping_add(1);
+    }
+}
+
+impl Hasher for KeyedHasher {
+    #[inline]
+    fn finish(&self) -> u64 {
+        self.sum.reverse_bits()
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(4) {
+            let x = chunk
+                .iter()
+                .rev()
+                .fold(0u32, |acc, &b| (acc << 8) | u32::from(b));
+            self.word(x);
+        }
+    }
+
+    #[inline]
+    fn write_u8(&mut self, x: u8) {
+        self.word(u32::from(x));
+    }
+
+    #[inline]
+    fn write_u32(&mut self, x: u32) {
+        self.word(x);
+    }
+
+    #[inline]
+    fn write_u64(&mut self, x: u64) {
+        self.word(x as u32);
+        self.word((x >> 32) as u32);
+    }
+
+    #[inline]
+    fn write_usize(&mut self, x: usize) {
+        self.write_u64(x as u64);
+    }
+
+    #[inline]
+    fn write_isize(&mut self, x: isize) {
+        self.write_u64(x as u64);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::{Type, TypeId};
+    use std::collections::HashSet;
+
+    #[test]
+    fn distinct_types_spread_over_buckets() {
+        // Arrays that differ only in length, and pointers that differ only
+        // in pointee: the low 10 bits of their hashes must be spread.
+        let mut buckets = HashSet::new();
+        for i in 0..1024u32 {
+            let array = Type::Array {
+                len: u64::from(i) << 32,
+                elem: TypeId(1),
+            };
+            buckets.insert(KeyedState.hash_one(array) & 1023);
+            let pointer = Type::Pointer {
+                pointee: TypeId(i),
+                addr_space: 0,
+            };
+            buckets.insert(KeyedState.hash_one(pointer) & 1023);
+        }
+        assert!(buckets.len() > 900, "{} buckets used", buckets.len());
+    }
+}
