@@ -46,21 +46,26 @@
 //!    case bodies all reduce to this one mechanism. A switch case that
 //!    falls through into another case becomes a branch to the switch merge
 //!    followed by the other case's code; no SPIR-V fall-through is emitted.
-//! 5. **Cleanup** removes empty pass-through blocks; makes a loop's single
-//!    latch its continue target (a latch ending in "continue or exit"
-//!    becomes a do-while back-edge block branching to the header or the
-//!    merge); lets a selection's empty join hand its role to the block it
-//!    leads to (or to the single block that leads into it); unreachable
-//!    merge blocks become `OpUnreachable` blocks and unreachable continue
-//!    targets branch back to their header, as SPIR-V requires.
-//! 6. **SSA.** Selectors, the original phis (whose incoming edges may now
-//!    arrive through synthetic blocks) and every value whose definition no
-//!    longer dominates a use (a rewrite added paths that exist in the graph
-//!    but are never taken) are rebuilt with on-demand SSA construction
-//!    (Braun et al.), placing phis only where paths merge. Paths the
-//!    program never takes carry `undef`. Trivial phis are removed.
+//! 5. **Cleanup** (`cleanup/`, a file per pass) removes empty
+//!    pass-through blocks; makes a loop's single latch its continue target
+//!    (a latch ending in "continue or exit" becomes a do-while back-edge
+//!    block branching to the header or the merge); lets a selection's
+//!    empty join hand its role to the block it leads to (or to the single
+//!    block that leads into it); unreachable merge blocks become
+//!    `OpUnreachable` blocks and unreachable continue targets branch back
+//!    to their header, as SPIR-V requires.
+//! 6. **SSA** (`finish/`, a file per pass). Selectors, the original phis
+//!    (whose incoming edges may now arrive through synthetic blocks) and
+//!    every value whose definition no longer dominates a use (a rewrite
+//!    added paths that exist in the graph but are never taken) are rebuilt
+//!    with on-demand SSA construction (Braun et al.), placing phis only
+//!    where paths merge. Paths the program never takes carry `undef`.
+//!    Trivial phis are removed.
 //! 7. **Order**: reverse postorder, so every block follows its dominators
 //!    and every merge follows its header.
+//!
+//! A function of one block that returns and has no phis skips all of
+//! this: it is its own structured form.
 //!
 //! [`verify`] checks the result independently (it recomputes dominators
 //! and constructs from scratch and applies the SPIR-V rules);

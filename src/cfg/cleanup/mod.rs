@@ -1,6 +1,6 @@
 //! Cleanup of the lowered blocks, pass by pass: empty pass-through blocks
 //! bypassed ([`bypass`]); unreachable merge and continue blocks in their
-//! canonical forms, other unreachable blocks dropped ([`unreachable`]);
+//! canonical forms, other unreachable blocks dropped ([`unreachable`](mod@unreachable));
 //! latches as continue targets ([`latch`]); selection merges moved onto
 //! real blocks ([`merges`]); the rest renumbered ([`renumber`]).
 
