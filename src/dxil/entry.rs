@@ -55,12 +55,15 @@ impl EntryPoint {
             .or(p.amplification.map(|s| s.num_threads))
     }
 
-    /// Decodes one record; `model_kind` is the shader model's kind.
+    /// Decodes one record; `model_kind` is the shader model's kind and
+    /// `shared` the module's `!dx.resources` (its node and its decoding),
+    /// which the record's resources usually are.
     pub(crate) fn decode(
         md: &MdReader<'_>,
         id: MdId,
         index: usize,
         model_kind: ShaderKind,
+        shared: Option<(MdId, &Resources)>,
     ) -> Result<Self> {
         let entry = lazy(|f| write!(f, "!dx.entryPoints[{index}]"));
         let node = md.record(Some(id), 5, &entry)?;
@@ -75,9 +78,10 @@ impl EntryPoint {
         });
         let signatures = Signatures::decode(md, node.get(2), &path)?;
         let resources_md = node.get(3);
-        let resources = match resources_md {
-            None => None,
-            some => Some(Resources::decode(
+        let resources = match (resources_md, shared) {
+            (None, _) => None,
+            (Some(id), Some((module_id, decoded))) if id == module_id => Some(decoded.clone()),
+            (some, _) => Some(Resources::decode(
                 md,
                 some,
                 &format_args!("{path} resources"),

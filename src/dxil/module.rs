@@ -37,15 +37,19 @@ impl DxilModule {
         let dxil_version = Version::decode(&md, "dx.version")?;
         let validator_version = Version::decode(&md, "dx.valver")?;
 
-        let resources = match md.named_single("dx.resources")? {
+        let resources_id = md.named_single("dx.resources")?;
+        let resources = match resources_id {
             None => Resources::default(),
             some => Resources::decode(&md, some, &"!dx.resources")?,
         };
 
         let mut entry_points = Vec::new();
         if let Some(named) = md.named("dx.entryPoints") {
+            // Entry records usually name the `!dx.resources` tuple itself:
+            // decoded once, shared.
+            let shared = resources_id.map(|id| (id, &resources));
             for (i, id) in named.enumerate() {
-                entry_points.push(EntryPoint::decode(&md, id, i, shader_model.kind)?);
+                entry_points.push(EntryPoint::decode(&md, id, i, shader_model.kind, shared)?);
             }
         }
         if shader_model.kind != ShaderKind::Library {

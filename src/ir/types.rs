@@ -238,11 +238,10 @@ impl TypeTable {
         Ok(())
     }
 
-    /// Makes room for `n` more types (and, as DXIL's aggregates and
-    /// signatures are small, twice as many members).
-    pub(crate) fn reserve(&mut self, n: usize) {
+    /// Makes room for `n` more types and `members` more members.
+    pub(crate) fn reserve(&mut self, n: usize, members: usize) {
         self.types.reserve(n);
-        self.members.reserve(n.saturating_mul(2));
+        self.members.reserve(members);
         self.lookup.reserve(n);
     }
 

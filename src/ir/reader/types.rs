@@ -62,7 +62,10 @@ impl Reader<'_> {
                         return Err(self.err("type table declares its size twice"));
                     }
                     let n = self.check_count(self.op(0)?, "type")?;
-                    self.module.types.reserve(n);
+                    // DXIL's aggregates and signatures are small: about two
+                    // members a type, and never more than the input holds.
+                    let members = n.saturating_mul(2).min(self.input_len / 4);
+                    self.module.types.reserve(n, members);
                     for _ in 0..n {
                         self.module.types.push(UNDEFINED);
                     }
