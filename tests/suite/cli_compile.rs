@@ -352,6 +352,7 @@ fn cfg_prints_before_and_after_digraphs() {
 
 #[test]
 fn run_passes_and_a_corrupted_expectation_exits_6() {
+    let _turn = common::vulkan::turn();
     if !common::vulkan::available() {
         return;
     }

@@ -8,16 +8,9 @@ use crate::common;
 
 use dxil2spirv::compile::Output;
 use dxil2spirv::run::{Draw, TargetFormat, Texels, UniformData, Vulkan};
-use std::sync::{Mutex, MutexGuard, OnceLock};
+use std::sync::OnceLock;
 
 const SIZE: u32 = 8;
-
-/// One test on the device at a time: the NVIDIA driver was seen to hang
-/// when two threads create instances at once.
-fn turn() -> MutexGuard<'static, ()> {
-    static TURN: Mutex<()> = Mutex::new(());
-    TURN.lock().unwrap_or_else(|e| e.into_inner())
-}
 
 /// One loader for the whole test binary.
 fn vulkan() -> &'static Vulkan {
@@ -44,7 +37,7 @@ fn draw_fullscreen_from(
     uniforms: &[UniformData<'_>],
 ) -> Texels {
     let vs = compile("vs-vertexid-fullscreen-triangle");
-    let _turn = turn();
+    let _turn = common::vulkan::turn();
     vulkan()
         .with_session(None, false, |s| {
             eprintln!("drawing on {}", s.device());
@@ -65,7 +58,7 @@ fn draw_fullscreen_from(
 
 /// Whether a device is there (see `common::vulkan`), asked in turn.
 fn available() -> bool {
-    let _turn = turn();
+    let _turn = common::vulkan::turn();
     common::vulkan::available()
 }
 

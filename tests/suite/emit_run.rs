@@ -31,6 +31,7 @@ fn known_driver_failure(device: &str, name: &str) -> bool {
 
 #[test]
 fn compute_corpus_runs() {
+    let _turn = common::vulkan::turn();
     if !common::vulkan::available() {
         return;
     }

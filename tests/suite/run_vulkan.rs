@@ -195,6 +195,7 @@ expect u0 : u32[16] = 100, 102, 104, 106, 108, 110, 112, 114, 116, 118, 120, 122
 
 #[test]
 fn doubles_and_adds_the_push_constant() {
+    let _turn = common::vulkan::turn();
     if !common::vulkan::available() {
         return;
     }
@@ -216,6 +217,7 @@ fn doubles_and_adds_the_push_constant() {
 fn one_session_runs_many_times() {
     fn send_sync<T: Send + Sync>() {}
     send_sync::<dxil2spirv::run::Vulkan>();
+    let _turn = common::vulkan::turn();
     if !common::vulkan::available() {
         return;
     }
@@ -248,6 +250,7 @@ fn one_session_runs_many_times() {
 
 #[test]
 fn wrong_expectation_is_reported() {
+    let _turn = common::vulkan::turn();
     if !common::vulkan::available() {
         return;
     }
@@ -405,6 +408,7 @@ fn every_kind() -> Vec<u32> {
 
 #[test]
 fn every_binding_kind_and_a_counter() {
+    let _turn = common::vulkan::turn();
     if !common::vulkan::available() {
         return;
     }
@@ -464,6 +468,7 @@ fn every_binding_kind_and_a_counter() {
 
 #[test]
 fn validation_layer_runs_clean() {
+    let _turn = common::vulkan::turn();
     if !common::vulkan::available() {
         return;
     }
@@ -501,6 +506,7 @@ fn validation_layer_runs_clean() {
 
 #[test]
 fn validation_messages_are_reported() {
+    let _turn = common::vulkan::turn();
     if !common::vulkan::available() {
         return;
     }
@@ -597,6 +603,7 @@ fn spin() -> Vec<u32> {
 
 #[test]
 fn slow_dispatch_times_out() {
+    let _turn = common::vulkan::turn();
     if !common::vulkan::available() {
         return;
     }
@@ -697,6 +704,7 @@ fn bad_bindings_are_errors_before_any_vulkan_call() {
 
 #[test]
 fn missing_device_index_is_an_error() {
+    let _turn = common::vulkan::turn();
     if !common::vulkan::available() {
         return;
     }

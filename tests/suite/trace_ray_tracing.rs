@@ -15,16 +15,10 @@ use crate::common;
 use dxil2spirv::compile::{Compiler, Output, ResourceClass};
 use dxil2spirv::run::{Geometry, ShaderCode, Trace, Traced, UniformData, Vulkan};
 use dxil2spirv::ErrorKind;
-use std::sync::{Mutex, MutexGuard};
+use std::sync::MutexGuard;
 
 const SIZE: u32 = 32;
 
-/// One test on the device at a time: the NVIDIA driver was seen to hang
-/// when two threads create instances at once.
-fn turn() -> MutexGuard<'static, ()> {
-    static TURN: Mutex<()> = Mutex::new(());
-    TURN.lock().unwrap_or_else(|e| e.into_inner())
-}
 const EYE: [f32; 3] = [0.0, 0.0, -1.0];
 const FAR: f32 = 10.0;
 const TRIANGLE: [[f32; 3]; 3] = [[-0.5, -0.5, 1.0], [0.5, -0.5, 1.0], [0.0, 0.5, 1.0]];
@@ -155,7 +149,7 @@ fn code(out: &Output) -> ShaderCode<'_> {
 /// The device's turn and every export of corpus blob `advanced/<name>`,
 /// compiled; `None` without a device (see `common::vulkan`).
 fn exports(name: &str) -> Option<(MutexGuard<'static, ()>, Vec<Output>)> {
-    let turn = turn();
+    let turn = common::vulkan::turn();
     if !common::vulkan::available() {
         return None;
     }

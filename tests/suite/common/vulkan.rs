@@ -1,6 +1,17 @@
-//! Whether the Vulkan tests can run.
+//! Whether the Vulkan tests can run, and their turn on the device.
 
 use dxil2spirv::run::list_devices;
+use std::sync::{Mutex, MutexGuard};
+
+/// The device's turn, one for the whole test binary: every test that opens
+/// a Vulkan device holds it, so one test at a time uses the device. The
+/// NVIDIA 580 driver hangs when threads of one process create instances at
+/// once (seen with the twenty device tests of this binary started together;
+/// each module used to keep a turn of its own).
+pub fn turn() -> MutexGuard<'static, ()> {
+    static TURN: Mutex<()> = Mutex::new(());
+    TURN.lock().unwrap_or_else(|e| e.into_inner())
+}
 
 /// Whether a Vulkan device is there; panics (fails the test) if not, unless
 /// `DXIL2SPIRV_NO_VULKAN=1` (then it prints why and returns false).
