@@ -6,7 +6,7 @@
 use super::module::{Emitter, Val};
 use super::wave::WaveArith;
 use crate::dxil::{DxOp, OpCode, SignatureKind, SignedOpKind};
-use crate::error::{Result, Unsupported};
+use crate::error::{Feature, Result, Unsupported};
 use crate::ir::{ListRange, TypeId, ValueId};
 use rspirv::spirv::{BuiltIn, GlslStd450Op as GLOp, GroupOperation, Op, Word};
 
@@ -16,7 +16,7 @@ impl<'m> Emitter<'m> {
         let f = self
             .m
             .callee_function(callee)
-            .ok_or_else(|| self.unsupported("indirect calls"))?;
+            .ok_or_else(|| self.unsupported_feature(Feature::IndirectCall, "indirect calls"))?;
         let name = self.m.function_name(f);
         if name.starts_with("llvm.lifetime.") {
             return Ok(None);
@@ -24,9 +24,15 @@ impl<'m> Emitter<'m> {
         if !name.starts_with("dx.op.") {
             let is_decl = self.m.function(f).map(|f| f.is_declaration).unwrap_or(true);
             return Err(if is_decl {
-                self.unsupported(format!("call to external function @{name}"))
+                self.unsupported_feature(
+                    Feature::ExternalCall,
+                    format!("call to external function @{name}"),
+                )
             } else {
-                self.unsupported(format!("call to non-inlined function @{name}"))
+                self.unsupported_feature(
+                    Feature::NonInlinedCall,
+                    format!("call to non-inlined function @{name}"),
+                )
             });
         }
         let call = crate::dxil::decode_call(self.m, f, args)
