@@ -347,6 +347,15 @@ impl Error {
         self
     }
 
+    /// Sets the location unless one is known already: how a pipeline stage
+    /// stamps the errors raised below it (the emitter at each instruction).
+    pub fn or_location(mut self, location: &Location) -> Self {
+        if self.0.location == Location::Unknown {
+            self.0.location = location.clone();
+        }
+        self
+    }
+
     /// The class of failure.
     pub fn kind(&self) -> ErrorKind {
         self.0.kind

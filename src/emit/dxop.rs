@@ -35,8 +35,7 @@ impl<'m> Emitter<'m> {
                 )
             });
         }
-        let call = crate::dxil::decode_call(self.m, f, args)
-            .map_err(|e| e.with_location(self.loc.clone()))?;
+        let call = crate::dxil::decode_call(self.m, f, args)?;
         let op = call.op;
         self.cur_op = Some(op);
         // The stages the operation exists in (DXC's table): a compute-only
@@ -44,12 +43,10 @@ impl<'m> Emitter<'m> {
         // invalid SPIR-V.
         let kind = self.desc.kind;
         let result = if op.stages().contains(kind) {
-            DxOp::decode(self.m, &call)
-                .map_err(|e| e.with_location(self.loc.clone()))
-                .and_then(|d| {
-                    self.check_scalar_overload(op, call.args)?;
-                    self.dxop(op, d, t)
-                })
+            DxOp::decode(self.m, &call).and_then(|d| {
+                self.check_scalar_overload(op, call.args)?;
+                self.dxop(op, d, t)
+            })
         } else {
             Err(self.invalid(format!(
                 "dx.op {} (opcode {}) is not allowed in {} shaders",

@@ -63,7 +63,7 @@ impl<'m> Emitter<'m> {
                         continue;
                     }
                     self.set_loc(orig.0, k as u32);
-                    self.emit_inst(inst)?;
+                    self.emit_inst(inst).map_err(|e| e.or_location(&self.loc))?;
                 }
             }
             // Merges and branches: at the original block's terminator, or
@@ -76,8 +76,9 @@ impl<'m> Emitter<'m> {
                 None => self.set_loc(u32::MAX, u32::MAX),
             }
             self.exit_labels.push(self.cur_label);
-            self.emit_merge(&sb.merge)?;
-            self.emit_term(&sb.term)?;
+            self.emit_merge(&sb.merge)
+                .and_then(|()| self.emit_term(&sb.term))
+                .map_err(|e| e.or_location(&self.loc))?;
         }
         self.cur_uses.clear();
         self.loc = Location::Unknown;
