@@ -84,10 +84,142 @@ impl Phase {
 
 /// What an unsupported input uses, typed, so that tools (the corpus ledger)
 /// can compare it rather than the message.
+///
+/// Displayed as a stable short name: `op:Sample` or
+/// `feature:work-graph-node`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Unsupported {
     /// A dx.op: its lowering, or the way the input uses it.
     Op(OpCode),
+    /// A feature of the input that is not a dx.op.
+    Feature(Feature),
+}
+
+impl fmt::Display for Unsupported {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Unsupported::Op(op) => write!(f, "op:{}", op.name()),
+            Unsupported::Feature(feature) => write!(f, "feature:{}", feature.name()),
+        }
+    }
+}
+
+impl From<OpCode> for Unsupported {
+    fn from(op: OpCode) -> Self {
+        Unsupported::Op(op)
+    }
+}
+
+impl From<Feature> for Unsupported {
+    fn from(feature: Feature) -> Self {
+        Unsupported::Feature(feature)
+    }
+}
+
+/// A feature of the input, other than a dx.op, that is not supported.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Feature {
+    /// A work graph node shader (SM 6.8).
+    WorkGraphNode,
+    /// A shader kind other than compute, graphics and ray tracing.
+    ShaderKind,
+    /// A call through a function pointer.
+    IndirectCall,
+    /// A call to a declared function that is not a dx.op.
+    ExternalCall,
+    /// A call to a defined function that was not inlined.
+    NonInlinedCall,
+    /// An entry point with parameters or a return value.
+    EntryPointInterface,
+    /// A signature element of an unsupported component type.
+    SignatureElement,
+    /// A system value in a stage or form that has no mapping.
+    SystemValue,
+    /// A geometry shader input primitive without a mapping.
+    GeometryPrimitive,
+    /// A resource kind that has no SPIR-V image or buffer form.
+    ResourceKind,
+    /// A resource of an element type without a mapping.
+    ResourceElementType,
+    /// A pointer where a plain value is needed (phi, select, compare,
+    /// load, cast, null pointer, function pointer).
+    PointerValue,
+    /// A `getelementptr` that does pointer arithmetic.
+    PointerArithmetic,
+    /// A pointer bitcast between types that do not share a layout.
+    PointerBitcast,
+    /// A resource handle where a plain value is needed.
+    HandleValue,
+    /// A dx.op result struct used as a whole value.
+    DxOpStruct,
+    /// A constant expression where an instruction operand is needed.
+    ConstantExpression,
+    /// A string constant.
+    StringConstant,
+    /// A function argument.
+    FunctionArgument,
+    /// A global variable in an address space without a mapping.
+    AddressSpace,
+    /// An `alloca` of a dynamic or non-unit element count.
+    DynamicAlloca,
+    /// An integer type or constant wider than 64 bits.
+    WideInteger,
+    /// A vector type or operation of an unsupported shape.
+    VectorShape,
+    /// An array or struct type that SPIR-V cannot hold as a value.
+    AggregateType,
+    /// An LLVM type that has no value in SPIR-V.
+    LlvmType,
+    /// Arithmetic or a `switch` on `i1`.
+    BooleanArithmetic,
+    /// An `atomicrmw` of an unsupported type or operation.
+    AtomicRmw,
+    /// A bitcode construct that DXIL does not use (old records, aliases,
+    /// exotic types).
+    BitcodeConstruct,
+    /// A container or runtime-data version, or shader kind, not known.
+    ContainerFormat,
+    /// Something the Vulkan device or driver cannot do (the run harness).
+    Device,
+}
+
+impl Feature {
+    /// A stable short kebab-case name, e.g. `work-graph-node`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Feature::WorkGraphNode => "work-graph-node",
+            Feature::ShaderKind => "shader-kind",
+            Feature::IndirectCall => "indirect-call",
+            Feature::ExternalCall => "external-call",
+            Feature::NonInlinedCall => "non-inlined-call",
+            Feature::EntryPointInterface => "entry-point-interface",
+            Feature::SignatureElement => "signature-element",
+            Feature::SystemValue => "system-value",
+            Feature::GeometryPrimitive => "geometry-primitive",
+            Feature::ResourceKind => "resource-kind",
+            Feature::ResourceElementType => "resource-element-type",
+            Feature::PointerValue => "pointer-value",
+            Feature::PointerArithmetic => "pointer-arithmetic",
+            Feature::PointerBitcast => "pointer-bitcast",
+            Feature::HandleValue => "handle-value",
+            Feature::DxOpStruct => "dxop-struct",
+            Feature::ConstantExpression => "constant-expression",
+            Feature::StringConstant => "string-constant",
+            Feature::FunctionArgument => "function-argument",
+            Feature::AddressSpace => "address-space",
+            Feature::DynamicAlloca => "dynamic-alloca",
+            Feature::WideInteger => "wide-integer",
+            Feature::VectorShape => "vector-shape",
+            Feature::AggregateType => "aggregate-type",
+            Feature::LlvmType => "llvm-type",
+            Feature::BooleanArithmetic => "boolean-arithmetic",
+            Feature::AtomicRmw => "atomic-rmw",
+            Feature::BitcodeConstruct => "bitcode-construct",
+            Feature::ContainerFormat => "container-format",
+            Feature::Device => "device",
+        }
+    }
 }
 
 /// Where in the input an [`Error`] points.
@@ -193,9 +325,15 @@ impl Error {
         Self::new(ErrorKind::InvalidInput, phase, Location::Unknown, message)
     }
 
-    /// A feature that is recognised but not supported.
-    pub fn unsupported(phase: Phase, message: impl Into<String>) -> Self {
+    /// A feature that is recognised but not supported; `detail` says which
+    /// (a dx.op [`OpCode`] or a [`Feature`]).
+    pub fn unsupported(
+        phase: Phase,
+        detail: impl Into<Unsupported>,
+        message: impl Into<String>,
+    ) -> Self {
         Self::new(ErrorKind::Unsupported, phase, Location::Unknown, message)
+            .or_unsupported_detail(detail.into())
     }
 
     /// A broken internal invariant.
@@ -206,6 +344,15 @@ impl Error {
     /// Replaces the location (keeps everything else).
     pub fn with_location(mut self, location: Location) -> Self {
         self.0.location = location;
+        self
+    }
+
+    /// Sets the location unless one is known already: how a pipeline stage
+    /// stamps the errors raised below it (the emitter at each instruction).
+    pub fn or_location(mut self, location: &Location) -> Self {
+        if self.0.location == Location::Unknown {
+            self.0.location = location.clone();
+        }
         self
     }
 
@@ -270,3 +417,27 @@ impl std::error::Error for Error {}
 
 /// The library's result type.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn details_have_stable_short_names() {
+        assert_eq!(Unsupported::Op(OpCode::Sample).to_string(), "op:Sample");
+        let node = Unsupported::Feature(Feature::WorkGraphNode);
+        assert_eq!(node.to_string(), "feature:work-graph-node");
+    }
+
+    #[test]
+    fn unsupported_errors_carry_their_detail_and_keep_the_first() {
+        let e = Error::unsupported(Phase::Emit, Feature::IndirectCall, "indirect calls");
+        let want = Some(Unsupported::Feature(Feature::IndirectCall));
+        assert_eq!(e.unsupported_detail(), want);
+        let e = e.or_unsupported_detail(Unsupported::Op(OpCode::Sample));
+        assert_eq!(e.unsupported_detail(), want);
+        let invalid =
+            Error::invalid(Phase::Emit, "bad").or_unsupported_detail(OpCode::Sample.into());
+        assert_eq!(invalid.unsupported_detail(), None);
+    }
+}

@@ -7,7 +7,7 @@ use std::fmt;
 use nom::error::{ContextError, ErrorKind as NomErrorKind, ParseError};
 use nom::{IResult, Parser};
 
-use crate::error::{Error, ErrorKind, Location, Phase, Result};
+use crate::error::{Error, Feature, Location, Phase, Result};
 
 /// The nom error type used by the container parsers: where parsing stopped
 /// (the remaining input, always a suffix of the parsed slice) and the
@@ -81,14 +81,15 @@ impl<'a> Region<'a> {
         )
     }
 
-    /// An "unsupported" error at a position relative to this region.
+    /// An "unsupported" error at a position relative to this region: a
+    /// container format (version, shader kind) that is not known.
     pub(crate) fn unsupported(&self, rel: usize, msg: impl fmt::Display) -> Error {
-        Error::new(
-            ErrorKind::Unsupported,
+        Error::unsupported(
             Phase::Container,
-            Location::Byte(self.abs(rel)),
+            Feature::ContainerFormat,
             format!("{}: {msg}", self.name),
         )
+        .with_location(Location::Byte(self.abs(rel)))
     }
 
     /// The bytes `off .. off + len`, or an error located at `field` (the

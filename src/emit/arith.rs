@@ -4,7 +4,7 @@
 
 use super::binding::SremLowering;
 use super::module::{low_mask, Emitter, Val};
-use crate::error::Result;
+use crate::error::{Feature, Result};
 use crate::ir::{self, BinOp, Constant, ListRange, Predicate, TypeId, ValueId};
 use rspirv::dr::Operand;
 use rspirv::spirv::{Op, Word};
@@ -183,7 +183,12 @@ impl<'m> Emitter<'m> {
                     let n = ii.n;
                     return Ok(self.splat_const(ty, f, n));
                 }
-                _ => return Err(self.unsupported(format!("{} on i1", op.name()))),
+                _ => {
+                    return Err(self.unsupported_feature(
+                        Feature::BooleanArithmetic,
+                        format!("{} on i1", op.name()),
+                    ))
+                }
             };
             return self.op(sop, ty, &[a, b]);
         }
@@ -348,9 +353,9 @@ impl<'m> Emitter<'m> {
             };
             return self.op(sop, rty, &[a, b]);
         }
-        let ii = self
-            .int_info(ot)
-            .ok_or_else(|| self.unsupported("icmp on non-integers (pointers)"))?;
+        let ii = self.int_info(ot).ok_or_else(|| {
+            self.unsupported_feature(Feature::PointerValue, "icmp on non-integers (pointers)")
+        })?;
         if ii.width == 1 {
             match pred.0 {
                 32 => return self.op(Op::LogicalEqual, rty, &[a, b]),
@@ -450,7 +455,10 @@ impl<'m> Emitter<'m> {
                 }
                 Ok(Val::Parts(out))
             }
-            _ => Err(self.unsupported("select of pointers or resource handles")),
+            _ => Err(self.unsupported_feature(
+                Feature::PointerValue,
+                "select of pointers or resource handles",
+            )),
         }
     }
 
@@ -571,7 +579,8 @@ impl<'m> Emitter<'m> {
                 ops.extend(idx.into_iter().map(Operand::LiteralBit32));
                 Ok(Val::Id(self.inst(Op::CompositeExtract, ty, ops)?))
             }
-            _ => Err(self.unsupported("extractvalue on a pointer or handle")),
+            _ => Err(self
+                .unsupported_feature(Feature::PointerValue, "extractvalue on a pointer or handle")),
         }
     }
 

@@ -9,7 +9,7 @@ use super::module::{scope, Emitter, Handle, TyKey, Val};
 use super::resource::View;
 use crate::dxil::operands::{AtomicBinOp, AtomicCompareExchange};
 use crate::dxil::{dx_op, AtomicBinOpCode, DxOp, OpCode, ResourceKind};
-use crate::error::Result;
+use crate::error::{Feature, Result};
 use crate::ir::{Inst, InstKind, RmwOp, Type, TypeId, ValueId};
 use rspirv::dr::Operand;
 use rspirv::spirv::{Capability, Op, StorageClass, Word};
@@ -297,11 +297,13 @@ impl<'m> Emitter<'m> {
     ) -> Result<Word> {
         let (p, sc) = self.ptr(ptr)?;
         let ty = self.llvm_ty(t)?;
-        let ii = self
-            .int_info(t)
-            .ok_or_else(|| self.unsupported("atomicrmw on a non-integer"))?;
+        let ii = self.int_info(t).ok_or_else(|| {
+            self.unsupported_feature(Feature::AtomicRmw, "atomicrmw on a non-integer")
+        })?;
         if ii.emulated {
-            return Err(self.unsupported(format!("atomicrmw on i{}", ii.width)));
+            return Err(
+                self.unsupported_feature(Feature::AtomicRmw, format!("atomicrmw on i{}", ii.width))
+            );
         }
         if ii.width == 64 {
             self.cap(Capability::Int64Atomics);
@@ -320,7 +322,9 @@ impl<'m> Emitter<'m> {
             RmwOp::Min => Op::AtomicSMin,
             RmwOp::UMax => Op::AtomicUMax,
             RmwOp::UMin => Op::AtomicUMin,
-            RmwOp::Nand => return Err(self.unsupported("atomicrmw nand")),
+            RmwOp::Nand => {
+                return Err(self.unsupported_feature(Feature::AtomicRmw, "atomicrmw nand"))
+            }
         };
         self.op(sop, ty, &[p, scope, sem, v])
     }

@@ -2,7 +2,7 @@
 //! make/split, bitcasts).
 
 use super::module::{low_mask, Emitter, Val};
-use crate::error::Result;
+use crate::error::{Feature, Result};
 use crate::ir::{self, CastOp, TypeId, ValueId};
 use rspirv::spirv::{GlslStd450Op as GLOp, Op, Word};
 
@@ -151,7 +151,10 @@ impl<'m> Emitter<'m> {
             }
             CastOp::FpTrunc | CastOp::FpExt => self.op(Op::FConvert, ty, &[x])?,
             CastOp::PtrToInt | CastOp::IntToPtr | CastOp::AddrSpaceCast => {
-                return Err(self.unsupported(format!("{} (pointer casts)", op.name())))
+                return Err(self.unsupported_feature(
+                    Feature::PointerValue,
+                    format!("{} (pointer casts)", op.name()),
+                ))
             }
         };
         Ok(id)

@@ -6,7 +6,7 @@
 use super::module::{Emitter, Val};
 use super::wave::WaveArith;
 use crate::dxil::{DxOp, OpCode, SignatureKind, SignedOpKind};
-use crate::error::{Result, Unsupported};
+use crate::error::{Feature, Result, Unsupported};
 use crate::ir::{ListRange, TypeId, ValueId};
 use rspirv::spirv::{BuiltIn, GlslStd450Op as GLOp, GroupOperation, Op, Word};
 
@@ -16,7 +16,7 @@ impl<'m> Emitter<'m> {
         let f = self
             .m
             .callee_function(callee)
-            .ok_or_else(|| self.unsupported("indirect calls"))?;
+            .ok_or_else(|| self.unsupported_feature(Feature::IndirectCall, "indirect calls"))?;
         let name = self.m.function_name(f);
         if name.starts_with("llvm.lifetime.") {
             return Ok(None);
@@ -24,13 +24,18 @@ impl<'m> Emitter<'m> {
         if !name.starts_with("dx.op.") {
             let is_decl = self.m.function(f).map(|f| f.is_declaration).unwrap_or(true);
             return Err(if is_decl {
-                self.unsupported(format!("call to external function @{name}"))
+                self.unsupported_feature(
+                    Feature::ExternalCall,
+                    format!("call to external function @{name}"),
+                )
             } else {
-                self.unsupported(format!("call to non-inlined function @{name}"))
+                self.unsupported_feature(
+                    Feature::NonInlinedCall,
+                    format!("call to non-inlined function @{name}"),
+                )
             });
         }
-        let call = crate::dxil::decode_call(self.m, f, args)
-            .map_err(|e| e.with_location(self.loc.clone()))?;
+        let call = crate::dxil::decode_call(self.m, f, args)?;
         let op = call.op;
         self.cur_op = Some(op);
         // The stages the operation exists in (DXC's table): a compute-only
@@ -38,12 +43,10 @@ impl<'m> Emitter<'m> {
         // invalid SPIR-V.
         let kind = self.desc.kind;
         let result = if op.stages().contains(kind) {
-            DxOp::decode(self.m, &call)
-                .map_err(|e| e.with_location(self.loc.clone()))
-                .and_then(|d| {
-                    self.check_scalar_overload(op, call.args)?;
-                    self.dxop(op, d, t)
-                })
+            DxOp::decode(self.m, &call).and_then(|d| {
+                self.check_scalar_overload(op, call.args)?;
+                self.dxop(op, d, t)
+            })
         } else {
             Err(self.invalid(format!(
                 "dx.op {} (opcode {}) is not allowed in {} shaders",

@@ -3,7 +3,7 @@
 
 use super::module::{berr, Emitter, PendingPhi, SVal, TyKey, Val};
 use crate::cfg::{self, Merge, PhiDef, STerm, SValue, Structured, SynthType};
-use crate::error::{Location, Result};
+use crate::error::{Feature, Location, Result};
 use crate::ir::{self, FuncId, InstKind, TypeId};
 use rspirv::dr::Operand;
 use rspirv::spirv::{self, Word};
@@ -63,7 +63,7 @@ impl<'m> Emitter<'m> {
                         continue;
                     }
                     self.set_loc(orig.0, k as u32);
-                    self.emit_inst(inst)?;
+                    self.emit_inst(inst).map_err(|e| e.or_location(&self.loc))?;
                 }
             }
             // Merges and branches: at the original block's terminator, or
@@ -76,8 +76,9 @@ impl<'m> Emitter<'m> {
                 None => self.set_loc(u32::MAX, u32::MAX),
             }
             self.exit_labels.push(self.cur_label);
-            self.emit_merge(&sb.merge)?;
-            self.emit_term(&sb.term)?;
+            self.emit_merge(&sb.merge)
+                .and_then(|()| self.emit_term(&sb.term))
+                .map_err(|e| e.or_location(&self.loc))?;
         }
         self.cur_uses.clear();
         self.loc = Location::Unknown;
@@ -94,10 +95,15 @@ impl<'m> Emitter<'m> {
                 PhiDef::Original(v) => {
                     let t = self.vty(v);
                     if matches!(self.m.types.ty(t), ir::Type::Pointer { .. }) {
-                        return Err(self.unsupported("phi of pointers"));
+                        return Err(
+                            self.unsupported_feature(Feature::PointerValue, "phi of pointers")
+                        );
                     }
                     if self.is_dx_type(t) {
-                        return Err(self.unsupported("phi of resource handles or dx.op structs"));
+                        return Err(self.unsupported_feature(
+                            Feature::HandleValue,
+                            "phi of resource handles or dx.op structs",
+                        ));
                     }
                     let ty = self.llvm_ty(t)?;
                     let id = self.id();
@@ -114,7 +120,8 @@ impl<'m> Emitter<'m> {
                             if matches!(self.m.types.ty(t), ir::Type::Pointer { .. })
                                 || self.is_dx_type(t)
                             {
-                                return Err(self.unsupported(
+                                return Err(self.unsupported_feature(
+                                    Feature::PointerValue,
                                     "control flow that routes a pointer or resource handle through a phi",
                                 ));
                             }
@@ -244,7 +251,8 @@ impl<'m> Emitter<'m> {
                             .int_info(t)
                             .ok_or_else(|| self.invalid("switch on a non-integer"))?;
                         if ii.width == 1 {
-                            return Err(self.unsupported("switch on i1"));
+                            return Err(self
+                                .unsupported_feature(Feature::BooleanArithmetic, "switch on i1"));
                         }
                         let ty = self.llvm_ty(t)?;
                         (self.svalue(*value, ty, Some(t))?, ii.container)
@@ -268,9 +276,10 @@ impl<'m> Emitter<'m> {
                 self.b.switch(sel, d, targets).map_err(berr)
             }
             STerm::Return(None) => self.b.ret().map_err(berr),
-            STerm::Return(Some(_)) => {
-                Err(self.unsupported("returning a value from the entry point"))
-            }
+            STerm::Return(Some(_)) => Err(self.unsupported_feature(
+                Feature::EntryPointInterface,
+                "returning a value from the entry point",
+            )),
             STerm::Unreachable => self.b.unreachable().map_err(berr),
         }
     }

@@ -9,7 +9,7 @@
 
 use super::module::Emitter;
 use crate::dxil::{GsState, InputPrimitive as P, PrimitiveTopology as T, SignatureElement};
-use crate::error::Result;
+use crate::error::{Feature, Result};
 use crate::ir::ValueId;
 use rspirv::dr::Operand;
 use rspirv::spirv::{BuiltIn, Capability, Decoration, ExecutionMode, Op, StorageClass, Word};
@@ -35,7 +35,10 @@ impl<'m> Emitter<'m> {
             P::LineWithAdjacency => 4,
             P::TriangleWithAdjacency => 6,
             other => {
-                return Err(self.unsupported(format!("geometry shader input primitive {other:?}")))
+                return Err(self.unsupported_feature(
+                    Feature::GeometryPrimitive,
+                    format!("geometry shader input primitive {other:?}"),
+                ))
             }
         })
     }
@@ -83,7 +86,10 @@ impl<'m> Emitter<'m> {
             P::LineWithAdjacency => ExecutionMode::InputLinesAdjacency,
             P::TriangleWithAdjacency => ExecutionMode::InputTrianglesAdjacency,
             other => {
-                return Err(self.unsupported(format!("geometry shader input primitive {other:?}")))
+                return Err(self.unsupported_feature(
+                    Feature::GeometryPrimitive,
+                    format!("geometry shader input primitive {other:?}"),
+                ))
             }
         };
         let output = match g.output_topology {

@@ -8,7 +8,7 @@
 //! The vector overloads of dx.ops (`dxop`) use the same helper.
 
 use super::module::Emitter;
-use crate::error::Result;
+use crate::error::{Feature, Result};
 use crate::ir::TypeId;
 use rspirv::spirv::{Op, Word};
 
@@ -22,7 +22,10 @@ impl<'m> Emitter<'m> {
     pub fn lane_type(&self, t: TypeId) -> Result<TypeId> {
         match (self.m.types.vector_len(t), self.m.types.element(t)) {
             (Some(_), Some(e)) => Ok(e),
-            _ => Err(self.unsupported("element-wise operation mixing vectors and scalars")),
+            _ => Err(self.unsupported_feature(
+                Feature::VectorShape,
+                "element-wise operation mixing vectors and scalars",
+            )),
         }
     }
 
@@ -60,10 +63,13 @@ impl<'m> Emitter<'m> {
         for &(x, xt) in xs {
             let m = self.m.types.vector_len(xt);
             if m != Some(n) {
-                return Err(self.unsupported(format!(
-                    "element-wise operation on vectors of different lengths ({} and {n})",
-                    m.unwrap_or(1)
-                )));
+                return Err(self.unsupported_feature(
+                    Feature::VectorShape,
+                    format!(
+                        "element-wise operation on vectors of different lengths ({} and {n})",
+                        m.unwrap_or(1)
+                    ),
+                ));
             }
             split.push(self.lanes(x, xt)?.into_iter());
         }

@@ -3,7 +3,7 @@
 //! initializers), GEPs, loads and stores.
 
 use super::module::{Emitter, Val};
-use crate::error::Result;
+use crate::error::{Feature, Result};
 use crate::ir::{self, Constant, GlobalId, ListRange, TypeId, ValueId, ValueKind};
 use rspirv::dr::{Instruction, Operand};
 use rspirv::spirv::{Op, StorageClass, Word};
@@ -19,7 +19,10 @@ impl<'m> Emitter<'m> {
                 "groupshared memory in a {} shader",
                 self.desc.kind.profile_prefix()
             ))),
-            n => Err(self.unsupported(format!("global variable in address space {n}"))),
+            n => Err(self.unsupported_feature(
+                Feature::AddressSpace,
+                format!("global variable in address space {n}"),
+            )),
         }
     }
 
@@ -53,7 +56,10 @@ impl<'m> Emitter<'m> {
                     let c = self.value_id(init)?;
                     ops.push(Operand::IdRef(c));
                 } else if !matches!(self.m.constant(init), Some(Constant::Undef)) {
-                    return Err(self.unsupported("global initializer with constant expressions"));
+                    return Err(self.unsupported_feature(
+                        Feature::ConstantExpression,
+                        "global initializer with constant expressions",
+                    ));
                 }
             }
         }
@@ -72,7 +78,10 @@ impl<'m> Emitter<'m> {
     /// `alloca` → a `Function` variable.
     pub fn alloca(&mut self, allocated: TypeId, size: ValueId) -> Result<Val> {
         if self.m.const_uint(size) != Some(1) {
-            return Err(self.unsupported("alloca with a dynamic or non-unit element count"));
+            return Err(self.unsupported_feature(
+                Feature::DynamicAlloca,
+                "alloca with a dynamic or non-unit element count",
+            ));
         }
         let vt = self.llvm_ty(allocated)?;
         Ok(Val::Ptr(self.function_var(vt), StorageClass::Function))
@@ -96,7 +105,10 @@ impl<'m> Emitter<'m> {
     pub fn ptr(&mut self, v: ValueId) -> Result<(Word, StorageClass)> {
         match self.val(v)? {
             Val::Ptr(p, sc) => Ok((p, sc)),
-            _ => Err(self.unsupported("memory access through a non-pointer value")),
+            _ => Err(self.unsupported_feature(
+                Feature::PointerValue,
+                "memory access through a non-pointer value",
+            )),
         }
     }
 
@@ -124,9 +136,10 @@ impl<'m> Emitter<'m> {
             return Ok(Val::Ptr(p, sc));
         };
         if self.m.const_uint(first) != Some(0) {
-            return Err(
-                self.unsupported("getelementptr with a non-zero first index (pointer arithmetic)")
-            );
+            return Err(self.unsupported_feature(
+                Feature::PointerArithmetic,
+                "getelementptr with a non-zero first index (pointer arithmetic)",
+            ));
         }
         let (pointee, _) = self
             .m
@@ -190,18 +203,24 @@ impl<'m> Emitter<'m> {
             match self.m.types.ty(cur) {
                 ir::Type::Array { elem, .. } | ir::Type::Vector { elem, .. } => cur = elem,
                 ir::Type::Struct { .. } => {
-                    cur = self
-                        .m
-                        .types
-                        .member(cur, 0)
-                        .ok_or_else(|| self.unsupported("pointer bitcast of an empty struct"))?
+                    cur = self.m.types.member(cur, 0).ok_or_else(|| {
+                        self.unsupported_feature(
+                            Feature::PointerBitcast,
+                            "pointer bitcast of an empty struct",
+                        )
+                    })?
                 }
                 // DXIL uses `i8*` only for `llvm.lifetime.*` markers
                 // (which are dropped): keep the pointer.
                 _ if matches!(self.m.types.ty(target), ir::Type::Int(8)) => {
                     return Ok(Val::Ptr(p, sc))
                 }
-                _ => return Err(self.unsupported("pointer bitcast between unrelated types")),
+                _ => {
+                    return Err(self.unsupported_feature(
+                        Feature::PointerBitcast,
+                        "pointer bitcast between unrelated types",
+                    ))
+                }
             }
             // One per level descended: cannot saturate.
             depth = depth.saturating_add(1);
@@ -219,7 +238,7 @@ impl<'m> Emitter<'m> {
     pub fn load_inst(&mut self, ptr: ValueId, t: TypeId) -> Result<Word> {
         let (p, _) = self.ptr(ptr)?;
         if matches!(self.m.types.ty(t), ir::Type::Pointer { .. }) {
-            return Err(self.unsupported("loading a pointer"));
+            return Err(self.unsupported_feature(Feature::PointerValue, "loading a pointer"));
         }
         let ty = self.llvm_ty(t)?;
         self.load(ty, p)

@@ -7,7 +7,7 @@ use super::writer::{FnVars, Writer};
 use super::{EmitOptions, Emitted};
 use crate::cfg::Structured;
 use crate::dxil::{OpCode, ShaderKind};
-use crate::error::{Error, Location, Phase, Result};
+use crate::error::{Error, ErrorKind, Feature, Location, Phase, Result, Unsupported};
 use crate::ir::{self, FuncId, Function, GlobalId, Module, TypeId, ValueId};
 use rspirv::dr::Operand;
 use rspirv::spirv::{self, Capability, Op, StorageClass, Word};
@@ -330,11 +330,14 @@ impl<'m> Emitter<'m> {
     pub fn entry_function(&self) -> Result<&'m Function> {
         let kind = self.desc.kind;
         if kind == ShaderKind::Node {
-            return Err(self.unsupported(format!(
-                "entry point @{}: work graph node shaders (SM 6.8) have no Vulkan counterpart \
+            return Err(self.unsupported_feature(
+                Feature::WorkGraphNode,
+                format!(
+                    "entry point @{}: work graph node shaders (SM 6.8) have no Vulkan counterpart \
                  (VK_AMDX_shader_enqueue is a provisional AMD extension)",
-                self.desc.entry_name
-            )));
+                    self.desc.entry_name
+                ),
+            ));
         }
         if !matches!(
             kind,
@@ -348,12 +351,15 @@ impl<'m> Emitter<'m> {
                 | ShaderKind::Domain
         ) && !kind.is_ray_tracing()
         {
-            return Err(self.unsupported(format!(
-                "entry point @{}: shader kind '{}' is not supported, only the compute, \
+            return Err(self.unsupported_feature(
+                Feature::ShaderKind,
+                format!(
+                    "entry point @{}: shader kind '{}' is not supported, only the compute, \
                  graphics and ray-tracing stages are",
-                self.desc.entry_name,
-                self.desc.kind.profile_prefix()
-            )));
+                    self.desc.entry_name,
+                    self.desc.kind.profile_prefix()
+                ),
+            ));
         }
         let func = self
             .m
@@ -371,7 +377,8 @@ impl<'m> Emitter<'m> {
             )));
         }
         if func.num_args != params {
-            return Err(self.unsupported("entry point with parameters"));
+            return Err(self
+                .unsupported_feature(Feature::EntryPointInterface, "entry point with parameters"));
         }
         if !self.has_thread_groups() {
             return Ok(func);
@@ -559,13 +566,24 @@ impl<'m> Emitter<'m> {
     // ---------------------------------------------------------------------
     // Errors.
 
-    /// An `Unsupported` error at the current instruction.
+    /// An `Unsupported` error at the current instruction, in the lowering
+    /// of a dx.op (its detail is that op; see [`Emitter::unsupported_error`]).
+    pub fn unsupported(&self, msg: impl Into<String>) -> Error {
+        self.unsupported_error(self.cur_op.map(Unsupported::Op), msg.into())
+    }
+
+    /// An `Unsupported` error at the current instruction for a `feature`
+    /// that is not a dx.op.
+    pub fn unsupported_feature(&self, feature: Feature, msg: impl Into<String>) -> Error {
+        self.unsupported_error(Some(Unsupported::Feature(feature)), msg.into())
+    }
+
+    /// An `Unsupported` error at the current instruction with `detail`.
     ///
     /// The message names the dx.op being emitted (unless it starts with
     /// `dx.op` already) and ends with the shader's model, e.g. `dx.op
     /// TextureLoad (opcode 66): on a Texture2D resource (shader is cs_6_0)`.
-    pub fn unsupported(&self, msg: impl Into<String>) -> Error {
-        let msg = msg.into();
+    fn unsupported_error(&self, detail: Option<Unsupported>, msg: String) -> Error {
         let msg = match self.cur_op {
             Some(op) if !msg.starts_with("dx.op ") => {
                 format!("dx.op {} (opcode {}): {msg}", op.name(), op as u32)
@@ -577,7 +595,11 @@ impl<'m> Emitter<'m> {
             "{msg} (shader is {}_{major}_{minor})",
             self.desc.kind.profile_prefix()
         );
-        Error::unsupported(Phase::Emit, msg).with_location(self.loc.clone())
+        let e = Error::new(ErrorKind::Unsupported, Phase::Emit, self.loc.clone(), msg);
+        match detail {
+            Some(detail) => e.or_unsupported_detail(detail),
+            None => e,
+        }
     }
 
     /// An `InvalidInput` error at the current instruction.
@@ -830,7 +852,10 @@ impl<'m> Emitter<'m> {
             ir::Type::Int(1) => self.bool_ty(),
             ir::Type::Int(w) => {
                 if w > 64 {
-                    return Err(self.unsupported(format!("i{w} (integers wider than 64 bits)")));
+                    return Err(self.unsupported_feature(
+                        Feature::WideInteger,
+                        format!("i{w} (integers wider than 64 bits)"),
+                    ));
                 }
                 let (c, _) = Self::int_repr(w);
                 self.uint_ty(c)
@@ -839,7 +864,10 @@ impl<'m> Emitter<'m> {
                 let e = self.llvm_ty(elem)?;
                 if len < 2 {
                     // SPIR-V vectors have 2 or more components.
-                    return Err(self.unsupported(format!("a {len}-element vector type")));
+                    return Err(self.unsupported_feature(
+                        Feature::VectorShape,
+                        format!("a {len}-element vector type"),
+                    ));
                 }
                 if len > 4 {
                     // SM 6.9 long vectors: Vulkan has 2- to 4-component
@@ -852,10 +880,16 @@ impl<'m> Emitter<'m> {
             }
             ir::Type::Array { len, elem } => {
                 let e = self.llvm_ty(elem)?;
-                let len = u32::try_from(len)
-                    .map_err(|_| self.unsupported("array longer than 2^32 elements"))?;
+                let len = u32::try_from(len).map_err(|_| {
+                    self.unsupported_feature(
+                        Feature::AggregateType,
+                        "array longer than 2^32 elements",
+                    )
+                })?;
                 if len == 0 {
-                    return Err(self.unsupported("zero-length array"));
+                    return Err(
+                        self.unsupported_feature(Feature::AggregateType, "zero-length array")
+                    );
                 }
                 self.ty(TyKey::Array(e, len))
             }
@@ -863,7 +897,8 @@ impl<'m> Emitter<'m> {
                 elements, opaque, ..
             } => {
                 if opaque {
-                    return Err(self.unsupported("opaque struct in a value"));
+                    return Err(self
+                        .unsupported_feature(Feature::AggregateType, "opaque struct in a value"));
                 }
                 let m = self.m;
                 let members = m.types.members(elements);
@@ -872,7 +907,7 @@ impl<'m> Emitter<'m> {
                     ids.push(self.llvm_ty(mt)?);
                 }
                 if ids.is_empty() {
-                    return Err(self.unsupported("empty struct"));
+                    return Err(self.unsupported_feature(Feature::AggregateType, "empty struct"));
                 }
                 // Plain structs are not deduplicated by SPIR-V; a fresh one
                 // per LLVM type keeps identified structs distinct.
@@ -881,7 +916,10 @@ impl<'m> Emitter<'m> {
                 return Ok(id);
             }
             other => {
-                return Err(self.unsupported(format!("LLVM type {other:?} as a value")));
+                return Err(self.unsupported_feature(
+                    Feature::LlvmType,
+                    format!("LLVM type {other:?} as a value"),
+                ));
             }
         };
         self.llvm_types.insert(t, id);

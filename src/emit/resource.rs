@@ -10,7 +10,7 @@ use super::desc::{ElementClass, ResourceClass, ResourceDecl};
 use super::module::{Emitter, Handle, ImageKey, TyKey, Val, MAX_CONST_DEPTH};
 use crate::dxil::operands::{CreateHandle, CreateHandleFromBinding};
 use crate::dxil::{DxOp, ResourceKind};
-use crate::error::Result;
+use crate::error::{Feature, Result};
 use crate::ir::{self, Constant, TypeId, ValueId};
 use rspirv::dr::Operand;
 use rspirv::spirv::{Capability, Decoration, Dim, ImageFormat, Op, StorageClass, Word};
@@ -82,7 +82,10 @@ impl<'m> Emitter<'m> {
                 width: w,
                 float: false,
             }),
-            _ => Err(self.unsupported("resource access with an unsupported element type")),
+            _ => Err(self.unsupported_feature(
+                Feature::ResourceElementType,
+                "resource access with an unsupported element type",
+            )),
         }
     }
 
@@ -221,7 +224,10 @@ impl<'m> Emitter<'m> {
                     self.sampled_ty(d)?.0
                 };
                 let shape = image_shape(d.kind).ok_or_else(|| {
-                    self.unsupported(format!("{} resources as images", d.kind.name()))
+                    self.unsupported_feature(
+                        Feature::ResourceKind,
+                        format!("{} resources as images", d.kind.name()),
+                    )
                 })?;
                 let key = ImageKey {
                     sampled_ty,

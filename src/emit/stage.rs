@@ -29,7 +29,7 @@ use crate::dxil::{
     ComponentType as C, InterpolationMode as I, SemanticKind as S, ShaderKind, SignatureElement,
     SignatureKind,
 };
-use crate::error::Result;
+use crate::error::{Feature, Result};
 use crate::ir::{self, TypeId, ValueId};
 use rspirv::dr::Operand;
 use rspirv::spirv::{BuiltIn, Capability, Decoration, ExecutionMode, Op};
@@ -377,10 +377,10 @@ impl<'m> Emitter<'m> {
             }
             C::I1 | C::I16 | C::U16 | C::I32 | C::U32 => (false, self.u32_ty()),
             other => {
-                return Err(self.unsupported(format!(
-                    "signature element {} of component type {other:?}",
-                    e.name
-                )))
+                return Err(self.unsupported_feature(
+                    Feature::SignatureElement,
+                    format!("signature element {} of component type {other:?}", e.name),
+                ))
             }
         };
         let plain = IoVar {
@@ -584,24 +584,27 @@ impl<'m> Emitter<'m> {
                 Builtin::Var(bi, self.vec_ty(f, 3), Adjust::None)
             }
             _ => {
-                return Err(self.unsupported(format!(
-                    "system value {} ({kind:?}) as a {} shader {}",
-                    e.name,
-                    self.desc.kind.profile_prefix(),
-                    if matches!(
-                        role,
-                        R::RasterOut
-                            | R::PixelOut
-                            | R::MeshVertexOut
-                            | R::MeshPrimitiveOut
-                            | R::ControlPointOut
-                            | R::PatchOut
-                    ) {
-                        "output"
-                    } else {
-                        "input"
-                    }
-                )))
+                return Err(self.unsupported_feature(
+                    Feature::SystemValue,
+                    format!(
+                        "system value {} ({kind:?}) as a {} shader {}",
+                        e.name,
+                        self.desc.kind.profile_prefix(),
+                        if matches!(
+                            role,
+                            R::RasterOut
+                                | R::PixelOut
+                                | R::MeshVertexOut
+                                | R::MeshPrimitiveOut
+                                | R::ControlPointOut
+                                | R::PatchOut
+                        ) {
+                            "output"
+                        } else {
+                            "input"
+                        }
+                    ),
+                ))
             }
         })
     }

@@ -3,7 +3,7 @@
 //! operand rewrites), constants, phi operands, function variables.
 
 use super::module::{low_mask, Emitter, SVal, Val, MAX_CONST_DEPTH};
-use crate::error::Result;
+use crate::error::{Feature, Result};
 use crate::ir::{self, Constant, InstKind, TypeId, ValueId, ValueKind};
 use rspirv::spirv::Word;
 use smallvec::SmallVec;
@@ -53,12 +53,16 @@ impl<'m> Emitter<'m> {
     fn phi_operand(&mut self, v: ValueId) -> Result<Word> {
         match self.m.value(v).map(|x| x.kind) {
             Some(ValueKind::Constant(c)) if is_plain_constant(&c) => self.value_id(v),
-            Some(ValueKind::Constant(_)) => {
-                Err(self.unsupported("constant expression as a phi operand"))
-            }
+            Some(ValueKind::Constant(_)) => Err(self.unsupported_feature(
+                Feature::ConstantExpression,
+                "constant expression as a phi operand",
+            )),
             _ => match self.values.get(&v) {
                 Some(Val::Id(id)) => Ok(*id),
-                Some(_) => Err(self.unsupported("phi of pointers, handles or dx.op structs")),
+                Some(_) => Err(self.unsupported_feature(
+                    Feature::PointerValue,
+                    "phi of pointers, handles or dx.op structs",
+                )),
                 None => Err(self.internal("phi operand never defined")),
             },
         }
@@ -248,8 +252,12 @@ impl<'m> Emitter<'m> {
                 Ok(r)
             }
             ValueKind::Global(g) => self.global_ptr(g),
-            ValueKind::Function(_) => Err(self.unsupported("function pointers")),
-            ValueKind::Argument { .. } => Err(self.unsupported("function arguments")),
+            ValueKind::Function(_) => {
+                Err(self.unsupported_feature(Feature::PointerValue, "function pointers"))
+            }
+            ValueKind::Argument { .. } => {
+                Err(self.unsupported_feature(Feature::FunctionArgument, "function arguments"))
+            }
             ValueKind::Inst { .. } => {
                 Err(self.internal(format!("value %{} used before its definition", v.0)))
             }
@@ -260,9 +268,18 @@ impl<'m> Emitter<'m> {
     pub fn value_id(&mut self, v: ValueId) -> Result<Word> {
         match self.val(v)? {
             Val::Id(id) => Ok(id),
-            Val::Ptr(..) => Err(self.unsupported("pointer used as a plain value")),
-            Val::Handle(_) => Err(self.unsupported("resource handle used as a plain value")),
-            Val::Parts(_) => Err(self.unsupported("dx.op result struct used as a whole value")),
+            Val::Ptr(..) => {
+                Err(self
+                    .unsupported_feature(Feature::PointerValue, "pointer used as a plain value"))
+            }
+            Val::Handle(_) => Err(self.unsupported_feature(
+                Feature::HandleValue,
+                "resource handle used as a plain value",
+            )),
+            Val::Parts(_) => Err(self.unsupported_feature(
+                Feature::DxOpStruct,
+                "dx.op result struct used as a whole value",
+            )),
         }
     }
 
@@ -307,14 +324,14 @@ impl<'m> Emitter<'m> {
                 if matches!(ty, ir::Type::Pointer { .. } | ir::Type::Struct { .. })
                     && self.is_dx_type(t)
                 {
-                    return Err(self.unsupported("undef handle"));
+                    return Err(self.unsupported_feature(Feature::HandleValue, "undef handle"));
                 }
                 let sty = self.llvm_ty(t)?;
                 self.undef(sty)
             }
             Constant::Null => {
                 if let ir::Type::Pointer { .. } = ty {
-                    return Err(self.unsupported("null pointer"));
+                    return Err(self.unsupported_feature(Feature::PointerValue, "null pointer"));
                 }
                 let sty = self.llvm_ty(t)?;
                 self.null_const(sty)
@@ -352,7 +369,9 @@ impl<'m> Emitter<'m> {
                 }
                 self.composite_const(sty, ids)
             }
-            Constant::String { .. } => return Err(self.unsupported("string constants")),
+            Constant::String { .. } => {
+                return Err(self.unsupported_feature(Feature::StringConstant, "string constants"))
+            }
             Constant::Gep { operands, .. } => return self.const_gep(operands, t),
             Constant::Cast { op, value } => return self.cast(op, value, t),
             Constant::BinOp {

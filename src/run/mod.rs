@@ -60,11 +60,13 @@ pub use vulkan::{
     list_devices, run_spec, run_spec_with, DeviceInfo, RunOptions, RunReport, Vulkan,
 };
 
-use crate::error::{Error, ErrorKind, Location, Phase};
+use crate::error::{Error, ErrorKind, Feature, Location, Phase};
 
-/// A run-harness error of the given kind, without a location.
+/// A run-harness error of the given kind, without a location; an
+/// unsupported one is something the device cannot do.
 pub(crate) fn run_error(kind: ErrorKind, message: impl Into<String>) -> Error {
     Error::new(kind, Phase::Run, Location::Unknown, message)
+        .or_unsupported_detail(Feature::Device.into())
 }
 
 /// Malformed caller input (spec, bindings, push-constant layout).

@@ -1,14 +1,19 @@
 //! Ledger test: every corpus blob (all categories) either translates and
 //! passes spirv-val (Vulkan 1.3), or is listed in `tests/ledger/corpus.txt`
-//! (`category/name<TAB>error`) with exactly the error it gives. A ledgered
-//! blob that now passes fails the test (the ledger can only shrink); so does
-//! a non-ledgered blob that fails. The `compute` category must stay empty
-//! (issue 3's acceptance).
+//! as `category/name<TAB>kind<TAB>phase<TAB>detail<TAB># message` with
+//! exactly the kind, phase and detail of the error it gives (`detail` is the
+//! typed [`dxil2spirv::error::Unsupported`] name, e.g. `op:Sample` or `feature:work-graph-node`,
+//! or `-` for other kinds; the message is for the reader and not compared).
+//! A ledgered blob that now passes fails the test (the ledger can only
+//! shrink); so does a non-ledgered blob that fails, an unsupported error
+//! without a detail, and a ledger line that does not parse. The `compute`
+//! category must stay empty (issue 3's acceptance).
 //!
-//! `DXIL2SPIRV_BLESS=1 cargo test --release --test suite emit_corpus::`
+//! `DXIL2SPIRV_BLESS=1 cargo test --release --all-features --test suite emit_corpus::`
 //! rewrites the ledger.
 
 use dxil2spirv::compile::{CompileOptions, Compiler};
+use dxil2spirv::error::{Error, ErrorKind};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -26,13 +31,34 @@ fn one_line(s: &str) -> String {
     s.replace(['\n', '\t', '\r'], " ")
 }
 
-fn read_ledger() -> BTreeMap<String, String> {
+/// What the ledger compares of a failure: `kind<TAB>phase<TAB>detail`.
+fn key(e: &Error) -> String {
+    let detail = e
+        .unsupported_detail()
+        .map_or_else(|| "-".to_string(), |d| d.to_string());
+    format!("{}\t{}\t{detail}", e.kind().name(), e.phase().name())
+}
+
+/// A failure: its compared key and its message (not compared).
+struct Failure {
+    key: String,
+    message: String,
+}
+
+/// The ledger: blob name to compared key; a line that does not parse is
+/// an error naming it.
+fn read_ledger() -> Result<BTreeMap<String, String>, String> {
     let text = std::fs::read_to_string(ledger_path()).unwrap_or_default();
     text.lines()
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .filter_map(|l| {
-            let (n, e) = l.split_once('\t')?;
-            Some((n.to_string(), e.to_string()))
+        .map(|l| {
+            let fields: Vec<&str> = l.splitn(5, '\t').collect();
+            match fields.as_slice() {
+                [n, kind, phase, detail] | [n, kind, phase, detail, _] => {
+                    Ok((n.to_string(), format!("{kind}\t{phase}\t{detail}")))
+                }
+                _ => Err(format!("ledger line does not parse: {l}")),
+            }
         })
         .collect()
 }
@@ -50,6 +76,7 @@ fn corpus_ledger() {
 
     let compiler = Compiler::new(CompileOptions::default());
     let mut results = BTreeMap::new();
+    let mut undetailed = Vec::new();
     for p in &blobs {
         let category = p.parent().unwrap().file_name().unwrap().to_string_lossy();
         let name = format!("{category}/{}", p.file_stem().unwrap().to_string_lossy());
@@ -57,8 +84,19 @@ fn corpus_ledger() {
         let r = std::panic::catch_unwind(|| compiler.compile_all(&blob));
         let r = match r {
             Ok(Ok(_)) => Ok(()),
-            Ok(Err(e)) => Err(one_line(&e.to_string())),
-            Err(_) => Err("PANIC".to_string()),
+            Ok(Err(e)) => {
+                if e.kind() == ErrorKind::Unsupported && e.unsupported_detail().is_none() {
+                    undetailed.push(name.clone());
+                }
+                Err(Failure {
+                    key: key(&e),
+                    message: one_line(&e.to_string()),
+                })
+            }
+            Err(_) => Err(Failure {
+                key: "panic\t-\t-".to_string(),
+                message: "PANIC".to_string(),
+            }),
         };
         results.insert(name, r);
     }
@@ -75,14 +113,20 @@ fn corpus_ledger() {
         "compute blobs must all translate: {compute_failures:?}"
     );
 
+    assert!(
+        undetailed.is_empty(),
+        "unsupported errors without a typed detail: {undetailed:?}"
+    );
+
     if std::env::var_os("DXIL2SPIRV_BLESS").is_some() {
         let mut out = String::from(
-            "# Corpus blobs that do not translate+validate yet, with their exact error.\n\
-             # Regenerate: DXIL2SPIRV_BLESS=1 cargo test --release --test suite emit_corpus::\n",
+            "# Corpus blobs that do not translate+validate yet: blob, kind, phase and detail of\n\
+             # their error (compared), then `# message` (not compared).\n\
+             # Regenerate: DXIL2SPIRV_BLESS=1 cargo test --release --all-features --test suite emit_corpus::\n",
         );
         for (n, r) in &results {
-            if let Err(e) = r {
-                out.push_str(&format!("{n}\t{e}\n"));
+            if let Err(f) = r {
+                out.push_str(&format!("{n}\t{}\t# {}\n", f.key, f.message));
             }
         }
         std::fs::create_dir_all(ledger_path().parent().unwrap()).unwrap();
@@ -90,16 +134,20 @@ fn corpus_ledger() {
         return;
     }
 
-    let ledger = read_ledger();
+    let ledger = read_ledger().unwrap_or_else(|e| panic!("{e}"));
     let mut problems = Vec::new();
     for (n, r) in &results {
         match (r, ledger.get(n)) {
             (Ok(()), Some(_)) => {
                 problems.push(format!("{n}: now passes; remove it from the ledger"))
             }
-            (Err(e), None) => problems.push(format!("{n}: fails but is not ledgered: {e}")),
-            (Err(e), Some(want)) if e != want => problems.push(format!(
-                "{n}: error changed:\n  ledger: {want}\n  now:    {e}"
+            (Err(f), None) => problems.push(format!(
+                "{n}: fails but is not ledgered: {}: {}",
+                f.key, f.message
+            )),
+            (Err(f), Some(want)) if &f.key != want => problems.push(format!(
+                "{n}: error changed:\n  ledger: {want}\n  now:    {}  # {}",
+                f.key, f.message
             )),
             _ => {}
         }

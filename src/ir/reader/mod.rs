@@ -18,7 +18,7 @@ mod types;
 use super::module::{Module, ValueId};
 use super::types::TypeId;
 use crate::bitstream::{self, BitstreamReader, Entry};
-use crate::error::{Error, Phase, Result};
+use crate::error::{Error, Feature, Phase, Result};
 
 /// Block ids of the LLVM 3.7 bitcode format.
 pub(crate) mod block {
@@ -127,9 +127,10 @@ impl<'a> Reader<'a> {
         Error::invalid_at_bit(Phase::Ir, self.record_bit, message)
     }
 
-    /// An unsupported-feature error at the current record.
+    /// An unsupported-feature error at the current record: a bitcode
+    /// construct that DXIL does not use.
     fn unsupported(&self, message: impl Into<String>) -> Error {
-        Error::unsupported(Phase::Ir, message)
+        Error::unsupported(Phase::Ir, Feature::BitcodeConstruct, message)
             .with_location(crate::error::Location::Bit(self.record_bit))
     }
 
