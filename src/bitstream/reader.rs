@@ -1,7 +1,7 @@
 //! Block and record reader: abbreviation ids, BLOCKINFO, nested blocks.
 
 use super::abbrev::{decode_char6, AbbrevOp, AbbrevTable};
-use super::cursor::Cursor;
+use super::cursor::{vbr_in_word, Cursor, FAST_BITS};
 use crate::error::Result;
 use smallvec::SmallVec;
 
@@ -332,10 +332,7 @@ impl<'a> BitstreamReader<'a> {
         // operands are stored.
         let mut cursor = self.cursor.clone();
         let code = read_scalar(&mut cursor, code_op)?;
-        ops.reserve(scalars.len());
-        for &op in scalars {
-            ops.push(read_scalar(&mut cursor, op)?);
-        }
+        read_scalars(&mut cursor, scalars, ops)?;
         match tail {
             None => {}
             Some(AbbrevOp::Blob) => {
@@ -374,6 +371,57 @@ fn read_array(cursor: &mut Cursor<'_>, element: AbbrevOp, ops: &mut Vec<u64>) ->
         AbbrevOp::Vbr(w) => cursor.read_vbr_run(u32::from(w), count, ops),
         AbbrevOp::Fixed(w) => cursor.read_run(u32::from(w), count, ops),
         _ => cursor.read_char6_run(count, ops),
+    }
+}
+
+/// Appends the scalar operands encoded by `scalars` to `ops`: every one
+/// that fits in a loaded word is decoded from it, so that a record's
+/// fields share one load; the rest one at a time.
+#[inline(always)]
+fn read_scalars(cursor: &mut Cursor<'_>, scalars: &[AbbrevOp], ops: &mut Vec<u64>) -> Result<()> {
+    ops.reserve(scalars.len());
+    let mut rest = scalars;
+    while let Some((&first, after_first)) = rest.split_first() {
+        let left = rest.len();
+        if let Some(word) = cursor.peek() {
+            let mut used = 0u32;
+            while let Some((&op, after)) = rest.split_first() {
+                // `used <= FAST_BITS < 64`: the shift is in range.
+                let valid = FAST_BITS.saturating_sub(used);
+                let Some((value, bits)) = scalar_in_word(word >> used, op, valid) else {
+                    break;
+                };
+                ops.push(value);
+                used = used.saturating_add(bits);
+                rest = after;
+            }
+            // Only bits the peek loaded were taken.
+            cursor.skip(used);
+            if rest.len() < left {
+                continue;
+            }
+        }
+        // Near the end of the data, or a field longer than one load.
+        ops.push(read_scalar(cursor, first)?);
+        rest = after_first;
+    }
+    Ok(())
+}
+
+/// One scalar operand decoded from the start of a loaded word of which
+/// `valid` bits are valid, and the bits it takes; `None` when it does not
+/// fit.
+#[inline(always)]
+fn scalar_in_word(word: u64, op: AbbrevOp, valid: u32) -> Option<(u64, u32)> {
+    match op {
+        AbbrevOp::Literal(v) => Some((v, 0)),
+        AbbrevOp::Fixed(w) => {
+            let w = u32::from(w);
+            (w <= valid).then(|| (word & !(u64::MAX << w), w))
+        }
+        AbbrevOp::Vbr(w) => vbr_in_word(word, u32::from(w), valid),
+        AbbrevOp::Char6 => (6 <= valid).then(|| (u64::from(decode_char6(word & 63)), 6)),
+        AbbrevOp::Array | AbbrevOp::Blob => None,
     }
 }
 

@@ -5,15 +5,17 @@
 //! and make interning quadratic; std's keyed SipHash prevents that but costs
 //! tens of nanoseconds per small key. This is Thorup's vector multiply-shift
 //! hash: the key is fed as 32-bit words `x_i` and hashed to
-//! `b + sum(a_i * x_i) mod 2^64`, with the 64-bit `a_i` and `b` drawn once
-//! per process from std's random source. For any two distinct keys of up to
-//! [`WORDS`] words fixed before the draw, the top `l` bits collide with
-//! probability about `2^-l`, so an input cannot aim for collisions. The top
-//! bits are the good ones: [`Hasher::finish`] reverses the bits so that they
-//! become the low bits, which pick the bucket.
+//! `b + sum(a_i * x_i) mod 2^64`, with the 64-bit `a_i` and `b` drawn from
+//! std's random source each time a [`KeyedState`] is made (once per type
+//! table, so once per read module: there is no process-global state). For
+//! any two distinct keys of up to [`WORDS`] words fixed before the draw, the
+//! top `l` bits collide with probability about `2^-l`, so an input, which is
+//! fixed before its reader draws the keys, cannot aim for collisions. The
+//! top bits are the good ones: [`Hasher::finish`] reverses the bits so that
+//! they become the low bits, which pick the bucket.
 
+use std::collections::hash_map::RandomState;
 use std::hash::{BuildHasher, Hasher};
-use std::sync::OnceLock;
 
 /// The longest key (in 32-bit words) the guarantee covers; a [`Type`]
 /// takes at most ten.
@@ -21,28 +23,35 @@ use std::sync::OnceLock;
 /// [`Type`]: super::Type
 const WORDS: usize = 16;
 
-/// The process's random keys: `WORDS` multipliers, then the offset.
-fn keys() -> &'static [u64; WORDS + 1] {
-    static KEYS: OnceLock<[u64; WORDS + 1]> = OnceLock::new();
-    KEYS.get_or_init(|| {
-        let random = std::collections::hash_map::RandomState::new();
-        std::array::from_fn(|i| random.hash_one(i))
-    })
+/// Builds [`KeyedHasher`]s with its own random keys: `WORDS` multipliers,
+/// then the offset.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct KeyedState {
+    keys: [u64; WORDS + 1],
 }
 
-/// Builds [`KeyedHasher`]s with the process's keys.
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct KeyedState;
+impl Default for KeyedState {
+    /// Fresh keys from std's random source (SipHash of the key's index under
+    /// a fresh [`RandomState`], whose own keys are random per state).
+    fn default() -> Self {
+        let mut random = RandomState::new().build_hasher();
+        KeyedState {
+            keys: std::array::from_fn(|i| {
+                random.write_usize(i);
+                random.finish()
+            }),
+        }
+    }
+}
 
 impl BuildHasher for KeyedState {
     type Hasher = KeyedHasher;
 
     #[inline]
     fn build_hasher(&self) -> KeyedHasher {
-        let keys = keys();
         KeyedHasher {
-            keys,
-            sum: keys.get(WORDS).copied().unwrap_or(0),
+            keys: self.keys,
+            sum: self.keys.get(WORDS).copied().unwrap_or(0),
             words: 0,
         }
     }
@@ -50,7 +59,7 @@ impl BuildHasher for KeyedState {
 
 /// The state of one hash computation.
 pub(crate) struct KeyedHasher {
-    keys: &'static [u64; WORDS + 1],
+    keys: [u64; WORDS + 1],
     sum: u64,
     words: usize,
 }
@@ -118,18 +127,19 @@ mod tests {
     fn distinct_types_spread_over_buckets() {
         // Arrays that differ only in length, and pointers that differ only
         // in pointee: the low 10 bits of their hashes must be spread.
+        let state = KeyedState::default();
         let mut buckets = HashSet::new();
         for i in 0..1024u32 {
             let array = Type::Array {
                 len: u64::from(i) << 32,
                 elem: TypeId(1),
             };
-            buckets.insert(KeyedState.hash_one(array) & 1023);
+            buckets.insert(state.hash_one(array) & 1023);
             let pointer = Type::Pointer {
                 pointee: TypeId(i),
                 addr_space: 0,
             };
-            buckets.insert(KeyedState.hash_one(pointer) & 1023);
+            buckets.insert(state.hash_one(pointer) & 1023);
         }
         assert!(buckets.len() > 900, "{} buckets used", buckets.len());
     }
