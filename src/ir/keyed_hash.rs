@@ -127,20 +127,30 @@ mod tests {
     fn distinct_types_spread_over_buckets() {
         // Arrays that differ only in length, and pointers that differ only
         // in pointee: the low 10 bits of their hashes must be spread.
-        let state = KeyedState::default();
-        let mut buckets = HashSet::new();
-        for i in 0..1024u32 {
-            let array = Type::Array {
-                len: u64::from(i) << 32,
-                elem: TypeId(1),
-            };
-            buckets.insert(state.hash_one(array) & 1023);
-            let pointer = Type::Pointer {
-                pointee: TypeId(i),
-                addr_space: 0,
-            };
-            buckets.insert(state.hash_one(pointer) & 1023);
+        // Universality bounds collisions on average over the key draws,
+        // not for every draw (an arithmetic progression of keys can bunch
+        // up under an unlucky multiplier), so this averages 32 draws: 2048
+        // keys thrown at random into 1024 buckets fill 1024 * (1 - e^-2) =
+        // 885 on average, and a hash whose low bits ignore these fields
+        // fills a handful.
+        let mut total = 0;
+        for _ in 0..32 {
+            let state = KeyedState::default();
+            let mut buckets = HashSet::new();
+            for i in 0..1024u32 {
+                let array = Type::Array {
+                    len: u64::from(i) << 32,
+                    elem: TypeId(1),
+                };
+                buckets.insert(state.hash_one(array) & 1023);
+                let pointer = Type::Pointer {
+                    pointee: TypeId(i),
+                    addr_space: 0,
+                };
+                buckets.insert(state.hash_one(pointer) & 1023);
+            }
+            total += buckets.len();
         }
-        assert!(buckets.len() > 900, "{} buckets used", buckets.len());
+        assert!(total / 32 > 800, "{} buckets used on average", total / 32);
     }
 }

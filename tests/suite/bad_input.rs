@@ -5,26 +5,53 @@
 use crate::common;
 
 use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::cell::Cell;
 use std::time::{Duration, Instant};
 
-/// Counts live and peak heap bytes (the tests take `SERIAL`, so nothing
-/// else allocates concurrently in a measured section).
+/// Counts the live and peak heap bytes of each thread. Per thread, because
+/// the suite is one test binary: other modules' tests allocate on other
+/// threads while a measured read runs, and a process-wide count charged
+/// their bytes to it.
 struct Counting;
 
-static LIVE: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
+thread_local! {
+    static LIVE: Cell<isize> = const { Cell::new(0) };
+    static PEAK: Cell<isize> = const { Cell::new(0) };
+}
 
-// SAFETY: forwards to the system allocator unchanged; only counts bytes.
+/// Adds `delta` bytes to this thread's live count and raises its peak.
+fn count(delta: isize) {
+    // `try_with`: nothing is counted while the thread's locals are torn down.
+    let _ = LIVE.try_with(|live| {
+        let now = live.get().wrapping_add(delta);
+        live.set(now);
+        let _ = PEAK.try_with(|peak| peak.set(peak.get().max(now)));
+    });
+}
+
+/// This thread's live bytes, and its peak reset to them.
+fn start_measuring() -> isize {
+    let live = LIVE.with(Cell::get);
+    PEAK.with(|peak| peak.set(live));
+    live
+}
+
+/// How far this thread's live bytes rose above `base` since
+/// [`start_measuring`].
+fn peak_since(base: isize) -> usize {
+    usize::try_from(PEAK.with(Cell::get).saturating_sub(base)).unwrap_or(0)
+}
+
+// SAFETY: forwards to the system allocator unchanged; only counts bytes
+// (in thread locals without destructors, which allocate nothing).
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let live = LIVE.fetch_add(layout.size(), Ordering::Relaxed) + layout.size();
-        PEAK.fetch_max(live, Ordering::Relaxed);
+        count(layout.size() as isize);
         // SAFETY: same contract as our caller's.
         unsafe { System.alloc(layout) }
     }
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        LIVE.fetch_sub(layout.size(), Ordering::Relaxed);
+        count(-(layout.size() as isize));
         // SAFETY: same contract as our caller's.
         unsafe { System.dealloc(ptr, layout) }
     }
@@ -32,9 +59,6 @@ unsafe impl GlobalAlloc for Counting {
 
 #[global_allocator]
 static ALLOCATOR: Counting = Counting;
-
-/// The tests measure the global allocator, so they run one at a time.
-static SERIAL: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
 /// A small deterministic generator (xorshift64*).
 struct Rng(u64);
@@ -52,12 +76,11 @@ impl Rng {
 
 /// Reads one mutated blob and checks time and memory.
 fn check(name: &str, what: &str, input: &[u8], slowest: &mut Duration, outcomes: &mut [usize; 2]) {
-    let base = LIVE.load(Ordering::Relaxed);
-    PEAK.store(base, Ordering::Relaxed);
+    let base = start_measuring();
     let start = Instant::now();
     let result = std::panic::catch_unwind(|| dxil2spirv::Shader::read(input).map(|_| ()));
     let elapsed = start.elapsed();
-    let peak = PEAK.load(Ordering::Relaxed).saturating_sub(base);
+    let peak = peak_since(base);
     match result {
         Ok(Ok(())) => outcomes[0] += 1,
         Ok(Err(_)) => outcomes[1] += 1,
@@ -78,7 +101,6 @@ fn check(name: &str, what: &str, input: &[u8], slowest: &mut Duration, outcomes:
 
 #[test]
 fn truncated_and_bit_flipped_blobs_never_panic() {
-    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     let blobs = common::corpus::blobs();
     assert!(!blobs.is_empty());
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
@@ -132,18 +154,13 @@ fn truncated_and_bit_flipped_blobs_never_panic() {
 
 #[test]
 fn absurd_counts_fail_fast_with_little_memory() {
-    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     // A module block whose type table declares 2^32 - 1 entries.
     let blob = type_table_module(&[(1 /* NUMENTRY */, vec![0xFFFF_FFFF])]);
-    let base = LIVE.load(Ordering::Relaxed);
-    PEAK.store(base, Ordering::Relaxed);
+    let base = start_measuring();
     let start = Instant::now();
     let err = dxil2spirv::ir::read(&blob).expect_err("absurd type count must be rejected");
     assert!(start.elapsed() < Duration::from_millis(100));
-    assert!(
-        PEAK.load(Ordering::Relaxed) - base < 1 << 16,
-        "allocated too much"
-    );
+    assert!(peak_since(base) < 1 << 16, "allocated too much");
     assert!(err.to_string().contains("type count"), "{err}");
 }
 
@@ -181,7 +198,6 @@ fn type_table_module(records: &[(u64, Vec<u64>)]) -> Vec<u8> {
 
 #[test]
 fn self_containing_and_deeply_nested_types_are_rejected() {
-    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     const NUMENTRY: u64 = 1;
     const INTEGER: u64 = 7;
     const ARRAY: u64 = 11;
