@@ -5,9 +5,9 @@
 
 use super::module::{Emitter, Val};
 use super::wave::WaveArith;
-use crate::dxil::{DxOp, OpCode, SignatureKind, SignedOpKind};
+use crate::dxil::{DxOp, DxOpCall, OpCode, SignatureKind, SignedOpKind};
 use crate::error::{Result, Unsupported};
-use crate::ir::{ListRange, TypeId, ValueId};
+use crate::ir::{FuncId, ListRange, Type, TypeId, ValueId};
 use rspirv::spirv::{BuiltIn, GlslStd450Op as GLOp, GroupOperation, Op, Word};
 
 impl<'m> Emitter<'m> {
@@ -29,7 +29,8 @@ impl<'m> Emitter<'m> {
                 self.unsupported(format!("call to non-inlined function @{name}"))
             });
         }
-        let call = crate::dxil::decode_call(self.m, f, args)
+        let call = self
+            .decode_call(f, args)
             .map_err(|e| e.with_location(self.loc.clone()))?;
         let op = call.op;
         self.cur_op = Some(op);
@@ -54,6 +55,45 @@ impl<'m> Emitter<'m> {
         };
         self.cur_op = None;
         result.map_err(|e| e.or_unsupported_detail(Unsupported::Op(op)))
+    }
+
+    /// [`crate::dxil::decode_call`], checking a declaration's name and
+    /// parameter types only when it is called with another opcode than
+    /// last time: the arguments of a call to a declaration that is not
+    /// variadic have its parameter types (the IR reader checks them), so
+    /// only the opcode constant differs from call to call.
+    fn decode_call(&mut self, f: FuncId, args: ListRange) -> Result<DxOpCall> {
+        let checked = self.checked_calls.get(f.0 as usize).copied().flatten();
+        if let Some(op) = checked {
+            let first = self.m.list(args).first();
+            if first.and_then(|&v| self.m.const_uint(ValueId(v))) == Some(u64::from(op as u32)) {
+                return Ok(DxOpCall {
+                    op,
+                    function: f,
+                    args: ListRange {
+                        start: args.start.saturating_add(1),
+                        len: args.len.saturating_sub(1),
+                    },
+                });
+            }
+        }
+        let call = crate::dxil::decode_call(self.m, f, args)?;
+        let fixed = self.m.function(f).is_some_and(|func| {
+            matches!(
+                self.m.types.ty(func.ty),
+                Type::Function { vararg: false, .. }
+            )
+        });
+        if fixed {
+            let i = f.0 as usize;
+            if i >= self.checked_calls.len() {
+                self.checked_calls.resize(i.saturating_add(1), None);
+            }
+            if let Some(slot) = self.checked_calls.get_mut(i) {
+                *slot = Some(call.op);
+            }
+        }
+        Ok(call)
     }
 
     fn not_supported(&self, op: OpCode) -> crate::error::Error {

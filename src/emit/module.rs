@@ -228,6 +228,9 @@ pub(crate) struct Emitter<'m> {
     pub current_inst_result: Option<ValueId>,
     /// The dx.op being emitted, named in unsupported-feature errors.
     pub cur_op: Option<OpCode>,
+    /// Per `dx.op.*` declaration (by [`crate::ir::FuncId`]), the opcode
+    /// its last call was fully checked with (see `Emitter::decode_call`).
+    pub checked_calls: Vec<Option<OpCode>>,
     /// For each struct-valued result: how many leading members are read by
     /// `extractvalue`.
     pub component_uses: HashMap<ValueId, u32>,
@@ -302,6 +305,7 @@ impl<'m> Emitter<'m> {
             loc: Location::Unknown,
             current_inst_result: None,
             cur_op: None,
+            checked_calls: Vec::new(),
             component_uses: HashMap::default(),
             ray_queries: HashMap::default(),
             ray_tracing: Default::default(),
