@@ -231,6 +231,8 @@ pub(crate) struct Emitter<'m> {
     /// Per `dx.op.*` declaration (by [`crate::ir::FuncId`]), the opcode
     /// its last call was fully checked with (see `Emitter::decode_call`).
     pub checked_calls: Vec<Option<OpCode>>,
+    /// A reused buffer for debug names built from parts.
+    pub name_buf: String,
     /// For each struct-valued result: how many leading members are read by
     /// `extractvalue`.
     pub component_uses: HashMap<ValueId, u32>,
@@ -306,6 +308,7 @@ impl<'m> Emitter<'m> {
             current_inst_result: None,
             cur_op: None,
             checked_calls: Vec::new(),
+            name_buf: String::new(),
             component_uses: HashMap::default(),
             ray_queries: HashMap::default(),
             ray_tracing: Default::default(),
