@@ -17,6 +17,9 @@ impl<'m> Emitter<'m> {
             .m
             .callee_function(callee)
             .ok_or_else(|| self.unsupported("indirect calls"))?;
+        if let Some(call) = self.checked_call(f, args) {
+            return self.dx_call(call, t);
+        }
         let name = self.m.function_name(f);
         if name.starts_with("llvm.lifetime.") {
             return Ok(None);
@@ -32,6 +35,11 @@ impl<'m> Emitter<'m> {
         let call = self
             .decode_call(f, args)
             .map_err(|e| e.with_location(self.loc.clone()))?;
+        self.dx_call(call, t)
+    }
+
+    /// A decoded `dx.op` call.
+    fn dx_call(&mut self, call: DxOpCall, t: TypeId) -> Result<Option<Val>> {
         let op = call.op;
         self.cur_op = Some(op);
         // The stages the operation exists in (DXC's table): a compute-only
@@ -57,26 +65,12 @@ impl<'m> Emitter<'m> {
         result.map_err(|e| e.or_unsupported_detail(Unsupported::Op(op)))
     }
 
-    /// [`crate::dxil::decode_call`], checking a declaration's name and
-    /// parameter types only when it is called with another opcode than
-    /// last time: the arguments of a call to a declaration that is not
-    /// variadic have its parameter types (the IR reader checks them), so
-    /// only the opcode constant differs from call to call.
+    /// [`crate::dxil::decode_call`], noting the declaration as checked
+    /// with the call's opcode (see [`Self::checked_call`]): the arguments
+    /// of a call to a declaration that is not variadic have its parameter
+    /// types (the IR reader checks them), so later calls with the same
+    /// opcode differ only in values.
     fn decode_call(&mut self, f: FuncId, args: ListRange) -> Result<DxOpCall> {
-        let checked = self.checked_calls.get(f.0 as usize).copied().flatten();
-        if let Some(op) = checked {
-            let first = self.m.list(args).first();
-            if first.and_then(|&v| self.m.const_uint(ValueId(v))) == Some(u64::from(op as u32)) {
-                return Ok(DxOpCall {
-                    op,
-                    function: f,
-                    args: ListRange {
-                        start: args.start.saturating_add(1),
-                        len: args.len.saturating_sub(1),
-                    },
-                });
-            }
-        }
         let call = crate::dxil::decode_call(self.m, f, args)?;
         let fixed = self.m.function(f).is_some_and(|func| {
             matches!(
@@ -94,6 +88,22 @@ impl<'m> Emitter<'m> {
             }
         }
         Ok(call)
+    }
+
+    /// A call to `f` with the opcode that [`Self::decode_call`] last
+    /// checked `f` with (so a `dx.op.*` declaration), decoded without
+    /// checking it again; `None` for any other call.
+    fn checked_call(&self, f: FuncId, args: ListRange) -> Option<DxOpCall> {
+        let op = self.checked_calls.get(f.0 as usize).copied().flatten()?;
+        let first = self.m.list(args).first()?;
+        (self.m.const_uint(ValueId(*first))? == u64::from(op as u32)).then_some(DxOpCall {
+            op,
+            function: f,
+            args: ListRange {
+                start: args.start.saturating_add(1),
+                len: args.len.saturating_sub(1),
+            },
+        })
     }
 
     fn not_supported(&self, op: OpCode) -> crate::error::Error {

@@ -184,7 +184,9 @@ pub(crate) struct Emitter<'m> {
     /// The `uint` constants below [`SMALL_U32`] (0: not created yet),
     /// looked up without hashing.
     pub small_u32: [Word; SMALL_U32],
-    pub llvm_types: HashMap<TypeId, Word>,
+    /// The SPIR-V type of each LLVM type, by [`TypeId`] (0: not created
+    /// yet), looked up without hashing.
+    pub llvm_types: Vec<Word>,
     pub consts: HashMap<(Word, u64), Word>,
     pub composites: HashMap<(Word, Vec<Word>), Word>,
     pub nulls: HashMap<Word, Word>,
@@ -277,7 +279,7 @@ impl<'m> Emitter<'m> {
             types: map_with_capacity(64),
             scalar_types: [0; SCALAR_SLOTS],
             small_u32: [0; SMALL_U32],
-            llvm_types: map_with_capacity(32),
+            llvm_types: vec![0; m.types.len()],
             consts: map_with_capacity(64),
             composites: HashMap::default(),
             nulls: HashMap::default(),
@@ -826,7 +828,7 @@ impl<'m> Emitter<'m> {
 
     /// The SPIR-V type of an LLVM value type (no explicit layout).
     pub fn llvm_ty(&mut self, t: TypeId) -> Result<Word> {
-        if let Some(&id) = self.llvm_types.get(&t) {
+        if let Some(&id) = self.llvm_types.get(t.0 as usize).filter(|&&id| id != 0) {
             return Ok(id);
         }
         let id = match self.m.types.ty(t) {
@@ -884,15 +886,24 @@ impl<'m> Emitter<'m> {
                 // Plain structs are not deduplicated by SPIR-V; a fresh one
                 // per LLVM type keeps identified structs distinct.
                 let id = self.global_words(Op::TypeStruct, None, &ids);
-                self.llvm_types.insert(t, id);
+                self.cache_llvm_ty(t, id);
                 return Ok(id);
             }
             other => {
                 return Err(self.unsupported(format!("LLVM type {other:?} as a value")));
             }
         };
-        self.llvm_types.insert(t, id);
+        self.cache_llvm_ty(t, id);
         Ok(id)
+    }
+
+    /// Records the SPIR-V type of an LLVM type (ids outside the module's
+    /// type table, which [`Self::vty`] gives for unknown values, are not
+    /// cached).
+    fn cache_llvm_ty(&mut self, t: TypeId, id: Word) {
+        if let Some(slot) = self.llvm_types.get_mut(t.0 as usize) {
+            *slot = id;
+        }
     }
 
     // ---------------------------------------------------------------------
