@@ -81,10 +81,14 @@ impl<'m> Emitter<'m> {
         if fixed {
             let i = f.0 as usize;
             if i >= self.checked_calls.len() {
-                self.checked_calls.resize(i.saturating_add(1), None);
+                self.checked_calls.resize(i.saturating_add(1), [None; 4]);
             }
-            if let Some(slot) = self.checked_calls.get_mut(i) {
-                *slot = Some(call.op);
+            if let Some(ops) = self.checked_calls.get_mut(i) {
+                // The latest first; the oldest of four goes.
+                ops.rotate_right(1);
+                if let Some(latest) = ops.first_mut() {
+                    *latest = Some(call.op);
+                }
             }
         }
         Ok(call)
@@ -94,9 +98,14 @@ impl<'m> Emitter<'m> {
     /// checked `f` with (so a `dx.op.*` declaration), decoded without
     /// checking it again; `None` for any other call.
     fn checked_call(&self, f: FuncId, args: ListRange) -> Option<DxOpCall> {
-        let op = self.checked_calls.get(f.0 as usize).copied().flatten()?;
-        let first = self.m.list(args).first()?;
-        (self.m.const_uint(ValueId(*first))? == u64::from(op as u32)).then_some(DxOpCall {
+        let ops = self.checked_calls.get(f.0 as usize)?;
+        let raw = self.m.const_uint(ValueId(*self.m.list(args).first()?))?;
+        let op = ops
+            .iter()
+            .flatten()
+            .copied()
+            .find(|&op| u64::from(op as u32) == raw)?;
+        Some(DxOpCall {
             op,
             function: f,
             args: ListRange {

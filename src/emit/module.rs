@@ -230,9 +230,11 @@ pub(crate) struct Emitter<'m> {
     pub current_inst_result: Option<ValueId>,
     /// The dx.op being emitted, named in unsupported-feature errors.
     pub cur_op: Option<OpCode>,
-    /// Per `dx.op.*` declaration (by [`crate::ir::FuncId`]), the opcode
-    /// its last call was fully checked with (see `Emitter::decode_call`).
-    pub checked_calls: Vec<Option<OpCode>>,
+    /// Per `dx.op.*` declaration (by [`crate::ir::FuncId`]), the last four
+    /// opcodes its calls were fully checked with, latest first (see
+    /// `Emitter::decode_call`): one declaration (`dx.op.unary.f32`) serves
+    /// several opcodes, often interleaved.
+    pub checked_calls: Vec<[Option<OpCode>; 4]>,
     /// A reused buffer for debug names built from parts.
     pub name_buf: String,
     /// For each struct-valued result: how many leading members are read by
