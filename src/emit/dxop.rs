@@ -5,9 +5,9 @@
 
 use super::module::{Emitter, Val};
 use super::wave::WaveArith;
-use crate::dxil::{DxOp, OpCode, SignatureKind, SignedOpKind};
+use crate::dxil::{DxOp, DxOpCall, OpCode, SignatureKind, SignedOpKind};
 use crate::error::{Feature, Result, Unsupported};
-use crate::ir::{ListRange, TypeId, ValueId};
+use crate::ir::{FuncId, ListRange, Type, TypeId, ValueId};
 use rspirv::spirv::{BuiltIn, GlslStd450Op as GLOp, GroupOperation, Op, Word};
 
 impl<'m> Emitter<'m> {
@@ -17,6 +17,9 @@ impl<'m> Emitter<'m> {
             .m
             .callee_function(callee)
             .ok_or_else(|| self.unsupported_feature(Feature::IndirectCall, "indirect calls"))?;
+        if let Some(call) = self.checked_call(f, args) {
+            return self.dx_call(call, t);
+        }
         let name = self.m.function_name(f);
         if name.starts_with("llvm.lifetime.") {
             return Ok(None);
@@ -35,7 +38,12 @@ impl<'m> Emitter<'m> {
                 )
             });
         }
-        let call = crate::dxil::decode_call(self.m, f, args)?;
+        let call = self.decode_call(f, args)?;
+        self.dx_call(call, t)
+    }
+
+    /// A decoded `dx.op` call.
+    fn dx_call(&mut self, call: DxOpCall, t: TypeId) -> Result<Option<Val>> {
         let op = call.op;
         self.cur_op = Some(op);
         // The stages the operation exists in (DXC's table): a compute-only
@@ -57,6 +65,56 @@ impl<'m> Emitter<'m> {
         };
         self.cur_op = None;
         result.map_err(|e| e.or_unsupported_detail(Unsupported::Op(op)))
+    }
+
+    /// [`crate::dxil::decode_call`], noting the declaration as checked
+    /// with the call's opcode (see [`Self::checked_call`]): the arguments
+    /// of a call to a declaration that is not variadic have its parameter
+    /// types (the IR reader checks them), so later calls with the same
+    /// opcode differ only in values.
+    fn decode_call(&mut self, f: FuncId, args: ListRange) -> Result<DxOpCall> {
+        let call = crate::dxil::decode_call(self.m, f, args)?;
+        let fixed = self.m.function(f).is_some_and(|func| {
+            matches!(
+                self.m.types.ty(func.ty),
+                Type::Function { vararg: false, .. }
+            )
+        });
+        if fixed {
+            let i = f.0 as usize;
+            if i >= self.checked_calls.len() {
+                self.checked_calls.resize(i.saturating_add(1), [None; 4]);
+            }
+            if let Some(ops) = self.checked_calls.get_mut(i) {
+                // The latest first; the oldest of four goes.
+                ops.rotate_right(1);
+                if let Some(latest) = ops.first_mut() {
+                    *latest = Some(call.op);
+                }
+            }
+        }
+        Ok(call)
+    }
+
+    /// A call to `f` with the opcode that [`Self::decode_call`] last
+    /// checked `f` with (so a `dx.op.*` declaration), decoded without
+    /// checking it again; `None` for any other call.
+    fn checked_call(&self, f: FuncId, args: ListRange) -> Option<DxOpCall> {
+        let ops = self.checked_calls.get(f.0 as usize)?;
+        let raw = self.m.const_uint(ValueId(*self.m.list(args).first()?))?;
+        let op = ops
+            .iter()
+            .flatten()
+            .copied()
+            .find(|&op| u64::from(op as u32) == raw)?;
+        Some(DxOpCall {
+            op,
+            function: f,
+            args: ListRange {
+                start: args.start.saturating_add(1),
+                len: args.len.saturating_sub(1),
+            },
+        })
     }
 
     fn not_supported(&self, op: OpCode) -> crate::error::Error {

@@ -184,7 +184,9 @@ pub(crate) struct Emitter<'m> {
     /// The `uint` constants below [`SMALL_U32`] (0: not created yet),
     /// looked up without hashing.
     pub small_u32: [Word; SMALL_U32],
-    pub llvm_types: HashMap<TypeId, Word>,
+    /// The SPIR-V type of each LLVM type, by [`TypeId`] (0: not created
+    /// yet), looked up without hashing.
+    pub llvm_types: Vec<Word>,
     pub consts: HashMap<(Word, u64), Word>,
     pub composites: HashMap<(Word, Vec<Word>), Word>,
     pub nulls: HashMap<Word, Word>,
@@ -228,6 +230,13 @@ pub(crate) struct Emitter<'m> {
     pub current_inst_result: Option<ValueId>,
     /// The dx.op being emitted, named in unsupported-feature errors.
     pub cur_op: Option<OpCode>,
+    /// Per `dx.op.*` declaration (by [`crate::ir::FuncId`]), the last four
+    /// opcodes its calls were fully checked with, latest first (see
+    /// `Emitter::decode_call`): one declaration (`dx.op.unary.f32`) serves
+    /// several opcodes, often interleaved.
+    pub checked_calls: Vec<[Option<OpCode>; 4]>,
+    /// A reused buffer for debug names built from parts.
+    pub name_buf: String,
     /// For each struct-valued result: how many leading members are read by
     /// `extractvalue`.
     pub component_uses: HashMap<ValueId, u32>,
@@ -272,7 +281,7 @@ impl<'m> Emitter<'m> {
             types: map_with_capacity(64),
             scalar_types: [0; SCALAR_SLOTS],
             small_u32: [0; SMALL_U32],
-            llvm_types: map_with_capacity(32),
+            llvm_types: vec![0; m.types.len()],
             consts: map_with_capacity(64),
             composites: HashMap::default(),
             nulls: HashMap::default(),
@@ -302,6 +311,8 @@ impl<'m> Emitter<'m> {
             loc: Location::Unknown,
             current_inst_result: None,
             cur_op: None,
+            checked_calls: Vec::new(),
+            name_buf: String::new(),
             component_uses: HashMap::default(),
             ray_queries: HashMap::default(),
             ray_tracing: Default::default(),
@@ -841,7 +852,7 @@ impl<'m> Emitter<'m> {
 
     /// The SPIR-V type of an LLVM value type (no explicit layout).
     pub fn llvm_ty(&mut self, t: TypeId) -> Result<Word> {
-        if let Some(&id) = self.llvm_types.get(&t) {
+        if let Some(&id) = self.llvm_types.get(t.0 as usize).filter(|&&id| id != 0) {
             return Ok(id);
         }
         let id = match self.m.types.ty(t) {
@@ -912,7 +923,7 @@ impl<'m> Emitter<'m> {
                 // Plain structs are not deduplicated by SPIR-V; a fresh one
                 // per LLVM type keeps identified structs distinct.
                 let id = self.global_words(Op::TypeStruct, None, &ids);
-                self.llvm_types.insert(t, id);
+                self.cache_llvm_ty(t, id);
                 return Ok(id);
             }
             other => {
@@ -922,8 +933,17 @@ impl<'m> Emitter<'m> {
                 ));
             }
         };
-        self.llvm_types.insert(t, id);
+        self.cache_llvm_ty(t, id);
         Ok(id)
+    }
+
+    /// Records the SPIR-V type of an LLVM type (ids outside the module's
+    /// type table, which [`Self::vty`] gives for unknown values, are not
+    /// cached).
+    fn cache_llvm_ty(&mut self, t: TypeId, id: Word) {
+        if let Some(slot) = self.llvm_types.get_mut(t.0 as usize) {
+            *slot = id;
+        }
     }
 
     // ---------------------------------------------------------------------

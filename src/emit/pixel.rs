@@ -165,6 +165,20 @@ impl<'m> Emitter<'m> {
         if self.desc.kind != ShaderKind::Pixel {
             return Ok(());
         }
+        // Most pixel shaders declare no `dx.op.attributeAtVertex.*`: a look
+        // at the declarations spares them a pass over every instruction.
+        let class = crate::dxil::OpCode::AttributeAtVertex.class().name();
+        let declared = self.m.functions.iter().any(|func| {
+            let name = self.m.value_name(func.value);
+            let class_of = name.strip_prefix(crate::dxil::DX_OP_PREFIX);
+            func.is_declaration
+                && class_of
+                    .and_then(|c| c.split('.').next())
+                    .is_some_and(|c| c.eq_ignore_ascii_case(class))
+        });
+        if !declared {
+            return Ok(());
+        }
         let f = self
             .m
             .function(self.desc.entry)

@@ -34,6 +34,7 @@ use crate::ir::{self, TypeId, ValueId};
 use rspirv::dr::Operand;
 use rspirv::spirv::{BuiltIn, Capability, Decoration, ExecutionMode, Op};
 use rspirv::spirv::{StorageClass, Word};
+use std::fmt::Write;
 
 /// The built-in (if any) a signature element becomes.
 enum Builtin {
@@ -655,7 +656,13 @@ impl<'m> Emitter<'m> {
             "in"
         };
         let index = e.semantic_indices.first().copied().unwrap_or(0);
-        self.name(var, &format!("{prefix}.{}{index}", e.name));
+        // Written into a reused buffer: a `format!` per element was a
+        // tenth of declaring it.
+        let mut name = std::mem::take(&mut self.name_buf);
+        name.clear();
+        let _ = write!(name, "{prefix}.{}{index}", e.name);
+        self.name(var, &name);
+        self.name_buf = name;
         self.interface.insert(var);
         Ok(IoVar {
             var,

@@ -266,6 +266,12 @@ impl<'m> Emitter<'m> {
 
     /// A value that must be a plain SPIR-V id.
     pub fn value_id(&mut self, v: ValueId) -> Result<Word> {
+        // Most operands are plain ids already emitted: read in place.
+        if let Some(&Val::Id(id)) = self.values.get(&v) {
+            if self.cur_uses.binary_search_by_key(&v, |u| u.0).is_err() {
+                return Ok(id);
+            }
+        }
         match self.val(v)? {
             Val::Id(id) => Ok(id),
             Val::Ptr(..) => {
