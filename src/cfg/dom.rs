@@ -25,6 +25,8 @@ struct Num {
     end: u32,
     /// Depth (root = 0).
     depth: u32,
+    /// Immediate dominator ([`NONE`] for the root and unreachable nodes).
+    idom: u32,
 }
 
 impl Default for Num {
@@ -33,6 +35,7 @@ impl Default for Num {
             pre: NONE,
             end: NONE,
             depth: 0,
+            idom: NONE,
         }
     }
 }
@@ -44,11 +47,11 @@ impl Default for Num {
 #[derive(Clone, Debug)]
 pub struct DomTree {
     root: u32,
-    idom: Vec<u32>,
-    /// Tree numbering of each node.
+    /// Tree numbering and immediate dominator of each node.
     num: Vec<Num>,
-    child_offs: Vec<u32>,
-    child_data: Vec<u32>,
+    /// The children lists: `n + 1` offsets into the rest, then the
+    /// children of each node in turn.
+    children: Vec<u32>,
     /// Nodes in dominator-tree preorder.
     order: Vec<u32>,
 }
@@ -156,48 +159,50 @@ impl DomTree {
                 at_mut(&mut t, w)?.idom = v;
             }
         }
-        let mut idom = vec![NONE; n];
+        let mut num = vec![Num::default(); n];
         for w in 1..count {
             let v = get(&d.pre, w)?;
             let iv = get(&d.pre, at(&t, w)?.idom as usize)?;
-            set(&mut idom, v as usize, iv)?;
+            at_mut(&mut num, v as usize)?.idom = iv;
         }
-        Self::from_idom(root, idom)
+        Self::from_idom(root, num)
     }
 
-    /// Builds the tree numbering from immediate dominators (`NONE` for the
-    /// root and for unreachable nodes).
-    pub(crate) fn from_idom(root: u32, idom: Vec<u32>) -> Result<DomTree> {
-        let n = idom.len();
-        // Children counts of `p` go to `counts[p + 2]`; after the prefix
-        // sums, `counts[p + 1]` is where `p`'s children start and serves as
-        // the fill cursor, ending where the next node's start: then
-        // `counts[..=n]` are the offsets (as in `Adj::reversed`). The counts
+    /// Builds the tree numbering from immediate dominators (`num[v].idom`,
+    /// `NONE` for the root and for unreachable nodes; the rest of `num`
+    /// is unset).
+    fn from_idom(root: u32, mut num: Vec<Num>) -> Result<DomTree> {
+        let n = num.len();
+        // One table: `n + 2` slots, then the children of each node in
+        // turn. Children counts of `p` go to slot `p + 2`; after the prefix
+        // sums (from `n + 2`, where the children start), slot `p + 1` is
+        // where `p`'s children start and serves as the fill cursor, ending
+        // where the next node's start: then slots `..=n` are the offsets
+        // (as in `Adj::reversed`; slot `n + 1` ends up unused). The counts
         // are bounded by `n` (a node table in memory, with `u32` node ids):
         // the saturating operations never saturate.
-        let mut counts = vec![0u32; n.saturating_add(2)];
-        for &p in &idom {
-            if p != NONE {
-                let c = super::util::at_mut(&mut counts, (p as usize).saturating_add(2))?;
+        let slots = n.saturating_add(2);
+        let c = num.iter().filter(|x| x.idom != NONE).count();
+        let mut children = vec![0u32; slots.saturating_add(c)];
+        for x in &num {
+            if x.idom != NONE {
+                let c = at_mut(&mut children, (x.idom as usize).saturating_add(2))?;
                 *c = c.saturating_add(1);
             }
         }
-        let mut acc = 0u32;
-        for c in counts.iter_mut() {
+        let mut acc = slots as u32;
+        for c in children.iter_mut().take(slots) {
             acc = acc.saturating_add(*c);
             *c = acc;
         }
-        let total = counts.last().copied().unwrap_or(0);
-        let mut child_data = vec![0u32; total as usize];
-        for (v, &p) in idom.iter().enumerate() {
-            if p != NONE {
-                let pos = super::util::at_mut(&mut counts, (p as usize).saturating_add(1))?;
-                set(&mut child_data, *pos as usize, v as u32)?;
+        for (v, x) in num.iter().enumerate() {
+            if x.idom != NONE {
+                let pos = at_mut(&mut children, (x.idom as usize).saturating_add(1))?;
+                let p = *pos as usize;
                 *pos = pos.saturating_add(1);
+                set(&mut children, p, v as u32)?;
             }
         }
-        counts.truncate(n.saturating_add(1));
-        let mut num = vec![Num::default(); n];
         let mut order = Vec::with_capacity(n);
         if (root as usize) < n {
             let mut stack: Vec<(u32, u32)> = Vec::with_capacity(n);
@@ -206,13 +211,13 @@ impl DomTree {
             order.push(root);
             while let Some(top) = stack.last_mut() {
                 let (v, i) = *top;
-                let a = get(&counts, v as usize)?;
-                let b = get(&counts, (v as usize).saturating_add(1))?;
+                let a = get(&children, v as usize)?;
+                let b = get(&children, (v as usize).saturating_add(1))?;
                 // `a + i` stays below `b`, a `u32`; the depth is below `n`.
                 let ci = a.saturating_add(i);
                 if ci < b {
                     top.1 = i.saturating_add(1);
-                    let c = get(&child_data, ci as usize)?;
+                    let c = get(&children, ci as usize)?;
                     let depth = at(&num, v as usize)?.depth.saturating_add(1);
                     let e = at_mut(&mut num, c as usize)?;
                     e.pre = order.len() as u32;
@@ -227,10 +232,8 @@ impl DomTree {
         }
         Ok(DomTree {
             root,
-            idom,
             num,
-            child_offs: counts,
-            child_data,
+            children,
             order,
         })
     }
@@ -242,12 +245,12 @@ impl DomTree {
 
     /// Number of nodes the tree was built over (reachable or not).
     pub fn len(&self) -> usize {
-        self.idom.len()
+        self.num.len()
     }
 
     /// Whether the tree covers no nodes.
     pub fn is_empty(&self) -> bool {
-        self.idom.is_empty()
+        self.num.is_empty()
     }
 
     /// Whether `n` is reachable from the root.
@@ -260,7 +263,10 @@ impl DomTree {
     /// nodes).
     #[inline]
     pub fn idom(&self, n: u32) -> Option<u32> {
-        self.idom.get(n as usize).copied().filter(|&p| p != NONE)
+        self.num
+            .get(n as usize)
+            .map(|x| x.idom)
+            .filter(|&p| p != NONE)
     }
 
     /// Whether `a` dominates `b` (reflexive). O(1).
@@ -281,11 +287,12 @@ impl DomTree {
     /// The children of `n` in the tree.
     pub fn children(&self, n: u32) -> &[u32] {
         let i = n as usize;
-        match (
-            self.child_offs.get(i),
-            self.child_offs.get(i.saturating_add(1)),
-        ) {
-            (Some(&a), Some(&b)) => self.child_data.get(a as usize..b as usize).unwrap_or(&[]),
+        // Offsets only for nodes `..n`: slot `n + 1` is not one.
+        if i >= self.num.len() {
+            return &[];
+        }
+        match (self.children.get(i), self.children.get(i.saturating_add(1))) {
+            (Some(&a), Some(&b)) => self.children.get(a as usize..b as usize).unwrap_or(&[]),
             _ => &[],
         }
     }

@@ -7,7 +7,7 @@ use petgraph::graph::{DiGraph, NodeIndex};
 
 use super::dom::DomTree;
 use super::loops::LoopForest;
-use super::util::Adj;
+use super::util::{Adj, NONE};
 use crate::error::{Error, Phase, Result};
 use crate::ir::{BlockId, Function, InstKind, Module, ValueId};
 
@@ -132,7 +132,8 @@ pub struct Cfg {
     exits: Vec<Exit>,
     succ: Adj,
     pred: Adj,
-    reachable: Vec<bool>,
+    /// DFS preorder number of each block ([`NONE`] if unreachable).
+    pre_num: Vec<u32>,
     rpo: Vec<BlockId>,
 }
 
@@ -155,19 +156,16 @@ impl Cfg {
         });
         let pred = succ.reversed();
         let d = super::util::dfs(&succ, 0);
-        let mut reachable = vec![false; n];
-        for &v in &d.pre {
-            if let Some(r) = reachable.get_mut(v as usize) {
-                *r = true;
-            }
-        }
-        let rpo = d.post.iter().rev().map(|&v| BlockId(v)).collect();
+        let mut post = d.post;
+        post.reverse();
+        // Collected in place (same layout).
+        let rpo = post.into_iter().map(BlockId).collect();
         Ok(Cfg {
             graph: OnceLock::new(),
             exits,
             succ,
             pred,
-            reachable,
+            pre_num: d.pre_num,
             rpo,
         })
     }
@@ -226,7 +224,7 @@ impl Cfg {
 
     /// Whether a block is reachable from the entry.
     pub fn is_reachable(&self, b: BlockId) -> bool {
-        self.reachable.get(b.0 as usize).copied().unwrap_or(false)
+        self.pre_num.get(b.0 as usize).is_some_and(|&p| p != NONE)
     }
 
     /// Reachable blocks in reverse postorder (entry first).

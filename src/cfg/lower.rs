@@ -216,7 +216,8 @@ pub(crate) fn lower(pre: &PreCfg, tree: &Tree, loop_hints: &[LoopControl]) -> Re
         pre,
         tree,
         loop_hints,
-        blocks: Vec::new(),
+        // Every list lowers to at most a few blocks and scopes.
+        blocks: Vec::with_capacity(tree.lists.len()),
         scopes: vec![Scope {
             parent: NONE,
             kind: ScopeKind::Root,
@@ -253,7 +254,7 @@ pub(crate) fn lower(pre: &PreCfg, tree: &Tree, loop_hints: &[LoopControl]) -> Re
     Ok(l.blocks)
 }
 
-impl Lowerer<'_> {
+impl<'a> Lowerer<'a> {
     fn new_block(&mut self, role: Role) -> u32 {
         let id = self.blocks.len() as u32;
         self.blocks.push(LBlock::new(role));
@@ -438,7 +439,9 @@ impl Lowerer<'_> {
     }
 
     fn lower_list(&mut self, list: u32, block: u32, scope: u32) -> Result<()> {
-        let l = at(&self.tree.lists, list as usize)?.clone();
+        // The tree outlives the lowerer: no need to copy the list.
+        let (tree, pre): (&'a Tree, &'a PreCfg) = (self.tree, self.pre);
+        let l = at(&tree.lists, list as usize)?;
         let mut cur = block;
         if let Some(x) = l.code {
             if self.blk(cur)?.origin.is_some() || self.blk(cur)?.node != NONE {
@@ -446,13 +449,12 @@ impl Lowerer<'_> {
                 self.blk(cur)?.term = LTerm::Branch(nb);
                 cur = nb;
             }
-            let node = at(&self.pre.nodes, x as usize)?;
-            let (origin, role, assigns) = (node.origin, node.role, node.assigns.clone());
+            let node = at(&pre.nodes, x as usize)?;
             let b = self.blk(cur)?;
-            b.origin = origin;
+            b.origin = node.origin;
             b.node = x;
-            b.role = role;
-            b.assigns.extend(assigns);
+            b.role = node.role;
+            b.assigns.extend_from_slice(&node.assigns);
         }
         match l.term {
             Term::Pending => return Err(internal("unfinished structure list")),
@@ -538,13 +540,17 @@ impl Lowerer<'_> {
                     b.merge = LMerge::Sel { merge: j, hint };
                 }
             }
-            Term::Switch { value, arms, hint } => {
+            Term::Switch {
+                value,
+                ref arms,
+                hint,
+            } => {
                 let j = self.new_block(Role::Join);
                 let s2 = self.push_scope(scope, ScopeKind::Sel { join: j });
                 let mut default = NONE;
                 let mut cases = Vec::new();
                 let first_new = self.blocks.len() as u32;
-                for arm in &arms {
+                for arm in arms {
                     let mut t = self.entry_of(arm.body, s2, Role::Original)?;
                     if t != j && t < first_new {
                         // A direct break or continue: give the case its own

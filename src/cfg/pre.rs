@@ -115,7 +115,7 @@ impl PreCfg {
         let n = func.blocks.len();
         let mut node_of = vec![NONE; n];
         // Entry first, then reverse postorder.
-        let order: Vec<BlockId> = cfg.rpo().to_vec();
+        let order = cfg.rpo();
         for (i, b) in order.iter().enumerate() {
             *at_mut(&mut node_of, b.0 as usize)? = i as u32;
         }
@@ -128,7 +128,7 @@ impl PreCfg {
             }
         };
         let mut nodes = Vec::with_capacity(order.len());
-        for &b in &order {
+        for &b in order {
             let term_inst = func.block_insts(b).last().copied();
             let hint = term_inst
                 .map(|t| hints::selection_control(module, &t))

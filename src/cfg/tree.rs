@@ -14,7 +14,7 @@ use super::dom::DomTree;
 use super::loops::LoopForest;
 use super::pre::{PSel, PTerm, PreCfg};
 use super::structured::SelectionControl;
-use super::util::{at, at_mut, get, internal, set, Adj, NONE};
+use super::util::{at, at_mut, internal, set, Adj, NONE};
 use crate::error::Result;
 use crate::ir::ValueId;
 
@@ -121,14 +121,45 @@ impl Analysis {
     }
 }
 
+/// What [`build`] keeps per node.
+#[derive(Clone, Copy)]
+struct TNode {
+    /// Forward (non-back-edge) predecessors.
+    fwd: u32,
+    /// Whether the node is the target of a `Block` label.
+    is_label: bool,
+    /// Whether that `Block` wraps the loop its immediate dominator is in.
+    hoisted: bool,
+    /// The node's `Block` label (if `is_label`).
+    block_label: u32,
+    /// The node's `Loop` label (if a loop header).
+    loop_label: u32,
+    /// Whether the node has been placed.
+    built: bool,
+}
+
+impl Default for TNode {
+    fn default() -> TNode {
+        TNode {
+            fwd: 0,
+            is_label: false,
+            hoisted: false,
+            block_label: NONE,
+            loop_label: NONE,
+            built: false,
+        }
+    }
+}
+
 /// Builds the tree.
 pub(crate) fn build(pre: &PreCfg, a: &Analysis) -> Result<Tree> {
     if !a.loops.is_reducible() {
         return Err(internal("structure tree needs a reducible graph"));
     }
     let n = pre.nodes.len();
+    // The per-node tables, side by side in one allocation.
+    let mut t = vec![TNode::default(); n];
     // Forward predecessor counts.
-    let mut fwd = vec![0u32; n];
     for v in 0..n as u32 {
         if !a.dom.is_reachable(v) {
             continue;
@@ -136,14 +167,12 @@ pub(crate) fn build(pre: &PreCfg, a: &Analysis) -> Result<Tree> {
         for &p in a.pred.succ(v) {
             if a.dom.is_reachable(p) && !a.is_back_edge(p, v) {
                 // At most one per predecessor edge: cannot saturate.
-                let c = at_mut(&mut fwd, v as usize)?;
+                let c = &mut at_mut(&mut t, v as usize)?.fwd;
                 *c = c.saturating_add(1);
             }
         }
     }
     // Label nodes and where their Blocks attach.
-    let mut is_label = vec![false; n];
-    let mut hoisted = vec![false; n];
     let mut attached: Vec<Vec<u32>> = vec![Vec::new(); n];
     for v in 0..n as u32 {
         let Some(d) = a.dom.idom(v) else { continue };
@@ -157,12 +186,13 @@ pub(crate) fn build(pre: &PreCfg, a: &Analysis) -> Result<Tree> {
             star = h;
             l = a.loops.parent(h);
         }
+        let tv = at_mut(&mut t, v as usize)?;
         if star != NONE {
-            set(&mut is_label, v as usize, true)?;
-            set(&mut hoisted, v as usize, true)?;
+            tv.is_label = true;
+            tv.hoisted = true;
             at_mut(&mut attached, star as usize)?.push(v);
-        } else if get(&fwd, v as usize)? >= 2 {
-            set(&mut is_label, v as usize, true)?;
+        } else if tv.fwd >= 2 {
+            tv.is_label = true;
             at_mut(&mut attached, d as usize)?.push(v);
         }
     }
@@ -170,15 +200,13 @@ pub(crate) fn build(pre: &PreCfg, a: &Analysis) -> Result<Tree> {
         list.sort_by_key(|&v| a.rpo_num.get(v as usize).copied().unwrap_or(NONE));
     }
     let mut labels = Vec::new();
-    let mut block_label = vec![NONE; n];
-    let mut loop_label = vec![NONE; n];
-    for v in 0..n {
-        if get(&is_label, v)? {
-            set(&mut block_label, v, labels.len() as u32)?;
+    for (v, tv) in t.iter_mut().enumerate() {
+        if tv.is_label {
+            tv.block_label = labels.len() as u32;
             labels.push(LabelKind::Block(v as u32));
         }
         if a.loops.is_header(v as u32) {
-            set(&mut loop_label, v, labels.len() as u32)?;
+            tv.loop_label = labels.len() as u32;
             labels.push(LabelKind::Loop(v as u32));
         }
     }
@@ -190,25 +218,23 @@ pub(crate) fn build(pre: &PreCfg, a: &Analysis) -> Result<Tree> {
         id
     };
     let root = new_list(&mut lists, None, Term::Pending);
-    let mut built = vec![false; n];
     let mut work: Vec<(u32, ListId)> = Vec::with_capacity(n);
     work.push((0, root));
     while let Some((x, slot)) = work.pop() {
-        if std::mem::replace(at_mut(&mut built, x as usize)?, true) {
+        if std::mem::replace(&mut at_mut(&mut t, x as usize)?.built, true) {
             return Err(internal(format!("node {x} placed twice")));
         }
         // Branch from x to t: a list.
         let branch =
-            |lists: &mut Vec<List>, work: &mut Vec<(u32, ListId)>, t: u32| -> Result<ListId> {
-                if a.is_back_edge(x, t) {
-                    let l = get(&loop_label, t as usize)?;
-                    Ok(new_list(lists, None, Term::Br(l)))
-                } else if get(&is_label, t as usize)? {
-                    let l = get(&block_label, t as usize)?;
-                    Ok(new_list(lists, None, Term::Br(l)))
+            |lists: &mut Vec<List>, work: &mut Vec<(u32, ListId)>, target: u32| -> Result<ListId> {
+                let tt = at(&t, target as usize)?;
+                if a.is_back_edge(x, target) {
+                    Ok(new_list(lists, None, Term::Br(tt.loop_label)))
+                } else if tt.is_label {
+                    Ok(new_list(lists, None, Term::Br(tt.block_label)))
                 } else {
                     let l = new_list(lists, None, Term::Pending);
-                    work.push((t, l));
+                    work.push((target, l));
                     Ok(l)
                 }
             };
@@ -232,25 +258,23 @@ pub(crate) fn build(pre: &PreCfg, a: &Analysis) -> Result<Tree> {
                 hint,
             } => {
                 let mut arms: Vec<(u32, Arm)> = Vec::new();
-                let mut targets: Vec<u32> = Vec::new();
-                targets.push(*default);
-                targets.extend(cases.iter().map(|c| c.1));
-                for t in targets {
-                    if arms.iter().any(|(x, _)| *x == t) {
+                let targets = std::iter::once(*default).chain(cases.iter().map(|c| c.1));
+                for target in targets {
+                    if arms.iter().any(|(x, _)| *x == target) {
                         continue;
                     }
-                    let body = branch(&mut lists, &mut work, t)?;
+                    let body = branch(&mut lists, &mut work, target)?;
                     arms.push((
-                        t,
+                        target,
                         Arm {
                             lits: Vec::new(),
-                            is_default: t == *default,
+                            is_default: target == *default,
                             body,
                         },
                     ));
                 }
-                for &(lit, t) in cases {
-                    if let Some((_, arm)) = arms.iter_mut().find(|(x, _)| *x == t) {
+                for &(lit, target) in cases {
+                    if let Some((_, arm)) = arms.iter_mut().find(|(x, _)| *x == target) {
                         arm.lits.push(lit);
                     }
                 }
@@ -266,7 +290,7 @@ pub(crate) fn build(pre: &PreCfg, a: &Analysis) -> Result<Tree> {
         let header = a.loops.is_header(x);
         // A header's hoisted Blocks wrap its loop; the others wrap its code.
         let att = at(&attached, x as usize)?;
-        let outside = |y: &&u32| header && get(&hoisted, **y as usize).unwrap_or(false);
+        let outside = |y: &&u32| header && t.get(**y as usize).is_some_and(|ty| ty.hoisted);
         // Innermost: the code of x and its terminal.
         let mut cur = new_list(&mut lists, Some(x), term);
         let wrap = |lists: &mut Vec<List>,
@@ -276,7 +300,7 @@ pub(crate) fn build(pre: &PreCfg, a: &Analysis) -> Result<Tree> {
          -> Result<ListId> {
             let follow = new_list(lists, None, Term::Pending);
             work.push((y, follow));
-            let label = get(&block_label, y as usize)?;
+            let label = at(&t, y as usize)?.block_label;
             Ok(new_list(
                 lists,
                 None,
@@ -291,7 +315,7 @@ pub(crate) fn build(pre: &PreCfg, a: &Analysis) -> Result<Tree> {
             cur = wrap(&mut lists, &mut work, cur, y)?;
         }
         if header {
-            let label = get(&loop_label, x as usize)?;
+            let label = at(&t, x as usize)?.loop_label;
             cur = new_list(&mut lists, None, Term::Loop { label, body: cur });
         }
         for &y in att.iter().filter(outside) {
@@ -307,8 +331,8 @@ pub(crate) fn build(pre: &PreCfg, a: &Analysis) -> Result<Tree> {
         );
         *at_mut(&mut lists, slot as usize)? = top;
     }
-    for (v, &b) in built.iter().enumerate() {
-        if !b && a.dom.is_reachable(v as u32) {
+    for (v, tv) in t.iter().enumerate() {
+        if !tv.built && a.dom.is_reachable(v as u32) {
             return Err(internal(format!("node {v} was not placed")));
         }
     }

@@ -32,45 +32,52 @@ struct Blocks {
 
 /// Runs the cleanup passes and renumbers.
 pub(crate) fn cleanup(blocks: Vec<LBlock>) -> Result<Vec<LBlock>> {
-    let deleted = vec![false; blocks.len()];
-    let (preds, refs) = preds_and_refs(&blocks, &deleted)?;
+    let n = blocks.len();
     let mut c = Blocks {
         blocks,
-        deleted,
-        preds,
-        refs,
+        deleted: vec![false; n],
+        preds: vec![SmallVec::new(); n],
+        refs: vec![0; n],
     };
+    c.count_preds_and_refs()?;
     c.bypass_empty()?;
     c.settle_unreachable()?;
     // Predecessors and merge references among the remaining blocks.
-    (c.preds, c.refs) = preds_and_refs(&c.blocks, &c.deleted)?;
+    c.count_preds_and_refs()?;
     c.latches_as_continues()?;
     c.forward_merges()?;
     c.shift_merges()?;
     renumber::renumber(c.blocks, &c.deleted)
 }
 
-/// The predecessor lists and merge-reference counts of the blocks not
-/// `deleted`.
-fn preds_and_refs(blocks: &[LBlock], deleted: &[bool]) -> Result<(PredLists, Vec<u32>)> {
-    let n = blocks.len();
-    let mut preds: PredLists = vec![SmallVec::new(); n];
-    let mut refs = vec![0u32; n];
-    for (i, b) in blocks.iter().enumerate() {
-        if get(deleted, i)? {
-            continue;
-        }
-        for t in b.term.targets() {
-            let p = at_mut(&mut preds, t as usize)?;
-            if !p.contains(&(i as u32)) {
-                p.push(i as u32);
+impl Blocks {
+    /// Recomputes the predecessor lists and merge-reference counts of the
+    /// blocks not `deleted`, in the tables already allocated.
+    fn count_preds_and_refs(&mut self) -> Result<()> {
+        let Blocks {
+            blocks,
+            deleted,
+            preds,
+            refs,
+        } = self;
+        preds.iter_mut().for_each(SmallVec::clear);
+        refs.iter_mut().for_each(|r| *r = 0);
+        for (i, b) in blocks.iter().enumerate() {
+            if get(deleted, i)? {
+                continue;
+            }
+            for t in b.term.targets() {
+                let p = at_mut(preds, t as usize)?;
+                if !p.contains(&(i as u32)) {
+                    p.push(i as u32);
+                }
+            }
+            for t in b.merge.targets() {
+                let r = at_mut(refs, t as usize)?;
+                // Counts references from blocks in memory: cannot saturate.
+                *r = r.saturating_add(1);
             }
         }
-        for t in b.merge.targets() {
-            let r = at_mut(&mut refs, t as usize)?;
-            // Counts references from blocks in memory: cannot saturate.
-            *r = r.saturating_add(1);
-        }
+        Ok(())
     }
-    Ok((preds, refs))
 }

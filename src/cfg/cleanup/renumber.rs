@@ -2,20 +2,27 @@
 //! merge target rewritten.
 
 use crate::cfg::lower::{LBlock, LMerge};
-use crate::cfg::util::{at_mut, get, internal, NONE};
+use crate::cfg::util::{get, internal, NONE};
 use crate::error::Result;
 
 /// Drops the `deleted` blocks and renumbers the rest.
-pub(super) fn renumber(blocks: Vec<LBlock>, deleted: &[bool]) -> Result<Vec<LBlock>> {
+pub(super) fn renumber(mut blocks: Vec<LBlock>, deleted: &[bool]) -> Result<Vec<LBlock>> {
     let n = blocks.len();
+    if deleted.len() != n {
+        return Err(internal("deleted flags do not match the blocks"));
+    }
     let mut newid = vec![NONE; n];
-    let mut out = Vec::new();
-    for (i, b) in blocks.into_iter().enumerate() {
-        if !get(deleted, i)? {
-            *at_mut(&mut newid, i)? = out.len() as u32;
-            out.push(b);
+    let mut next = 0u32;
+    for (id, &d) in newid.iter_mut().zip(deleted) {
+        if !d {
+            *id = next;
+            // Counts blocks in memory: cannot saturate.
+            next = next.saturating_add(1);
         }
     }
+    // Drops the deleted blocks in place, keeping the order.
+    let mut keep = deleted.iter().map(|&d| !d);
+    blocks.retain(|_| keep.next().unwrap_or(false));
     let map = |x: u32| -> Result<u32> {
         let v = get(&newid, x as usize)?;
         if v == NONE {
@@ -24,7 +31,7 @@ pub(super) fn renumber(blocks: Vec<LBlock>, deleted: &[bool]) -> Result<Vec<LBlo
             Ok(v)
         }
     };
-    for b in out.iter_mut() {
+    for b in blocks.iter_mut() {
         b.term.map_targets(map)?;
         b.merge = match b.merge {
             LMerge::None => LMerge::None,
@@ -39,8 +46,8 @@ pub(super) fn renumber(blocks: Vec<LBlock>, deleted: &[bool]) -> Result<Vec<LBlo
             },
         };
     }
-    if out.len() >= 0x7fff_ffff {
+    if blocks.len() >= 0x7fff_ffff {
         return Err(internal("too many blocks"));
     }
-    Ok(out)
+    Ok(blocks)
 }

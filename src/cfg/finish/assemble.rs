@@ -2,8 +2,6 @@
 //! operand replacements, merges and terminators renumbered, and the
 //! synthetic values that survived simplification, numbered compactly.
 
-use std::collections::HashMap;
-
 use super::simplify::resolve;
 use super::{Graph, Ssa};
 use crate::cfg::lower::{LBlock, LMerge, LTerm};
@@ -11,7 +9,7 @@ use crate::cfg::pre::PSel;
 use crate::cfg::structured::{
     Merge, PhiDef, SBlock, SBlockId, SPhi, STerm, SValue, Structured, SynthDef, SynthId,
 };
-use crate::cfg::util::{at, at_mut, get, internal, NONE};
+use crate::cfg::util::{at, at_mut, get, internal, FastMap, NONE};
 use crate::error::Result;
 use crate::ir::ValueId;
 
@@ -22,7 +20,7 @@ pub(super) struct Parts<'a> {
     /// Per block, its operand replacements (unsorted, maybe repeated).
     pub uses: &'a [Vec<(ValueId, SValue)>],
     /// Per block with a selector switch, the value it reads.
-    pub var_value: &'a HashMap<u32, SValue>,
+    pub var_value: &'a FastMap<u32, SValue>,
     /// Replacements of removed synthetic values.
     pub repl: &'a [Option<SValue>],
     pub order: &'a [u32],

@@ -88,7 +88,7 @@ pub(crate) fn finish(
     phis::place(&c, &of_orig, &mut solver, &mut ssa)?;
     let uses = repair::repair(&c, &mut solver, &mut ssa)?;
     let repl = simplify::simplify_phis(&mut ssa.phis, ssa.synths.len())?;
-    let order = order::emission_order(&blocks)?;
+    let order = order::emission_order(&blocks, &g.succ)?;
     assemble::assemble(
         &blocks,
         &assemble::Parts {

@@ -2,7 +2,7 @@
 //! loop merge's ladder, a guard, a dispatcher) reads, with the phis it
 //! needs.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 
 use super::Ssa;
 use crate::cfg::lower::{LBlock, LTerm};
@@ -18,7 +18,7 @@ pub(super) fn solve(
     blocks: &[LBlock],
     solver: &mut Solver<'_>,
     ssa: &mut Ssa,
-) -> Result<HashMap<u32, SValue>> {
+) -> Result<FastMap<u32, SValue>> {
     // Selector variables are dead at the end of every block holding a
     // pre-CFG node's code that does not assign them: the structurizer's
     // selector is zero whenever such code runs, and a dispatcher's is read
@@ -51,7 +51,7 @@ pub(super) fn solve(
             }
         }
     }
-    let mut var_value: HashMap<u32, SValue> = HashMap::new(); // block -> selector read
+    let mut var_value: FastMap<u32, SValue> = FastMap::default(); // block -> selector read
     for (&var, reads) in &var_reads {
         let defs = var_defs.remove(&var).unwrap_or_default();
         let g = Group {
