@@ -3,9 +3,35 @@
 //! into it (shift).
 
 use super::Blocks;
-use crate::cfg::lower::{LMerge, LTerm};
+use crate::cfg::lower::{LBlock, LMerge, LTerm};
+use crate::cfg::structured::SelectionControl;
 use crate::cfg::util::{at, at_mut, get, NONE};
 use crate::error::Result;
+
+/// The selection merge of block `h` when it is an empty join that both
+/// passes may move: `(join j, the selection's hint, the block t that j
+/// branches to)`, where `j` carries nothing (no origin, node, assignments or
+/// merge of its own), only `h` names it as a merge, and `t` is not `j`.
+fn empty_selection_merge(
+    blocks: &[LBlock],
+    refs: &[u32],
+    h: usize,
+) -> Result<Option<(u32, SelectionControl, u32)>> {
+    let LMerge::Sel { merge: j, hint } = at(blocks, h)?.merge else {
+        return Ok(None);
+    };
+    let jb = at(blocks, j as usize)?;
+    let LTerm::Branch(t) = jb.term else {
+        return Ok(None);
+    };
+    let empty = jb.origin.is_none()
+        && jb.node == NONE
+        && jb.assigns.is_empty()
+        && jb.merge == LMerge::None
+        && get(refs, j as usize)? == 1
+        && t != j;
+    Ok(empty.then_some((j, hint, t)))
+}
 
 impl Blocks {
     /// Merge forwarding: a selection merge that is an empty block branching
@@ -17,25 +43,14 @@ impl Blocks {
             preds,
             refs,
         } = self;
-        let n = blocks.len();
-        // Merge forwarding: a selection merge that is an empty block branching
-        // to a block only it reaches hands its role to that block.
-        for h in 0..n {
+        for h in 0..blocks.len() {
             if get(deleted, h)? {
                 continue;
             }
-            let LMerge::Sel { merge: j, hint } = at(blocks, h)?.merge else {
+            let Some((j, hint, t)) = empty_selection_merge(blocks, refs, h)? else {
                 continue;
             };
-            let jb = at(blocks, j as usize)?;
-            let LTerm::Branch(t) = jb.term else { continue };
-            if jb.origin.is_some()
-                || jb.node != NONE
-                || !jb.assigns.is_empty()
-                || jb.merge != LMerge::None
-                || get(refs, j as usize)? != 1
-                || t == j
-                || t == 0
+            if t == 0
                 || t as usize == h
                 || get(refs, t as usize)? != 0
                 || matches!(at(blocks, t as usize)?.merge, LMerge::Loop { .. })
@@ -68,28 +83,15 @@ impl Blocks {
             preds,
             refs,
         } = self;
-        let n = blocks.len();
-        // Merge shift: a selection merge that is an empty block whose only
-        // predecessor X only branches to it is replaced by X (the common
-        // `if (c) break; rest` shape), saving a block.
-        for h in 0..n {
+        // The common `if (c) break; rest` shape: the predecessor X takes the
+        // join's place, saving a block.
+        for h in 0..blocks.len() {
             if get(deleted, h)? {
                 continue;
             }
-            let LMerge::Sel { merge: j, hint } = at(blocks, h)?.merge else {
+            let Some((j, hint, t)) = empty_selection_merge(blocks, refs, h)? else {
                 continue;
             };
-            let jb = at(blocks, j as usize)?;
-            let LTerm::Branch(t) = jb.term else { continue };
-            if jb.origin.is_some()
-                || jb.node != NONE
-                || !jb.assigns.is_empty()
-                || jb.merge != LMerge::None
-                || get(refs, j as usize)? != 1
-                || t == j
-            {
-                continue;
-            }
             let [x] = at(preds, j as usize)?.as_slice() else {
                 continue;
             };
