@@ -427,6 +427,7 @@ fn check_run(m: &Module, desc: &ShaderDesc, want: &[u32]) {
                 std::env::var("DXIL2SPIRV_NO_VULKAN").is_ok_and(|v| v == "1"),
                 "no Vulkan device ({other:?}): install lavapipe or set DXIL2SPIRV_NO_VULKAN=1 to skip"
             );
+            eprintln!("DXIL2SPIRV_NO_VULKAN=1: skipping a Vulkan test ({other:?})");
             return;
         }
     }
