@@ -219,6 +219,11 @@ impl<'m> Emitter<'m> {
         if self.desc.kind == ShaderKind::Pixel && sc == StorageClass::Input && ty == self.u32_ty() {
             self.decorate(v, Decoration::Flat, &[]);
         }
+        // Vulkan: the tessellation factors are per-patch variables, and
+        // SPIR-V validators since v2025.4 require the decoration.
+        if matches!(bi, BuiltIn::TessLevelOuter | BuiltIn::TessLevelInner) {
+            self.decorate(v, Decoration::Patch, &[]);
+        }
         self.interface.insert(v);
         self.builtins.insert((bi, sc), v);
         v
