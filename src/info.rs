@@ -1,7 +1,6 @@
 //! `dxil2spirv info`: the decoded facts of a blob as one JSON document,
 //! written as JSON or as indented text.
 
-use crate::container::{RootParameterKind, RootSignature};
 use crate::json::Json;
 use crate::Shader;
 use std::fmt::{self, Write};
@@ -75,7 +74,7 @@ impl Shader<'_> {
             );
         }
         if let Ok(Some(rs)) = c.root_signature() {
-            doc = doc.with("root_signature", root_signature_json(&rs));
+            doc = doc.with("root_signature", rs.to_json());
         }
         doc
     }
@@ -90,112 +89,4 @@ impl Shader<'_> {
     pub fn write_info_text(&self, out: &mut impl Write) -> fmt::Result {
         self.info().write_text(out)
     }
-}
-
-/// A root signature as JSON.
-pub fn root_signature_json(rs: &RootSignature) -> Json {
-    let parameters = rs
-        .parameters
-        .iter()
-        .map(|p| {
-            let param = Json::object().with("visibility", format!("{:?}", p.visibility));
-            match &p.kind {
-                RootParameterKind::DescriptorTable(ranges) => param.with("kind", "table").with(
-                    "ranges",
-                    Json::Array(
-                        ranges
-                            .iter()
-                            .map(|r| {
-                                Json::object()
-                                    .with("type", format!("{:?}", r.range_type))
-                                    .with(
-                                        "count",
-                                        if r.is_unbounded() {
-                                            Json::from("unbounded")
-                                        } else {
-                                            r.num_descriptors.into()
-                                        },
-                                    )
-                                    .with("base_register", r.base_register)
-                                    .with("space", r.space)
-                                    .with(
-                                        "offset",
-                                        if r.is_append() {
-                                            Json::from("append")
-                                        } else {
-                                            r.offset.into()
-                                        },
-                                    )
-                                    .with(
-                                        "flags",
-                                        r.flags
-                                            .map(|f| f.names().map(Json::from).collect::<Vec<_>>()),
-                                    )
-                            })
-                            .collect(),
-                    ),
-                ),
-                RootParameterKind::Constants(k) => param
-                    .with("kind", "constants")
-                    .with("register", k.register)
-                    .with("space", k.space)
-                    .with("count", k.num_32bit_values),
-                RootParameterKind::Cbv(d)
-                | RootParameterKind::Srv(d)
-                | RootParameterKind::Uav(d) => {
-                    let kind = match &p.kind {
-                        RootParameterKind::Cbv(_) => "cbv",
-                        RootParameterKind::Srv(_) => "srv",
-                        _ => "uav",
-                    };
-                    param
-                        .with("kind", kind)
-                        .with("register", d.register)
-                        .with("space", d.space)
-                        .with(
-                            "flags",
-                            d.flags
-                                .map(|f| f.names().map(Json::from).collect::<Vec<_>>()),
-                        )
-                }
-            }
-        })
-        .collect();
-    let samplers = rs
-        .static_samplers
-        .iter()
-        .map(|s| {
-            Json::object()
-                .with("register", s.register)
-                .with("space", s.space)
-                .with(
-                    "filter",
-                    s.filter
-                        .name()
-                        .map_or_else(|| format!("{:#x}", s.filter.0), str::to_string),
-                )
-                .with(
-                    "address",
-                    vec![
-                        format!("{:?}", s.address_u),
-                        format!("{:?}", s.address_v),
-                        format!("{:?}", s.address_w),
-                    ],
-                )
-                .with("mip_lod_bias", s.mip_lod_bias)
-                .with("max_anisotropy", s.max_anisotropy)
-                .with("comparison", format!("{:?}", s.comparison_func))
-                .with("border_color", format!("{:?}", s.border_color))
-                .with("lod_range", vec![s.min_lod, s.max_lod])
-                .with("visibility", format!("{:?}", s.visibility))
-        })
-        .collect();
-    Json::object()
-        .with("version", format!("{:?}", rs.version))
-        .with(
-            "flags",
-            rs.flags.names().map(Json::from).collect::<Vec<_>>(),
-        )
-        .with("parameters", Json::Array(parameters))
-        .with("static_samplers", Json::Array(samplers))
 }

@@ -1,7 +1,11 @@
-//! A minimal JSON value and writer for reports (`info --json`, reflection),
-//! so the library needs no serialisation dependency.
+//! A minimal JSON value, writer and reader for reports (`info --json`,
+//! reflection) and inputs (root signatures), so the library needs no
+//! serialisation dependency.
 
 use std::fmt::{self, Write};
+
+mod read;
+pub use read::{parse, MAX_DEPTH};
 
 /// A JSON value. Objects keep their keys in insertion order, so output is
 /// deterministic.
@@ -44,6 +48,31 @@ impl Json {
         match value {
             Some(v) => self.with(key, v),
             None => self,
+        }
+    }
+
+    /// The string, if this is one.
+    pub fn as_str(&self) -> Option<&str> {
+        match self {
+            Json::Str(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// The integer, if this is one that fits a `u32`.
+    pub fn as_u32(&self) -> Option<u32> {
+        match self {
+            Json::UInt(u) => u32::try_from(*u).ok(),
+            Json::Int(i) => u32::try_from(*i).ok(),
+            _ => None,
+        }
+    }
+
+    /// The value of `key`, if this is an object that has it.
+    pub fn get(&self, key: &str) -> Option<&Json> {
+        match self {
+            Json::Object(entries) => entries.iter().find(|(k, _)| k == key).map(|(_, v)| v),
+            _ => None,
         }
     }
 

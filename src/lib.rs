@@ -74,6 +74,7 @@ pub mod error;
 mod info;
 pub mod ir;
 pub mod json;
+pub mod rootsig;
 #[cfg(feature = "vulkan")]
 pub mod run;
 mod shader;

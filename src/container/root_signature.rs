@@ -50,6 +50,22 @@ impl RootSignatureVersion {
             RootSignatureVersion::V1_2 => 3,
         }
     }
+
+    /// `1.0`, `1.1` or `1.2`, as the JSON form writes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            RootSignatureVersion::V1_0 => "1.0",
+            RootSignatureVersion::V1_1 => "1.1",
+            RootSignatureVersion::V1_2 => "1.2",
+        }
+    }
+
+    /// The version with the given [`name`](Self::name).
+    pub fn from_name(name: &str) -> Option<RootSignatureVersion> {
+        [Self::V1_0, Self::V1_1, Self::V1_2]
+            .into_iter()
+            .find(|v| v.name() == name)
+    }
 }
 
 macro_rules! flag_type {
@@ -72,6 +88,17 @@ macro_rules! flag_type {
             /// Names of the known flags that are set.
             pub fn names(self) -> impl Iterator<Item = &'static str> {
                 Self::NAMES.iter().filter(move |(_, v)| self.0 & v != 0).map(|(n, _)| *n)
+            }
+
+            /// The flag with the given name (as [`names`](Self::names)
+            /// gives it).
+            pub fn from_name(name: &str) -> Option<$name> {
+                Self::NAMES.iter().find(|(n, _)| *n == name).map(|(_, v)| $name(*v))
+            }
+
+            /// The set bits that have no name.
+            pub fn unknown_bits(self) -> u32 {
+                Self::NAMES.iter().fold(self.0, |bits, (_, v)| bits & !v)
             }
         }
 
@@ -166,68 +193,84 @@ flag_type! {
     }
 }
 
-/// Which shader stages see a root parameter or static sampler
-/// (`D3D12_SHADER_VISIBILITY`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum ShaderVisibility {
-    /// All stages (0).
-    All,
-    /// Vertex (1).
-    Vertex,
-    /// Hull (2).
-    Hull,
-    /// Domain (3).
-    Domain,
-    /// Geometry (4).
-    Geometry,
-    /// Pixel (5).
-    Pixel,
-    /// Amplification (6).
-    Amplification,
-    /// Mesh (7).
-    Mesh,
+/// A closed D3D12 enum serialized as a `u32`: the enum, its value
+/// conversions, and the stable names the JSON form uses (the variant names).
+macro_rules! value_enum {
+    ($(#[$doc:meta])* $name:ident { $($(#[$vdoc:meta])* $variant:ident = $value:expr),* $(,)? }) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum $name {
+            $($(#[$vdoc])* $variant,)*
+        }
+
+        impl $name {
+            /// The value with the given serialized number.
+            pub fn from_u32(v: u32) -> Option<$name> {
+                match v {
+                    $($value => Some($name::$variant),)*
+                    _ => None,
+                }
+            }
+
+            /// The serialized number.
+            pub fn to_u32(self) -> u32 {
+                match self {
+                    $($name::$variant => $value,)*
+                }
+            }
+
+            /// The stable name (the variant's), as the JSON form writes it.
+            pub fn name(self) -> &'static str {
+                match self {
+                    $($name::$variant => stringify!($variant),)*
+                }
+            }
+
+            /// The value with the given [`name`](Self::name).
+            pub fn from_name(name: &str) -> Option<$name> {
+                match name {
+                    $(stringify!($variant) => Some($name::$variant),)*
+                    _ => None,
+                }
+            }
+        }
+    };
 }
 
-impl ShaderVisibility {
-    /// The visibility with the given serialized value.
-    pub fn from_u32(v: u32) -> Option<ShaderVisibility> {
-        Some(match v {
-            0 => ShaderVisibility::All,
-            1 => ShaderVisibility::Vertex,
-            2 => ShaderVisibility::Hull,
-            3 => ShaderVisibility::Domain,
-            4 => ShaderVisibility::Geometry,
-            5 => ShaderVisibility::Pixel,
-            6 => ShaderVisibility::Amplification,
-            7 => ShaderVisibility::Mesh,
-            _ => return None,
-        })
+value_enum! {
+    /// Which shader stages see a root parameter or static sampler
+    /// (`D3D12_SHADER_VISIBILITY`).
+    ShaderVisibility {
+        /// All stages (0).
+        All = 0,
+        /// Vertex (1).
+        Vertex = 1,
+        /// Hull (2).
+        Hull = 2,
+        /// Domain (3).
+        Domain = 3,
+        /// Geometry (4).
+        Geometry = 4,
+        /// Pixel (5).
+        Pixel = 5,
+        /// Amplification (6).
+        Amplification = 6,
+        /// Mesh (7).
+        Mesh = 7,
     }
 }
 
-/// The register class of a descriptor range.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum DescriptorRangeType {
-    /// Shader resource views, `t` registers (0).
-    Srv,
-    /// Unordered access views, `u` registers (1).
-    Uav,
-    /// Constant buffer views, `b` registers (2).
-    Cbv,
-    /// Samplers, `s` registers (3).
-    Sampler,
-}
-
-impl DescriptorRangeType {
-    /// The type with the given serialized value.
-    pub fn from_u32(v: u32) -> Option<DescriptorRangeType> {
-        Some(match v {
-            0 => DescriptorRangeType::Srv,
-            1 => DescriptorRangeType::Uav,
-            2 => DescriptorRangeType::Cbv,
-            3 => DescriptorRangeType::Sampler,
-            _ => return None,
-        })
+value_enum! {
+    /// The register class of a descriptor range.
+    DescriptorRangeType {
+        /// Shader resource views, `t` registers (0).
+        Srv = 0,
+        /// Unordered access views, `u` registers (1).
+        Uav = 1,
+        /// Constant buffer views, `b` registers (2).
+        Cbv = 2,
+        /// Samplers, `s` registers (3).
+        Sampler = 3,
     }
 }
 
@@ -305,6 +348,42 @@ pub enum RootParameterKind {
     Uav(RootDescriptor),
 }
 
+impl RootParameterKind {
+    /// The serialized `D3D12_ROOT_PARAMETER_TYPE`: 0 table, 1 constants,
+    /// 2 CBV, 3 SRV, 4 UAV.
+    pub fn type_code(&self) -> u32 {
+        match self {
+            RootParameterKind::DescriptorTable(_) => 0,
+            RootParameterKind::Constants(_) => 1,
+            RootParameterKind::Cbv(_) => 2,
+            RootParameterKind::Srv(_) => 3,
+            RootParameterKind::Uav(_) => 4,
+        }
+    }
+
+    /// `table`, `constants`, `cbv`, `srv` or `uav`, as the JSON form
+    /// writes it.
+    pub fn name(&self) -> &'static str {
+        match self {
+            RootParameterKind::DescriptorTable(_) => "table",
+            RootParameterKind::Constants(_) => "constants",
+            RootParameterKind::Cbv(_) => "cbv",
+            RootParameterKind::Srv(_) => "srv",
+            RootParameterKind::Uav(_) => "uav",
+        }
+    }
+
+    /// The root descriptor of a root CBV, SRV or UAV.
+    pub fn root_descriptor(&self) -> Option<&RootDescriptor> {
+        match self {
+            RootParameterKind::Cbv(d) | RootParameterKind::Srv(d) | RootParameterKind::Uav(d) => {
+                Some(d)
+            }
+            _ => None,
+        }
+    }
+}
+
 /// One root parameter.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RootParameter {
@@ -328,6 +407,14 @@ macro_rules! filters {
             pub fn name(self) -> Option<&'static str> {
                 match self.0 {
                     $($value => Some(stringify!($name)),)*
+                    _ => None,
+                }
+            }
+
+            /// The filter with the given [`name`](Self::name).
+            pub fn from_name(name: &str) -> Option<Filter> {
+                match name {
+                    $(stringify!($name) => Some(Filter($value)),)*
                     _ => None,
                 }
             }
@@ -419,102 +506,59 @@ impl fmt::Debug for Filter {
     }
 }
 
-/// Texture addressing outside [0, 1] (`D3D12_TEXTURE_ADDRESS_MODE`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum TextureAddressMode {
-    /// Wrap (1).
-    Wrap,
-    /// Mirror (2).
-    Mirror,
-    /// Clamp (3).
-    Clamp,
-    /// Border colour (4).
-    Border,
-    /// Mirror once (5).
-    MirrorOnce,
-}
-
-impl TextureAddressMode {
-    /// The mode with the given serialized value.
-    pub fn from_u32(v: u32) -> Option<TextureAddressMode> {
-        Some(match v {
-            1 => TextureAddressMode::Wrap,
-            2 => TextureAddressMode::Mirror,
-            3 => TextureAddressMode::Clamp,
-            4 => TextureAddressMode::Border,
-            5 => TextureAddressMode::MirrorOnce,
-            _ => return None,
-        })
+value_enum! {
+    /// Texture addressing outside [0, 1] (`D3D12_TEXTURE_ADDRESS_MODE`).
+    TextureAddressMode {
+        /// Wrap (1).
+        Wrap = 1,
+        /// Mirror (2).
+        Mirror = 2,
+        /// Clamp (3).
+        Clamp = 3,
+        /// Border colour (4).
+        Border = 4,
+        /// Mirror once (5).
+        MirrorOnce = 5,
     }
 }
 
-/// Comparison of a comparison sampler (`D3D12_COMPARISON_FUNC`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum ComparisonFunc {
-    /// No comparison (0; newer D3D12 SDKs only).
-    None,
-    /// Never (1).
-    Never,
-    /// Less (2).
-    Less,
-    /// Equal (3).
-    Equal,
-    /// Less or equal (4).
-    LessEqual,
-    /// Greater (5).
-    Greater,
-    /// Not equal (6).
-    NotEqual,
-    /// Greater or equal (7).
-    GreaterEqual,
-    /// Always (8).
-    Always,
-}
-
-impl ComparisonFunc {
-    /// The function with the given serialized value.
-    pub fn from_u32(v: u32) -> Option<ComparisonFunc> {
-        Some(match v {
-            0 => ComparisonFunc::None,
-            1 => ComparisonFunc::Never,
-            2 => ComparisonFunc::Less,
-            3 => ComparisonFunc::Equal,
-            4 => ComparisonFunc::LessEqual,
-            5 => ComparisonFunc::Greater,
-            6 => ComparisonFunc::NotEqual,
-            7 => ComparisonFunc::GreaterEqual,
-            8 => ComparisonFunc::Always,
-            _ => return None,
-        })
+value_enum! {
+    /// Comparison of a comparison sampler (`D3D12_COMPARISON_FUNC`).
+    ComparisonFunc {
+        /// No comparison (0; newer D3D12 SDKs only).
+        None = 0,
+        /// Never (1).
+        Never = 1,
+        /// Less (2).
+        Less = 2,
+        /// Equal (3).
+        Equal = 3,
+        /// Less or equal (4).
+        LessEqual = 4,
+        /// Greater (5).
+        Greater = 5,
+        /// Not equal (6).
+        NotEqual = 6,
+        /// Greater or equal (7).
+        GreaterEqual = 7,
+        /// Always (8).
+        Always = 8,
     }
 }
 
-/// Border colour of a static sampler (`D3D12_STATIC_BORDER_COLOR`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum StaticBorderColor {
-    /// (0, 0, 0, 0) (0).
-    TransparentBlack,
-    /// (0, 0, 0, 1) (1).
-    OpaqueBlack,
-    /// (1, 1, 1, 1) (2).
-    OpaqueWhite,
-    /// Integer (0, 0, 0, 1) (3).
-    OpaqueBlackUint,
-    /// Integer (1, 1, 1, 1) (4).
-    OpaqueWhiteUint,
-}
-
-impl StaticBorderColor {
-    /// The colour with the given serialized value.
-    pub fn from_u32(v: u32) -> Option<StaticBorderColor> {
-        Some(match v {
-            0 => StaticBorderColor::TransparentBlack,
-            1 => StaticBorderColor::OpaqueBlack,
-            2 => StaticBorderColor::OpaqueWhite,
-            3 => StaticBorderColor::OpaqueBlackUint,
-            4 => StaticBorderColor::OpaqueWhiteUint,
-            _ => return None,
-        })
+value_enum! {
+    /// Border colour of a static sampler (`D3D12_STATIC_BORDER_COLOR`).
+    StaticBorderColor {
+        /// (0, 0, 0, 0) (0).
+        TransparentBlack = 0,
+        /// (0, 0, 0, 1) (1).
+        OpaqueBlack = 1,
+        /// (1, 1, 1, 1) (2).
+        OpaqueWhite = 2,
+        /// Integer (0, 0, 0, 1) (3).
+        OpaqueBlackUint = 3,
+        /// Integer (1, 1, 1, 1) (4).
+        OpaqueWhiteUint = 4,
     }
 }
 

@@ -42,6 +42,7 @@ mod emit_snapshots;
 mod fuzz_regressions;
 mod ll_parse;
 mod reader_sweep;
+mod rootsig_io;
 #[cfg(feature = "vulkan")]
 mod run_spec;
 #[cfg(feature = "vulkan")]

@@ -1,0 +1,68 @@
+//! The root-signature model: a D3D12 root signature as a first-class
+//! object, independent of any shader.
+//!
+//! The types are the RTS0 reader's ([`crate::container::root_signature`],
+//! re-exported here). This module adds what a binding layer needs on top:
+//!
+//! - [`load`]: a root signature from raw `RTS0` bytes, a DXBC container
+//!   holding an `RTS0` part, or the JSON form;
+//! - [`RootSignature::to_rts0`] (`write`): the binary writer, byte-identical
+//!   to DXC's layout;
+//! - [`RootSignature::to_json`] / [`RootSignature::from_json`] (`json`):
+//!   the JSON form, which round-trips exactly;
+//!
+//! `docs/ROOT-SIGNATURE.md` describes the model and its JSON form.
+
+mod json;
+mod write;
+
+pub use crate::container::root_signature::*;
+
+use crate::container::{self, FourCC};
+use crate::error::{Error, Phase, Result};
+
+/// The encoding a root signature was [`load`]ed from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// Raw `RTS0` part bytes.
+    Rts0,
+    /// The `RTS0` part of a DXBC container.
+    Container,
+    /// The JSON form.
+    Json,
+}
+
+impl Source {
+    /// `rts0`, `container` or `json`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Source::Rts0 => "rts0",
+            Source::Container => "container",
+            Source::Json => "json",
+        }
+    }
+}
+
+/// Reads a root signature from raw `RTS0` bytes, a DXBC container with an
+/// `RTS0` part (a shader blob, or what `dxc -extractrootsignature` writes),
+/// or its JSON form (text starting with `{`), and says which it was.
+pub fn load(bytes: &[u8]) -> Result<(RootSignature, Source)> {
+    if bytes.starts_with(b"DXBC") {
+        let c = container::parse(bytes)?;
+        return match c.root_signature()? {
+            Some(rs) => Ok((rs, Source::Container)),
+            None => Err(Error::invalid(
+                Phase::Container,
+                format!("the container has no {} part", FourCC::RTS0),
+            )),
+        };
+    }
+    if bytes.trim_ascii_start().starts_with(b"{") {
+        let text = std::str::from_utf8(bytes).map_err(|e| {
+            Error::invalid_at_byte(Phase::Container, e.valid_up_to() as u64, "JSON: not UTF-8")
+        })?;
+        let doc = crate::json::parse(text)?;
+        return Ok((RootSignature::from_json(&doc)?, Source::Json));
+    }
+    Ok((RootSignature::parse(bytes)?, Source::Rts0))
+}
