@@ -10,11 +10,23 @@
 //!   to DXC's layout;
 //! - [`RootSignature::to_json`] / [`RootSignature::from_json`] (`json`):
 //!   the JSON form, which round-trips exactly;
+//! - [`RootSignature::validate`] and [`RootSignature::check_shader`]
+//!   ([`validate`], `shader`): D3D12's rules as [`RootSignatureError`]s that
+//!   name the register, parameter and stage;
+//! - [`RootSignature::root_block`] ([`layout`]): the `bindless-1`
+//!   push-constant block it implies.
 //!
 //! `docs/ROOT-SIGNATURE.md` describes the model and its JSON form.
 
 mod json;
+pub mod layout;
+mod shader;
+pub mod validate;
 mod write;
+
+pub use layout::{range_offsets, RootBlock, RootBlockEntry};
+pub use shader::{DeclaredResource, ShaderUse};
+pub use validate::{Binder, Register, RootSignatureError, MAX_COST};
 
 pub use crate::container::root_signature::*;
 

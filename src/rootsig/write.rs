@@ -61,7 +61,9 @@ impl RootSignature {
             out.u32(0); // payload offset, patched below
         }
         for (i, p) in self.parameters.iter().enumerate() {
-            let payload_field = i.saturating_mul(12).saturating_add(params_at + 8);
+            let payload_field = i
+                .saturating_mul(12)
+                .saturating_add(params_at.saturating_add(8));
             out.patch_here(payload_field)?;
             match &p.kind {
                 RootParameterKind::DescriptorTable(ranges) => {

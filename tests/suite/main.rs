@@ -43,6 +43,8 @@ mod fuzz_regressions;
 mod ll_parse;
 mod reader_sweep;
 mod rootsig_io;
+mod rootsig_layout;
+mod rootsig_validate;
 #[cfg(feature = "vulkan")]
 mod run_spec;
 #[cfg(feature = "vulkan")]

@@ -1,0 +1,225 @@
+//! A root signature checked against one shader's resource declarations:
+//! every declared register covered by one binding its stage can see, of
+//! the right class, with the whole declared array inside; root SRV/UAV only
+//! for raw or structured buffers; SM 6.6 heap indexing only with its flag.
+
+use super::validate::{shares_stage, Register, RootSignatureError, Span};
+use crate::container::{
+    DescriptorRangeType, FeatureFlags, RootSignature, RootSignatureFlags, ShaderVisibility,
+};
+use crate::dxil::{ResourceKind, ShaderKind};
+use crate::Shader;
+
+/// One resource a shader declares, as the root signature sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DeclaredResource {
+    /// First register (class, index, space).
+    pub register: Register,
+    /// Number of registers; `u32::MAX` for an unbounded array.
+    pub count: u32,
+    /// Whether a root SRV/UAV (a raw address) can bind it: a raw or
+    /// structured buffer, or an acceleration structure.
+    pub root_bindable: bool,
+}
+
+/// What a shader asks of a root signature.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShaderUse {
+    /// The stage.
+    pub stage: ShaderKind,
+    /// Its declared resources.
+    pub resources: Vec<DeclaredResource>,
+    /// It indexes `ResourceDescriptorHeap` (SM 6.6).
+    pub resource_heap: bool,
+    /// It indexes `SamplerDescriptorHeap` (SM 6.6).
+    pub sampler_heap: bool,
+}
+
+impl ShaderUse {
+    /// The resources, stage and heap use of a read shader (heap use from
+    /// the `SFI0` feature flags).
+    pub fn of(shader: &Shader<'_>) -> ShaderUse {
+        let res = &shader.dxil.resources;
+        let declared = |class, b: &crate::dxil::ResourceBinding, root_bindable| DeclaredResource {
+            register: Register {
+                class,
+                index: b.lower_bound,
+                space: b.space,
+            },
+            count: b.range_size,
+            root_bindable,
+        };
+        let raw = |k: ResourceKind| {
+            matches!(
+                k,
+                ResourceKind::RawBuffer
+                    | ResourceKind::StructuredBuffer
+                    | ResourceKind::RTAccelerationStructure
+            )
+        };
+        let resources = res
+            .srvs
+            .iter()
+            .map(|r| declared(DescriptorRangeType::Srv, &r.binding, raw(r.kind)))
+            .chain(
+                res.uavs
+                    .iter()
+                    .map(|r| declared(DescriptorRangeType::Uav, &r.binding, raw(r.kind))),
+            )
+            .chain(
+                res.cbvs
+                    .iter()
+                    .map(|r| declared(DescriptorRangeType::Cbv, &r.binding, true)),
+            )
+            .chain(
+                res.samplers
+                    .iter()
+                    .map(|r| declared(DescriptorRangeType::Sampler, &r.binding, false)),
+            )
+            .collect();
+        let features = shader
+            .container
+            .feature_info()
+            .ok()
+            .flatten()
+            .unwrap_or_default();
+        ShaderUse {
+            stage: shader.dxil.shader_model.kind,
+            resources,
+            resource_heap: features.contains(FeatureFlags::RESOURCE_DESCRIPTOR_HEAP_INDEXING),
+            sampler_heap: features.contains(FeatureFlags::SAMPLER_DESCRIPTOR_HEAP_INDEXING),
+        }
+    }
+}
+
+/// The visibility that names a stage, and the flag that denies it root
+/// access; `None` for stages that see only `All` parameters (compute, ray
+/// tracing, libraries).
+fn stage_access(stage: ShaderKind) -> (Option<ShaderVisibility>, RootSignatureFlags) {
+    use RootSignatureFlags as F;
+    match stage {
+        ShaderKind::Vertex => (
+            Some(ShaderVisibility::Vertex),
+            F::DENY_VERTEX_SHADER_ROOT_ACCESS,
+        ),
+        ShaderKind::Hull => (
+            Some(ShaderVisibility::Hull),
+            F::DENY_HULL_SHADER_ROOT_ACCESS,
+        ),
+        ShaderKind::Domain => (
+            Some(ShaderVisibility::Domain),
+            F::DENY_DOMAIN_SHADER_ROOT_ACCESS,
+        ),
+        ShaderKind::Geometry => (
+            Some(ShaderVisibility::Geometry),
+            F::DENY_GEOMETRY_SHADER_ROOT_ACCESS,
+        ),
+        ShaderKind::Pixel => (
+            Some(ShaderVisibility::Pixel),
+            F::DENY_PIXEL_SHADER_ROOT_ACCESS,
+        ),
+        ShaderKind::Amplification => (
+            Some(ShaderVisibility::Amplification),
+            F::DENY_AMPLIFICATION_SHADER_ROOT_ACCESS,
+        ),
+        ShaderKind::Mesh => (
+            Some(ShaderVisibility::Mesh),
+            F::DENY_MESH_SHADER_ROOT_ACCESS,
+        ),
+        _ => (None, F::NONE),
+    }
+}
+
+impl RootSignature {
+    /// Checks the root signature against what a shader declares, and
+    /// returns the first broken rule (after [`validate`](Self::validate)).
+    pub fn check_shader(&self, shader: &ShaderUse) -> Result<(), RootSignatureError> {
+        self.validate()?;
+        let stage = shader.stage;
+        for (uses, flag) in [
+            (
+                shader.resource_heap,
+                RootSignatureFlags::CBV_SRV_UAV_HEAP_DIRECTLY_INDEXED,
+            ),
+            (
+                shader.sampler_heap,
+                RootSignatureFlags::SAMPLER_HEAP_DIRECTLY_INDEXED,
+            ),
+        ] {
+            if uses && !self.flags.contains(flag) {
+                return Err(RootSignatureError::HeapNotIndexed { flag, stage });
+            }
+        }
+        let (visibility, deny) = stage_access(stage);
+        let denied = deny != RootSignatureFlags::NONE && self.flags.contains(deny);
+        let sees = |s: &Span| {
+            !denied
+                && match visibility {
+                    Some(v) => shares_stage(s.visibility, v),
+                    None => s.visibility == ShaderVisibility::All,
+                }
+        };
+        let spans = self.spans();
+        for r in &shader.resources {
+            let reg = r.register;
+            let covering = |s: &&Span| s.contains(reg.class, reg.space, reg.index);
+            let Some(span) = spans.iter().filter(|s| sees(s)).find(covering) else {
+                return Err(self.uncovered(&spans, reg, stage));
+            };
+            if span.root_descriptor && (!r.root_bindable || r.count != 1) {
+                return Err(RootSignatureError::RootDescriptorNotBuffer {
+                    register: reg,
+                    at: span.binder,
+                    stage,
+                });
+            }
+            let fits = if r.count == u32::MAX {
+                span.hi == u32::MAX
+            } else {
+                reg.index
+                    .checked_add(r.count.saturating_sub(1))
+                    .is_some_and(|last| last <= span.hi)
+            };
+            if !fits {
+                return Err(RootSignatureError::PartlyCovered {
+                    register: reg,
+                    count: r.count,
+                    at: span.binder,
+                    stage,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// Why no visible binding covers `reg`: one the stage cannot see, one
+    /// of another class at the same index, or nothing.
+    fn uncovered(&self, spans: &[Span], reg: Register, stage: ShaderKind) -> RootSignatureError {
+        if let Some(s) = spans
+            .iter()
+            .find(|s| s.contains(reg.class, reg.space, reg.index))
+        {
+            return RootSignatureError::NotVisible {
+                register: reg,
+                at: s.binder,
+                visibility: s.visibility,
+                stage,
+            };
+        }
+        let other_class = spans
+            .iter()
+            .find(|s| s.class != reg.class && s.contains(s.class, reg.space, reg.index));
+        match other_class {
+            Some(s) => RootSignatureError::ClassMismatch {
+                register: reg,
+                at: s.binder,
+                found: s.class,
+                stage,
+            },
+            None => RootSignatureError::NotCovered {
+                register: reg,
+                stage,
+            },
+        }
+    }
+}
