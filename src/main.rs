@@ -33,6 +33,9 @@ enum Command {
     /// Compile the shader of a run spec, run it on a Vulkan device and check
     /// its results.
     Run(cli::run::Args),
+    /// Print, validate or convert a root signature (RTS0, container or
+    /// JSON), or print the root block it implies, without a shader.
+    Rootsig(cli::rootsig::Args),
     /// Show each function's control flow before and after structurization.
     Cfg(cli::cfg::Args),
     /// Translate and validate every blob under the given paths, in
@@ -50,6 +53,7 @@ fn main() -> ExitCode {
         Command::Info(args) => cli::info::main(args),
         Command::Compile(args) => cli::compile::main(args),
         Command::Run(args) => cli::run::main(args),
+        Command::Rootsig(args) => cli::rootsig::main(args),
         Command::Cfg(args) => cli::cfg::main(args),
         Command::Corpus(args) => return cli::corpus::run(&args),
     };

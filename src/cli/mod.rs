@@ -10,6 +10,7 @@ pub mod corpus;
 pub mod dis;
 pub mod info;
 mod options;
+pub mod rootsig;
 pub mod run;
 
 use dxil2spirv::{Error, Phase};

@@ -26,6 +26,8 @@ mod cli_compile;
 mod cli_corpus;
 #[cfg(feature = "cli")]
 mod cli_info;
+#[cfg(feature = "cli")]
+mod cli_rootsig;
 mod container;
 #[cfg(feature = "vulkan")]
 mod draw_graphics;
