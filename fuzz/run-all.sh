@@ -15,7 +15,7 @@ cd "$root"
 duration=${1:-1800}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(container bitstream ir compile records)
+[ ${#targets[@]} -gt 0 ] || targets=(container bitstream ir compile records rootsig)
 nice=${NICE-nice -n 10}
 build_flags=${FUZZ_BUILD_FLAGS-}
 keep_going=()

@@ -5,11 +5,12 @@
 #   ir                      also the bare bitcode of each blob
 #   bitstream               the bare bitcode of each blob's DXIL part
 #   records                 one byte per seed shader (seed index, no mutations)
+#   rootsig                 the RTS0 part of each blob that has one
 # Usage: fuzz/seed.sh   (from anywhere; needs only coreutils)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 out="$root/fuzz/corpus"
-mkdir -p "$out"/{container,bitstream,ir,compile,records}
+mkdir -p "$out"/{container,bitstream,ir,compile,records,rootsig}
 
 # Little-endian u32 of file $1 at byte offset $2.
 u32() { od -An -tu4 -j "$2" -N4 "$1" | tr -d ' \n'; }
@@ -37,8 +38,24 @@ extract_bitcode() {
     return 1
 }
 
+# Writes the data of part $2 (a fourcc) of container $1 to $3 (returns 1 if
+# there is none).
+extract_part() {
+    local blob=$1 want=$2 dest=$3 count i part
+    [ "$(head -c 4 "$blob")" = "DXBC" ] || return 1
+    count=$(u32 "$blob" 28)
+    for ((i = 0; i < count; i++)); do
+        part=$(u32 "$blob" $((32 + 4 * i)))
+        [ "$(tail -c +$((part + 1)) "$blob" | head -c 4)" = "$want" ] || continue
+        tail -c +$((part + 9)) "$blob" | head -c "$(u32 "$blob" $((part + 4)))" >"$dest"
+        return 0
+    done
+    return 1
+}
+
 blobs=0
 bitcode=0
+rootsigs=0
 while IFS= read -r -d '' blob; do
     rel=${blob#"$root/corpus/"}
     name=${rel%.dxil}
@@ -51,6 +68,9 @@ while IFS= read -r -d '' blob; do
         cp "$out/bitstream/$name.bc" "$out/ir/$name.bc"
         bitcode=$((bitcode + 1))
     fi
+    if extract_part "$blob" RTS0 "$out/rootsig/$name.rts0"; then
+        rootsigs=$((rootsigs + 1))
+    fi
 done < <(find "$root/corpus" -name '*.dxil' -type f -print0 | sort -z)
 
 # records: the input's first byte selects the seed (fuzz_targets/records.rs).
@@ -58,4 +78,4 @@ for i in 0 1 2 3 4 5 6 7; do
     printf "\\x0$i" >"$out/records/seed-$i"
 done
 
-echo "seeded $blobs blobs ($bitcode with DXIL bitcode) into $out"
+echo "seeded $blobs blobs ($bitcode with DXIL bitcode, $rootsigs with RTS0) into $out"

@@ -6,13 +6,17 @@
 //! The raw-bytes entry points ([`container`], [`bitstream`], [`ir`],
 //! [`compile`]) live in `entry.rs`, which the main crate's replay test
 //! `tests/suite/fuzz_regressions.rs` includes too: a saved crash input is replayed
-//! through exactly the code that found it.
+//! through exactly the code that found it. [`rootsig`] lives in `rootsig.rs`,
+//! which the main crate's mutation test `tests/suite/rootsig_fuzz.rs`
+//! includes the same way.
 
 use arbitrary::Arbitrary;
 use dxil2spirv::bitstream::Entry;
 
 mod entry;
 pub use entry::{bitstream, compile, container, ir};
+mod rootsig;
+pub use rootsig::rootsig;
 
 // ---------------------------------------------------------------------------
 // Bitstream tree, writer and mutations (the `records` target)

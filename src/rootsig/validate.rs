@@ -754,18 +754,10 @@ fn range_flags_error(t: DescriptorRangeType, f: DescriptorRangeFlags) -> Option<
     if f.unknown_bits() != 0 {
         return Some("unknown range flags");
     }
-    let data = [
-        F::DATA_VOLATILE,
-        F::DATA_STATIC_WHILE_SET_AT_EXECUTE,
-        F::DATA_STATIC,
-    ]
-    .iter()
-    .filter(|d| f.contains(**d))
-    .count();
     if t == DescriptorRangeType::Sampler && f.0 & !F::DESCRIPTORS_VOLATILE.0 != 0 {
         return Some("a sampler range takes only DESCRIPTORS_VOLATILE");
     }
-    if data > 1 {
+    if data_flags(f.0) > 1 {
         return Some("at most one DATA_* flag");
     }
     let keeping = F::DESCRIPTORS_STATIC_KEEPING_BUFFER_BOUNDS_CHECKS;
@@ -781,17 +773,15 @@ fn range_flags_error(t: DescriptorRangeType, f: DescriptorRangeFlags) -> Option<
 }
 
 fn descriptor_flags_error(f: RootDescriptorFlags) -> Option<&'static str> {
-    use RootDescriptorFlags as F;
     if f.unknown_bits() != 0 {
         return Some("unknown root descriptor flags");
     }
-    let data = [
-        F::DATA_VOLATILE,
-        F::DATA_STATIC_WHILE_SET_AT_EXECUTE,
-        F::DATA_STATIC,
-    ]
-    .iter()
-    .filter(|d| f.contains(**d))
-    .count();
-    (data > 1).then_some("at most one DATA_* flag")
+    (data_flags(f.0) > 1).then_some("at most one DATA_* flag")
+}
+
+/// How many of `DATA_VOLATILE` (2), `DATA_STATIC_WHILE_SET_AT_EXECUTE` (4)
+/// and `DATA_STATIC` (8) are set: range and root-descriptor flags share
+/// these bits.
+fn data_flags(bits: u32) -> u32 {
+    (bits & 0xe).count_ones()
 }

@@ -5,7 +5,7 @@
 use crate::common::cli::{bin, stderr_of_failure, stdout, TempDir};
 use crate::common::corpus;
 use crate::common::json::parse;
-use dxil2spirv::container::{self, FourCC};
+use crate::rootsig_io::part_of;
 use std::path::Path;
 use std::process::Output;
 
@@ -38,13 +38,7 @@ fn prints_text_and_json() {
 #[test]
 fn converts_containers_and_json_to_identical_rts0() {
     let dir = TempDir::new("cli-rootsig");
-    let blob = std::fs::read(blob_path()).unwrap();
-    let part = container::parse(&blob)
-        .unwrap()
-        .part(FourCC::RTS0)
-        .unwrap()
-        .data
-        .to_vec();
+    let part = part_of(&std::fs::read(blob_path()).unwrap()).unwrap();
     // Container → RTS0.
     let rts0 = dir.join("rs.rts0");
     let out = rootsig(&["--to-rts0", rts0.to_str().unwrap()], &blob_path());

@@ -44,6 +44,7 @@ mod emit_snapshots;
 mod fuzz_regressions;
 mod ll_parse;
 mod reader_sweep;
+mod rootsig_fuzz;
 mod rootsig_io;
 mod rootsig_layout;
 mod rootsig_validate;

@@ -13,16 +13,17 @@ use dxil2spirv::rootsig::{
     Source, StaticBorderColor, StaticSampler, TextureAddressMode,
 };
 
+/// The `RTS0` part of a container, if it has one.
+pub fn part_of(blob: &[u8]) -> Option<Vec<u8>> {
+    let c = container::parse(blob).ok()?;
+    Some(c.part(FourCC::RTS0)?.data.to_vec())
+}
+
 /// Every corpus blob's `RTS0` part, as (category/name, bytes).
 pub fn corpus_parts() -> Vec<(String, Vec<u8>)> {
     corpus::blobs()
         .into_iter()
-        .filter_map(|(name, path)| {
-            let blob = std::fs::read(&path).unwrap();
-            let c = container::parse(&blob).ok()?;
-            let part = c.part(FourCC::RTS0)?;
-            Some((name, part.data.to_vec()))
-        })
+        .filter_map(|(name, path)| Some((name, part_of(&std::fs::read(&path).unwrap())?)))
         .collect()
 }
 
@@ -65,12 +66,7 @@ fn load_reads_containers_raw_parts_and_json() {
     let blob = std::fs::read(path).unwrap();
     let (from_blob, source) = load(&blob).unwrap();
     assert_eq!(source, Source::Container, "{name}");
-    let part = container::parse(&blob)
-        .unwrap()
-        .part(FourCC::RTS0)
-        .unwrap()
-        .data
-        .to_vec();
+    let part = part_of(&blob).unwrap();
     assert_eq!(load(&part).unwrap(), (from_blob.clone(), Source::Rts0));
     let text = format!("  \n{}", json_text(&from_blob));
     assert_eq!(load(text.as_bytes()).unwrap(), (from_blob, Source::Json));
