@@ -88,7 +88,7 @@ fn count_or(v: u32, special: u32, name: &str) -> Json {
 }
 
 impl RootSignature {
-    /// The JSON form (see the [module](self) documentation).
+    /// The JSON form (`docs/ROOT-SIGNATURE.md` describes it).
     pub fn to_json(&self) -> Json {
         let parameters = self.parameters.iter().map(parameter_json).collect();
         let samplers = self
@@ -103,7 +103,7 @@ impl RootSignature {
             .with("static_samplers", Json::Array(samplers))
     }
 
-    /// Reads the JSON form (see the [module](self) documentation). Errors
+    /// Reads the JSON form (`docs/ROOT-SIGNATURE.md`). Errors
     /// name the field by its path, e.g. `parameters[2].ranges[0].count`.
     pub fn from_json(doc: &Json) -> Result<RootSignature> {
         let o = Obj::new(doc, String::new())?;
@@ -116,12 +116,12 @@ impl RootSignature {
         let parameters = o
             .array("parameters")?
             .into_iter()
-            .map(|(v, path)| parameter_from(&Obj::new(v, path)?))
+            .map(|(v, path)| parameter_from(&Obj::new(v, path)?, version))
             .collect::<Result<_>>()?;
         let static_samplers = o
             .array("static_samplers")?
             .into_iter()
-            .map(|(v, path)| sampler_from(&Obj::new(v, path)?))
+            .map(|(v, path)| sampler_from(&Obj::new(v, path)?, version))
             .collect::<Result<_>>()?;
         o.done()?;
         Ok(RootSignature {
@@ -202,21 +202,22 @@ fn sampler_json(s: &StaticSampler, version: RootSignatureVersion) -> Json {
     }
 }
 
-fn parameter_from(o: &Obj<'_>) -> Result<RootParameter> {
+fn parameter_from(o: &Obj<'_>, version: RootSignatureVersion) -> Result<RootParameter> {
+    let has_flags = version != RootSignatureVersion::V1_0;
     let visibility = o.visibility("visibility")?;
     let kind_name = o.parse("kind", Json::as_str, "a parameter kind")?;
     let descriptor = || -> Result<RootDescriptor> {
         Ok(RootDescriptor {
             register: o.u32("register")?,
             space: o.u32("space")?,
-            flags: o.optional_flags("flags")?,
+            flags: o.versioned_flags("flags", has_flags)?,
         })
     };
     let kind = match kind_name {
         "table" => RootParameterKind::DescriptorTable(
             o.array("ranges")?
                 .into_iter()
-                .map(|(v, path)| range_from(&Obj::new(v, path)?))
+                .map(|(v, path)| range_from(&Obj::new(v, path)?, has_flags))
                 .collect::<Result<_>>()?,
         ),
         "constants" => RootParameterKind::Constants(RootConstants {
@@ -238,7 +239,7 @@ fn parameter_from(o: &Obj<'_>) -> Result<RootParameter> {
     Ok(RootParameter { kind, visibility })
 }
 
-fn range_from(o: &Obj<'_>) -> Result<DescriptorRange> {
+fn range_from(o: &Obj<'_>, has_flags: bool) -> Result<DescriptorRange> {
     let range = DescriptorRange {
         range_type: o.parse(
             "type",
@@ -248,14 +249,14 @@ fn range_from(o: &Obj<'_>) -> Result<DescriptorRange> {
         num_descriptors: o.u32_or("count", "unbounded", DescriptorRange::UNBOUNDED)?,
         base_register: o.u32("base_register")?,
         space: o.u32("space")?,
-        flags: o.optional_flags("flags")?,
+        flags: o.versioned_flags("flags", has_flags)?,
         offset: o.u32_or("offset", "append", DescriptorRange::APPEND)?,
     };
     o.done()?;
     Ok(range)
 }
 
-fn sampler_from(o: &Obj<'_>) -> Result<StaticSampler> {
+fn sampler_from(o: &Obj<'_>, version: RootSignatureVersion) -> Result<StaticSampler> {
     let address = o.array("address")?;
     let [(u, pu), (v, pv), (w, pw)] = <[_; 3]>::try_from(address)
         .map_err(|_| o.error("address", "expected three addressing modes"))?;
@@ -296,7 +297,7 @@ fn sampler_from(o: &Obj<'_>) -> Result<StaticSampler> {
         register: o.u32("register")?,
         space: o.u32("space")?,
         visibility: o.visibility("visibility")?,
-        flags: o.optional_flags("flags")?,
+        flags: o.versioned_flags("flags", version == RootSignatureVersion::V1_2)?,
     };
     o.done()?;
     Ok(sampler)
@@ -429,15 +430,16 @@ impl<'a> Obj<'a> {
         Ok(F::from_bits(bits))
     }
 
-    /// Flags that may be `null` or absent (`None`).
-    fn optional_flags<F: NamedFlags>(&self, key: &str) -> Result<Option<F>> {
-        match self.entries.iter().find(|(k, _)| k == key) {
-            None => Ok(None),
-            Some((_, Json::Null)) => {
-                self.get(key);
-                Ok(None)
-            }
-            Some(_) => self.flags(key).map(Some),
+    /// Flags the version has (an array, required), or has not (`null` or
+    /// absent): what the binary form can hold, so that every accepted
+    /// document writes back the same.
+    fn versioned_flags<F: NamedFlags>(&self, key: &str, has: bool) -> Result<Option<F>> {
+        if has {
+            return self.flags(key).map(Some);
+        }
+        match self.get(key) {
+            None | Some(Json::Null) => Ok(None),
+            Some(_) => Err(self.error(key, "this root signature version has no such flags (null)")),
         }
     }
 

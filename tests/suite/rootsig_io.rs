@@ -266,6 +266,24 @@ fn bad_json_names_the_field() {
         let e = load(bad.as_bytes()).unwrap_err();
         assert!(e.message().contains(path), "{to}: {e}");
     }
+    // Flags the version cannot hold are errors, not dropped.
+    let v1_1 = good.replacen("\"version\": \"1.2\"", "\"version\": \"1.1\"", 1);
+    let e = load(v1_1.as_bytes()).unwrap_err();
+    assert!(
+        e.message()
+            .contains("static_samplers[0].flags: this root signature version"),
+        "{e}"
+    );
+    let v1_0 = json_text(&RootSignature::parse(&corpus_parts()[0].1).unwrap()).replacen(
+        "\"version\": \"1.1\"",
+        "\"version\": \"1.0\"",
+        1,
+    );
+    let e = load(v1_0.as_bytes()).unwrap_err();
+    assert!(
+        e.message().contains("flags: this root signature version"),
+        "{e}"
+    );
     let unknown = good.replacen("\"space\": 2", "\"space\": 2, \"extra\": 1", 1);
     assert!(load(unknown.as_bytes())
         .unwrap_err()
