@@ -548,3 +548,72 @@ fn every_corpus_shader_fits_its_root_signature() {
     }
     assert!(checked >= 25, "{checked} shaders checked");
 }
+
+/// A corpus shader and its own root signature.
+fn corpus_case(name: &str) -> (ShaderUse, RootSignature) {
+    let blob = std::fs::read(corpus::root().join(format!("{name}.dxil"))).unwrap();
+    let shader = Shader::read(&blob).unwrap();
+    let sig = shader.container.root_signature().unwrap().unwrap();
+    (ShaderUse::of(&shader), sig)
+}
+
+#[test]
+fn corpus_shaders_against_broken_root_signatures() {
+    // The heap-indexing compute shader without its root flags.
+    let (shader, mut sig) = corpus_case("binding/rs66-heap-indexing-flags");
+    assert!(shader.resource_heap && shader.sampler_heap);
+    sig.check_shader(&shader).unwrap();
+    sig.flags = RootSignatureFlags::NONE;
+    let e = fails(
+        sig.check_shader(&shader),
+        &["Compute", "CBV_SRV_UAV_HEAP_DIRECTLY_INDEXED"],
+    );
+    assert!(matches!(e, E::HeapNotIndexed { .. }), "{e:?}");
+
+    // The pixel shader of the per-stage root signature, with the pixel
+    // parameters turned to the vertex stage (they collide with the vertex
+    // ones) or to the hull stage (the pixel shader sees none of its own).
+    let (shader, sig) = corpus_case("binding/rs-visibility-ps");
+    assert_eq!(shader.stage, ShaderKind::Pixel);
+    sig.check_shader(&shader).unwrap();
+    let moved = |to: Vis| {
+        let mut sig = sig.clone();
+        for p in &mut sig.parameters {
+            if p.visibility == Vis::Pixel {
+                p.visibility = to;
+            }
+        }
+        sig
+    };
+    let e = fails(
+        moved(Vis::Vertex).check_shader(&shader),
+        &[
+            "t0 space 0",
+            "parameter 3 range 0",
+            "parameter 4 range 0",
+            "Vertex",
+        ],
+    );
+    assert_eq!(
+        e,
+        E::Overlap {
+            register: reg(RT::Srv, 0),
+            first: range(3, 0),
+            second: range(4, 0),
+            stage: Vis::Vertex
+        }
+    );
+    let e = fails(
+        moved(Vis::Hull).check_shader(&shader),
+        &["t0 space 0", "parameter 3 range 0", "Vertex", "Pixel"],
+    );
+    assert_eq!(
+        e,
+        E::NotVisible {
+            register: reg(RT::Srv, 0),
+            at: range(3, 0),
+            visibility: Vis::Vertex,
+            stage: ShaderKind::Pixel
+        }
+    );
+}
