@@ -8,6 +8,7 @@
 
 use std::fmt;
 
+use super::layout::range_offsets;
 use crate::container::{
     DescriptorRange, DescriptorRangeFlags, DescriptorRangeType, RootDescriptorFlags,
     RootParameterKind, RootSignature, RootSignatureFlags, ShaderVisibility,
@@ -134,6 +135,15 @@ pub enum RootSignatureError {
         /// The table's visibility.
         visibility: ShaderVisibility,
     },
+    /// A bounded range ends past descriptor `u32::MAX` of its table.
+    OffsetOverflow {
+        /// The range.
+        at: Binder,
+        /// Its first register.
+        register: Register,
+        /// The table's visibility.
+        visibility: ShaderVisibility,
+    },
     /// Two bindings cover one register for one stage.
     Overlap {
         /// The first register both cover.
@@ -239,6 +249,7 @@ impl RootSignatureError {
             RootSignatureError::EmptyRange { .. } => "empty-range",
             RootSignatureError::RegisterOverflow { .. } => "register-overflow",
             RootSignatureError::AppendAfterUnbounded { .. } => "append-after-unbounded",
+            RootSignatureError::OffsetOverflow { .. } => "offset-overflow",
             RootSignatureError::Overlap { .. } => "overlap",
             RootSignatureError::InvalidFlags { .. } => "invalid-flags",
             RootSignatureError::InvalidSampler { .. } => "invalid-sampler",
@@ -309,6 +320,15 @@ impl fmt::Display for RootSignatureError {
             } => write!(
                 f,
                 "{at} ({register}, visible to {}): an \"append\" range follows an unbounded range",
+                stage_name(*visibility)
+            ),
+            E::OffsetOverflow {
+                at,
+                register,
+                visibility,
+            } => write!(
+                f,
+                "{at} ({register}, visible to {}): the range ends past the last descriptor of its table",
                 stage_name(*visibility)
             ),
             E::Overlap {
@@ -408,9 +428,13 @@ impl fmt::Display for RootSignatureError {
 impl std::error::Error for RootSignatureError {}
 
 impl RootSignatureError {
-    /// The crate's [`Error`] for it: invalid input, with this message.
+    /// The crate's [`Error`] for it: invalid input, with the rule's name
+    /// and this message.
     pub fn to_error(&self) -> Error {
-        Error::invalid(Phase::Container, format!("root signature: {self}"))
+        Error::invalid(
+            Phase::Container,
+            format!("root signature ({}): {self}", self.rule()),
+        )
     }
 }
 
@@ -664,7 +688,8 @@ fn check_table(
     let is_sampler = |r: &DescriptorRange| r.range_type == DescriptorRangeType::Sampler;
     let first_kind = ranges.first().map(is_sampler);
     let mut previous_unbounded = false;
-    for (j, r) in ranges.iter().enumerate() {
+    let offsets = range_offsets(ranges);
+    for ((j, r), offset) in ranges.iter().enumerate().zip(offsets) {
         let at = Binder::Parameter {
             index,
             range: Some(j),
@@ -693,6 +718,13 @@ fn check_table(
         }
         if r.is_append() && previous_unbounded {
             return Err(RootSignatureError::AppendAfterUnbounded {
+                at,
+                register,
+                visibility,
+            });
+        }
+        if !r.is_unbounded() && offset.checked_add(r.num_descriptors).is_none() {
+            return Err(RootSignatureError::OffsetOverflow {
                 at,
                 register,
                 visibility,

@@ -87,6 +87,7 @@ fn fails(result: Result<(), E>, names: &[&str]) -> E {
         assert!(message.contains(name), "{message:?} lacks {name:?}");
     }
     assert!(e.to_error().message().contains(&message));
+    assert!(e.to_error().message().contains(e.rule()));
     e
 }
 
@@ -292,6 +293,25 @@ fn empty_and_overflowing_ranges() {
         &["parameter 0 range 0", "t4294967295 space 0", "Mesh"],
     );
     assert!(matches!(e, E::RegisterOverflow { .. }), "{e:?}");
+    let past_the_end = table("Pixel", &[("Srv", "16", 0)])
+        .replace("\"offset\": \"append\"", "\"offset\": 4294967290");
+    let e = fails(
+        rs(&past_the_end, "", "").validate(),
+        &[
+            "parameter 0 range 0",
+            "t0 space 0",
+            "Pixel",
+            "last descriptor",
+        ],
+    );
+    assert_eq!(
+        e,
+        E::OffsetOverflow {
+            at: range(0, 0),
+            register: reg(RT::Srv, 0),
+            visibility: Vis::Pixel
+        }
+    );
 }
 
 #[test]
