@@ -12,7 +12,8 @@
 //!   the JSON form, which round-trips exactly;
 //! - [`RootSignature::validate`] and [`RootSignature::check_shader`]
 //!   ([`validate`], `shader`): D3D12's rules as [`RootSignatureError`]s that
-//!   name the register, parameter and stage;
+//!   name the register, parameter and stage, and
+//!   [`RootSignature::resolve`]: the [`Access`] path of a shader resource;
 //! - [`RootSignature::root_block`] ([`layout`]): the `bindless-1`
 //!   push-constant block it implies.
 //!
@@ -25,7 +26,7 @@ pub mod validate;
 mod write;
 
 pub use layout::{range_offsets, RootBlock, RootBlockEntry};
-pub use shader::{DeclaredResource, ShaderUse};
+pub use shader::{Access, DeclaredResource, ShaderUse};
 pub use validate::{Binder, Register, RootSignatureError, MAX_COST};
 
 pub use crate::container::root_signature::*;

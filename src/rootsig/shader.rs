@@ -2,10 +2,13 @@
 //! every declared register covered by one binding its stage can see, of
 //! the right class, with the whole declared array inside; root SRV/UAV only
 //! for raw or structured buffers; SM 6.6 heap indexing only with its flag.
+//! [`RootSignature::resolve`] gives the [`Access`] path of each resource.
 
-use super::validate::{shares_stage, Register, RootSignatureError, Span};
+use super::layout::range_offsets;
+use super::validate::{shares_stage, Binder, Register, RootSignatureError, Span};
 use crate::container::{
-    DescriptorRangeType, FeatureFlags, RootSignature, RootSignatureFlags, ShaderVisibility,
+    DescriptorRangeType, FeatureFlags, RootParameterKind, RootSignature, RootSignatureFlags,
+    ShaderVisibility,
 };
 use crate::dxil::{ResourceKind, ShaderKind};
 use crate::Shader;
@@ -130,6 +133,44 @@ fn stage_access(stage: ShaderKind) -> (Option<ShaderVisibility>, RootSignatureFl
     }
 }
 
+/// How a shader reaches a register through a root signature (in the
+/// `bindless-1` ABI).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Access {
+    /// Inline root constants, at `block_offset` of the root block.
+    RootConstants {
+        /// The root parameter.
+        parameter: usize,
+        /// Byte offset of its first constant in the root block.
+        block_offset: u64,
+    },
+    /// A root CBV, SRV or UAV: its 8-byte GPU address at `block_offset`.
+    RootDescriptor {
+        /// The root parameter.
+        parameter: usize,
+        /// Byte offset of the address in the root block.
+        block_offset: u64,
+    },
+    /// A descriptor table: the `u32` heap index of the table start is at
+    /// `block_offset`; register `r` is at heap index `table start +
+    /// range_offset + (r − range_base)`.
+    Table {
+        /// The root parameter.
+        parameter: usize,
+        /// The range in the table.
+        range: usize,
+        /// Byte offset of the table's heap index in the root block.
+        block_offset: u64,
+        /// The range's offset in descriptors from the table start
+        /// (`append` resolved).
+        range_offset: u32,
+        /// The range's first register.
+        range_base: u32,
+    },
+    /// A static sampler, by its index in the root signature.
+    StaticSampler(usize),
+}
+
 impl RootSignature {
     /// Checks the root signature against what a shader declares, and
     /// returns the first broken rule (after [`validate`](Self::validate)).
@@ -150,6 +191,21 @@ impl RootSignature {
                 return Err(RootSignatureError::HeapNotIndexed { flag, stage });
             }
         }
+        shader
+            .resources
+            .iter()
+            .try_for_each(|r| self.resolve(r, stage).map(|_| ()))
+    }
+
+    /// How the `stage` reaches a declared resource: the one binding its
+    /// stage sees that covers it, of its class, with the whole declared
+    /// array inside (a root descriptor: one raw or structured buffer).
+    /// Assumes a root signature that passes [`validate`](Self::validate).
+    pub fn resolve(
+        &self,
+        resource: &DeclaredResource,
+        stage: ShaderKind,
+    ) -> Result<Access, RootSignatureError> {
         let (visibility, deny) = stage_access(stage);
         let denied = deny != RootSignatureFlags::NONE && self.flags.contains(deny);
         let sees = |s: &Span| {
@@ -160,36 +216,65 @@ impl RootSignature {
                 }
         };
         let spans = self.spans();
-        for r in &shader.resources {
-            let reg = r.register;
-            let covering = |s: &&Span| s.contains(reg.class, reg.space, reg.index);
-            let Some(span) = spans.iter().filter(|s| sees(s)).find(covering) else {
-                return Err(self.uncovered(&spans, reg, stage));
-            };
-            if span.root_descriptor && (!r.root_bindable || r.count != 1) {
-                return Err(RootSignatureError::RootDescriptorNotBuffer {
-                    register: reg,
-                    at: span.binder,
-                    stage,
-                });
-            }
-            let fits = if r.count == u32::MAX {
-                span.hi == u32::MAX
-            } else {
-                reg.index
-                    .checked_add(r.count.saturating_sub(1))
-                    .is_some_and(|last| last <= span.hi)
-            };
-            if !fits {
-                return Err(RootSignatureError::PartlyCovered {
-                    register: reg,
-                    count: r.count,
-                    at: span.binder,
-                    stage,
-                });
-            }
+        let reg = resource.register;
+        let covering = |s: &&Span| s.contains(reg.class, reg.space, reg.index);
+        let Some(span) = spans.iter().filter(|s| sees(s)).find(covering) else {
+            return Err(self.uncovered(&spans, reg, stage));
+        };
+        if span.root_descriptor && (!resource.root_bindable || resource.count != 1) {
+            return Err(RootSignatureError::RootDescriptorNotBuffer {
+                register: reg,
+                at: span.binder,
+                stage,
+            });
         }
-        Ok(())
+        let fits = if resource.count == u32::MAX {
+            span.hi == u32::MAX
+        } else {
+            reg.index
+                .checked_add(resource.count.saturating_sub(1))
+                .is_some_and(|last| last <= span.hi)
+        };
+        if !fits {
+            return Err(RootSignatureError::PartlyCovered {
+                register: reg,
+                count: resource.count,
+                at: span.binder,
+                stage,
+            });
+        }
+        Ok(self.access(span))
+    }
+
+    /// The access path of a binding.
+    fn access(&self, span: &Span) -> Access {
+        let (parameter, range) = match span.binder {
+            Binder::StaticSampler(i) => return Access::StaticSampler(i),
+            Binder::Parameter { index, range } => (index, range),
+        };
+        let block_offset = self
+            .root_block()
+            .entries
+            .iter()
+            .find(|e| e.parameter == parameter)
+            .map_or(0, |e| e.offset);
+        match (self.parameters.get(parameter).map(|p| &p.kind), range) {
+            (Some(RootParameterKind::DescriptorTable(ranges)), Some(range)) => Access::Table {
+                parameter,
+                range,
+                block_offset,
+                range_offset: range_offsets(ranges).get(range).copied().unwrap_or(0),
+                range_base: span.lo,
+            },
+            (Some(RootParameterKind::Constants(_)), _) => Access::RootConstants {
+                parameter,
+                block_offset,
+            },
+            _ => Access::RootDescriptor {
+                parameter,
+                block_offset,
+            },
+        }
     }
 
     /// Why no visible binding covers `reg`: one the stage cannot see, one

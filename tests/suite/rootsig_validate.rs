@@ -637,3 +637,54 @@ fn corpus_shaders_against_broken_root_signatures() {
         }
     );
 }
+
+#[test]
+fn resolve_gives_each_resource_its_access_path() {
+    use dxil2spirv::rootsig::Access;
+    // RootConstants(2, b1), DescriptorTable(CBV(b0)), DescriptorTable(SRV(t0,
+    // numDescriptors=2)), DescriptorTable(UAV(u0), UAV(u3)), SRV(t5): the
+    // root block is t5 @0, b1 @8, tables @16, @20, @24.
+    let (shader, sig) = corpus_case("binding/rs10-tables-and-root-params");
+    let access = |class, index| {
+        let r = shader
+            .resources
+            .iter()
+            .find(|r| r.register.class == class && r.register.index == index)
+            .unwrap_or_else(|| panic!("{class:?}{index}"));
+        sig.resolve(r, shader.stage).unwrap()
+    };
+    assert_eq!(
+        access(RT::Srv, 5),
+        Access::RootDescriptor {
+            parameter: 4,
+            block_offset: 0
+        }
+    );
+    assert_eq!(
+        access(RT::Cbv, 1),
+        Access::RootConstants {
+            parameter: 0,
+            block_offset: 8
+        }
+    );
+    assert_eq!(
+        access(RT::Uav, 3),
+        Access::Table {
+            parameter: 3,
+            range: 1,
+            block_offset: 24,
+            range_offset: 1,
+            range_base: 3
+        }
+    );
+    let sampled = rs("", &sampler(2, "All", "MIN_MAG_MIP_POINT", 1), "");
+    let s2 = DeclaredResource {
+        register: reg(RT::Sampler, 2),
+        count: 1,
+        root_bindable: false,
+    };
+    assert_eq!(
+        sampled.resolve(&s2, ShaderKind::Compute),
+        Ok(Access::StaticSampler(0))
+    );
+}
