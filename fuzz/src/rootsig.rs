@@ -68,6 +68,7 @@ fn check(rs: &RootSignature) {
                 Some(bytes),
                 "RTS0 → JSON → RTS0 differs"
             );
+            assert!(from_json.to_json() == rs.to_json(), "JSON → JSON differs");
         }
     }
     let _ = rs.validate().map_err(|e| e.to_string());
