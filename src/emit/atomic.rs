@@ -127,7 +127,7 @@ impl<'m> Emitter<'m> {
             k if super::resource::image_shape(k).is_some() => {
                 // 64-bit atomics (SM 6.6) on R64_UINT / R64_SINT views: the
                 // prescan declared the image with a 64-bit sampled type.
-                if width == 64 && !self.resources.atomic64_typed.contains(&h.res) {
+                if width == 64 && !self.has_atomic64_image(h.res) {
                     return Err(self.internal("a 64-bit typed atomic the prescan missed"));
                 }
                 let shape =
@@ -220,10 +220,8 @@ impl<'m> Emitter<'m> {
             .get(r)
             .is_some_and(|d| super::resource::image_shape(d.kind).is_some());
         if typed {
-            self.resources.atomic_typed.insert(r);
-            if self.m.types.ty(inst.ty) == Type::Int(64) {
-                self.resources.atomic64_typed.insert(r);
-            }
+            let wide = self.m.types.ty(inst.ty) == Type::Int(64);
+            self.note_atomic_image(r, wide);
         }
     }
 

@@ -10,6 +10,16 @@ use crate::error::{Feature, Result, Unsupported};
 use crate::ir::{FuncId, ListRange, Type, TypeId, ValueId};
 use rspirv::spirv::{BuiltIn, GlslStd450Op as GLOp, GroupOperation, Op, Word};
 
+/// The dx.op declarations whose calls were checked.
+#[derive(Default)]
+pub(crate) struct CallChecks {
+    /// Per `dx.op.*` declaration (by [`crate::ir::FuncId`]), the last four
+    /// opcodes its calls were fully checked with, latest first (see
+    /// `Emitter::decode_call`): one declaration (`dx.op.unary.f32`) serves
+    /// several opcodes, often interleaved.
+    checked: Vec<[Option<OpCode>; 4]>,
+}
+
 impl<'m> Emitter<'m> {
     /// A `call` instruction.
     pub fn call(&mut self, callee: ValueId, args: ListRange, t: TypeId) -> Result<Option<Val>> {
@@ -82,10 +92,10 @@ impl<'m> Emitter<'m> {
         });
         if fixed {
             let i = f.0 as usize;
-            if i >= self.checked_calls.len() {
-                self.checked_calls.resize(i.saturating_add(1), [None; 4]);
+            if i >= self.calls.checked.len() {
+                self.calls.checked.resize(i.saturating_add(1), [None; 4]);
             }
-            if let Some(ops) = self.checked_calls.get_mut(i) {
+            if let Some(ops) = self.calls.checked.get_mut(i) {
                 // The latest first; the oldest of four goes.
                 ops.rotate_right(1);
                 if let Some(latest) = ops.first_mut() {
@@ -100,7 +110,7 @@ impl<'m> Emitter<'m> {
     /// checked `f` with (so a `dx.op.*` declaration), decoded without
     /// checking it again; `None` for any other call.
     fn checked_call(&self, f: FuncId, args: ListRange) -> Option<DxOpCall> {
-        let ops = self.checked_calls.get(f.0 as usize)?;
+        let ops = self.calls.checked.get(f.0 as usize)?;
         let raw = self.m.const_uint(ValueId(*self.m.list(args).first()?))?;
         let op = ops
             .iter()

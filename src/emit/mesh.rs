@@ -16,7 +16,17 @@ use crate::dxil::{
 use crate::error::Result;
 use crate::ir::{GlobalId, TypeId, ValueKind};
 use rspirv::dr::Operand;
-use rspirv::spirv::{BuiltIn, Capability, ExecutionMode, Op, StorageClass};
+use rspirv::spirv::{BuiltIn, Capability, ExecutionMode, Op, StorageClass, Word};
+
+/// The task payload: the amplification shader's groupshared global and the
+/// mesh shader's variable.
+#[derive(Default)]
+pub(crate) struct MeshState {
+    /// The amplification shader's payload global.
+    payload_global: Option<GlobalId>,
+    /// The mesh shader's payload variable, once declared.
+    payload_var: Option<Word>,
+}
 
 impl<'m> Emitter<'m> {
     /// The mesh shader state, required of a mesh shader.
@@ -106,7 +116,7 @@ impl<'m> Emitter<'m> {
             .pointee(t)
             .ok_or_else(|| self.invalid("GetMeshPayload does not return a pointer"))?;
         let sc = StorageClass::TaskPayloadWorkgroupEXT;
-        if let Some(v) = self.stage.payload_var {
+        if let Some(v) = self.mesh.payload_var {
             return Ok(Val::Ptr(v, sc));
         }
         let vt = self.llvm_ty(pointee)?;
@@ -114,7 +124,7 @@ impl<'m> Emitter<'m> {
         let var = self.global_inst_operands(Op::Variable, Some(pt), &[Operand::StorageClass(sc)]);
         self.name(var, "payload");
         self.interface.insert(var);
-        self.stage.payload_var = Some(var);
+        self.mesh.payload_var = Some(var);
         Ok(Val::Ptr(var, sc))
     }
 
@@ -142,8 +152,8 @@ impl<'m> Emitter<'m> {
                 Some(ValueKind::Global(g)) => Some(g),
                 _ => None,
             };
-            match (g, self.stage.payload_global) {
-                (Some(g), None) => self.stage.payload_global = Some(g),
+            match (g, self.mesh.payload_global) {
+                (Some(g), None) => self.mesh.payload_global = Some(g),
                 (Some(g), Some(h)) if g == h => {}
                 _ => {
                     return Err(self
@@ -156,7 +166,7 @@ impl<'m> Emitter<'m> {
 
     /// Whether global `g` is the amplification shader's payload.
     pub fn is_task_payload(&self, g: GlobalId) -> bool {
-        self.stage.payload_global == Some(g)
+        self.mesh.payload_global == Some(g)
     }
 
     /// `DispatchMesh(x, y, z, payload)`: launches the mesh shader groups;

@@ -199,6 +199,9 @@ pub(crate) struct Emitter<'m> {
     pub globals: HashMap<GlobalId, Word>,
     pub resources: super::resource::ResourceState,
     pub stage: super::stage::StageState,
+    pub pixel: super::pixel::PixelState,
+    pub mesh: super::mesh::MeshState,
+    pub samples: super::samples::SampleState,
     pub reflection: Reflection,
     pub warnings: Vec<String>,
     // Function state.
@@ -230,28 +233,19 @@ pub(crate) struct Emitter<'m> {
     pub current_inst_result: Option<ValueId>,
     /// The dx.op being emitted, named in unsupported-feature errors.
     pub cur_op: Option<OpCode>,
-    /// Per `dx.op.*` declaration (by [`crate::ir::FuncId`]), the last four
-    /// opcodes its calls were fully checked with, latest first (see
-    /// `Emitter::decode_call`): one declaration (`dx.op.unary.f32`) serves
-    /// several opcodes, often interleaved.
-    pub checked_calls: Vec<[Option<OpCode>; 4]>,
+    pub calls: super::dxop::CallChecks,
     /// A reused buffer for debug names built from parts.
     pub name_buf: String,
     /// For each struct-valued result: how many leading members are read by
     /// `extractvalue`.
     pub component_uses: HashMap<ValueId, u32>,
-    /// Descriptor heap handles waiting for their `AnnotateHandle`: (heap
-    /// index, sampler heap, non-uniform) by the handle value.
-    pub heap_handles: HashMap<ValueId, (ValueId, bool, bool)>,
-    /// Ray query variables and their constant flags, by the handle value
-    /// of their `AllocateRayQuery`.
-    pub ray_queries: HashMap<ValueId, (Word, u32)>,
+    pub heaps: super::heap::HeapState,
+    pub ray_queries: super::ray_query::RayQueryState,
     /// Ray-tracing payload and attribute variables.
     pub ray_tracing: super::ray_tracing::RayTracingState,
     /// Hit objects (shader execution reordering).
     pub hit_objects: super::hit_object::HitObjectState,
-    /// Whether the partition-loop warning was given.
-    pub warned_partition_loop: bool,
+    pub waves: super::wave::WaveState,
     /// Constant expressions being expanded, innermost last (their nesting).
     pub const_depth: u32,
     /// Constant-expression expansions left for the module (see
@@ -294,6 +288,9 @@ impl<'m> Emitter<'m> {
             globals: HashMap::default(),
             resources: Default::default(),
             stage: Default::default(),
+            pixel: Default::default(),
+            mesh: Default::default(),
+            samples: Default::default(),
             reflection: Reflection::default(),
             warnings: Vec::new(),
             func: None,
@@ -311,14 +308,14 @@ impl<'m> Emitter<'m> {
             loc: Location::Unknown,
             current_inst_result: None,
             cur_op: None,
-            checked_calls: Vec::new(),
+            calls: Default::default(),
             name_buf: String::new(),
             component_uses: HashMap::default(),
-            ray_queries: HashMap::default(),
+            ray_queries: Default::default(),
             ray_tracing: Default::default(),
             hit_objects: Default::default(),
-            heap_handles: HashMap::default(),
-            warned_partition_loop: false,
+            heaps: Default::default(),
+            waves: Default::default(),
             const_depth: 0,
             const_budget: (m.values.len() as u64)
                 .saturating_mul(16)
@@ -534,7 +531,7 @@ impl<'m> Emitter<'m> {
             ShaderKind::Hull | ShaderKind::Domain => self.tessellation_modes()?,
             _ => Vec::new(),
         };
-        if self.stage.derivative_groups {
+        if self.derivative_groups() {
             modes.push((spirv::ExecutionMode::DerivativeGroupLinearKHR, None));
         }
         if let Some(em) = self.denorm_mode() {

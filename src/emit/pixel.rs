@@ -11,7 +11,30 @@ use crate::error::Result;
 use crate::ir::{self, TypeId, ValueId};
 use rspirv::spirv::{BuiltIn, Capability, ExecutionMode, GlslStd450Op, Op, StorageClass, Word};
 
+/// What the pixel operations found: per-vertex inputs, compute-style
+/// derivatives.
+#[derive(Default)]
+pub(crate) struct PixelState {
+    /// Pixel shader inputs read by `AttributeAtVertex` (`PerVertexKHR`
+    /// arrays of 3), by element id.
+    per_vertex: rustc_hash::FxHashSet<u32>,
+    /// Whether a compute-like shader takes derivatives (its quads are
+    /// declared with `DerivativeGroupLinearKHR`).
+    derivative_groups: bool,
+}
+
 impl<'m> Emitter<'m> {
+    /// Whether input element `id` is read by `AttributeAtVertex` (so
+    /// declared per vertex).
+    pub fn is_per_vertex(&self, id: u32) -> bool {
+        self.pixel.per_vertex.contains(&id)
+    }
+
+    /// Whether a compute-like shader takes derivatives (see
+    /// [`Self::require_derivatives`]).
+    pub fn derivative_groups(&self) -> bool {
+        self.pixel.derivative_groups
+    }
     /// The execution modes of a pixel shader (none takes a literal).
     pub fn pixel_modes(&mut self) -> Vec<(ExecutionMode, Option<u32>)> {
         let mut modes = vec![ExecutionMode::OriginUpperLeft];
@@ -22,7 +45,7 @@ impl<'m> Emitter<'m> {
         {
             modes.push(ExecutionMode::EarlyFragmentTests);
         }
-        modes.extend(self.stage.modes.iter().copied());
+        modes.extend(self.signature_modes().iter().copied());
         modes.into_iter().map(|m| (m, None)).collect()
     }
 
@@ -195,9 +218,9 @@ impl<'m> Emitter<'m> {
             let id = id
                 .and_then(|i| u32::try_from(i).ok())
                 .ok_or_else(|| self.invalid("AttributeAtVertex: the element is not a constant"))?;
-            self.stage.per_vertex.insert(id);
+            self.pixel.per_vertex.insert(id);
         }
-        if !self.stage.per_vertex.is_empty() {
+        if !self.pixel.per_vertex.is_empty() {
             self.cap(Capability::FragmentBarycentricKHR);
             self.exts.insert("SPV_KHR_fragment_shader_barycentric");
         }
@@ -243,7 +266,7 @@ impl<'m> Emitter<'m> {
         }
         self.cap(Capability::ComputeDerivativeGroupLinearKHR);
         self.exts.insert("SPV_KHR_compute_shader_derivatives");
-        self.stage.derivative_groups = true;
+        self.pixel.derivative_groups = true;
         Ok(())
     }
 

@@ -15,12 +15,21 @@ use crate::error::Result;
 use crate::ir::ValueId;
 use rspirv::dr::Operand;
 use rspirv::spirv::{Capability, Op, Word};
+use rustc_hash::FxHashMap as HashMap;
 
 /// `RAY_FLAG_FORCE_OMM_2_STATE` (Vulkan's `ForceOpacityMicromap2StateEXT`),
 /// allowed with `RAYQUERY_FLAG_ALLOW_OPACITY_MICROMAPS`.
 const FORCE_OMM_2_STATE: u32 = 0x400;
 /// `RAYQUERY_FLAG_ALLOW_OPACITY_MICROMAPS` (SM 6.9 `AllocateRayQuery2`).
 const ALLOW_OPACITY_MICROMAPS: u32 = 1;
+
+/// The ray queries of the shader.
+#[derive(Default)]
+pub(crate) struct RayQueryState {
+    /// Each query's variable and constant flags, by the handle value of
+    /// its `AllocateRayQuery`.
+    queries: HashMap<ValueId, (Word, u32)>,
+}
 
 impl<'m> Emitter<'m> {
     fn ray_query_ext(&mut self) {
@@ -52,7 +61,7 @@ impl<'m> Emitter<'m> {
         self.ray_query_ext();
         let rq = self.ty(TyKey::RayQuery);
         let var = self.function_var(rq);
-        self.ray_queries.insert(result, (var, flags));
+        self.ray_queries.queries.insert(result, (var, flags));
         // The handle itself carries nothing: every use looks it up.
         let u = self.u32_ty();
         Ok(Val::Id(self.undef(u)))
@@ -60,9 +69,13 @@ impl<'m> Emitter<'m> {
 
     /// The variable and constant flags behind a ray query handle.
     fn ray_query(&self, handle: ValueId) -> Result<(Word, u32)> {
-        self.ray_queries.get(&handle).copied().ok_or_else(|| {
-            self.unsupported("a ray query handle that is not an AllocateRayQuery result")
-        })
+        self.ray_queries
+            .queries
+            .get(&handle)
+            .copied()
+            .ok_or_else(|| {
+                self.unsupported("a ray query handle that is not an AllocateRayQuery result")
+            })
     }
 
     /// `RayQuery_TraceRayInline(rq, accel, flags, mask, origin, tMin,

@@ -411,7 +411,7 @@ impl<'m> Emitter<'m> {
             Some((_, Some(c))) => (None, c as u32),
             Some((i, None)) => (Some(self.value_id(i)?), 0),
         };
-        self.resources.used.insert(r);
+        self.mark_resource_used(r);
         Ok(Some(Val::Handle(Handle {
             res: r,
             index,

@@ -46,13 +46,13 @@ pub(crate) enum View {
 /// Per-compilation resource state.
 #[derive(Default)]
 pub(crate) struct ResourceState {
-    pub vars: HashMap<(usize, View), (Word, StorageClass, Word)>,
-    pub used: BTreeSet<usize>,
+    vars: HashMap<(usize, View), (Word, StorageClass, Word)>,
+    used: BTreeSet<usize>,
     /// Typed UAVs used with atomics (they need a declared `R32*` format).
-    pub atomic_typed: HashSet<usize>,
+    atomic_typed: HashSet<usize>,
     /// Those of them used with 64-bit atomics (`R64*` formats, 64-bit
     /// sampled type).
-    pub atomic64_typed: HashSet<usize>,
+    atomic64_typed: HashSet<usize>,
 }
 
 /// The scalar shape of a dx.op overload.
@@ -417,6 +417,26 @@ impl<'m> Emitter<'m> {
             Val::Handle(h) => Ok(h),
             _ => Err(self.unsupported("resource handle that is not a direct createHandle result")),
         }
+    }
+
+    /// Records that resource `r` is accessed (reflected as used).
+    pub fn mark_resource_used(&mut self, r: usize) {
+        self.resources.used.insert(r);
+    }
+
+    /// Records that typed UAV `r` takes atomics (`wide`: 64-bit ones), so
+    /// that its image is declared with an atomic-capable format.
+    pub fn note_atomic_image(&mut self, r: usize, wide: bool) {
+        self.resources.atomic_typed.insert(r);
+        if wide {
+            self.resources.atomic64_typed.insert(r);
+        }
+    }
+
+    /// Whether typed UAV `r` takes 64-bit atomics (see
+    /// [`Self::note_atomic_image`]).
+    pub fn has_atomic64_image(&self, r: usize) -> bool {
+        self.resources.atomic64_typed.contains(&r)
     }
 
     /// Statically resolves the resource a handle value refers to (for the

@@ -48,13 +48,22 @@ const POSITIONS: [(i8, i8); 31] = [
     (-7, -8),
 ];
 
+/// The sample count constant and sample position table, once made.
+#[derive(Default)]
+pub(crate) struct SampleState {
+    /// The render target sample count specialization constant.
+    sample_count: Option<Word>,
+    /// The standard sample position table.
+    sample_table: Option<Word>,
+}
+
 impl<'m> Emitter<'m> {
     /// `RenderTargetGetSampleCount()`: the specialization constant
     /// [`SAMPLE_COUNT_SPEC_ID`] (reflected), which the pipeline sets to the
     /// render target's sample count.
     pub fn render_target_sample_count(&mut self) -> Result<Word> {
         self.require_pixel()?;
-        if let Some(c) = self.stage.sample_count {
+        if let Some(c) = self.samples.sample_count {
             return Ok(c);
         }
         let u = self.u32_ty();
@@ -66,7 +75,7 @@ impl<'m> Emitter<'m> {
             "render_target_sample_count".to_string(),
             1,
         ));
-        self.stage.sample_count = Some(c);
+        self.samples.sample_count = Some(c);
         Ok(c)
     }
 
@@ -118,7 +127,7 @@ impl<'m> Emitter<'m> {
 
     /// The private table of [`POSITIONS`] (created once).
     fn sample_table(&mut self, v2: Word) -> Result<Word> {
-        if let Some(t) = self.stage.sample_table {
+        if let Some(t) = self.samples.sample_table {
             return Ok(t);
         }
         let mut entries = Vec::with_capacity(POSITIONS.len());
@@ -140,7 +149,7 @@ impl<'m> Emitter<'m> {
         );
         self.name(var, "standard_sample_positions");
         self.interface.insert(var);
-        self.stage.sample_table = Some(var);
+        self.samples.sample_table = Some(var);
         Ok(var)
     }
 }

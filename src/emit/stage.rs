@@ -129,26 +129,15 @@ pub(crate) fn rows_used<'a>(elements: impl Iterator<Item = &'a SignatureElement>
         .max()
         .unwrap_or(0)
 }
+
+/// The signature interface: its variables and the execution modes it asks
+/// for.
 #[derive(Default)]
 pub(crate) struct StageState {
     /// Interface variables by (signature, element id).
     vars: rustc_hash::FxHashMap<(SignatureKind, u32), IoVar>,
     /// Execution modes the interface asks for.
-    pub modes: Vec<ExecutionMode>,
-    /// The amplification shader's payload global (see `mesh`).
-    pub payload_global: Option<crate::ir::GlobalId>,
-    /// The mesh shader's payload variable, once declared.
-    pub payload_var: Option<Word>,
-    /// Pixel shader inputs read by `AttributeAtVertex` (`PerVertexKHR`
-    /// arrays of 3), by element id.
-    pub per_vertex: rustc_hash::FxHashSet<u32>,
-    /// Whether a compute-like shader takes derivatives (its quads are
-    /// declared with `DerivativeGroupLinearKHR`).
-    pub derivative_groups: bool,
-    /// The render target sample count specialization constant, once made.
-    pub sample_count: Option<Word>,
-    /// The standard sample position table, once made.
-    pub sample_table: Option<Word>,
+    modes: Vec<ExecutionMode>,
 }
 
 /// The signature operands of a load or store: element id, row, column.
@@ -206,6 +195,11 @@ impl From<StorePrimitiveOutput> for IoStore {
 }
 
 impl<'m> Emitter<'m> {
+    /// The execution modes the signature interface asks for (depth and
+    /// stencil outputs).
+    pub fn signature_modes(&self) -> &[ExecutionMode] {
+        &self.stage.modes
+    }
     /// A built-in variable of a storage class (created once). Integer
     /// pixel shader inputs are flat, as Vulkan requires.
     pub fn builtin_var(&mut self, bi: BuiltIn, sc: StorageClass, ty: Word) -> Word {
@@ -399,7 +393,7 @@ impl<'m> Emitter<'m> {
             cols: e.cols.clamp(1, 4),
             vertices: match role {
                 Role::PerVertexIn => self.input_vertices()?,
-                Role::PixelIn if self.stage.per_vertex.contains(&e.id) => 3,
+                Role::PixelIn if self.is_per_vertex(e.id) => 3,
                 Role::ControlPointOut => self.hull_state()?.output_control_points,
                 Role::MeshVertexOut => self.mesh_state()?.max_vertex_count,
                 Role::MeshPrimitiveOut => self.mesh_state()?.max_primitive_count,

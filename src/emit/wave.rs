@@ -73,6 +73,13 @@ pub(crate) enum Lanewise {
     QuadSwap(u32),
 }
 
+/// What the wave operations remember: whether the partition-loop warning
+/// was given.
+#[derive(Default)]
+pub(crate) struct WaveState {
+    warned_partition_loop: bool,
+}
+
 impl<'m> Emitter<'m> {
     /// A wave or quad dx.op `op` on `value` that acts on each component:
     /// scalar overloads directly, the vector overloads of SM 6.9 lane by
@@ -325,8 +332,8 @@ impl<'m> Emitter<'m> {
         f: impl FnOnce(&mut Self) -> Result<Vec<Word>>,
     ) -> Result<Vec<Word>> {
         self.cap(Capability::GroupNonUniformBallot);
-        if !self.warned_partition_loop {
-            self.warned_partition_loop = true;
+        if !self.waves.warned_partition_loop {
+            self.waves.warned_partition_loop = true;
             self.warnings.push(
                 "WaveMatch/WaveMultiPrefix* are lowered to a loop over lane partitions; \
                  some drivers (lavapipe) mis-execute subgroup operations in such loops"
