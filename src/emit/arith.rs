@@ -3,7 +3,8 @@
 //! remainder lowering.
 
 use super::binding::SremLowering;
-use super::module::{low_mask, Emitter, Val};
+use super::context::{low_mask, Val};
+use super::Emitter;
 use crate::error::{Feature, Result};
 use crate::ir::{self, BinOp, Constant, ListRange, Predicate, TypeId, ValueId};
 use rspirv::dr::Operand;

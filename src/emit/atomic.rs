@@ -4,9 +4,10 @@
 //! Memory semantics are relaxed (0), as D3D's interlocked operations imply
 //! no ordering; barriers order memory.
 
+use super::context::{scope, Handle, TyKey, Val};
 use super::desc::ElementClass;
-use super::module::{scope, Emitter, Handle, TyKey, Val};
 use super::resource::View;
+use super::Emitter;
 use crate::dxil::operands::{AtomicBinOp, AtomicCompareExchange};
 use crate::dxil::{dx_op, AtomicBinOpCode, DxOp, OpCode, ResourceKind};
 use crate::error::{Feature, Result};

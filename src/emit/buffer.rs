@@ -2,9 +2,10 @@
 //! byte addresses and bounds checks of raw and structured accesses, counters
 //! and dimensions. Typed buffers share the texel conversions of `resource`.
 
+use super::context::{Handle, Val};
 use super::desc::ResourceClass;
-use super::module::{Emitter, Handle, Val};
 use super::resource::{Scalar, View};
+use super::Emitter;
 use crate::dxil::operands::{
     BufferLoad, BufferStore, BufferUpdateCounter, GetDimensions, RawBufferLoad, RawBufferStore,
 };
@@ -77,10 +78,10 @@ impl<'m> Emitter<'m> {
     /// The number of leading components of a `BufferLoad` result that the
     /// function extracts.
     fn used_components(&self) -> u32 {
-        let Some(res) = self.current_inst_result else {
+        let Some(res) = self.func.current_inst_result else {
             return 4;
         };
-        self.component_uses.get(&res).copied().unwrap_or(1)
+        self.func.component_uses.get(&res).copied().unwrap_or(1)
     }
 
     /// `BufferStore(uav, coord0, coord1, value0..3, mask)`.
@@ -397,7 +398,7 @@ impl<'m> Emitter<'m> {
         let pt = self.ptr_ty(StorageClass::StorageBuffer, u);
         let zero = self.u32c(0);
         let p = self.access_chain(pt, base, &[zero])?;
-        let scope = self.u32c(super::module::scope::DEVICE);
+        let scope = self.u32c(super::context::scope::DEVICE);
         let sem = self.u32c(0);
         let one = self.u32c(1);
         if inc >= 0 {

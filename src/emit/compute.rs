@@ -1,6 +1,7 @@
 //! Compute built-ins (thread and group ids) and barriers.
 
-use super::module::{scope, Emitter};
+use super::context::scope;
+use super::Emitter;
 use crate::error::Result;
 use crate::ir::ValueId;
 use rspirv::dr::Operand;

@@ -1,7 +1,8 @@
 //! Conversions: LLVM casts, and the conversion dx.ops (legacy f16, double
 //! make/split, bitcasts).
 
-use super::module::{low_mask, Emitter, Val};
+use super::context::{low_mask, Val};
+use super::Emitter;
 use crate::error::{Feature, Result};
 use crate::ir::{self, CastOp, TypeId, ValueId};
 use rspirv::spirv::{GlslStd450Op as GLOp, Op, Word};

@@ -3,8 +3,9 @@
 //! family of operations lowers its own in its own module (`math`, `wave`,
 //! `buffer`, `texture`, ...); this file only routes.
 
-use super::module::{Emitter, Val};
+use super::context::Val;
 use super::wave::WaveArith;
+use super::Emitter;
 use crate::dxil::{DxOp, DxOpCall, OpCode, SignatureKind, SignedOpKind};
 use crate::error::{Feature, Result, Unsupported};
 use crate::ir::{FuncId, ListRange, Type, TypeId, ValueId};
@@ -55,7 +56,7 @@ impl<'m> Emitter<'m> {
     /// A decoded `dx.op` call.
     fn dx_call(&mut self, call: DxOpCall, t: TypeId) -> Result<Option<Val>> {
         let op = call.op;
-        self.cur_op = Some(op);
+        self.func.cur_op = Some(op);
         // The stages the operation exists in (DXC's table): a compute-only
         // operation in a vertex shader is invalid DXIL and would be
         // invalid SPIR-V.
@@ -73,7 +74,7 @@ impl<'m> Emitter<'m> {
                 kind.profile_prefix()
             )))
         };
-        self.cur_op = None;
+        self.func.cur_op = None;
         result.map_err(|e| e.or_unsupported_detail(Unsupported::Op(op)))
     }
 

@@ -7,7 +7,7 @@
 //! stream-output declaration of the pipeline, which the shader does not
 //! carry: none are emitted.
 
-use super::module::Emitter;
+use super::Emitter;
 use crate::dxil::{GsState, InputPrimitive as P, PrimitiveTopology as T, SignatureElement};
 use crate::error::{Feature, Result};
 use crate::ir::ValueId;

@@ -8,9 +8,10 @@
 //!
 //! [`EmitOptions::heap_set`]: super::EmitOptions::heap_set
 
+use super::context::Val;
 use super::desc::{ResourceClass, ResourceDecl, ShaderDesc};
-use super::module::{Emitter, Val};
 use super::resource::is_texture;
+use super::Emitter;
 use crate::dxil::operands::{AnnotateHandle, CreateHandleFromHeap};
 use crate::dxil::{decode_operands, dx_op_calls, ComponentType, DxOp, OpCode, ResourceKind};
 use crate::error::{Error, Phase, Result};
@@ -175,6 +176,7 @@ impl<'m> Emitter<'m> {
     /// until the `AnnotateHandle` that says which view it is.
     pub fn create_handle_from_heap(&mut self, o: CreateHandleFromHeap) -> Result<Val> {
         let result = self
+            .func
             .current_inst_result
             .ok_or_else(|| self.invalid("CreateHandleFromHeap without a result"))?;
         let index = o.index;

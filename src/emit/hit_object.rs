@@ -19,8 +19,9 @@
 //!   and `LoadLocalRootTableConstant` (local root signatures are not mapped
 //!   to shader records).
 
-use super::module::{Emitter, TyKey, Val};
+use super::context::{TyKey, Val};
 use super::ray_tracing::ray_of;
+use super::Emitter;
 use crate::dxil::operands::{
     HitObjectAttributes, HitObjectInvoke, HitObjectMakeMiss, HitObjectTraceRay, MaybeReorderThread,
     TraceRay,
@@ -60,13 +61,14 @@ enum Otherwise {
 impl<'m> Emitter<'m> {
     fn hit_object_ext(&mut self) {
         self.cap(Capability::ShaderInvocationReorderNV);
-        self.exts.insert("SPV_NV_shader_invocation_reorder");
+        self.spv.exts.insert("SPV_NV_shader_invocation_reorder");
     }
 
     /// A new hit object for the instruction being emitted; its value
     /// carries nothing (uses look it up).
     fn new_hit_object(&mut self, flags: Word) -> Result<(Word, Val)> {
         let result = self
+            .func
             .current_inst_result
             .ok_or_else(|| self.invalid("a hit object operation without a result"))?;
         self.hit_object_ext();
@@ -110,10 +112,13 @@ impl<'m> Emitter<'m> {
         let (ho, val) = self.new_hit_object(flags)?;
         let payload = o.payload;
         self.with_payload(payload, StorageClass::RayPayloadKHR, |e, var| {
-            e.b.hit_object_trace_ray_nv(
-                ho, accel, flags, mask, offset, stride, miss, origin, tmin, direction, tmax, var,
-            )
-            .map_err(super::module::berr)
+            e.spv
+                .b
+                .hit_object_trace_ray_nv(
+                    ho, accel, flags, mask, offset, stride, miss, origin, tmin, direction, tmax,
+                    var,
+                )
+                .map_err(super::context::berr)
         })?;
         Ok(val)
     }
@@ -122,9 +127,10 @@ impl<'m> Emitter<'m> {
     pub fn hit_object_make_nop(&mut self) -> Result<Val> {
         let zero = self.u32c(0);
         let (ho, val) = self.new_hit_object(zero)?;
-        self.b
+        self.spv
+            .b
             .hit_object_record_empty_nv(ho)
-            .map_err(super::module::berr)?;
+            .map_err(super::context::berr)?;
         Ok(val)
     }
 
@@ -135,9 +141,10 @@ impl<'m> Emitter<'m> {
         let miss = self.value_id(o.miss_shader_index)?;
         let [origin, tmin, direction, tmax] = self.ray_description(ray_of!(o))?;
         let (ho, val) = self.new_hit_object(flags)?;
-        self.b
+        self.spv
+            .b
             .hit_object_record_miss_nv(ho, miss, origin, tmin, direction, tmax)
-            .map_err(super::module::berr)?;
+            .map_err(super::context::berr)?;
         Ok(val)
     }
 
@@ -146,8 +153,10 @@ impl<'m> Emitter<'m> {
     pub fn hit_object_invoke(&mut self, o: HitObjectInvoke) -> Result<()> {
         let ho = self.hit_object(o.hit_object)?.var;
         self.with_payload(o.payload, StorageClass::RayPayloadKHR, |e, var| {
-            e.b.hit_object_execute_shader_nv(ho, var)
-                .map_err(super::module::berr)
+            e.spv
+                .b
+                .hit_object_execute_shader_nv(ho, var)
+                .map_err(super::context::berr)
         })
     }
 
@@ -163,9 +172,10 @@ impl<'m> Emitter<'m> {
                 Some(self.value_id(bits_v)?),
             )
         };
-        self.b
+        self.spv
+            .b
             .reorder_thread_with_hit_object_nv(ho, hint, bits)
-            .map_err(super::module::berr)
+            .map_err(super::context::berr)
     }
 
     /// `HitObject_Attributes(hitObject, attributes)`: the hit's attributes,
@@ -182,9 +192,10 @@ impl<'m> Emitter<'m> {
                 v
             }
         };
-        self.b
+        self.spv
+            .b
             .hit_object_get_attributes_nv(ho, var)
-            .map_err(super::module::berr)?;
+            .map_err(super::context::berr)?;
         self.copy_through(out, var, false)
     }
 

@@ -7,7 +7,7 @@
 //! scalar lowering per lane and rebuilds the result (`OpCompositeConstruct`).
 //! The vector overloads of dx.ops (`dxop`) use the same helper.
 
-use super::module::Emitter;
+use super::Emitter;
 use crate::error::{Feature, Result};
 use crate::ir::TypeId;
 use rspirv::spirv::{Op, Word};

@@ -2,7 +2,8 @@
 //! overloads lane by lane), bit operations, carries, dot products and the
 //! packed 8-bit forms.
 
-use super::module::{low_mask, Emitter, Val};
+use super::context::{low_mask, Val};
+use super::Emitter;
 use crate::dxil::operands::{
     BinaryWithCarryOrBorrow, Dot2AddHalf, Dot4AddPacked, Pack4x8, Unpack4x8,
 };
@@ -37,7 +38,7 @@ impl<'m> Emitter<'m> {
     pub(super) fn carry_or_borrow(&mut self, sop: Op, o: BinaryWithCarryOrBorrow) -> Result<Val> {
         let (a, b) = (self.value_id(o.a)?, self.value_id(o.b)?);
         let u = self.u32_ty();
-        let st = self.ty(super::module::TyKey::Struct2(u, u));
+        let st = self.ty(super::context::TyKey::Struct2(u, u));
         let r = self.op(sop, st, &[a, b])?;
         let v = self.composite_extract(u, r, 0)?;
         let c = self.composite_extract(u, r, 1)?;

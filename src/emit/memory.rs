@@ -2,7 +2,8 @@
 //! variables), static globals and lookup tables (private variables with
 //! initializers), GEPs, loads and stores.
 
-use super::module::{Emitter, Val};
+use super::context::Val;
+use super::Emitter;
 use crate::error::{Feature, Result};
 use crate::ir::{self, Constant, GlobalId, ListRange, TypeId, ValueId, ValueKind};
 use rspirv::dr::{Instruction, Operand};
@@ -34,7 +35,7 @@ impl<'m> Emitter<'m> {
             .get(g.0 as usize)
             .ok_or_else(|| self.invalid("unknown global"))?;
         let sc = self.global_class(g, glob.addr_space)?;
-        if let Some(&v) = self.globals.get(&g) {
+        if let Some(&v) = self.spv.globals.get(&g) {
             return Ok(Val::Ptr(v, sc));
         }
         let vt = self.llvm_ty(glob.value_type)?;
@@ -70,8 +71,8 @@ impl<'m> Emitter<'m> {
             .trim_start_matches('\u{1}')
             .to_string();
         self.name(var, &name);
-        self.interface.insert(var);
-        self.globals.insert(g, var);
+        self.spv.interface.insert(var);
+        self.spv.globals.insert(g, var);
         Ok(Val::Ptr(var, sc))
     }
 
@@ -92,7 +93,7 @@ impl<'m> Emitter<'m> {
     pub fn function_var(&mut self, ty: Word) -> Word {
         let pt = self.ptr_ty(StorageClass::Function, ty);
         let id = self.id();
-        self.fn_vars.push(Instruction::new(
+        self.func.fn_vars.push(Instruction::new(
             Op::Variable,
             Some(pt),
             Some(id),

@@ -8,7 +8,8 @@
 //! its DXIL signature does not say which of them a mesh shader writes per
 //! primitive.
 
-use super::module::{Emitter, Val};
+use super::context::Val;
+use super::Emitter;
 use crate::dxil::operands::{DispatchMesh, EmitIndices, SetMeshOutputCounts};
 use crate::dxil::{
     decode_operands, dx_op_calls, DxOp, MeshOutputTopology, MsState, OpCode, ShaderKind,
@@ -39,7 +40,7 @@ impl<'m> Emitter<'m> {
     /// The capability and extension of mesh and task shaders.
     fn mesh_ext(&mut self) {
         self.cap(Capability::MeshShadingEXT);
-        self.exts.insert("SPV_EXT_mesh_shader");
+        self.spv.exts.insert("SPV_EXT_mesh_shader");
     }
 
     /// The execution modes of a mesh shader (besides `LocalSize`), with
@@ -91,7 +92,7 @@ impl<'m> Emitter<'m> {
         };
         let u = self.u32_ty();
         let vt = self.vec_ty(u, n);
-        let arr = self.ty(super::module::TyKey::Array(
+        let arr = self.ty(super::context::TyKey::Array(
             vt,
             ms.max_primitive_count.max(1),
         ));
@@ -123,7 +124,7 @@ impl<'m> Emitter<'m> {
         let pt = self.ptr_ty(sc, vt);
         let var = self.global_inst_operands(Op::Variable, Some(pt), &[Operand::StorageClass(sc)]);
         self.name(var, "payload");
-        self.interface.insert(var);
+        self.spv.interface.insert(var);
         self.mesh.payload_var = Some(var);
         Ok(Val::Ptr(var, sc))
     }
@@ -185,9 +186,10 @@ impl<'m> Emitter<'m> {
             _ => return Err(self.internal("the payload is not in task payload memory")),
         };
         let [x, y, z] = counts;
-        self.b
+        self.spv
+            .b
             .emit_mesh_tasks_ext(x, y, z, Some(payload))
-            .map_err(super::module::berr)?;
+            .map_err(super::context::berr)?;
         let after = self.id();
         self.begin_block(after)
     }

@@ -36,6 +36,7 @@ mod atomic;
 pub mod binding;
 mod buffer;
 mod compute;
+mod context;
 mod convert;
 pub mod desc;
 mod dxop;
@@ -71,6 +72,34 @@ pub use heap::heap_binding;
 use crate::error::{Phase, Result};
 use crate::ir::Module;
 use crate::trace::Tracer;
+
+/// The emitter: one per compilation. Every op family implements its
+/// operations as methods of it, in its own file; its fields are private
+/// to `emit` (the children of this module).
+pub(crate) struct Emitter<'m> {
+    m: &'m Module,
+    desc: &'m ShaderDesc,
+    opts: &'m EmitOptions,
+    /// The SPIR-V module being written, shared by all functions.
+    spv: context::ModuleCtx,
+    /// The function being emitted (made anew for each function).
+    func: context::FnCtx,
+    /// Constant-expression expansions left for the module (see
+    /// [`context::MAX_CONST_DEPTH`]).
+    const_budget: u64,
+    // The state of each op family, private to its file.
+    resources: resource::ResourceState,
+    stage: stage::StageState,
+    pixel: pixel::PixelState,
+    mesh: mesh::MeshState,
+    samples: samples::SampleState,
+    ray_tracing: ray_tracing::RayTracingState,
+    ray_queries: ray_query::RayQueryState,
+    hit_objects: hit_object::HitObjectState,
+    heaps: heap::HeapState,
+    waves: wave::WaveState,
+    calls: dxop::CallChecks,
+}
 
 /// Options that change the SPIR-V produced.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -132,7 +161,7 @@ pub(crate) fn emit_with(
     options: &EmitOptions,
     tracer: &mut Tracer,
 ) -> Result<Emitted> {
-    let emitter = module::Emitter::new(module, desc, options);
+    let emitter = Emitter::new(module, desc, options);
     let func = emitter.entry_function()?;
     let patch = emitter.patch_constant_function()?;
     let (structured, patch) = tracer.time(Phase::Cfg, || {
@@ -148,5 +177,7 @@ pub(crate) fn emit_with(
     })
 }
 
+#[cfg(test)]
+mod layout_tests;
 #[cfg(test)]
 mod tests;

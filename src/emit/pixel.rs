@@ -3,8 +3,9 @@
 //! `AttributeAtVertex`; and the derivative rules of compute-like shaders.
 //! The pixel shader's interface is in `stage`.
 
-use super::module::{Emitter, TyKey};
+use super::context::TyKey;
 use super::stage::{Adjust, Io, Shape};
+use super::Emitter;
 use crate::dxil::operands::AttributeAtVertex;
 use crate::dxil::{decode_operands, DxOp, ShaderFlags, ShaderKind, SignatureKind};
 use crate::error::Result;
@@ -108,7 +109,7 @@ impl<'m> Emitter<'m> {
             }
             BuiltIn::FullyCoveredEXT => {
                 self.cap(Capability::FragmentFullyCoveredEXT);
-                self.exts.insert("SPV_EXT_fragment_fully_covered");
+                self.spv.exts.insert("SPV_EXT_fragment_fully_covered");
                 let b = self.bool_ty();
                 let var = self.builtin_var(bi, StorageClass::Input, b);
                 let x = self.load(b, var)?;
@@ -222,7 +223,7 @@ impl<'m> Emitter<'m> {
         }
         if !self.pixel.per_vertex.is_empty() {
             self.cap(Capability::FragmentBarycentricKHR);
-            self.exts.insert("SPV_KHR_fragment_shader_barycentric");
+            self.spv.exts.insert("SPV_KHR_fragment_shader_barycentric");
         }
         Ok(())
     }
@@ -265,7 +266,7 @@ impl<'m> Emitter<'m> {
             )));
         }
         self.cap(Capability::ComputeDerivativeGroupLinearKHR);
-        self.exts.insert("SPV_KHR_compute_shader_derivatives");
+        self.spv.exts.insert("SPV_KHR_compute_shader_derivatives");
         self.pixel.derivative_groups = true;
         Ok(())
     }

@@ -7,8 +7,9 @@
 //! the committed status and candidate type values; D3D's instance *index*
 //! is Vulkan's instance *id*, and D3D's instance *ID* Vulkan's custom index.
 
-use super::module::{Emitter, TyKey, Val};
+use super::context::{TyKey, Val};
 use super::ray_tracing::{ray_of, SHARED_FLAGS};
+use super::Emitter;
 use crate::dxil::operands::RayQueryTraceRayInline;
 use crate::dxil::OpCode;
 use crate::error::Result;
@@ -34,7 +35,7 @@ pub(crate) struct RayQueryState {
 impl<'m> Emitter<'m> {
     fn ray_query_ext(&mut self) {
         self.cap(Capability::RayQueryKHR);
-        self.exts.insert("SPV_KHR_ray_query");
+        self.spv.exts.insert("SPV_KHR_ray_query");
     }
 
     /// `AllocateRayQuery(constRayFlags)` and (SM 6.9)
@@ -49,13 +50,14 @@ impl<'m> Emitter<'m> {
         let mut known = SHARED_FLAGS;
         if query_flags & ALLOW_OPACITY_MICROMAPS != 0 {
             self.cap(Capability::RayTracingOpacityMicromapEXT);
-            self.exts.insert("SPV_EXT_opacity_micromap");
+            self.spv.exts.insert("SPV_EXT_opacity_micromap");
             known |= FORCE_OMM_2_STATE;
         }
         if flags & !known != 0 {
             return Err(self.unsupported(format!("ray flags {flags:#x}")));
         }
         let result = self
+            .func
             .current_inst_result
             .ok_or_else(|| self.invalid("AllocateRayQuery without a result"))?;
         self.ray_query_ext();

@@ -21,8 +21,9 @@
 //!   `NonUniformResourceIndex`), is its handle, and `createHandleForLib`
 //!   passes it on.
 
-use super::module::{Emitter, Handle, TyKey, Val};
+use super::context::{Handle, TyKey, Val};
 use super::resource::View;
+use super::Emitter;
 use crate::dxil::operands::{CallShader, ReportHit, TraceRay};
 use crate::dxil::{OpCode, ResourceKind, ShaderKind};
 use crate::error::Result;
@@ -103,7 +104,7 @@ impl<'m> Emitter<'m> {
             return Ok(());
         }
         self.cap(Capability::RayTracingKHR);
-        self.exts.insert("SPV_KHR_ray_tracing");
+        self.spv.exts.insert("SPV_KHR_ray_tracing");
         for (i, a) in func.args().enumerate() {
             let sc = match (self.desc.kind, i) {
                 (ShaderKind::Callable, _) => StorageClass::IncomingCallableDataKHR,
@@ -117,7 +118,7 @@ impl<'m> Emitter<'m> {
                 .ok_or_else(|| self.invalid("a ray-tracing parameter that is not a pointer"))?;
             let ty = self.llvm_ty(pointee)?;
             let var = self.interface_var(sc, ty);
-            self.values.insert(a, Val::Ptr(var, sc));
+            self.func.values.insert(a, Val::Ptr(var, sc));
         }
         Ok(())
     }
@@ -126,7 +127,7 @@ impl<'m> Emitter<'m> {
     pub(crate) fn interface_var(&mut self, sc: StorageClass, ty: Word) -> Word {
         let pt = self.ptr_ty(sc, ty);
         let var = self.global_inst_operands(Op::Variable, Some(pt), &[Operand::StorageClass(sc)]);
-        self.interface.insert(var);
+        self.spv.interface.insert(var);
         var
     }
 
@@ -253,10 +254,12 @@ impl<'m> Emitter<'m> {
         let [accel, flags, mask, offset, stride, miss, origin, tmin, direction, tmax] =
             self.trace_operands(o)?;
         self.with_payload(o.payload, StorageClass::RayPayloadKHR, |e, var| {
-            e.b.trace_ray_khr(
-                accel, flags, mask, offset, stride, miss, origin, tmin, direction, tmax, var,
-            )
-            .map_err(super::module::berr)
+            e.spv
+                .b
+                .trace_ray_khr(
+                    accel, flags, mask, offset, stride, miss, origin, tmin, direction, tmax, var,
+                )
+                .map_err(super::context::berr)
         })
     }
 
@@ -279,8 +282,10 @@ impl<'m> Emitter<'m> {
     pub fn call_shader(&mut self, o: CallShader) -> Result<()> {
         let index = self.value_id(o.shader_index)?;
         self.with_payload(o.parameter, StorageClass::CallableDataKHR, |e, var| {
-            e.b.execute_callable_khr(index, var)
-                .map_err(super::module::berr)
+            e.spv
+                .b
+                .execute_callable_khr(index, var)
+                .map_err(super::context::berr)
         })
     }
 
@@ -308,9 +313,10 @@ impl<'m> Emitter<'m> {
         self.copy_through(attributes, var, true)?;
         let b = self.bool_ty();
         let r = self
+            .spv
             .b
             .report_intersection_khr(b, None, t_hit, kind)
-            .map_err(super::module::berr)?;
+            .map_err(super::context::berr)?;
         Ok(Val::Id(r))
     }
 
@@ -318,11 +324,11 @@ impl<'m> Emitter<'m> {
     /// follows (DXIL's `unreachable`) goes to a fresh block.
     pub fn end_hit(&mut self, accept: bool) -> Result<()> {
         let r = if accept {
-            self.b.terminate_ray_khr()
+            self.spv.b.terminate_ray_khr()
         } else {
-            self.b.ignore_intersection_khr()
+            self.spv.b.ignore_intersection_khr()
         };
-        r.map_err(super::module::berr)?;
+        r.map_err(super::context::berr)?;
         let after = self.id();
         self.begin_block(after)
     }

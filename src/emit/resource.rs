@@ -6,8 +6,9 @@
 //! are `buffer`'s.
 
 use super::binding::{DescriptorType, ReflectedResource};
+use super::context::{Handle, ImageKey, TyKey, Val, MAX_CONST_DEPTH};
 use super::desc::{ElementClass, ResourceClass, ResourceDecl};
-use super::module::{Emitter, Handle, ImageKey, TyKey, Val, MAX_CONST_DEPTH};
+use super::Emitter;
 use crate::dxil::operands::{CreateHandle, CreateHandleFromBinding};
 use crate::dxil::{DxOp, ResourceKind};
 use crate::error::{Feature, Result};
@@ -217,7 +218,7 @@ impl<'m> Emitter<'m> {
             View::Image => {
                 let sampled_ty = if self.resources.atomic64_typed.contains(&r) {
                     self.cap(Capability::Int64ImageEXT);
-                    self.exts.insert("SPV_EXT_shader_image_int64");
+                    self.spv.exts.insert("SPV_EXT_shader_image_int64");
                     let signed = matches!(d.element_class(), ElementClass::Signed(32 | 64));
                     self.ty(TyKey::Int(64, signed))
                 } else {
@@ -274,7 +275,7 @@ impl<'m> Emitter<'m> {
             d.name.clone()
         };
         self.name(var, &name);
-        self.interface.insert(var);
+        self.spv.interface.insert(var);
         self.resources.vars.insert((r, view), (var, sc, inner));
         self.resources.used.insert(r);
         Ok((var, sc, inner))
@@ -865,7 +866,7 @@ impl<'m> Emitter<'m> {
                 heap: d.heap.is_some(),
             });
         }
-        self.reflection.resources = out;
+        self.spv.reflection.resources = out;
     }
 }
 

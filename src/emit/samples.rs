@@ -3,7 +3,8 @@
 //! standard sample positions, which Vulkan's standard sample locations share
 //! with D3D's standard patterns.
 
-use super::module::{Emitter, TyKey, Val};
+use super::context::{TyKey, Val};
+use super::Emitter;
 use crate::error::Result;
 use crate::ir::ValueId;
 use rspirv::dr::Operand;
@@ -70,7 +71,7 @@ impl<'m> Emitter<'m> {
         let c = self.global_inst_operands(Op::SpecConstant, Some(u), &[Operand::LiteralBit32(1)]);
         self.decorate(c, Decoration::SpecId, &[SAMPLE_COUNT_SPEC_ID]);
         self.name(c, "render_target_sample_count");
-        self.reflection.spec_constants.push((
+        self.spv.reflection.spec_constants.push((
             SAMPLE_COUNT_SPEC_ID,
             "render_target_sample_count".to_string(),
             1,
@@ -148,7 +149,7 @@ impl<'m> Emitter<'m> {
             ],
         );
         self.name(var, "standard_sample_positions");
-        self.interface.insert(var);
+        self.spv.interface.insert(var);
         self.samples.sample_table = Some(var);
         Ok(var)
     }

@@ -21,7 +21,8 @@
 //!   with a 32-bit one.
 
 use super::binding::ReflectedVarying;
-use super::module::{Emitter, TyKey};
+use super::context::TyKey;
+use super::Emitter;
 use crate::dxil::operands::{
     LoadInput, StoreOutput, StorePatchConstant, StorePrimitiveOutput, StoreVertexOutput,
 };
@@ -203,12 +204,13 @@ impl<'m> Emitter<'m> {
     /// A built-in variable of a storage class (created once). Integer
     /// pixel shader inputs are flat, as Vulkan requires.
     pub fn builtin_var(&mut self, bi: BuiltIn, sc: StorageClass, ty: Word) -> Word {
-        if let Some(&v) = self.builtins.get(&(bi, sc)) {
+        if let Some(&v) = self.spv.builtins.get(&(bi, sc)) {
             return v;
         }
         let pt = self.ptr_ty(sc, ty);
         let v = self.global_inst_operands(Op::Variable, Some(pt), &[Operand::StorageClass(sc)]);
-        self.b
+        self.spv
+            .b
             .decorate(v, Decoration::BuiltIn, [Operand::BuiltIn(bi)]);
         if self.desc.kind == ShaderKind::Pixel && sc == StorageClass::Input && ty == self.u32_ty() {
             self.decorate(v, Decoration::Flat, &[]);
@@ -218,8 +220,8 @@ impl<'m> Emitter<'m> {
         if matches!(bi, BuiltIn::TessLevelOuter | BuiltIn::TessLevelInner) {
             self.decorate(v, Decoration::Patch, &[]);
         }
-        self.interface.insert(v);
-        self.builtins.insert((bi, sc), v);
+        self.spv.interface.insert(v);
+        self.spv.builtins.insert((bi, sc), v);
         v
     }
 
@@ -255,6 +257,7 @@ impl<'m> Emitter<'m> {
             for e in self.desc.signatures.get(list) {
                 let v = self.io_var(list, e.id)?;
                 let builtin = self
+                    .spv
                     .builtins
                     .iter()
                     .find_map(|(&(bi, _), &var)| (var == v.var).then(|| format!("{bi:?}")));
@@ -279,7 +282,7 @@ impl<'m> Emitter<'m> {
                         }
                     }
                 }
-                self.reflection.interface.push(ReflectedVarying {
+                self.spv.reflection.interface.push(ReflectedVarying {
                     output,
                     patch: list == SignatureKind::PatchConstOrPrim,
                     semantic: e.name.clone(),
@@ -517,7 +520,7 @@ impl<'m> Emitter<'m> {
             }
             (S::ShadingRate, R::RasterOut | R::PixelIn | R::MeshPrimitiveOut) => {
                 self.cap(Capability::FragmentShadingRateKHR);
-                self.exts.insert("SPV_KHR_fragment_shading_rate");
+                self.spv.exts.insert("SPV_KHR_fragment_shading_rate");
                 scalar(if role == R::PixelIn {
                     BuiltIn::ShadingRateKHR
                 } else {
@@ -564,13 +567,13 @@ impl<'m> Emitter<'m> {
             }
             (S::StencilRef, R::PixelOut) => {
                 self.cap(Capability::StencilExportEXT);
-                self.exts.insert("SPV_EXT_shader_stencil_export");
+                self.spv.exts.insert("SPV_EXT_shader_stencil_export");
                 self.stage.modes.push(ExecutionMode::StencilRefReplacingEXT);
                 scalar(BuiltIn::FragStencilRefEXT)
             }
             (S::Barycentrics, R::PixelIn) => {
                 self.cap(Capability::FragmentBarycentricKHR);
-                self.exts.insert("SPV_KHR_fragment_shader_barycentric");
+                self.spv.exts.insert("SPV_KHR_fragment_shader_barycentric");
                 let bi = if matches!(
                     e.interpolation,
                     I::LinearNoperspective
@@ -657,12 +660,12 @@ impl<'m> Emitter<'m> {
         let index = e.semantic_indices.first().copied().unwrap_or(0);
         // Written into a reused buffer: a `format!` per element was a
         // tenth of declaring it.
-        let mut name = std::mem::take(&mut self.name_buf);
+        let mut name = std::mem::take(&mut self.func.name_buf);
         name.clear();
         let _ = write!(name, "{prefix}.{}{index}", e.name);
         self.name(var, &name);
-        self.name_buf = name;
-        self.interface.insert(var);
+        self.func.name_buf = name;
+        self.spv.interface.insert(var);
         Ok(IoVar {
             var,
             shape: Shape::Rows,

@@ -6,7 +6,7 @@
 //! factors swapped: D3D gives detail then density); patch constants are
 //! `Patch` variables at locations after the control point rows.
 
-use super::module::Emitter;
+use super::Emitter;
 use crate::dxil::{
     DsState, HsState, ShaderKind, TessellatorDomain as D, TessellatorOutputPrimitive as P,
     TessellatorPartitioning as T,
@@ -125,11 +125,12 @@ impl<'m> Emitter<'m> {
     /// barrier, then the patch constant function `pc` on invocation 0.
     pub fn hull_entry(&mut self, cp: Word, pc: Option<Word>) -> Result<Word> {
         let void = self.void_ty();
-        let fnty = self.ty(super::module::TyKey::Function(void, vec![]));
+        let fnty = self.ty(super::context::TyKey::Function(void, vec![]));
         let id = self
+            .spv
             .b
             .begin_function(void, None, rspirv::spirv::FunctionControl::NONE, fnty)
-            .map_err(super::module::berr)?;
+            .map_err(super::context::berr)?;
         self.name(id, "hull_main");
         let entry = self.id();
         self.begin_block(entry)?;
@@ -138,7 +139,7 @@ impl<'m> Emitter<'m> {
             // Control point outputs become visible to the patch constant
             // phase (GLSL's barrier() in a tessellation control shader).
             let (workgroup, invocation, none) = (
-                self.u32c(super::module::scope::WORKGROUP),
+                self.u32c(super::context::scope::WORKGROUP),
                 self.u32c(4),
                 self.u32c(0),
             );
@@ -157,8 +158,8 @@ impl<'m> Emitter<'m> {
                 Ok(vec![])
             })?;
         }
-        self.b.ret().map_err(super::module::berr)?;
-        self.b.end_function().map_err(super::module::berr)?;
+        self.spv.b.ret().map_err(super::context::berr)?;
+        self.spv.b.end_function().map_err(super::context::berr)?;
         Ok(id)
     }
 }

@@ -6,8 +6,9 @@
 //! 1.3) for D3D's rule that out-of-bounds reads give zero and writes are
 //! dropped; texel buffers keep explicit checks (`resource`).
 
-use super::module::{Emitter, Handle, TyKey, Val};
+use super::context::{Handle, TyKey, Val};
 use super::resource::{image_shape, ImageShape, View};
+use super::Emitter;
 use crate::dxil::operands::{
     CalculateLOD, Sample, SampleBias, SampleCmp, SampleCmpBias, SampleCmpGrad, SampleCmpLevel,
     SampleCmpLevelZero, SampleGrad, SampleLevel, TextureGather, TextureGatherCmp, TextureGatherRaw,

@@ -2,7 +2,8 @@
 //! instruction dispatch, value lookup (with the control-flow layer's
 //! operand rewrites), constants, phi operands, function variables.
 
-use super::module::{low_mask, Emitter, SVal, Val, MAX_CONST_DEPTH};
+use super::context::{low_mask, SVal, Val, MAX_CONST_DEPTH};
+use super::Emitter;
 use crate::error::{Feature, Result};
 use crate::ir::{self, Constant, InstKind, TypeId, ValueId, ValueKind};
 use rspirv::spirv::Word;
@@ -12,8 +13,8 @@ impl<'m> Emitter<'m> {
     /// Moves the collected `Function`-storage variables to the start of the
     /// entry block.
     pub fn insert_fn_vars(&mut self) -> Result<()> {
-        let vars = std::mem::take(&mut self.fn_vars);
-        if self.b.hoist_into_entry_block(vars) {
+        let vars = std::mem::take(&mut self.func.fn_vars);
+        if self.spv.b.hoist_into_entry_block(vars) {
             Ok(())
         } else {
             Err(self.internal("function without blocks"))
@@ -23,8 +24,8 @@ impl<'m> Emitter<'m> {
     /// Fills the operands of the phis now that every value and block exit
     /// is known.
     pub fn finish_phis(&mut self) -> Result<()> {
-        let phis = std::mem::take(&mut self.phis);
-        let incoming = std::mem::take(&mut self.phi_incoming);
+        let phis = std::mem::take(&mut self.func.phis);
+        let incoming = std::mem::take(&mut self.func.phi_incoming);
         let mut ops: SmallVec<[Word; 8]> = SmallVec::new();
         for p in phis {
             ops.clear();
@@ -37,13 +38,14 @@ impl<'m> Emitter<'m> {
                     other => self.sval_id(other, p.ty)?,
                 };
                 let parent = *self
+                    .func
                     .exit_labels
                     .get(pred as usize)
                     .ok_or_else(|| self.internal(format!("phi from unknown block {pred}")))?;
                 ops.push(id);
                 ops.push(parent);
             }
-            if !self.b.fill(p.slot, &ops) {
+            if !self.spv.b.fill(p.slot, &ops) {
                 return Err(self.internal("lost a phi"));
             }
         }
@@ -57,7 +59,7 @@ impl<'m> Emitter<'m> {
                 Feature::ConstantExpression,
                 "constant expression as a phi operand",
             )),
-            _ => match self.values.get(&v) {
+            _ => match self.func.values.get(&v) {
                 Some(Val::Id(id)) => Ok(*id),
                 Some(_) => Err(self.unsupported_feature(
                     Feature::PointerValue,
@@ -75,7 +77,7 @@ impl<'m> Emitter<'m> {
             match inst.kind {
                 InstKind::ExtractValue { aggregate, indices } => {
                     if let Some(&i) = self.m.list(indices).first() {
-                        let e = self.component_uses.entry(aggregate).or_insert(0);
+                        let e = self.func.component_uses.entry(aggregate).or_insert(0);
                         // Indices come from the input: an absurd one
                         // saturates (and fails when it is extracted).
                         *e = (*e).max(i.saturating_add(1));
@@ -89,7 +91,7 @@ impl<'m> Emitter<'m> {
 
     /// Emits one instruction.
     pub fn emit_inst(&mut self, inst: &ir::Inst) -> Result<()> {
-        self.current_inst_result = inst.result;
+        self.func.current_inst_result = inst.result;
         let r = match inst.kind {
             InstKind::BinOp {
                 op,
@@ -169,7 +171,7 @@ impl<'m> Emitter<'m> {
             }
         };
         if let (Some(v), Some(res)) = (r, inst.result) {
-            self.values.insert(res, v);
+            self.func.values.insert(res, v);
         }
         Ok(())
     }
@@ -182,6 +184,7 @@ impl<'m> Emitter<'m> {
     /// without copying the parts); `None` where it needs more.
     fn emitted_part(&self, aggregate: ValueId, indices: ir::ListRange) -> Option<Word> {
         if self
+            .func
             .cur_uses
             .binary_search_by_key(&aggregate, |u| u.0)
             .is_ok()
@@ -191,7 +194,7 @@ impl<'m> Emitter<'m> {
         let [i] = *self.m.list(indices) else {
             return None;
         };
-        match self.values.get(&aggregate)? {
+        match self.func.values.get(&aggregate)? {
             Val::Parts(parts) => parts.get(i as usize).copied(),
             _ => None,
         }
@@ -202,6 +205,7 @@ impl<'m> Emitter<'m> {
         match v {
             SVal::Value(v) => self.value_id(v),
             SVal::Synth(s) => self
+                .func
                 .synth_ids
                 .get(s as usize)
                 .copied()
@@ -213,9 +217,9 @@ impl<'m> Emitter<'m> {
 
     /// The emitted form of a value (materialising constants and globals).
     pub fn val(&mut self, v: ValueId) -> Result<Val> {
-        if !self.cur_uses.is_empty() {
-            let found = self.cur_uses.binary_search_by_key(&v, |u| u.0).ok();
-            if let Some(&(_, sv)) = found.and_then(|i| self.cur_uses.get(i)) {
+        if !self.func.cur_uses.is_empty() {
+            let found = self.func.cur_uses.binary_search_by_key(&v, |u| u.0).ok();
+            if let Some(&(_, sv)) = found.and_then(|i| self.func.cur_uses.get(i)) {
                 match sv {
                     SVal::Value(w) if w == v => {}
                     SVal::Value(w) => return self.val(w),
@@ -226,7 +230,7 @@ impl<'m> Emitter<'m> {
                 }
             }
         }
-        if let Some(x) = self.values.get(&v) {
+        if let Some(x) = self.func.values.get(&v) {
             return Ok(x.clone());
         }
         let value = *self
@@ -247,7 +251,7 @@ impl<'m> Emitter<'m> {
                         | Constant::Undef
                         | Constant::Data(_)
                 ) {
-                    self.values.insert(v, r.clone());
+                    self.func.values.insert(v, r.clone());
                 }
                 Ok(r)
             }
@@ -267,8 +271,13 @@ impl<'m> Emitter<'m> {
     /// A value that must be a plain SPIR-V id.
     pub fn value_id(&mut self, v: ValueId) -> Result<Word> {
         // Most operands are plain ids already emitted: read in place.
-        if let Some(&Val::Id(id)) = self.values.get(&v) {
-            if self.cur_uses.binary_search_by_key(&v, |u| u.0).is_err() {
+        if let Some(&Val::Id(id)) = self.func.values.get(&v) {
+            if self
+                .func
+                .cur_uses
+                .binary_search_by_key(&v, |u| u.0)
+                .is_err()
+            {
                 return Ok(id);
             }
         }
@@ -308,7 +317,7 @@ impl<'m> Emitter<'m> {
         if !expression {
             return self.constant_value(v, t, c);
         }
-        if self.const_depth >= MAX_CONST_DEPTH {
+        if self.func.const_depth >= MAX_CONST_DEPTH {
             return Err(self.invalid(format!(
                 "constant expressions nested deeper than {MAX_CONST_DEPTH} levels"
             )));
@@ -316,9 +325,9 @@ impl<'m> Emitter<'m> {
         self.const_budget = self.const_budget.checked_sub(1).ok_or_else(|| {
             self.invalid("constant expressions expand to too much code (budget exhausted)")
         })?;
-        self.const_depth = self.const_depth.saturating_add(1);
+        self.func.const_depth = self.func.const_depth.saturating_add(1);
         let r = self.constant_value(v, t, c);
-        self.const_depth = self.const_depth.saturating_sub(1);
+        self.func.const_depth = self.func.const_depth.saturating_sub(1);
         r
     }
 

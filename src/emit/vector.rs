@@ -2,7 +2,8 @@
 //! included): `RawBufferVectorLoad`/`Store` (through the bounds-checked
 //! raw-buffer accesses of `resource`), `VectorReduceAnd`/`Or` and `FDot`.
 
-use super::module::{Emitter, Val};
+use super::context::Val;
+use super::Emitter;
 use crate::dxil::operands::{RawBufferVectorLoad, RawBufferVectorStore};
 use crate::error::Result;
 use crate::ir::{TypeId, ValueId};

@@ -2,7 +2,8 @@
 //! `WaveMatch` and `WaveMultiPrefix*` are lowered to a loop that peels off
 //! one partition of lanes per iteration.
 
-use super::module::{berr, scope, Emitter};
+use super::context::{berr, scope};
+use super::Emitter;
 use crate::dxil::operands::{WaveMultiPrefixBitCount, WaveMultiPrefixOp};
 use crate::dxil::{SignedOpKind, WaveBitOpKind, WaveMultiPrefixOpKind, WaveOpKind};
 use crate::error::Result;
@@ -334,7 +335,7 @@ impl<'m> Emitter<'m> {
         self.cap(Capability::GroupNonUniformBallot);
         if !self.waves.warned_partition_loop {
             self.waves.warned_partition_loop = true;
-            self.warnings.push(
+            self.spv.warnings.push(
                 "WaveMatch/WaveMultiPrefix* are lowered to a loop over lane partitions; \
                  some drivers (lavapipe) mis-execute subgroup operations in such loops"
                     .into(),
@@ -347,7 +348,8 @@ impl<'m> Emitter<'m> {
         let merge = self.id();
         self.branch(header)?;
         self.begin_block(header)?;
-        self.b
+        self.spv
+            .b
             .loop_merge(merge, cont, spirv::LoopControl::NONE, [])
             .map_err(berr)?;
         self.branch(body)?;
@@ -365,7 +367,8 @@ impl<'m> Emitter<'m> {
             }
             _ => self.op(Op::IEqual, b, &[key, first])?,
         };
-        self.b
+        self.spv
+            .b
             .branch_conditional(eq, then, cont, [])
             .map_err(berr)?;
         self.begin_block(then)?;
