@@ -83,15 +83,15 @@ impl<'m> Emitter<'m> {
             .resources
             .get(h.res)
             .ok_or_else(|| self.internal("bad resource"))?;
-        let u = self.u32_ty();
-        let b = self.bool_ty();
+        let u = self.spv.u32_ty();
+        let b = self.spv.bool_ty();
         if width == 64 {
-            self.cap(Capability::Int64Atomics);
+            self.spv.cap(Capability::Int64Atomics);
         }
         let et = if signed {
-            self.sint_ty(width)
+            self.spv.sint_ty(width)
         } else {
-            self.uint_ty(width)
+            self.spv.uint_ty(width)
         };
         match d.kind {
             ResourceKind::RawBuffer | ResourceKind::StructuredBuffer => {
@@ -103,10 +103,10 @@ impl<'m> Emitter<'m> {
                     (_, true) => View::I32,
                 };
                 let (base, _, _) = self.descriptor_ptr(h, view)?;
-                let sh = self.u32c(if width == 64 { 3 } else { 2 });
+                let sh = self.spv.u32c(if width == 64 { 3 } else { 2 });
                 let idx = self.op(Op::ShiftRightLogical, u, &[addr, sh])?;
-                let zero = self.u32c(0);
-                let pt = self.ptr_ty(StorageClass::StorageBuffer, et);
+                let zero = self.spv.u32c(0);
+                let pt = self.spv.ptr_ty(StorageClass::StorageBuffer, et);
                 let body = move |e: &mut Self| -> Result<Vec<Word>> {
                     let p = e.access_chain(pt, base, &[zero, idx])?;
                     Ok(vec![f(e, p, et)?])
@@ -121,7 +121,7 @@ impl<'m> Emitter<'m> {
                     &[Operand::IdRef(base), Operand::LiteralBit32(0)],
                 )?;
                 let ok = self.op(Op::ULessThan, b, &[idx, len])?;
-                let z = self.null_const(rty);
+                let z = self.spv.null_const(rty);
                 let values = self.if_then(ok, &[(rty, z)], body)?;
                 self.single(values)
             }
@@ -138,7 +138,7 @@ impl<'m> Emitter<'m> {
                 for &c in coords.iter().take(n as usize) {
                     cs.push(self.value_id(c)?);
                 }
-                let ct = self.vec_ty(u, n);
+                let ct = self.spv.vec_ty(u, n);
                 let coord = self.composite_construct(ct, &cs)?;
                 let (img_ptr, img_ty, _) = self.descriptor_ptr(h, View::Image)?;
                 // D3D allows atomics only on R32_SINT / R32_UINT typed UAVs;
@@ -156,10 +156,10 @@ impl<'m> Emitter<'m> {
                         )))
                     }
                 };
-                let it = self.ty(TyKey::Int(width, signed_img));
+                let it = self.spv.ty(TyKey::Int(width, signed_img));
                 let img = self.load(img_ty, img_ptr)?;
-                let zero = self.u32c(0);
-                let pt = self.ptr_ty(StorageClass::Image, it);
+                let zero = self.spv.u32c(0);
+                let pt = self.spv.ptr_ty(StorageClass::Image, it);
                 let body = move |e: &mut Self| -> Result<Vec<Word>> {
                     let p = e.op(Op::ImageTexelPointer, pt, &[img_ptr, coord, zero])?;
                     Ok(vec![f(e, p, it)?])
@@ -168,16 +168,16 @@ impl<'m> Emitter<'m> {
                     let values = body(self)?;
                     return self.single(values);
                 }
-                self.cap(Capability::ImageQuery);
+                self.spv.cap(Capability::ImageQuery);
                 let size = self.op(Op::ImageQuerySize, ct, &[img])?;
-                let bt = self.vec_ty(b, n);
+                let bt = self.spv.vec_ty(b, n);
                 let ok = self.op(Op::ULessThan, bt, &[coord, size])?;
                 let ok = if n > 1 {
                     self.op(Op::All, b, &[ok])?
                 } else {
                     ok
                 };
-                let z = self.null_const(rty);
+                let z = self.spv.null_const(rty);
                 let values = self.if_then(ok, &[(rty, z)], body)?;
                 self.single(values)
             }
@@ -237,8 +237,8 @@ impl<'m> Emitter<'m> {
         let rty = self.scalar_ty(s);
         let width = s.width;
         self.buffer_atomic(h, coords, width, op.signed(), rty, move |e, p, et| {
-            let sc = e.u32c(scope::DEVICE);
-            let sem = e.u32c(0);
+            let sc = e.spv.u32c(scope::DEVICE);
+            let sem = e.spv.u32c(0);
             let v = if s.float || et != rty {
                 e.bitcast(et, value)?
             } else {
@@ -262,8 +262,8 @@ impl<'m> Emitter<'m> {
         let s = self.scalar_of(t)?;
         let rty = self.scalar_ty(s);
         self.buffer_atomic(h, coords, s.width, false, rty, move |e, p, et| {
-            let sc = e.u32c(scope::DEVICE);
-            let sem = e.u32c(0);
+            let sc = e.spv.u32c(scope::DEVICE);
+            let sem = e.spv.u32c(0);
             let (c, n) = if et != rty {
                 (e.bitcast(et, cmp)?, e.bitcast(et, new)?)
             } else {
@@ -305,11 +305,11 @@ impl<'m> Emitter<'m> {
             );
         }
         if ii.width == 64 {
-            self.cap(Capability::Int64Atomics);
+            self.spv.cap(Capability::Int64Atomics);
         }
         let v = self.value_id(value)?;
-        let scope = self.u32c(Self::memory_scope(sc));
-        let sem = self.u32c(0);
+        let scope = self.spv.u32c(Self::memory_scope(sc));
+        let sem = self.spv.u32c(0);
         let sop = match op {
             RmwOp::Xchg => Op::AtomicExchange,
             RmwOp::Add => Op::AtomicIAdd,
@@ -335,24 +335,24 @@ impl<'m> Emitter<'m> {
         let ty = self.llvm_ty(vt)?;
         if let Some(ii) = self.int_info(vt) {
             if ii.width == 64 {
-                self.cap(Capability::Int64Atomics);
+                self.spv.cap(Capability::Int64Atomics);
             }
         }
         let c = self.value_id(cmp)?;
         let n = self.value_id(new)?;
-        let scope = self.u32c(Self::memory_scope(sc));
-        let sem = self.u32c(0);
+        let scope = self.spv.u32c(Self::memory_scope(sc));
+        let sem = self.spv.u32c(0);
         let old = self.op(Op::AtomicCompareExchange, ty, &[p, scope, sem, sem, n, c])?;
-        let b = self.bool_ty();
+        let b = self.spv.bool_ty();
         let ok = self.op(Op::IEqual, b, &[old, c])?;
         Ok(Val::Parts(vec![old, ok]))
     }
 
     /// LLVM `fence`.
     pub fn fence(&mut self) -> Result<()> {
-        let scope = self.u32c(scope::WORKGROUP);
+        let scope = self.spv.u32c(scope::WORKGROUP);
         // AcquireRelease | UniformMemory | WorkgroupMemory | ImageMemory
-        let sem = self.u32c(0x8 | 0x40 | 0x100 | 0x800);
+        let sem = self.spv.u32c(0x8 | 0x40 | 0x100 | 0x800);
         self.op_void_operands(
             Op::MemoryBarrier,
             &[Operand::IdRef(scope), Operand::IdRef(sem)],

@@ -1,17 +1,14 @@
-//! The contexts the emitter works in (see the module doc of `emit`): the
-//! module-level [`ModuleCtx`] (the SPIR-V writer, types, constants,
-//! capabilities, interface, reflection) and the per-function [`FnCtx`]
-//! (values, blocks, phis, the current instruction), and the vocabulary they
-//! share (type keys, emitted values, handles). No op family is named here.
+//! The per-function context [`FnCtx`] (values, blocks, phis, the current
+//! instruction; see the module doc of `emit`) and the vocabulary every op
+//! family shares (type keys, emitted values, handles). No op family is
+//! named here.
 
-use super::binding::Reflection;
-use super::writer::{FnVars, Writer};
+use super::writer::FnVars;
 use crate::dxil::OpCode;
 use crate::error::{Error, Location, Phase};
-use crate::ir::{GlobalId, ValueId};
-use rspirv::spirv::{self, Capability, StorageClass, Word};
+use crate::ir::ValueId;
+use rspirv::spirv::{self, StorageClass, Word};
 use rustc_hash::FxHashMap as HashMap;
-use std::collections::BTreeSet;
 
 /// Scope ids used with atomics, barriers and subgroup operations.
 pub(crate) mod scope {
@@ -168,99 +165,43 @@ pub(crate) struct PendingPhi {
     pub ty: Word,
 }
 
-/// The module-level context: the SPIR-V module being written and what all
-/// its functions share. One per compilation.
-pub(crate) struct ModuleCtx {
-    /// The module being written.
-    pub b: Writer,
-    pub types: HashMap<TyKey, Word>,
-    /// The scalar and void types by [`scalar_slot`] (0: not created yet),
-    /// looked up without hashing.
-    pub scalar_types: [Word; SCALAR_SLOTS],
-    /// The `uint` constants below [`SMALL_U32`] (0: not created yet),
-    /// looked up without hashing.
-    pub small_u32: [Word; SMALL_U32],
-    /// The SPIR-V type of each LLVM type, by [`crate::ir::TypeId`] (0: not
-    /// created yet), looked up without hashing.
-    pub llvm_types: Vec<Word>,
-    pub consts: HashMap<(Word, u64), Word>,
-    pub composites: HashMap<(Word, Vec<Word>), Word>,
-    pub nulls: HashMap<Word, Word>,
-    pub undefs: HashMap<Word, Word>,
-    pub caps: BTreeSet<Capability>,
-    pub exts: BTreeSet<&'static str>,
-    /// The `GLSL.std.450` import.
-    pub glsl: Word,
-    /// The entry point's interface variables.
-    pub interface: BTreeSet<Word>,
-    pub builtins: HashMap<(spirv::BuiltIn, StorageClass), Word>,
-    pub globals: HashMap<GlobalId, Word>,
-    pub reflection: Reflection,
-    pub warnings: Vec<String>,
-}
-
-impl ModuleCtx {
-    /// An empty module for an IR module of `llvm_types` types.
-    pub fn new(llvm_types: usize) -> Self {
-        ModuleCtx {
-            b: Writer::with_capacity(),
-            types: map_with_capacity(64),
-            scalar_types: [0; SCALAR_SLOTS],
-            small_u32: [0; SMALL_U32],
-            llvm_types: vec![0; llvm_types],
-            consts: map_with_capacity(64),
-            composites: HashMap::default(),
-            nulls: HashMap::default(),
-            undefs: HashMap::default(),
-            caps: BTreeSet::new(),
-            exts: BTreeSet::new(),
-            glsl: 0,
-            interface: BTreeSet::new(),
-            builtins: HashMap::default(),
-            globals: HashMap::default(),
-            reflection: Reflection::default(),
-            warnings: Vec::new(),
-        }
-    }
-}
-
 /// The per-function context: made fresh for each function emitted, so no
 /// state of one function reaches the next.
 #[derive(Default)]
 pub(crate) struct FnCtx {
     /// The name of the function (for [`FnCtx::loc`]).
-    pub name: String,
+    pub(super) name: String,
     /// Whether [`FnCtx::loc`] is in this function (so only its block and
     /// instruction change).
-    pub loc_in_fn: bool,
-    pub values: ValueMap,
-    pub cur_label: Word,
-    pub fn_vars: FnVars,
-    pub phis: Vec<PendingPhi>,
+    pub(super) loc_in_fn: bool,
+    pub(super) values: ValueMap,
+    pub(super) cur_label: Word,
+    pub(super) fn_vars: FnVars,
+    pub(super) phis: Vec<PendingPhi>,
     /// The incoming pairs of every pending phi.
-    pub phi_incoming: Vec<(SVal, u32)>,
+    pub(super) phi_incoming: Vec<(SVal, u32)>,
     /// The SPIR-V label of the last block emitted for each structured
     /// block (phi parents).
-    pub exit_labels: Vec<Word>,
+    pub(super) exit_labels: Vec<Word>,
     /// The label of each structured block.
-    pub block_labels: Vec<Word>,
+    pub(super) block_labels: Vec<Word>,
     /// The ids of the structurizer's synthetic values.
-    pub synth_ids: Vec<Word>,
+    pub(super) synth_ids: Vec<Word>,
     /// Operand rewrites of the structured block being emitted.
-    pub cur_uses: Vec<(ValueId, SVal)>,
+    pub(super) cur_uses: Vec<(ValueId, SVal)>,
     /// Where the error is, for messages.
-    pub loc: Location,
+    pub(super) loc: Location,
     /// The result of the instruction being emitted.
-    pub current_inst_result: Option<ValueId>,
+    pub(super) current_inst_result: Option<ValueId>,
     /// The dx.op being emitted, named in unsupported-feature errors.
-    pub cur_op: Option<OpCode>,
+    pub(super) cur_op: Option<OpCode>,
     /// A reused buffer for debug names built from parts.
-    pub name_buf: String,
+    pub(super) name_buf: String,
     /// For each struct-valued result: how many leading members are read by
     /// `extractvalue`.
-    pub component_uses: HashMap<ValueId, u32>,
+    pub(super) component_uses: HashMap<ValueId, u32>,
     /// Constant expressions being expanded, innermost last (their nesting).
-    pub const_depth: u32,
+    pub(super) const_depth: u32,
 }
 
 impl FnCtx {

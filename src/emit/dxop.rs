@@ -316,19 +316,19 @@ impl<'m> Emitter<'m> {
             }
             D::LegacyDoubleToFloat(o) => {
                 let x = self.value_id(o.value)?;
-                let f = self.float_ty(32);
+                let f = self.spv.float_ty(32);
                 id(self.op(Op::FConvert, f, &[x])?)
             }
             D::LegacyDoubleToSInt32(o) => {
                 let x = self.value_id(o.value)?;
-                let s = self.sint_ty(32);
+                let s = self.spv.sint_ty(32);
                 let r = self.op(Op::ConvertFToS, s, &[x])?;
-                let u = self.u32_ty();
+                let u = self.spv.u32_ty();
                 id(self.bitcast(u, r)?)
             }
             D::LegacyDoubleToUInt32(o) => {
                 let x = self.value_id(o.value)?;
-                let u = self.u32_ty();
+                let u = self.spv.u32_ty();
                 id(self.op(Op::ConvertFToU, u, &[x])?)
             }
             D::BitcastI16toF16(o) => id(self.bitcast_op(o.value, t)?),
@@ -361,7 +361,7 @@ impl<'m> Emitter<'m> {
             D::BufferStore(o) => none(self.buffer_store(o)?),
             D::RawBufferStore(o) => none(self.raw_buffer_store(o)?),
             D::BufferUpdateCounter(o) => id(self.buffer_update_counter(o)?),
-            D::CheckAccessFullyMapped(_) => id(self.boolc(true)),
+            D::CheckAccessFullyMapped(_) => id(self.spv.boolc(true)),
             D::GetDimensions(o) => Ok(Some(Val::Parts(self.get_dimensions(o)?))),
             D::Sample(o) => Ok(Some(self.sample(o.into(), t)?)),
             D::SampleBias(o) => Ok(Some(self.sample(o.into(), t)?)),

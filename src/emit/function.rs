@@ -32,14 +32,14 @@ impl<'m> Emitter<'m> {
             .b
             .reserve_code(func.insts.len().saturating_mul(12).min(1 << 14));
 
-        let void = self.void_ty();
-        let fnty = self.ty(TyKey::Function(void, vec![]));
+        let void = self.spv.void_ty();
+        let fnty = self.spv.ty(TyKey::Function(void, vec![]));
         let fn_id = self
             .spv
             .b
             .begin_function(void, None, spirv::FunctionControl::NONE, fnty)
             .map_err(berr)?;
-        self.name(fn_id, &fname);
+        self.spv.name(fn_id, &fname);
         self.func.name = fname;
         for _ in &structured.blocks {
             let l = self.spv.b.id();
@@ -112,7 +112,7 @@ impl<'m> Emitter<'m> {
                         ));
                     }
                     let ty = self.llvm_ty(t)?;
-                    let id = self.id();
+                    let id = self.spv.id();
                     self.func.values.insert(v, Val::Id(id));
                     (ty, id)
                 }
@@ -121,7 +121,7 @@ impl<'m> Emitter<'m> {
                         .synth(sid)
                         .ok_or_else(|| self.internal("unknown synthetic value"))?;
                     let ty = match def.ty {
-                        SynthType::Selector => self.u32_ty(),
+                        SynthType::Selector => self.spv.u32_ty(),
                         SynthType::Ir(t) => {
                             if matches!(self.m.types.ty(t), ir::Type::Pointer { .. })
                                 || self.is_dx_type(t)
@@ -246,7 +246,7 @@ impl<'m> Emitter<'m> {
                 if_true,
                 if_false,
             } => {
-                let b = self.bool_ty();
+                let b = self.spv.bool_ty();
                 let c = self.svalue(*cond, b, None)?;
                 let (t, f) = (self.slabel(*if_true)?, self.slabel(*if_false)?);
                 self.spv.b.branch_conditional(c, t, f, []).map_err(berr)
@@ -270,7 +270,7 @@ impl<'m> Emitter<'m> {
                         (self.svalue(*value, ty, Some(t))?, ii.container)
                     }
                     _ => {
-                        let u = self.u32_ty();
+                        let u = self.spv.u32_ty();
                         (self.svalue(*value, u, None)?, 32)
                     }
                 };

@@ -185,8 +185,8 @@ impl<'m> Emitter<'m> {
         self.heaps
             .handles
             .insert(result, (index, sampler, non_uniform));
-        let u = self.u32_ty();
-        Ok(Val::Id(self.undef(u)))
+        let u = self.spv.u32_ty();
+        Ok(Val::Id(self.spv.undef(u)))
     }
 
     /// `AnnotateHandle(res, props)`: a heap handle becomes a handle of its

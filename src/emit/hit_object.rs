@@ -60,7 +60,7 @@ enum Otherwise {
 
 impl<'m> Emitter<'m> {
     fn hit_object_ext(&mut self) {
-        self.cap(Capability::ShaderInvocationReorderNV);
+        self.spv.cap(Capability::ShaderInvocationReorderNV);
         self.spv.exts.insert("SPV_NV_shader_invocation_reorder");
     }
 
@@ -72,7 +72,7 @@ impl<'m> Emitter<'m> {
             .current_inst_result
             .ok_or_else(|| self.invalid("a hit object operation without a result"))?;
         self.hit_object_ext();
-        let ty = self.ty(TyKey::HitObject);
+        let ty = self.spv.ty(TyKey::HitObject);
         let var = self.function_var(ty);
         self.hit_objects
             .objects
@@ -125,7 +125,7 @@ impl<'m> Emitter<'m> {
 
     /// `HitObject_MakeNop()`.
     pub fn hit_object_make_nop(&mut self) -> Result<Val> {
-        let zero = self.u32c(0);
+        let zero = self.spv.u32c(0);
         let (ho, val) = self.new_hit_object(zero)?;
         self.spv
             .b
@@ -209,10 +209,10 @@ impl<'m> Emitter<'m> {
     ) -> Result<Word> {
         use OpCode as O;
         let HitObject { var: ho, flags } = self.hit_object(hit_object)?;
-        let b = self.bool_ty();
-        let u = self.u32_ty();
-        let f = self.float_ty(32);
-        let v3 = self.vec_ty(f, 3);
+        let b = self.spv.bool_ty();
+        let u = self.spv.u32_ty();
+        let f = self.spv.float_ty(32);
+        let v3 = self.spv.vec_ty(f, 3);
         let state = |e: &mut Self, sop: Op, ty: Word| e.op(sop, ty, &[ho]);
         let (value, otherwise) = match op {
             O::HitObjectIsMiss => return state(self, Op::HitObjectIsMissNV, b),
@@ -293,7 +293,7 @@ impl<'m> Emitter<'m> {
                     row.ok_or_else(|| self.invalid("the matrix row is not a constant below 3"))?;
                 let col =
                     col.ok_or_else(|| self.invalid("the matrix column is not a constant below 4"))?;
-                let mat = self.ty(TyKey::Matrix(v3, 4));
+                let mat = self.spv.ty(TyKey::Matrix(v3, 4));
                 let sop = if op == O::HitObjectObjectToWorld3x4 {
                     Op::HitObjectGetObjectToWorldNV
                 } else {
@@ -304,14 +304,14 @@ impl<'m> Emitter<'m> {
                 let column = self.composite_extract(v3, m, col)?;
                 let v = self.composite_extract(f, column, row)?;
                 // Identity when there is no hit.
-                let identity = self.f32c(if row == col { 1.0 } else { 0.0 });
+                let identity = self.spv.f32c(if row == col { 1.0 } else { 0.0 });
                 let hit = state(self, Op::HitObjectIsHitNV, b)?;
                 return self.op(Op::Select, f, &[hit, v, identity]);
             }
             _ => return Err(self.internal("not a hit object query")),
         };
         let ty = hit_object_value_ty(op, u, f);
-        let zero = self.null_const(ty);
+        let zero = self.spv.null_const(ty);
         match otherwise {
             Otherwise::ZeroUnlessHit => {
                 let hit = state(self, Op::HitObjectIsHitNV, b)?;

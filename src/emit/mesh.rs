@@ -39,7 +39,7 @@ impl<'m> Emitter<'m> {
 
     /// The capability and extension of mesh and task shaders.
     fn mesh_ext(&mut self) {
-        self.cap(Capability::MeshShadingEXT);
+        self.spv.cap(Capability::MeshShadingEXT);
         self.spv.exts.insert("SPV_EXT_mesh_shader");
     }
 
@@ -90,9 +90,9 @@ impl<'m> Emitter<'m> {
             MeshOutputTopology::Line => (BuiltIn::PrimitiveLineIndicesEXT, 2),
             _ => (BuiltIn::PrimitiveTriangleIndicesEXT, 3),
         };
-        let u = self.u32_ty();
-        let vt = self.vec_ty(u, n);
-        let arr = self.ty(super::context::TyKey::Array(
+        let u = self.spv.u32_ty();
+        let vt = self.spv.vec_ty(u, n);
+        let arr = self.spv.ty(super::context::TyKey::Array(
             vt,
             ms.max_primitive_count.max(1),
         ));
@@ -103,7 +103,7 @@ impl<'m> Emitter<'m> {
             xs.push(self.value_id(v)?);
         }
         let v = self.composite_construct(vt, &xs)?;
-        let pt = self.ptr_ty(StorageClass::Output, vt);
+        let pt = self.spv.ptr_ty(StorageClass::Output, vt);
         let p = self.access_chain(pt, var, &[prim])?;
         self.store(p, v)
     }
@@ -121,9 +121,11 @@ impl<'m> Emitter<'m> {
             return Ok(Val::Ptr(v, sc));
         }
         let vt = self.llvm_ty(pointee)?;
-        let pt = self.ptr_ty(sc, vt);
-        let var = self.global_inst_operands(Op::Variable, Some(pt), &[Operand::StorageClass(sc)]);
-        self.name(var, "payload");
+        let pt = self.spv.ptr_ty(sc, vt);
+        let var =
+            self.spv
+                .global_inst_operands(Op::Variable, Some(pt), &[Operand::StorageClass(sc)]);
+        self.spv.name(var, "payload");
         self.spv.interface.insert(var);
         self.mesh.payload_var = Some(var);
         Ok(Val::Ptr(var, sc))
@@ -190,7 +192,7 @@ impl<'m> Emitter<'m> {
             .b
             .emit_mesh_tasks_ext(x, y, z, Some(payload))
             .map_err(super::context::berr)?;
-        let after = self.id();
+        let after = self.spv.id();
         self.begin_block(after)
     }
 

@@ -1,12 +1,37 @@
 //! SPIR-V emission for every shader stage.
 //!
 //! [`emit`] turns one entry point of a DXIL module (for a library: one
-//! export) into a SPIR-V 1.6 module for Vulkan 1.3. The work is split by
-//! op family and stage:
+//! export) into a SPIR-V 1.6 module for Vulkan 1.3.
 //!
-//! - `module`: the `Emitter` itself, types/constants caches (FxHash maps;
-//!   scalar types in a fixed table), instruction helpers, block
-//!   bookkeeping;
+//! # Shape
+//!
+//! The `Emitter` (defined here) is what every op family implements its
+//! operations on, each in its own file. It holds, as naga's SPIR-V writer
+//! holds its `Writer` and `BlockContext`:
+//!
+//! - `spv`, the module-level context (`module_ctx::ModuleCtx`): the SPIR-V
+//!   writer, the type and constant caches (private: made through its
+//!   methods, `self.spv.u32c(1)`, `self.spv.ty(..)`), capabilities and
+//!   extensions, the entry point's interface, the reflection, the warnings;
+//! - `func`, the per-function context (`context::FnCtx`): the emitted
+//!   values, block labels, pending phis, the current location and
+//!   instruction, function variables. `function` makes a fresh one for
+//!   each function, so nothing of one function reaches the next;
+//! - one state per op family (`resources`, `stage`, `pixel`, `mesh`,
+//!   `ray_tracing`, ...), each a type of its family's file with private
+//!   fields: other families go through that family's methods.
+//!
+//! The files depend on each other one way: the families import the shared
+//! vocabulary (`context`: type keys, emitted values, handles) and each
+//! other's helpers, never the other way round, and `module` and `context`
+//! name no family (only this parent knows them all). `layout_tests` fails
+//! on any import cycle between the files.
+//!
+//! # Files
+//!
+//! - `module`: setup and `run` (the whole module), errors, LLVM types,
+//!   instruction helpers, block bookkeeping;
+//! - `module_ctx`, `context`: the two contexts (above);
 //! - `writer`: the SPIR-V words, one buffer per section of the logical
 //!   layout, instructions encoded as they are emitted (`rspirv` gives the
 //!   grammar, the enums and the disassembly);
@@ -49,6 +74,7 @@ mod math;
 mod memory;
 mod mesh;
 mod module;
+mod module_ctx;
 mod pixel;
 mod ray_query;
 mod ray_tracing;
@@ -81,7 +107,7 @@ pub(crate) struct Emitter<'m> {
     desc: &'m ShaderDesc,
     opts: &'m EmitOptions,
     /// The SPIR-V module being written, shared by all functions.
-    spv: context::ModuleCtx,
+    spv: module_ctx::ModuleCtx,
     /// The function being emitted (made anew for each function).
     func: context::FnCtx,
     /// Constant-expression expansions left for the module (see

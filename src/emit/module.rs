@@ -1,11 +1,11 @@
-//! The emitter: module setup, hashed type and constant caches, instruction
-//! helpers and block bookkeeping shared by every op family.
+//! The emitter's core: setup and the whole-module `run`, errors, LLVM
+//! types, instruction helpers and block bookkeeping shared by every op
+//! family (the `Emitter` itself is defined in `emit`'s `mod.rs`).
 
 use super::binding::SremLowering;
-use super::context::{
-    berr, f32_to_f16_bits, low_mask, scalar_slot, FnCtx, ImageKey, ModuleCtx, TyKey, SMALL_U32,
-};
+use super::context::{berr, FnCtx, TyKey};
 use super::desc::ShaderDesc;
+use super::module_ctx::ModuleCtx;
 use super::{EmitOptions, Emitted, Emitter};
 use crate::cfg::Structured;
 use crate::dxil::ShaderKind;
@@ -146,7 +146,7 @@ impl<'m> Emitter<'m> {
         structured: &Structured,
         patch: Option<(FuncId, &Structured)>,
     ) -> Result<Emitted> {
-        self.spv.caps.insert(Capability::Shader);
+        self.spv.cap(Capability::Shader);
         self.spv.glsl = self.spv.b.id();
         let entry = self.desc.entry;
         self.declare_interface()?;
@@ -163,16 +163,7 @@ impl<'m> Emitter<'m> {
         let modes = self.execution_modes()?;
 
         // Module-level instructions, in the order of the logical layout.
-        for &c in &self.spv.caps {
-            self.spv.b.capability(c);
-        }
-        for e in &self.spv.exts {
-            self.spv.b.extension(e);
-        }
-        self.spv.b.ext_inst_import(self.spv.glsl, "GLSL.std.450");
-        self.spv
-            .b
-            .memory_model(spirv::AddressingModel::Logical, spirv::MemoryModel::GLSL450);
+        self.spv.write_preamble();
         let interface: SmallVec<[Word; 32]> = self.spv.interface.iter().copied().collect();
         let name: &'m str = &self.desc.entry_name;
         if name.contains('\0') {
@@ -224,7 +215,7 @@ impl<'m> Emitter<'m> {
         };
         self.spv.reflection.workgroup_size = self.desc.num_threads;
         self.spv.reflection.wave_size = self.desc.wave_size;
-        self.spv.reflection.capabilities = self.spv.caps.iter().map(|c| format!("{c:?}")).collect();
+        self.spv.reflection.capabilities = self.spv.capability_names();
         self.spv.reflection.extensions = self.spv.exts.iter().map(|e| e.to_string()).collect();
         self.spv.reflection.srem_lowering = self.opts.srem;
         self.spv.reflection.bounds_checks = self.opts.bounds_checks;
@@ -279,7 +270,7 @@ impl<'m> Emitter<'m> {
             ),
             _ => return None,
         };
-        self.spv.caps.insert(cap);
+        self.spv.cap(cap);
         self.spv.warnings.push(format!(
             "fp32-denorm-mode={}: the {em:?} execution mode needs the device feature {feature}",
             mode.unwrap_or_default()
@@ -350,213 +341,8 @@ impl<'m> Emitter<'m> {
             .ok_or_else(|| self.internal("missing result value"))
     }
 
-    pub fn cap(&mut self, c: Capability) {
-        self.spv.caps.insert(c);
-    }
-
     // ---------------------------------------------------------------------
     // Types.
-
-    pub fn id(&mut self) -> Word {
-        self.spv.b.id()
-    }
-
-    /// Pushes a module-level instruction (type, constant, global variable).
-    pub fn global_inst(&mut self, op: Op, ty: Option<Word>, operands: Vec<Operand>) -> Word {
-        self.global_inst_operands(op, ty, &operands)
-    }
-
-    /// [`Self::global_inst`] with the operands in a slice.
-    pub fn global_inst_operands(&mut self, op: Op, ty: Option<Word>, operands: &[Operand]) -> Word {
-        let id = self.spv.b.id();
-        match ty {
-            Some(t) => self.spv.b.global_operands(op, &[t, id], operands),
-            None => self.spv.b.global_operands(op, &[id], operands),
-        }
-        id
-    }
-
-    /// A module-level instruction with a fresh result id and word operands
-    /// (ids and literals): `op [ty] id operands`.
-    pub fn global_words(&mut self, op: Op, ty: Option<Word>, operands: &[Word]) -> Word {
-        let id = self.spv.b.id();
-        match ty {
-            Some(t) => self.spv.b.global_words(op, &[t, id], operands),
-            None => self.spv.b.global_words(op, &[id], operands),
-        }
-        id
-    }
-
-    pub fn decorate(&mut self, target: Word, d: spirv::Decoration, extra: &[u32]) {
-        self.spv.b.decorate_words(target, d, extra);
-    }
-
-    pub fn member_decorate(
-        &mut self,
-        target: Word,
-        member: u32,
-        d: spirv::Decoration,
-        extra: &[u32],
-    ) {
-        self.spv.b.member_decorate_words(target, member, d, extra);
-    }
-
-    pub fn name(&mut self, target: Word, name: &str) {
-        // A SPIR-V literal string ends at its first NUL: a name holding one
-        // (legal in LLVM) would corrupt the instruction, so it is left out.
-        if !name.is_empty() && !name.contains('\0') {
-            self.spv.b.name(target, name);
-        }
-    }
-
-    /// The id of a SPIR-V type, creating it once.
-    pub fn ty(&mut self, key: TyKey) -> Word {
-        let slot = scalar_slot(&key);
-        let cached = match slot {
-            Some(s) => self.spv.scalar_types.get(s).copied().filter(|&id| id != 0),
-            None => self.spv.types.get(&key).copied(),
-        };
-        if let Some(id) = cached {
-            return id;
-        }
-        let id = match &key {
-            TyKey::Void => self.global_words(Op::TypeVoid, None, &[]),
-            TyKey::Bool => self.global_words(Op::TypeBool, None, &[]),
-            TyKey::Int(w, s) => {
-                match w {
-                    8 => self.cap(Capability::Int8),
-                    16 => self.cap(Capability::Int16),
-                    64 => self.cap(Capability::Int64),
-                    _ => {}
-                }
-                self.global_words(Op::TypeInt, None, &[*w, u32::from(*s)])
-            }
-            TyKey::Float(w) => {
-                match w {
-                    16 => self.cap(Capability::Float16),
-                    64 => self.cap(Capability::Float64),
-                    _ => {}
-                }
-                self.global_words(Op::TypeFloat, None, &[*w])
-            }
-            TyKey::Vector(e, n) => self.global_words(Op::TypeVector, None, &[*e, *n]),
-            TyKey::Array(e, n) => {
-                let len = self.u32c(*n);
-                self.global_words(Op::TypeArray, None, &[*e, len])
-            }
-            TyKey::StridedArray(e, n, stride) => {
-                let len = self.u32c(*n);
-                let id = self.global_words(Op::TypeArray, None, &[*e, len]);
-                self.decorate(id, spirv::Decoration::ArrayStride, &[*stride]);
-                id
-            }
-            TyKey::RuntimeArray(e, stride) => {
-                let id = self.global_words(Op::TypeRuntimeArray, None, &[*e]);
-                self.decorate(id, spirv::Decoration::ArrayStride, &[*stride]);
-                id
-            }
-            TyKey::DescriptorRuntimeArray(e) => {
-                self.cap(Capability::RuntimeDescriptorArray);
-                self.global_words(Op::TypeRuntimeArray, None, &[*e])
-            }
-            TyKey::Struct2(a, b) => self.global_words(Op::TypeStruct, None, &[*a, *b]),
-            TyKey::Block(member) => {
-                let id = self.global_words(Op::TypeStruct, None, &[*member]);
-                self.decorate(id, spirv::Decoration::Block, &[]);
-                self.member_decorate(id, 0, spirv::Decoration::Offset, &[0]);
-                id
-            }
-            TyKey::Pointer(sc, p) => self.global_words(Op::TypePointer, None, &[*sc as u32, *p]),
-            TyKey::Function(r, params) => {
-                let id = self.spv.b.id();
-                self.spv.b.global_words(Op::TypeFunction, &[id, *r], params);
-                id
-            }
-            TyKey::Image(k) => {
-                self.image_caps(k);
-                self.global_words(
-                    Op::TypeImage,
-                    None,
-                    &[
-                        k.sampled_ty,
-                        k.dim as u32,
-                        0,
-                        u32::from(k.arrayed),
-                        u32::from(k.ms),
-                        k.mode,
-                        k.format as u32,
-                    ],
-                )
-            }
-            TyKey::Sampler => self.global_words(Op::TypeSampler, None, &[]),
-            TyKey::SampledImage(img) => self.global_words(Op::TypeSampledImage, None, &[*img]),
-            TyKey::Matrix(col, n) => self.global_words(Op::TypeMatrix, None, &[*col, *n]),
-            TyKey::RayQuery => self.global_words(Op::TypeRayQueryKHR, None, &[]),
-            TyKey::AccelerationStructure => {
-                self.global_words(Op::TypeAccelerationStructureKHR, None, &[])
-            }
-            TyKey::HitObject => self.global_words(Op::TypeHitObjectNV, None, &[]),
-        };
-        match slot.and_then(|s| self.spv.scalar_types.get_mut(s)) {
-            Some(cached) => *cached = id,
-            None => {
-                self.spv.types.insert(key, id);
-            }
-        }
-        id
-    }
-    /// The capabilities an image type needs.
-    fn image_caps(&mut self, k: &ImageKey) {
-        use spirv::Dim;
-        let storage = k.mode == 2;
-        match (k.dim, storage) {
-            (Dim::DimBuffer, false) => self.cap(Capability::SampledBuffer),
-            (Dim::DimBuffer, true) => self.cap(Capability::ImageBuffer),
-            (Dim::Dim1D, false) => self.cap(Capability::Sampled1D),
-            (Dim::Dim1D, true) => self.cap(Capability::Image1D),
-            (Dim::DimCube, _) if k.arrayed => self.cap(if storage {
-                Capability::ImageCubeArray
-            } else {
-                Capability::SampledCubeArray
-            }),
-            _ => {}
-        }
-        if k.ms && storage {
-            self.cap(Capability::StorageImageMultisample);
-            if k.arrayed {
-                self.cap(Capability::ImageMSArray);
-            }
-        }
-    }
-
-    pub fn void_ty(&mut self) -> Word {
-        self.ty(TyKey::Void)
-    }
-    pub fn bool_ty(&mut self) -> Word {
-        self.ty(TyKey::Bool)
-    }
-    pub fn uint_ty(&mut self, w: u32) -> Word {
-        self.ty(TyKey::Int(w, false))
-    }
-    pub fn sint_ty(&mut self, w: u32) -> Word {
-        self.ty(TyKey::Int(w, true))
-    }
-    pub fn u32_ty(&mut self) -> Word {
-        self.uint_ty(32)
-    }
-    pub fn float_ty(&mut self, w: u32) -> Word {
-        self.ty(TyKey::Float(w))
-    }
-    pub fn vec_ty(&mut self, e: Word, n: u32) -> Word {
-        if n == 1 {
-            e
-        } else {
-            self.ty(TyKey::Vector(e, n))
-        }
-    }
-    pub fn ptr_ty(&mut self, sc: StorageClass, p: Word) -> Word {
-        self.ty(TyKey::Pointer(sc, p))
-    }
 
     /// How an LLVM integer width is represented: the container width and
     /// whether the value must be kept wrapped to `width` bits by masking.
@@ -570,15 +356,15 @@ impl<'m> Emitter<'m> {
 
     /// The SPIR-V type of an LLVM value type (no explicit layout).
     pub fn llvm_ty(&mut self, t: TypeId) -> Result<Word> {
-        if let Some(&id) = self.spv.llvm_types.get(t.0 as usize).filter(|&&id| id != 0) {
+        if let Some(id) = self.spv.llvm_type(t) {
             return Ok(id);
         }
         let id = match self.m.types.ty(t) {
-            ir::Type::Void => self.void_ty(),
-            ir::Type::Half => self.float_ty(16),
-            ir::Type::Float => self.float_ty(32),
-            ir::Type::Double => self.float_ty(64),
-            ir::Type::Int(1) => self.bool_ty(),
+            ir::Type::Void => self.spv.void_ty(),
+            ir::Type::Half => self.spv.float_ty(16),
+            ir::Type::Float => self.spv.float_ty(32),
+            ir::Type::Double => self.spv.float_ty(64),
+            ir::Type::Int(1) => self.spv.bool_ty(),
             ir::Type::Int(w) => {
                 if w > 64 {
                     return Err(self.unsupported_feature(
@@ -587,7 +373,7 @@ impl<'m> Emitter<'m> {
                     ));
                 }
                 let (c, _) = Self::int_repr(w);
-                self.uint_ty(c)
+                self.spv.uint_ty(c)
             }
             ir::Type::Vector { len, elem } => {
                 let e = self.llvm_ty(elem)?;
@@ -602,9 +388,9 @@ impl<'m> Emitter<'m> {
                     // SM 6.9 long vectors: Vulkan has 2- to 4-component
                     // vectors only, so they are arrays, operated on lane by
                     // lane (`lanes`).
-                    self.ty(TyKey::Array(e, len))
+                    self.spv.ty(TyKey::Array(e, len))
                 } else {
-                    self.ty(TyKey::Vector(e, len))
+                    self.spv.ty(TyKey::Vector(e, len))
                 }
             }
             ir::Type::Array { len, elem } => {
@@ -620,7 +406,7 @@ impl<'m> Emitter<'m> {
                         self.unsupported_feature(Feature::AggregateType, "zero-length array")
                     );
                 }
-                self.ty(TyKey::Array(e, len))
+                self.spv.ty(TyKey::Array(e, len))
             }
             ir::Type::Struct {
                 elements, opaque, ..
@@ -640,8 +426,8 @@ impl<'m> Emitter<'m> {
                 }
                 // Plain structs are not deduplicated by SPIR-V; a fresh one
                 // per LLVM type keeps identified structs distinct.
-                let id = self.global_words(Op::TypeStruct, None, &ids);
-                self.cache_llvm_ty(t, id);
+                let id = self.spv.global_words(Op::TypeStruct, None, &ids);
+                self.spv.cache_llvm_type(t, id);
                 return Ok(id);
             }
             other => {
@@ -651,125 +437,8 @@ impl<'m> Emitter<'m> {
                 ));
             }
         };
-        self.cache_llvm_ty(t, id);
+        self.spv.cache_llvm_type(t, id);
         Ok(id)
-    }
-
-    /// Records the SPIR-V type of an LLVM type (ids outside the module's
-    /// type table, which [`Self::vty`] gives for unknown values, are not
-    /// cached).
-    fn cache_llvm_ty(&mut self, t: TypeId, id: Word) {
-        if let Some(slot) = self.spv.llvm_types.get_mut(t.0 as usize) {
-            *slot = id;
-        }
-    }
-
-    // ---------------------------------------------------------------------
-    // Constants.
-
-    /// A scalar constant of SPIR-V type `ty` with bit pattern `bits`
-    /// (`width` ≤ 32 uses one literal word, 64 two).
-    pub fn scalar_const(&mut self, ty: Word, width: u32, bits: u64) -> Word {
-        if let Some(&id) = self.spv.consts.get(&(ty, bits)) {
-            return id;
-        }
-        let id = if width > 32 {
-            self.global_words(Op::Constant, Some(ty), &[bits as u32, (bits >> 32) as u32])
-        } else {
-            self.global_words(Op::Constant, Some(ty), &[bits as u32])
-        };
-        self.spv.consts.insert((ty, bits), id);
-        id
-    }
-
-    pub fn u32c(&mut self, v: u32) -> Word {
-        let slot = usize::try_from(v).ok().filter(|&i| i < SMALL_U32);
-        if let Some(&id) = slot.and_then(|i| self.spv.small_u32.get(i)) {
-            if id != 0 {
-                return id;
-            }
-        }
-        let t = self.u32_ty();
-        let id = self.scalar_const(t, 32, u64::from(v));
-        if let Some(cached) = slot.and_then(|i| self.spv.small_u32.get_mut(i)) {
-            *cached = id;
-        }
-        id
-    }
-    pub fn uintc(&mut self, width: u32, v: u64) -> Word {
-        let t = self.uint_ty(width);
-        let v = if width >= 64 { v } else { v & low_mask(width) };
-        self.scalar_const(t, width, v)
-    }
-    pub fn sintc(&mut self, width: u32, v: i64) -> Word {
-        let t = self.sint_ty(width);
-        let bits = if width >= 64 {
-            v as u64
-        } else {
-            (v as u64) & low_mask(width)
-        };
-        self.scalar_const(t, width, bits)
-    }
-    pub fn f32c(&mut self, v: f32) -> Word {
-        let t = self.float_ty(32);
-        self.scalar_const(t, 32, u64::from(v.to_bits()))
-    }
-    pub fn floatc(&mut self, width: u32, v: f64) -> Word {
-        let t = self.float_ty(width);
-        let bits = match width {
-            16 => u64::from(f32_to_f16_bits(v as f32)),
-            32 => u64::from((v as f32).to_bits()),
-            _ => v.to_bits(),
-        };
-        self.scalar_const(t, width, bits)
-    }
-    pub fn boolc(&mut self, v: bool) -> Word {
-        let t = self.bool_ty();
-        let key = (t, u64::from(v));
-        if let Some(&id) = self.spv.consts.get(&key) {
-            return id;
-        }
-        let op = if v {
-            Op::ConstantTrue
-        } else {
-            Op::ConstantFalse
-        };
-        let id = self.global_words(op, Some(t), &[]);
-        self.spv.consts.insert(key, id);
-        id
-    }
-    pub fn composite_const(&mut self, ty: Word, parts: Vec<Word>) -> Word {
-        let key = (ty, parts);
-        if let Some(&id) = self.spv.composites.get(&key) {
-            return id;
-        }
-        let id = self.global_words(Op::ConstantComposite, Some(ty), &key.1);
-        self.spv.composites.insert(key, id);
-        id
-    }
-    pub fn null_const(&mut self, ty: Word) -> Word {
-        if let Some(&id) = self.spv.nulls.get(&ty) {
-            return id;
-        }
-        let id = self.global_words(Op::ConstantNull, Some(ty), &[]);
-        self.spv.nulls.insert(ty, id);
-        id
-    }
-    pub fn undef(&mut self, ty: Word) -> Word {
-        if let Some(&id) = self.spv.undefs.get(&ty) {
-            return id;
-        }
-        let id = self.global_words(Op::Undef, Some(ty), &[]);
-        self.spv.undefs.insert(ty, id);
-        id
-    }
-    /// A splat constant of a vector type (or the scalar itself).
-    pub fn splat_const(&mut self, ty: Word, scalar: Word, n: u32) -> Word {
-        if n <= 1 {
-            scalar
-        } else {
-            self.composite_const(ty, vec![scalar; n as usize])
-        }
     }
 
     // ---------------------------------------------------------------------
@@ -890,8 +559,8 @@ impl<'m> Emitter<'m> {
         defaults: &[(Word, Word)],
         then: impl FnOnce(&mut Self) -> Result<Vec<Word>>,
     ) -> Result<Vec<Word>> {
-        let then_l = self.id();
-        let merge_l = self.id();
+        let then_l = self.spv.id();
+        let merge_l = self.spv.id();
         let from = self.func.cur_label;
         self.spv
             .b

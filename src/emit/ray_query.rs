@@ -34,7 +34,7 @@ pub(crate) struct RayQueryState {
 
 impl<'m> Emitter<'m> {
     fn ray_query_ext(&mut self) {
-        self.cap(Capability::RayQueryKHR);
+        self.spv.cap(Capability::RayQueryKHR);
         self.spv.exts.insert("SPV_KHR_ray_query");
     }
 
@@ -49,7 +49,7 @@ impl<'m> Emitter<'m> {
         }
         let mut known = SHARED_FLAGS;
         if query_flags & ALLOW_OPACITY_MICROMAPS != 0 {
-            self.cap(Capability::RayTracingOpacityMicromapEXT);
+            self.spv.cap(Capability::RayTracingOpacityMicromapEXT);
             self.spv.exts.insert("SPV_EXT_opacity_micromap");
             known |= FORCE_OMM_2_STATE;
         }
@@ -61,12 +61,12 @@ impl<'m> Emitter<'m> {
             .current_inst_result
             .ok_or_else(|| self.invalid("AllocateRayQuery without a result"))?;
         self.ray_query_ext();
-        let rq = self.ty(TyKey::RayQuery);
+        let rq = self.spv.ty(TyKey::RayQuery);
         let var = self.function_var(rq);
         self.ray_queries.queries.insert(result, (var, flags));
         // The handle itself carries nothing: every use looks it up.
-        let u = self.u32_ty();
-        Ok(Val::Id(self.undef(u)))
+        let u = self.spv.u32_ty();
+        Ok(Val::Id(self.spv.undef(u)))
     }
 
     /// The variable and constant flags behind a ray query handle.
@@ -130,19 +130,19 @@ impl<'m> Emitter<'m> {
         }
         let (sop, result, which) = query_of(op)
             .ok_or_else(|| self.internal(format!("{} is not a ray query", op.name())))?;
-        let (u, f, b) = (self.u32_ty(), self.float_ty(32), self.bool_ty());
+        let (u, f, b) = (self.spv.u32_ty(), self.spv.float_ty(32), self.spv.bool_ty());
         let ty = match result {
             Query::U32 => u,
             Query::F32 => f,
             Query::Bool | Query::NotBool => b,
-            Query::Lane(n) => self.vec_ty(f, n),
+            Query::Lane(n) => self.spv.vec_ty(f, n),
             Query::Matrix => {
-                let v3 = self.vec_ty(f, 3);
-                self.ty(TyKey::Matrix(v3, 4))
+                let v3 = self.spv.vec_ty(f, 3);
+                self.spv.ty(TyKey::Matrix(v3, 4))
             }
         };
         let mut ids = vec![rq];
-        ids.extend(which.map(|w| self.u32c(w)));
+        ids.extend(which.map(|w| self.spv.u32c(w)));
         let r = self.op(sop, ty, &ids)?;
         let v = match result {
             Query::U32 | Query::F32 | Query::Bool => r,

@@ -103,7 +103,7 @@ impl<'m> Emitter<'m> {
         if !self.desc.kind.is_ray_tracing() {
             return Ok(());
         }
-        self.cap(Capability::RayTracingKHR);
+        self.spv.cap(Capability::RayTracingKHR);
         self.spv.exts.insert("SPV_KHR_ray_tracing");
         for (i, a) in func.args().enumerate() {
             let sc = match (self.desc.kind, i) {
@@ -125,8 +125,10 @@ impl<'m> Emitter<'m> {
 
     /// A module variable of the entry's interface.
     pub(crate) fn interface_var(&mut self, sc: StorageClass, ty: Word) -> Word {
-        let pt = self.ptr_ty(sc, ty);
-        let var = self.global_inst_operands(Op::Variable, Some(pt), &[Operand::StorageClass(sc)]);
+        let pt = self.spv.ptr_ty(sc, ty);
+        let var =
+            self.spv
+                .global_inst_operands(Op::Variable, Some(pt), &[Operand::StorageClass(sc)]);
         self.spv.interface.insert(var);
         var
     }
@@ -139,7 +141,7 @@ impl<'m> Emitter<'m> {
         }
         let location = self.ray_tracing.outgoing.len() as u32;
         let var = self.interface_var(sc, ty);
-        self.decorate(var, Decoration::Location, &[location]);
+        self.spv.decorate(var, Decoration::Location, &[location]);
         self.ray_tracing.outgoing.insert((sc, ty), var);
         var
     }
@@ -182,17 +184,17 @@ impl<'m> Emitter<'m> {
             Some(f) => {
                 let all = (f as u32) | extra;
                 if all & SKIP_PRIMITIVES != 0 {
-                    self.cap(Capability::RayTraversalPrimitiveCullingKHR);
+                    self.spv.cap(Capability::RayTraversalPrimitiveCullingKHR);
                 }
-                Ok(self.u32c(all))
+                Ok(self.spv.u32c(all))
             }
             None => {
                 let f = self.value_id(flags)?;
                 if extra == 0 {
                     return Ok(f);
                 }
-                let u = self.u32_ty();
-                let c = self.u32c(extra);
+                let u = self.spv.u32_ty();
+                let c = self.spv.u32c(extra);
                 self.op(Op::BitwiseOr, u, &[f, c])
             }
         }
@@ -200,8 +202,8 @@ impl<'m> Emitter<'m> {
 
     /// A ray's origin, tMin, direction and tMax.
     pub fn ray_description(&mut self, ray: Ray) -> Result<[Word; 4]> {
-        let f = self.float_ty(32);
-        let v3 = self.vec_ty(f, 3);
+        let f = self.spv.float_ty(32);
+        let v3 = self.spv.vec_ty(f, 3);
         let [ox, oy, oz] = ray.origin;
         let [dx, dy, dz] = ray.direction;
         let mut vals = [0; 8];
@@ -311,7 +313,7 @@ impl<'m> Emitter<'m> {
             }
         };
         self.copy_through(attributes, var, true)?;
-        let b = self.bool_ty();
+        let b = self.spv.bool_ty();
         let r = self
             .spv
             .b
@@ -329,7 +331,7 @@ impl<'m> Emitter<'m> {
             self.spv.b.ignore_intersection_khr()
         };
         r.map_err(super::context::berr)?;
-        let after = self.id();
+        let after = self.spv.id();
         self.begin_block(after)
     }
 
@@ -363,12 +365,12 @@ impl<'m> Emitter<'m> {
             (O::RayTCurrent, _) => (BuiltIn::RayTmaxKHR, false),
             _ => return Err(self.internal("not a ray-tracing system value")),
         };
-        let f = self.float_ty(32);
+        let f = self.spv.float_ty(32);
         if !is_vector {
             let var = self.builtin(bi, f);
             return self.load(f, var);
         }
-        let v3 = self.vec_ty(f, 3);
+        let v3 = self.spv.vec_ty(f, 3);
         let var = self.builtin(bi, v3);
         let v = self.load(v3, var)?;
         let c = index
@@ -381,9 +383,9 @@ impl<'m> Emitter<'m> {
     /// Element (`row`, `col`) of a 3×4 object/world matrix: Vulkan's
     /// built-in is its transpose, four columns of three floats.
     fn ray_matrix(&mut self, bi: BuiltIn, row: ValueId, col: ValueId) -> Result<Word> {
-        let f = self.float_ty(32);
-        let v3 = self.vec_ty(f, 3);
-        let mat = self.ty(TyKey::Matrix(v3, 4));
+        let f = self.spv.float_ty(32);
+        let v3 = self.spv.vec_ty(f, 3);
+        let mat = self.spv.ty(TyKey::Matrix(v3, 4));
         let var = self.builtin(bi, mat);
         let m = self.load(mat, var)?;
         let col = self

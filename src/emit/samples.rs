@@ -67,10 +67,13 @@ impl<'m> Emitter<'m> {
         if let Some(c) = self.samples.sample_count {
             return Ok(c);
         }
-        let u = self.u32_ty();
-        let c = self.global_inst_operands(Op::SpecConstant, Some(u), &[Operand::LiteralBit32(1)]);
-        self.decorate(c, Decoration::SpecId, &[SAMPLE_COUNT_SPEC_ID]);
-        self.name(c, "render_target_sample_count");
+        let u = self.spv.u32_ty();
+        let c =
+            self.spv
+                .global_inst_operands(Op::SpecConstant, Some(u), &[Operand::LiteralBit32(1)]);
+        self.spv
+            .decorate(c, Decoration::SpecId, &[SAMPLE_COUNT_SPEC_ID]);
+        self.spv.name(c, "render_target_sample_count");
         self.spv.reflection.spec_constants.push((
             SAMPLE_COUNT_SPEC_ID,
             "render_target_sample_count".to_string(),
@@ -91,8 +94,8 @@ impl<'m> Emitter<'m> {
     pub fn texture_sample_position(&mut self, srv: ValueId, index: ValueId) -> Result<Val> {
         let h = self.handle(srv)?;
         let (img, _) = self.load_image(h)?;
-        self.cap(Capability::ImageQuery);
-        let u = self.u32_ty();
+        self.spv.cap(Capability::ImageQuery);
+        let u = self.spv.u32_ty();
         let count = self.op(Op::ImageQuerySamples, u, &[img])?;
         let index = self.value_id(index)?;
         self.sample_position(count, index)
@@ -102,10 +105,10 @@ impl<'m> Emitter<'m> {
     /// pixels from the centre; (0, 0) for a count that has no standard
     /// pattern or an index out of range, as in D3D.
     fn sample_position(&mut self, count: Word, index: Word) -> Result<Val> {
-        let (u, b, f) = (self.u32_ty(), self.bool_ty(), self.float_ty(32));
-        let v2 = self.vec_ty(f, 2);
+        let (u, b, f) = (self.spv.u32_ty(), self.spv.bool_ty(), self.spv.float_ty(32));
+        let v2 = self.spv.vec_ty(f, 2);
         let table = self.sample_table(v2)?;
-        let (zero, one, sixteen) = (self.u32c(0), self.u32c(1), self.u32c(16));
+        let (zero, one, sixteen) = (self.spv.u32c(0), self.spv.u32c(1), self.spv.u32c(16));
         let below = self.op(Op::ISub, u, &[count, one])?;
         let bits = self.op(Op::BitwiseAnd, u, &[count, below])?;
         let pow2 = self.op(Op::IEqual, b, &[bits, zero])?;
@@ -118,7 +121,7 @@ impl<'m> Emitter<'m> {
         }
         let at = self.op(Op::IAdd, u, &[below, index])?;
         let at = self.select(u, valid, at, zero)?;
-        let pt = self.ptr_ty(StorageClass::Private, v2);
+        let pt = self.spv.ptr_ty(StorageClass::Private, v2);
         let p = self.access_chain(pt, table, &[at])?;
         let pos = self.load(v2, p)?;
         let x = self.composite_extract(f, pos, 0)?;
@@ -133,14 +136,14 @@ impl<'m> Emitter<'m> {
         }
         let mut entries = Vec::with_capacity(POSITIONS.len());
         for (x, y) in POSITIONS {
-            let x = self.f32c(f32::from(x) / 16.0);
-            let y = self.f32c(f32::from(y) / 16.0);
-            entries.push(self.composite_const(v2, vec![x, y]));
+            let x = self.spv.f32c(f32::from(x) / 16.0);
+            let y = self.spv.f32c(f32::from(y) / 16.0);
+            entries.push(self.spv.composite_const(v2, vec![x, y]));
         }
-        let arr = self.ty(TyKey::Array(v2, POSITIONS.len() as u32));
-        let init = self.composite_const(arr, entries);
-        let pt = self.ptr_ty(StorageClass::Private, arr);
-        let var = self.global_inst_operands(
+        let arr = self.spv.ty(TyKey::Array(v2, POSITIONS.len() as u32));
+        let init = self.spv.composite_const(arr, entries);
+        let pt = self.spv.ptr_ty(StorageClass::Private, arr);
+        let var = self.spv.global_inst_operands(
             Op::Variable,
             Some(pt),
             &[
@@ -148,7 +151,7 @@ impl<'m> Emitter<'m> {
                 Operand::IdRef(init),
             ],
         );
-        self.name(var, "standard_sample_positions");
+        self.spv.name(var, "standard_sample_positions");
         self.spv.interface.insert(var);
         self.samples.sample_table = Some(var);
         Ok(var)

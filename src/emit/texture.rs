@@ -209,13 +209,13 @@ impl<'m> Emitter<'m> {
         let (img, img_ty) = self.load_image(h)?;
         let (sp, sty, _) = self.descriptor_ptr(sh, View::Sampler)?;
         let smp = self.load(sty, sp)?;
-        let sit = self.ty(TyKey::SampledImage(img_ty));
+        let sit = self.spv.ty(TyKey::SampledImage(img_ty));
         let si = self.op(Op::SampledImage, sit, &[img, smp])?;
         if sh.non_uniform {
-            self.decorate(smp, Decoration::NonUniform, &[]);
+            self.spv.decorate(smp, Decoration::NonUniform, &[]);
         }
         if h.non_uniform || sh.non_uniform {
-            self.decorate(si, Decoration::NonUniform, &[]);
+            self.spv.decorate(si, Decoration::NonUniform, &[]);
         }
         Ok(si)
     }
@@ -229,12 +229,12 @@ impl<'m> Emitter<'m> {
         let mut xs = Vec::with_capacity(n as usize);
         for &v in vals {
             xs.push(if self.is_undef(v) {
-                self.null_const(elem)
+                self.spv.null_const(elem)
             } else {
                 self.value_id(v)?
             });
         }
-        let ty = self.vec_ty(elem, n);
+        let ty = self.spv.vec_ty(elem, n);
         self.composite_construct(ty, &xs)
     }
 
@@ -270,23 +270,23 @@ impl<'m> Emitter<'m> {
                 }
             })
             .collect();
-        let s = self.sint_ty(32);
+        let s = self.spv.sint_ty(32);
         match consts {
             Some(c) if c.iter().all(|&x| x == 0) => Ok(None),
             Some(c) => {
-                let parts: Vec<Word> = c.iter().map(|&x| self.sintc(32, x)).collect();
-                let ty = self.vec_ty(s, n);
+                let parts: Vec<Word> = c.iter().map(|&x| self.spv.sintc(32, x)).collect();
+                let ty = self.spv.vec_ty(s, n);
                 let v = match *parts.as_slice() {
                     [one] => one,
-                    _ => self.composite_const(ty, parts),
+                    _ => self.spv.composite_const(ty, parts),
                 };
                 Ok(Some((v, true)))
             }
             None if dynamic_ok => {
-                self.cap(Capability::ImageGatherExtended);
-                let u = self.u32_ty();
+                self.spv.cap(Capability::ImageGatherExtended);
+                let u = self.spv.u32_ty();
                 let v = self.vector_of(vals, n, u)?;
-                let ty = self.vec_ty(s, n);
+                let ty = self.spv.vec_ty(s, n);
                 Ok(Some((self.bitcast(ty, v)?, false)))
             }
             None => Err(self.unsupported(
@@ -313,7 +313,7 @@ impl<'m> Emitter<'m> {
             return Err(self.invalid(format!("sampling a {} {}", d.kind.name(), d.class.letter())));
         }
         let si = self.sampled_image(h, o.sampler)?;
-        let f = self.float_ty(32);
+        let f = self.spv.float_ty(32);
         let coord = self.coords(&o.coord, shape, f)?;
         let mut ia = ImageArgs {
             offset: self.texel_offset(&o.offset, shape.offsets, false)?,
@@ -328,7 +328,7 @@ impl<'m> Emitter<'m> {
             Lod::Implicit => {}
             Lod::Bias(b) => ia.bias = Some(self.value_id(b)?),
             Lod::Level(l) => ia.lod = Some(self.value_id(l)?),
-            Lod::LevelZero => ia.lod = Some(self.f32c(0.0)),
+            Lod::LevelZero => ia.lod = Some(self.spv.f32c(0.0)),
             Lod::Grad(ddx, ddy) => {
                 let dx = self.vector_of(&ddx, shape.coords, f)?;
                 let dy = self.vector_of(&ddy, shape.coords, f)?;
@@ -338,7 +338,7 @@ impl<'m> Emitter<'m> {
         if let Some(clamp) = o.clamp {
             ia.min_lod = self.opt_value(clamp)?;
             if ia.min_lod.is_some() {
-                self.cap(Capability::MinLod);
+                self.spv.cap(Capability::MinLod);
             }
         }
         let implicit = ia.lod.is_none() && ia.grad.is_none();
@@ -361,12 +361,12 @@ impl<'m> Emitter<'m> {
             let x = self.inst(spv_op, f, ops)?;
             let x = self.sampled_to_scalar(x, true, false, s)?;
             let rty = self.scalar_ty(s);
-            let zero = self.null_const(rty);
+            let zero = self.spv.null_const(rty);
             return Ok(self.with_status(vec![x, zero, zero, zero]));
         }
         // SM 6.7 samples integer textures too (point filtering).
         let (st, sfloat, ssigned) = self.sampled_ty(d)?;
-        let v4 = self.vec_ty(st, 4);
+        let v4 = self.spv.vec_ty(st, 4);
         let r = self.inst(spv_op, v4, ops)?;
         self.texel_parts(r, st, (sfloat, ssigned), s)
     }
@@ -391,7 +391,7 @@ impl<'m> Emitter<'m> {
     /// A `ResRet` value: the four components and a status of 0 (every
     /// resource is fully mapped; `CheckAccessFullyMapped` is true).
     fn with_status(&mut self, mut parts: Vec<Word>) -> Val {
-        parts.push(self.u32c(0));
+        parts.push(self.spv.u32c(0));
         Val::Parts(parts)
     }
 
@@ -399,11 +399,11 @@ impl<'m> Emitter<'m> {
     pub fn texture_load(&mut self, o: TextureLoad, t: TypeId) -> Result<Val> {
         let (h, d, shape) = self.texture(o.srv)?;
         let (st, sfloat, ssigned) = self.sampled_ty(d)?;
-        let u = self.u32_ty();
+        let u = self.spv.u32_ty();
         let coord = self.coords(&o.coord, shape, u)?;
         let mip = match self.opt_value(o.mip_level_or_sample_count)? {
             Some(m) => m,
-            None => self.u32c(0),
+            None => self.spv.u32c(0),
         };
         let uav = d.class == ResourceClass::Uav;
         let mut ia = ImageArgs::default();
@@ -415,12 +415,12 @@ impl<'m> Emitter<'m> {
         if !uav {
             ia.offset = self.texel_offset(&o.offset, shape.offsets, false)?;
         } else if self.image_format(h.res, d) == ImageFormat::Unknown {
-            self.cap(Capability::StorageImageReadWithoutFormat);
+            self.spv.cap(Capability::StorageImageReadWithoutFormat);
         }
         let (img, _) = self.load_image(h)?;
         let mut ops = vec![Operand::IdRef(img), Operand::IdRef(coord)];
         ops.extend(ia.operands());
-        let v4 = self.vec_ty(st, 4);
+        let v4 = self.spv.vec_ty(st, 4);
         let op = if uav { Op::ImageRead } else { Op::ImageFetch };
         let r = self.inst(op, v4, ops)?;
         let s = self.scalar_of(self.overload_of_struct(t)?)?;
@@ -435,14 +435,14 @@ impl<'m> Emitter<'m> {
         }
         let (st, sfloat, ssigned) = self.sampled_ty(d)?;
         if self.image_format(h.res, d) == ImageFormat::Unknown {
-            self.cap(Capability::StorageImageWriteWithoutFormat);
+            self.spv.cap(Capability::StorageImageWriteWithoutFormat);
         }
-        let u = self.u32_ty();
+        let u = self.spv.u32_ty();
         let coord = self.coords(&o.coord, shape, u)?;
         let mut comps = Vec::with_capacity(4);
         for v in o.value {
             let c = if self.is_undef(v) {
-                self.null_const(st)
+                self.spv.null_const(st)
             } else {
                 let s = self.scalar_of(self.vty(v))?;
                 let x = self.value_id(v)?;
@@ -450,7 +450,7 @@ impl<'m> Emitter<'m> {
             };
             comps.push(c);
         }
-        let v4 = self.vec_ty(st, 4);
+        let v4 = self.spv.vec_ty(st, 4);
         let texel = self.composite_construct(v4, &comps)?;
         let (img, _) = self.load_image(h)?;
         self.op_void_operands(
@@ -476,7 +476,7 @@ impl<'m> Emitter<'m> {
         let (h, d, shape) = self.texture(srv)?;
         let sampled = self.sampled_ty(d)?;
         let si = self.sampled_image(h, sampler)?;
-        let f = self.float_ty(32);
+        let f = self.spv.float_ty(32);
         let coord = self.coords(coord, shape, f)?;
         let ia = ImageArgs {
             offset: self.texel_offset(offset, shape.offsets.min(2), true)?,
@@ -507,11 +507,11 @@ impl<'m> Emitter<'m> {
             let channel = self
                 .const_below(o.channel, 4)
                 .ok_or_else(|| self.invalid("TextureGather: channel is not 0 to 3"))?;
-            ops.push(Operand::IdRef(self.u32c(channel)));
+            ops.push(Operand::IdRef(self.spv.u32c(channel)));
             Op::ImageGather
         };
         ops.extend(ia.operands());
-        let v4 = self.vec_ty(st, 4);
+        let v4 = self.spv.vec_ty(st, 4);
         let r = self.inst(op, v4, ops)?;
         let s = self.scalar_of(self.overload_of_struct(t)?)?;
         self.texel_parts(r, st, (sfloat, ssigned), s)
@@ -532,12 +532,12 @@ impl<'m> Emitter<'m> {
             return Err(self.invalid("GatherRaw on a float texture"));
         }
         let s = self.scalar_of(self.overload_of_struct(t)?)?;
-        let v4 = self.vec_ty(st, 4);
+        let v4 = self.spv.vec_ty(st, 4);
         let gather = |e: &mut Self, channel: u32| -> Result<Word> {
             let mut ops = vec![
                 Operand::IdRef(si),
                 Operand::IdRef(coord),
-                Operand::IdRef(e.u32c(channel)),
+                Operand::IdRef(e.spv.u32c(channel)),
             ];
             ops.extend(ia.operands());
             e.inst(Op::ImageGather, v4, ops)
@@ -560,7 +560,7 @@ impl<'m> Emitter<'m> {
                         self.op(Op::UConvert, rty, &[x])?,
                         self.op(Op::UConvert, rty, &[y])?,
                     );
-                    let shift = self.uintc(64, 32);
+                    let shift = self.spv.uintc(64, 32);
                     let y = self.op(Op::ShiftLeftLogical, rty, &[y, shift])?;
                     self.op(Op::BitwiseOr, rty, &[x, y])?
                 }
@@ -575,28 +575,28 @@ impl<'m> Emitter<'m> {
     pub fn texture_dimensions(&mut self, h: Handle, mip: ValueId) -> Result<Vec<Word>> {
         let d = self.decl(h.res)?;
         let shape = image_shape(d.kind).ok_or_else(|| self.internal("not a texture"))?;
-        self.cap(Capability::ImageQuery);
+        self.spv.cap(Capability::ImageQuery);
         let (img, _) = self.load_image(h)?;
-        let u = self.u32_ty();
+        let u = self.spv.u32_ty();
         let base = if shape.dim == rspirv::spirv::Dim::DimCube {
             2
         } else {
             shape.coords
         };
         let n = base.saturating_add(u32::from(shape.arrayed));
-        let vt = self.vec_ty(u, n);
+        let vt = self.spv.vec_ty(u, n);
         let uav = d.class == ResourceClass::Uav;
         let size = if shape.ms || uav {
             self.op(Op::ImageQuerySize, vt, &[img])?
         } else {
             let lod = if self.is_undef(mip) {
-                self.u32c(0)
+                self.spv.u32c(0)
             } else {
                 self.value_id(mip)?
             };
             self.op(Op::ImageQuerySizeLod, vt, &[img, lod])?
         };
-        let zero = self.u32c(0);
+        let zero = self.spv.u32c(0);
         let mut parts = Vec::with_capacity(4);
         for i in 0..3 {
             parts.push(match i {
@@ -620,10 +620,10 @@ impl<'m> Emitter<'m> {
         self.require_derivatives()?;
         let (h, _, shape) = self.texture(o.handle)?;
         let si = self.sampled_image(h, o.sampler)?;
-        let f = self.float_ty(32);
+        let f = self.spv.float_ty(32);
         let coord = self.vector_of(&o.coord, shape.coords, f)?;
-        self.cap(Capability::ImageQuery);
-        let v2 = self.vec_ty(f, 2);
+        self.spv.cap(Capability::ImageQuery);
+        let v2 = self.spv.vec_ty(f, 2);
         let r = self.op(Op::ImageQueryLod, v2, &[si, coord])?;
         let clamped = self.m.const_uint(o.clamped).unwrap_or(1) != 0;
         self.composite_extract(f, r, if clamped { 0 } else { 1 })

@@ -210,8 +210,8 @@ impl<'m> Emitter<'m> {
                 .get(s as usize)
                 .copied()
                 .ok_or_else(|| self.internal("synthetic value id out of range")),
-            SVal::U32(c) => Ok(self.u32c(c)),
-            SVal::Undef => Ok(self.undef(ty)),
+            SVal::U32(c) => Ok(self.spv.u32c(c)),
+            SVal::Undef => Ok(self.spv.undef(ty)),
         }
     }
 
@@ -342,24 +342,24 @@ impl<'m> Emitter<'m> {
                     return Err(self.unsupported_feature(Feature::HandleValue, "undef handle"));
                 }
                 let sty = self.llvm_ty(t)?;
-                self.undef(sty)
+                self.spv.undef(sty)
             }
             Constant::Null => {
                 if let ir::Type::Pointer { .. } = ty {
                     return Err(self.unsupported_feature(Feature::PointerValue, "null pointer"));
                 }
                 let sty = self.llvm_ty(t)?;
-                self.null_const(sty)
+                self.spv.null_const(sty)
             }
             Constant::Int(bits) => self.int_const(t, bits)?,
             Constant::Float(bits) => {
                 let (w, sty) = match ty {
-                    ir::Type::Half => (16, self.float_ty(16)),
-                    ir::Type::Float => (32, self.float_ty(32)),
-                    ir::Type::Double => (64, self.float_ty(64)),
+                    ir::Type::Half => (16, self.spv.float_ty(16)),
+                    ir::Type::Float => (32, self.spv.float_ty(32)),
+                    ir::Type::Double => (64, self.spv.float_ty(64)),
                     _ => return Err(self.invalid("float constant of a non-float type")),
                 };
-                self.scalar_const(sty, w, bits)
+                self.spv.scalar_const(sty, w, bits)
             }
             Constant::Aggregate(list) => {
                 let sty = self.llvm_ty(t)?;
@@ -368,7 +368,7 @@ impl<'m> Emitter<'m> {
                 for e in elems {
                     ids.push(self.value_id(e)?);
                 }
-                self.composite_const(sty, ids)
+                self.spv.composite_const(sty, ids)
             }
             Constant::Data(list) => {
                 let sty = self.llvm_ty(t)?;
@@ -382,7 +382,7 @@ impl<'m> Emitter<'m> {
                 for bits in data {
                     ids.push(self.scalar_bits_const(elem, bits)?);
                 }
-                self.composite_const(sty, ids)
+                self.spv.composite_const(sty, ids)
             }
             Constant::String { .. } => {
                 return Err(self.unsupported_feature(Feature::StringConstant, "string constants"))
@@ -414,16 +414,16 @@ impl<'m> Emitter<'m> {
         match self.m.types.ty(t) {
             ir::Type::Int(_) => self.int_const(t, bits),
             ir::Type::Half => {
-                let ty = self.float_ty(16);
-                Ok(self.scalar_const(ty, 16, bits & 0xffff))
+                let ty = self.spv.float_ty(16);
+                Ok(self.spv.scalar_const(ty, 16, bits & 0xffff))
             }
             ir::Type::Float => {
-                let ty = self.float_ty(32);
-                Ok(self.scalar_const(ty, 32, bits & 0xffff_ffff))
+                let ty = self.spv.float_ty(32);
+                Ok(self.spv.scalar_const(ty, 32, bits & 0xffff_ffff))
             }
             ir::Type::Double => {
-                let ty = self.float_ty(64);
-                Ok(self.scalar_const(ty, 64, bits))
+                let ty = self.spv.float_ty(64);
+                Ok(self.spv.scalar_const(ty, 64, bits))
             }
             _ => Err(self.invalid("data constant element is not a scalar")),
         }
@@ -432,11 +432,11 @@ impl<'m> Emitter<'m> {
     /// An integer constant of LLVM type `t` (masked to its width).
     pub fn int_const(&mut self, t: TypeId, bits: u64) -> Result<Word> {
         match self.m.types.ty(t) {
-            ir::Type::Int(1) => Ok(self.boolc(bits & 1 != 0)),
+            ir::Type::Int(1) => Ok(self.spv.boolc(bits & 1 != 0)),
             ir::Type::Int(w) => {
                 let (c, _) = Self::int_repr(w);
                 let masked = if w >= 64 { bits } else { bits & low_mask(w) };
-                Ok(self.uintc(c, masked))
+                Ok(self.spv.uintc(c, masked))
             }
             _ => Err(self.invalid("integer constant of a non-integer type")),
         }

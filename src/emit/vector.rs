@@ -43,7 +43,7 @@ impl<'m> Emitter<'m> {
                 self.composite_construct(ty, &parts)?
             }
         };
-        let status = self.u32c(0);
+        let status = self.spv.u32c(0);
         Ok(Some(Val::Parts(vec![v, status])))
     }
 
