@@ -102,6 +102,7 @@ impl ValueMap {
     }
 
     /// The emitted form of `v`, if it has one.
+    #[inline]
     pub fn get(&self, v: &ValueId) -> Option<&Val> {
         let slot = *self.slots.get(v.0 as usize)?;
         self.vals.get((slot as usize).checked_sub(1)?)
@@ -232,6 +233,7 @@ pub(crate) const SMALL_U32: usize = 32;
 pub(crate) const SCALAR_SLOTS: usize = 13;
 
 /// The slot of a scalar (or void) type in [`Emitter::scalar_types`].
+#[inline]
 pub(crate) fn scalar_slot(key: &TyKey) -> Option<usize> {
     Some(match *key {
         TyKey::Void => 0,

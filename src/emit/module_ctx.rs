@@ -72,10 +72,12 @@ impl ModuleCtx {
         }
     }
 
+    #[inline]
     pub fn cap(&mut self, c: Capability) {
         self.caps.insert(c);
     }
 
+    #[inline]
     pub fn id(&mut self) -> Word {
         self.b.id()
     }
@@ -129,15 +131,22 @@ impl ModuleCtx {
     }
 
     /// The id of a SPIR-V type, creating it once.
+    #[inline]
     pub fn ty(&mut self, key: TyKey) -> Word {
         let slot = scalar_slot(&key);
         let cached = match slot {
             Some(s) => self.scalar_types.get(s).copied().filter(|&id| id != 0),
             None => self.types.get(&key).copied(),
         };
-        if let Some(id) = cached {
-            return id;
+        match cached {
+            Some(id) => id,
+            None => self.make_ty(key, slot),
         }
+    }
+
+    /// Declares type `key` (not cached yet; `slot`: its [`scalar_slot`])
+    /// and caches it.
+    fn make_ty(&mut self, key: TyKey, slot: Option<usize>) -> Word {
         let id = match &key {
             TyKey::Void => self.global_words(Op::TypeVoid, None, &[]),
             TyKey::Bool => self.global_words(Op::TypeBool, None, &[]),
@@ -224,6 +233,7 @@ impl ModuleCtx {
         }
         id
     }
+
     /// The capabilities an image type needs.
     fn image_caps(&mut self, k: &ImageKey) {
         use spirv::Dim;
@@ -248,24 +258,31 @@ impl ModuleCtx {
         }
     }
 
+    #[inline]
     pub fn void_ty(&mut self) -> Word {
         self.ty(TyKey::Void)
     }
+    #[inline]
     pub fn bool_ty(&mut self) -> Word {
         self.ty(TyKey::Bool)
     }
+    #[inline]
     pub fn uint_ty(&mut self, w: u32) -> Word {
         self.ty(TyKey::Int(w, false))
     }
+    #[inline]
     pub fn sint_ty(&mut self, w: u32) -> Word {
         self.ty(TyKey::Int(w, true))
     }
+    #[inline]
     pub fn u32_ty(&mut self) -> Word {
         self.uint_ty(32)
     }
+    #[inline]
     pub fn float_ty(&mut self, w: u32) -> Word {
         self.ty(TyKey::Float(w))
     }
+    #[inline]
     pub fn vec_ty(&mut self, e: Word, n: u32) -> Word {
         if n == 1 {
             e
@@ -273,12 +290,14 @@ impl ModuleCtx {
             self.ty(TyKey::Vector(e, n))
         }
     }
+    #[inline]
     pub fn ptr_ty(&mut self, sc: StorageClass, p: Word) -> Word {
         self.ty(TyKey::Pointer(sc, p))
     }
 
     /// A scalar constant of SPIR-V type `ty` with bit pattern `bits`
     /// (`width` ≤ 32 uses one literal word, 64 two).
+    #[inline]
     pub fn scalar_const(&mut self, ty: Word, width: u32, bits: u64) -> Word {
         if let Some(&id) = self.consts.get(&(ty, bits)) {
             return id;
@@ -292,6 +311,7 @@ impl ModuleCtx {
         id
     }
 
+    #[inline]
     pub fn u32c(&mut self, v: u32) -> Word {
         let slot = usize::try_from(v).ok().filter(|&i| i < SMALL_U32);
         if let Some(&id) = slot.and_then(|i| self.small_u32.get(i)) {
@@ -306,11 +326,13 @@ impl ModuleCtx {
         }
         id
     }
+    #[inline]
     pub fn uintc(&mut self, width: u32, v: u64) -> Word {
         let t = self.uint_ty(width);
         let v = if width >= 64 { v } else { v & low_mask(width) };
         self.scalar_const(t, width, v)
     }
+    #[inline]
     pub fn sintc(&mut self, width: u32, v: i64) -> Word {
         let t = self.sint_ty(width);
         let bits = if width >= 64 {
@@ -320,6 +342,7 @@ impl ModuleCtx {
         };
         self.scalar_const(t, width, bits)
     }
+    #[inline]
     pub fn f32c(&mut self, v: f32) -> Word {
         let t = self.float_ty(32);
         self.scalar_const(t, 32, u64::from(v.to_bits()))
@@ -383,6 +406,7 @@ impl ModuleCtx {
     }
 
     /// The cached SPIR-V type of LLVM type `t`, if made.
+    #[inline]
     pub fn llvm_type(&self, t: TypeId) -> Option<Word> {
         self.llvm_types
             .get(t.0 as usize)
@@ -393,6 +417,7 @@ impl ModuleCtx {
     /// Records the SPIR-V type of an LLVM type (ids outside the module's
     /// type table, which `Emitter::vty` gives for unknown values, are not
     /// cached).
+    #[inline]
     pub fn cache_llvm_type(&mut self, t: TypeId, id: Word) {
         if let Some(slot) = self.llvm_types.get_mut(t.0 as usize) {
             *slot = id;
