@@ -3,7 +3,7 @@
 //! remainder lowering.
 
 use super::binding::SremLowering;
-use super::context::{low_mask, Val};
+use super::context::{low_mask, Parts, Val};
 use super::Emitter;
 use crate::error::{Feature, Result};
 use crate::ir::{self, BinOp, Constant, ListRange, Predicate, TypeId, ValueId};
@@ -445,7 +445,7 @@ impl<'m> Emitter<'m> {
             (Val::Parts(a), Val::Parts(b)) if a.len() == b.len() => {
                 // Select component-wise; component types come from the
                 // struct's members.
-                let mut out = Vec::with_capacity(a.len());
+                let mut out = Parts::new();
                 for (i, (x, y)) in a.iter().zip(b.iter()).enumerate() {
                     let mt = self
                         .m

@@ -14,6 +14,7 @@ use crate::error::{Feature, Result};
 use crate::ir::{Inst, InstKind, RmwOp, Type, TypeId, ValueId};
 use rspirv::dr::Operand;
 use rspirv::spirv::{Capability, Op, StorageClass, Word};
+use smallvec::smallvec;
 
 /// The atomic operation of `AtomicBinOp` (DXIL `AtomicBinOpCode`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -345,7 +346,7 @@ impl<'m> Emitter<'m> {
         let old = self.op(Op::AtomicCompareExchange, ty, &[p, scope, sem, sem, n, c])?;
         let b = self.spv.bool_ty();
         let ok = self.op(Op::IEqual, b, &[old, c])?;
-        Ok(Val::Parts(vec![old, ok]))
+        Ok(Val::Parts(smallvec![old, ok]))
     }
 
     /// LLVM `fence`.

@@ -72,7 +72,7 @@ impl<'m> Emitter<'m> {
         // The status word.
         let status = self.spv.u32c(0);
         parts.push(status);
-        Ok(Some(Val::Parts(parts)))
+        Ok(Some(Val::Parts(parts.into())))
     }
 
     /// The number of leading components of a `BufferLoad` result that the

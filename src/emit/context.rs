@@ -9,6 +9,7 @@ use crate::error::{Error, Location, Phase};
 use crate::ir::ValueId;
 use rspirv::spirv::{self, StorageClass, Word};
 use rustc_hash::FxHashMap as HashMap;
+use smallvec::SmallVec;
 
 /// Scope ids used with atomics, barriers and subgroup operations.
 pub(crate) mod scope {
@@ -69,6 +70,10 @@ pub(crate) struct ImageKey {
     pub format: spirv::ImageFormat,
 }
 
+/// The components of a dx.op struct result (`ResRet` has five: four
+/// values and the status), kept inline.
+pub(crate) type Parts = SmallVec<[Word; 5]>;
+
 /// An LLVM value once emitted.
 #[derive(Clone, Debug)]
 pub(crate) enum Val {
@@ -80,7 +85,7 @@ pub(crate) enum Val {
     Handle(Handle),
     /// A dx.op struct result (`ResRet`, `CBufRet`, `fouri32`, ...) kept as
     /// its components.
-    Parts(Vec<Word>),
+    Parts(Parts),
 }
 
 /// The emitted form of each value: a slot per value id (0: none, `n`:

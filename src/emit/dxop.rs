@@ -312,7 +312,7 @@ impl<'m> Emitter<'m> {
             }
             D::SplitDouble(o) => {
                 let d = self.value_id(o.value)?;
-                Ok(Some(Val::Parts(self.split_double(d)?)))
+                Ok(Some(Val::Parts(self.split_double(d)?.into())))
             }
             D::LegacyDoubleToFloat(o) => {
                 let x = self.value_id(o.value)?;
@@ -337,7 +337,7 @@ impl<'m> Emitter<'m> {
             D::BitcastF32toI32(o) => id(self.bitcast_op(o.value, t)?),
             D::BitcastI64toF64(o) => id(self.bitcast_op(o.value, t)?),
             D::BitcastF64toI64(o) => id(self.bitcast_op(o.value, t)?),
-            D::Unpack4x8(o) => Ok(Some(Val::Parts(self.unpack4x8(o, t)?))),
+            D::Unpack4x8(o) => Ok(Some(Val::Parts(self.unpack4x8(o, t)?.into()))),
             D::Pack4x8(o) => id(self.pack4x8(o)?),
 
             // ---- resources
@@ -362,7 +362,7 @@ impl<'m> Emitter<'m> {
             D::RawBufferStore(o) => none(self.raw_buffer_store(o)?),
             D::BufferUpdateCounter(o) => id(self.buffer_update_counter(o)?),
             D::CheckAccessFullyMapped(_) => id(self.spv.boolc(true)),
-            D::GetDimensions(o) => Ok(Some(Val::Parts(self.get_dimensions(o)?))),
+            D::GetDimensions(o) => Ok(Some(Val::Parts(self.get_dimensions(o)?.into()))),
             D::Sample(o) => Ok(Some(self.sample(o.into(), t)?)),
             D::SampleBias(o) => Ok(Some(self.sample(o.into(), t)?)),
             D::SampleLevel(o) => Ok(Some(self.sample(o.into(), t)?)),
@@ -420,7 +420,7 @@ impl<'m> Emitter<'m> {
             D::QuadOp(o) => id(self.wave_componentwise(L::QuadSwap(o.op as u32), o.value, t)?),
             D::WaveActiveBallot(o) => {
                 let c = self.value_id(o.cond)?;
-                Ok(Some(Val::Parts(self.wave_ballot(c)?)))
+                Ok(Some(Val::Parts(self.wave_ballot(c)?.into())))
             }
             D::WaveAllBitCount(o) => {
                 let c = self.value_id(o.value)?;
@@ -432,7 +432,7 @@ impl<'m> Emitter<'m> {
             }
             D::WaveMatch(o) => {
                 let vt = self.vty(o.value);
-                Ok(Some(Val::Parts(self.wave_match(vt, o.value)?)))
+                Ok(Some(Val::Parts(self.wave_match(vt, o.value)?.into())))
             }
             D::WaveMultiPrefixOp(o) => id(self.wave_multi_prefix_op(o, t)?),
             D::WaveMultiPrefixBitCount(o) => id(self.wave_multi_prefix_bit_count(o)?),

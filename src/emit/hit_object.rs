@@ -19,7 +19,7 @@
 //!   and `LoadLocalRootTableConstant` (local root signatures are not mapped
 //!   to shader records).
 
-use super::context::{TyKey, Val};
+use super::context::{Parts, TyKey, Val};
 use super::ray_tracing::ray_of;
 use super::Emitter;
 use crate::dxil::operands::{
@@ -77,7 +77,7 @@ impl<'m> Emitter<'m> {
         self.hit_objects
             .objects
             .insert(result, HitObject { var, flags });
-        Ok((var, Val::Parts(Vec::new())))
+        Ok((var, Val::Parts(Parts::new())))
     }
 
     /// The hit object a DXIL value is.

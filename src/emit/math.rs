@@ -11,6 +11,7 @@ use crate::dxil::{OpCode, PackMode, UnpackMode};
 use crate::error::Result;
 use crate::ir::{TypeId, ValueId};
 use rspirv::spirv::{GlslStd450Op as GLOp, Op, Word};
+use smallvec::smallvec;
 
 impl<'m> Emitter<'m> {
     /// A dx.op that acts on each component of its operands `xs`: scalar
@@ -45,7 +46,7 @@ impl<'m> Emitter<'m> {
         let zero = self.spv.u32c(0);
         let bt = self.spv.bool_ty();
         let c = self.op(Op::INotEqual, bt, &[c, zero])?;
-        Ok(Val::Parts(vec![v, c]))
+        Ok(Val::Parts(smallvec![v, c]))
     }
 
     /// `Bitcast*`: `value` reinterpreted as LLVM type `t`.

@@ -6,7 +6,7 @@
 //! are `buffer`'s.
 
 use super::binding::{DescriptorType, ReflectedResource};
-use super::context::{Handle, ImageKey, TyKey, Val, MAX_CONST_DEPTH};
+use super::context::{Handle, ImageKey, Parts, TyKey, Val, MAX_CONST_DEPTH};
 use super::desc::{ElementClass, ResourceClass, ResourceDecl};
 use super::Emitter;
 use crate::dxil::operands::{CreateHandle, CreateHandleFromBinding};
@@ -738,22 +738,22 @@ impl<'m> Emitter<'m> {
 
     /// `CBufferLoadLegacy(handle, row)` → the row's components as the
     /// overload type (4 × 32-bit, 2 × 64-bit or 8 × 16-bit).
-    pub fn cbuffer_load_legacy(&mut self, h: Handle, row: ValueId, s: Scalar) -> Result<Vec<Word>> {
+    pub fn cbuffer_load_legacy(&mut self, h: Handle, row: ValueId, s: Scalar) -> Result<Parts> {
         let dynamic = self.m.const_uint(row).is_none();
         let r = self.value_id(row)?;
         let v = self.cbuffer_row(h, r, dynamic)?;
         let u = self.spv.u32_ty();
-        let mut words = Vec::with_capacity(4);
-        for c in 0..4 {
-            words.push(self.composite_extract(u, v, c)?);
+        let mut words = [0; 4];
+        for (c, w) in (0..).zip(words.iter_mut()) {
+            *w = self.composite_extract(u, v, c)?;
         }
         self.words_to_scalars(&words, s)
     }
 
     /// Reinterprets 32-bit words as scalars of shape `s`.
-    fn words_to_scalars(&mut self, words: &[Word], s: Scalar) -> Result<Vec<Word>> {
+    fn words_to_scalars(&mut self, words: &[Word], s: Scalar) -> Result<Parts> {
         let rty = self.scalar_ty(s);
-        let mut out = Vec::new();
+        let mut out = Parts::new();
         match s.width {
             32 => {
                 for &w in words {

@@ -9,6 +9,7 @@ use crate::error::Result;
 use crate::ir::ValueId;
 use rspirv::dr::Operand;
 use rspirv::spirv::{Capability, Decoration, Op, StorageClass, Word};
+use smallvec::smallvec;
 
 /// The `SpecId` of the render target sample count (default 1).
 pub const SAMPLE_COUNT_SPEC_ID: u32 = 0;
@@ -126,7 +127,7 @@ impl<'m> Emitter<'m> {
         let pos = self.load(v2, p)?;
         let x = self.composite_extract(f, pos, 0)?;
         let y = self.composite_extract(f, pos, 1)?;
-        Ok(Val::Parts(vec![x, y]))
+        Ok(Val::Parts(smallvec![x, y]))
     }
 
     /// The private table of [`POSITIONS`] (created once).

@@ -6,7 +6,7 @@
 //! 1.3) for D3D's rule that out-of-bounds reads give zero and writes are
 //! dropped; texel buffers keep explicit checks (`resource`).
 
-use super::context::{Handle, TyKey, Val};
+use super::context::{Handle, Parts, TyKey, Val};
 use super::resource::{image_shape, ImageShape, View};
 use super::Emitter;
 use crate::dxil::operands::{
@@ -20,6 +20,7 @@ use crate::error::Result;
 use crate::ir::{TypeId, ValueId};
 use rspirv::dr::Operand;
 use rspirv::spirv::{Capability, Decoration, ImageFormat, ImageOperands, Op, Word};
+use smallvec::smallvec;
 
 /// How a sample op picks its level of detail.
 #[derive(Clone, Copy, Debug)]
@@ -362,7 +363,7 @@ impl<'m> Emitter<'m> {
             let x = self.sampled_to_scalar(x, true, false, s)?;
             let rty = self.scalar_ty(s);
             let zero = self.spv.null_const(rty);
-            return Ok(self.with_status(vec![x, zero, zero, zero]));
+            return Ok(self.with_status(smallvec![x, zero, zero, zero]));
         }
         // SM 6.7 samples integer textures too (point filtering).
         let (st, sfloat, ssigned) = self.sampled_ty(d)?;
@@ -380,7 +381,7 @@ impl<'m> Emitter<'m> {
         (sfloat, ssigned): (bool, bool),
         s: super::resource::Scalar,
     ) -> Result<Val> {
-        let mut parts = Vec::with_capacity(5);
+        let mut parts = Parts::new();
         for c in 0..4 {
             let x = self.composite_extract(st, texel, c)?;
             parts.push(self.sampled_to_scalar(x, sfloat, ssigned, s)?);
@@ -390,7 +391,7 @@ impl<'m> Emitter<'m> {
 
     /// A `ResRet` value: the four components and a status of 0 (every
     /// resource is fully mapped; `CheckAccessFullyMapped` is true).
-    fn with_status(&mut self, mut parts: Vec<Word>) -> Val {
+    fn with_status(&mut self, mut parts: Parts) -> Val {
         parts.push(self.spv.u32c(0));
         Val::Parts(parts)
     }
@@ -549,7 +550,7 @@ impl<'m> Emitter<'m> {
             None
         };
         let rty = self.scalar_ty(s);
-        let mut parts = Vec::with_capacity(5);
+        let mut parts = Parts::new();
         for c in 0..4 {
             let x = self.composite_extract(st, lo, c)?;
             parts.push(match (s.width, hi) {

@@ -8,6 +8,7 @@ use crate::dxil::operands::{RawBufferVectorLoad, RawBufferVectorStore};
 use crate::error::Result;
 use crate::ir::{TypeId, ValueId};
 use rspirv::spirv::{Op, Word};
+use smallvec::smallvec;
 
 impl<'m> Emitter<'m> {
     /// The components of a value of LLVM type `t` (a scalar is one
@@ -44,7 +45,7 @@ impl<'m> Emitter<'m> {
             }
         };
         let status = self.spv.u32c(0);
-        Ok(Some(Val::Parts(vec![v, status])))
+        Ok(Some(Val::Parts(smallvec![v, status])))
     }
 
     /// `RawBufferVectorStore(handle, index, elementOffset, value,
