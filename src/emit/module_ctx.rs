@@ -15,6 +15,7 @@ use crate::ir::{GlobalId, TypeId};
 use rspirv::dr::Operand;
 use rspirv::spirv::{self, Capability, Op, StorageClass, Word};
 use rustc_hash::FxHashMap as HashMap;
+use smallvec::{smallvec, SmallVec};
 use std::collections::BTreeSet;
 
 /// The module-level context: the SPIR-V module being written and what all
@@ -33,7 +34,8 @@ pub(crate) struct ModuleCtx {
     /// created yet), looked up without hashing.
     llvm_types: Vec<Word>,
     consts: HashMap<(Word, u64), Word>,
-    composites: HashMap<(Word, Vec<Word>), Word>,
+    /// Composite constants by their type followed by their constituents.
+    composites: HashMap<Vec<Word>, Word>,
     nulls: HashMap<Word, Word>,
     undefs: HashMap<Word, Word>,
     caps: BTreeSet<Capability>,
@@ -371,13 +373,17 @@ impl ModuleCtx {
         self.consts.insert(key, id);
         id
     }
-    pub fn composite_const(&mut self, ty: Word, parts: Vec<Word>) -> Word {
-        let key = (ty, parts);
-        if let Some(&id) = self.composites.get(&key) {
+    /// A composite constant of type `ty` (made once; the key is built on
+    /// the stack, so a cache hit allocates nothing).
+    pub fn composite_const(&mut self, ty: Word, parts: &[Word]) -> Word {
+        let mut key: SmallVec<[Word; 8]> = SmallVec::with_capacity(parts.len().saturating_add(1));
+        key.push(ty);
+        key.extend_from_slice(parts);
+        if let Some(&id) = self.composites.get(key.as_slice()) {
             return id;
         }
-        let id = self.global_words(Op::ConstantComposite, Some(ty), &key.1);
-        self.composites.insert(key, id);
+        let id = self.global_words(Op::ConstantComposite, Some(ty), parts);
+        self.composites.insert(key.into_vec(), id);
         id
     }
     pub fn null_const(&mut self, ty: Word) -> Word {
@@ -401,7 +407,8 @@ impl ModuleCtx {
         if n <= 1 {
             scalar
         } else {
-            self.composite_const(ty, vec![scalar; n as usize])
+            let parts: SmallVec<[Word; 4]> = smallvec![scalar; n as usize];
+            self.composite_const(ty, &parts)
         }
     }
 

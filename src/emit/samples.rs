@@ -139,10 +139,10 @@ impl<'m> Emitter<'m> {
         for (x, y) in POSITIONS {
             let x = self.spv.f32c(f32::from(x) / 16.0);
             let y = self.spv.f32c(f32::from(y) / 16.0);
-            entries.push(self.spv.composite_const(v2, vec![x, y]));
+            entries.push(self.spv.composite_const(v2, &[x, y]));
         }
         let arr = self.spv.ty(TyKey::Array(v2, POSITIONS.len() as u32));
-        let init = self.spv.composite_const(arr, entries);
+        let init = self.spv.composite_const(arr, &entries);
         let pt = self.spv.ptr_ty(StorageClass::Private, arr);
         let var = self.spv.global_inst_operands(
             Op::Variable,

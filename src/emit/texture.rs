@@ -279,7 +279,7 @@ impl<'m> Emitter<'m> {
                 let ty = self.spv.vec_ty(s, n);
                 let v = match *parts.as_slice() {
                     [one] => one,
-                    _ => self.spv.composite_const(ty, parts),
+                    _ => self.spv.composite_const(ty, &parts),
                 };
                 Ok(Some((v, true)))
             }

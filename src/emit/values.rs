@@ -363,12 +363,12 @@ impl<'m> Emitter<'m> {
             }
             Constant::Aggregate(list) => {
                 let sty = self.llvm_ty(t)?;
-                let elems: Vec<ValueId> = self.m.value_list(list).collect();
-                let mut ids = Vec::with_capacity(elems.len());
-                for e in elems {
+                let m = self.m;
+                let mut ids: SmallVec<[Word; 8]> = SmallVec::new();
+                for e in m.value_list(list) {
                     ids.push(self.value_id(e)?);
                 }
-                self.spv.composite_const(sty, ids)
+                self.spv.composite_const(sty, &ids)
             }
             Constant::Data(list) => {
                 let sty = self.llvm_ty(t)?;
@@ -377,12 +377,13 @@ impl<'m> Emitter<'m> {
                     .types
                     .element(t)
                     .ok_or_else(|| self.invalid("data constant of a non-sequence type"))?;
-                let data = self.m.data(list).to_vec();
-                let mut ids = Vec::with_capacity(data.len());
-                for bits in data {
+                let m = self.m;
+                let data = m.data(list);
+                let mut ids: SmallVec<[Word; 8]> = SmallVec::with_capacity(data.len());
+                for &bits in data {
                     ids.push(self.scalar_bits_const(elem, bits)?);
                 }
-                self.spv.composite_const(sty, ids)
+                self.spv.composite_const(sty, &ids)
             }
             Constant::String { .. } => {
                 return Err(self.unsupported_feature(Feature::StringConstant, "string constants"))
