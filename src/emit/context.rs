@@ -20,7 +20,7 @@ pub(crate) mod scope {
 
 /// A SPIR-V type, as a hashable key of the type cache. Children are ids of
 /// types already in the cache.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum TyKey {
     Void,
     Bool,
@@ -40,7 +40,9 @@ pub(crate) enum TyKey {
     /// A `Block` struct with one member at offset 0 (buffer wrappers).
     Block(Word),
     Pointer(StorageClass, Word),
-    Function(Word, Vec<Word>),
+    /// A function type without parameters (no emitted function takes
+    /// any): its return type.
+    Function(Word),
     /// An image type (texel buffer or texture).
     Image(ImageKey),
     /// `OpTypeSampler`.

@@ -33,7 +33,7 @@ impl<'m> Emitter<'m> {
             .reserve_code(func.insts.len().saturating_mul(12).min(1 << 14));
 
         let void = self.spv.void_ty();
-        let fnty = self.spv.ty(TyKey::Function(void, vec![]));
+        let fnty = self.spv.ty(TyKey::Function(void));
         let fn_id = self
             .spv
             .b

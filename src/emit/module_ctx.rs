@@ -197,11 +197,7 @@ impl ModuleCtx {
                 id
             }
             TyKey::Pointer(sc, p) => self.global_words(Op::TypePointer, None, &[*sc as u32, *p]),
-            TyKey::Function(r, params) => {
-                let id = self.b.id();
-                self.b.global_words(Op::TypeFunction, &[id, *r], params);
-                id
-            }
+            TyKey::Function(r) => self.global_words(Op::TypeFunction, None, &[*r]),
             TyKey::Image(k) => {
                 self.image_caps(k);
                 self.global_words(

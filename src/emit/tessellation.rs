@@ -125,7 +125,7 @@ impl<'m> Emitter<'m> {
     /// barrier, then the patch constant function `pc` on invocation 0.
     pub fn hull_entry(&mut self, cp: Word, pc: Option<Word>) -> Result<Word> {
         let void = self.spv.void_ty();
-        let fnty = self.spv.ty(super::context::TyKey::Function(void, vec![]));
+        let fnty = self.spv.ty(super::context::TyKey::Function(void));
         let id = self
             .spv
             .b
