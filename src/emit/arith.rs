@@ -3,7 +3,8 @@
 //! remainder lowering.
 
 use super::binding::SremLowering;
-use super::module::{low_mask, Emitter, Val};
+use super::context::{low_mask, Parts, Val};
+use super::Emitter;
 use crate::error::{Feature, Result};
 use crate::ir::{self, BinOp, Constant, ListRange, Predicate, TypeId, ValueId};
 use rspirv::dr::Operand;
@@ -52,10 +53,10 @@ impl<'m> Emitter<'m> {
 
     /// A splat integer constant in the container type of `ii`.
     pub fn int_splat(&mut self, ii: IntInfo, v: u64) -> Word {
-        let s = self.uintc(ii.container, v);
-        let et = self.uint_ty(ii.container);
-        let vt = self.vec_ty(et, ii.n);
-        self.splat_const(vt, s, ii.n)
+        let s = self.spv.uintc(ii.container, v);
+        let et = self.spv.uint_ty(ii.container);
+        let vt = self.spv.vec_ty(et, ii.n);
+        self.spv.splat_const(vt, s, ii.n)
     }
 
     /// Masks an emulated-width value back to its width.
@@ -70,14 +71,14 @@ impl<'m> Emitter<'m> {
 
     /// The unsigned container type of `ii`.
     pub fn uint_vec(&mut self, ii: IntInfo) -> Word {
-        let e = self.uint_ty(ii.container);
-        self.vec_ty(e, ii.n)
+        let e = self.spv.uint_ty(ii.container);
+        self.spv.vec_ty(e, ii.n)
     }
 
     /// The signed container type of `ii`.
     pub fn sint_vec(&mut self, ii: IntInfo) -> Word {
-        let e = self.sint_ty(ii.container);
-        self.vec_ty(e, ii.n)
+        let e = self.spv.sint_ty(ii.container);
+        self.spv.vec_ty(e, ii.n)
     }
 
     /// Sign-extends an emulated value within its container (no-op for
@@ -87,8 +88,8 @@ impl<'m> Emitter<'m> {
             return Ok(v);
         }
         let t = self.uint_vec(ii);
-        let zero = self.u32c(0);
-        let w = self.u32c(ii.width);
+        let zero = self.spv.u32c(0);
+        let w = self.spv.u32c(ii.width);
         self.op(Op::BitFieldSExtract, t, &[v, zero, w])
     }
 
@@ -165,7 +166,8 @@ impl<'m> Emitter<'m> {
             let r = self.op(sop, ty, &[a, b])?;
             if flags & crate::ir::flags::FAST == 0 {
                 // No fast-math flags: `precise` in HLSL; keep it exact.
-                self.decorate(r, rspirv::spirv::Decoration::NoContraction, &[]);
+                self.spv
+                    .decorate(r, rspirv::spirv::Decoration::NoContraction, &[]);
             }
             return Ok(r);
         }
@@ -179,9 +181,9 @@ impl<'m> Emitter<'m> {
                 BinOp::Xor | BinOp::Add | BinOp::Sub => Op::LogicalNotEqual,
                 BinOp::UDiv | BinOp::SDiv => return Ok(a),
                 BinOp::URem | BinOp::SRem => {
-                    let f = self.boolc(false);
+                    let f = self.spv.boolc(false);
                     let n = ii.n;
-                    return Ok(self.splat_const(ty, f, n));
+                    return Ok(self.spv.splat_const(ty, f, n));
                 }
                 _ => {
                     return Err(self.unsupported_feature(
@@ -242,12 +244,12 @@ impl<'m> Emitter<'m> {
             SremLowering::ViaUnsigned => {
                 let ut = self.uint_vec(ii);
                 let bt = {
-                    let b1 = self.bool_ty();
-                    self.vec_ty(b1, ii.n)
+                    let b1 = self.spv.bool_ty();
+                    self.spv.vec_ty(b1, ii.n)
                 };
                 let zero_s = {
-                    let z = self.sintc(ii.container, 0);
-                    self.splat_const(st, z, ii.n)
+                    let z = self.spv.sintc(ii.container, 0);
+                    self.spv.splat_const(st, z, ii.n)
                 };
                 let na = self.op(Op::SNegate, st, &[sa])?;
                 let a_neg = self.op(Op::SLessThan, bt, &[sa, zero_s])?;
@@ -321,12 +323,12 @@ impl<'m> Emitter<'m> {
         if pred.is_fp() {
             let sop = match pred.0 {
                 0 => {
-                    let f = self.boolc(false);
-                    return Ok(self.splat_const(rty, f, n));
+                    let f = self.spv.boolc(false);
+                    return Ok(self.spv.splat_const(rty, f, n));
                 }
                 15 => {
-                    let tr = self.boolc(true);
-                    return Ok(self.splat_const(rty, tr, n));
+                    let tr = self.spv.boolc(true);
+                    return Ok(self.spv.splat_const(rty, tr, n));
                 }
                 1 => Op::FOrdEqual,
                 2 => Op::FOrdGreaterThan,
@@ -363,12 +365,12 @@ impl<'m> Emitter<'m> {
                 _ => {
                     // Order comparisons on i1: true is 1 unsigned, -1 signed.
                     let signed = pred.0 >= 38;
-                    let one = self.uintc(32, if signed { 0xffff_ffff } else { 1 });
-                    let zero = self.uintc(32, 0);
-                    let u = self.u32_ty();
-                    let ut = self.vec_ty(u, n);
-                    let one = self.splat_const(ut, one, n);
-                    let zero = self.splat_const(ut, zero, n);
+                    let one = self.spv.uintc(32, if signed { 0xffff_ffff } else { 1 });
+                    let zero = self.spv.uintc(32, 0);
+                    let u = self.spv.u32_ty();
+                    let ut = self.spv.vec_ty(u, n);
+                    let one = self.spv.splat_const(ut, one, n);
+                    let zero = self.spv.splat_const(ut, zero, n);
                     a = self.select(ut, a, one, zero)?;
                     b = self.select(ut, b, one, zero)?;
                     let ii32 = IntInfo {
@@ -443,7 +445,7 @@ impl<'m> Emitter<'m> {
             (Val::Parts(a), Val::Parts(b)) if a.len() == b.len() => {
                 // Select component-wise; component types come from the
                 // struct's members.
-                let mut out = Vec::with_capacity(a.len());
+                let mut out = Parts::new();
                 for (i, (x, y)) in a.iter().zip(b.iter()).enumerate() {
                     let mt = self
                         .m
@@ -477,7 +479,7 @@ impl<'m> Emitter<'m> {
         let v = self.value_id(vector)?;
         if let Some(i) = self.m.const_uint(index) {
             if self.lane_past_end(vector, i) {
-                return Ok(self.undef(ty));
+                return Ok(self.spv.undef(ty));
             }
             return self.composite_extract(ty, v, i as u32);
         }
@@ -500,8 +502,8 @@ impl<'m> Emitter<'m> {
         if info.width != 1 {
             return Ok((v, info.container));
         }
-        let u = self.u32_ty();
-        let (one, zero) = (self.u32c(1), self.u32c(0));
+        let u = self.spv.u32_ty();
+        let (one, zero) = (self.spv.u32c(1), self.spv.u32c(0));
         Ok((self.op(Op::Select, u, &[v, one, zero])?, 32))
     }
 
@@ -517,7 +519,7 @@ impl<'m> Emitter<'m> {
         let e = self.value_id(element)?;
         if let Some(i) = self.m.const_uint(index) {
             if self.lane_past_end(vector, i) {
-                return Ok(self.undef(ty));
+                return Ok(self.spv.undef(ty));
             }
             return self.inst_operands(
                 Op::CompositeInsert,

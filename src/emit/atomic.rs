@@ -4,15 +4,17 @@
 //! Memory semantics are relaxed (0), as D3D's interlocked operations imply
 //! no ordering; barriers order memory.
 
+use super::context::{scope, Handle, TyKey, Val};
 use super::desc::ElementClass;
-use super::module::{scope, Emitter, Handle, TyKey, Val};
 use super::resource::View;
+use super::Emitter;
 use crate::dxil::operands::{AtomicBinOp, AtomicCompareExchange};
 use crate::dxil::{dx_op, AtomicBinOpCode, DxOp, OpCode, ResourceKind};
 use crate::error::{Feature, Result};
 use crate::ir::{Inst, InstKind, RmwOp, Type, TypeId, ValueId};
 use rspirv::dr::Operand;
 use rspirv::spirv::{Capability, Op, StorageClass, Word};
+use smallvec::smallvec;
 
 /// The atomic operation of `AtomicBinOp` (DXIL `AtomicBinOpCode`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -82,15 +84,15 @@ impl<'m> Emitter<'m> {
             .resources
             .get(h.res)
             .ok_or_else(|| self.internal("bad resource"))?;
-        let u = self.u32_ty();
-        let b = self.bool_ty();
+        let u = self.spv.u32_ty();
+        let b = self.spv.bool_ty();
         if width == 64 {
-            self.cap(Capability::Int64Atomics);
+            self.spv.cap(Capability::Int64Atomics);
         }
         let et = if signed {
-            self.sint_ty(width)
+            self.spv.sint_ty(width)
         } else {
-            self.uint_ty(width)
+            self.spv.uint_ty(width)
         };
         match d.kind {
             ResourceKind::RawBuffer | ResourceKind::StructuredBuffer => {
@@ -102,10 +104,10 @@ impl<'m> Emitter<'m> {
                     (_, true) => View::I32,
                 };
                 let (base, _, _) = self.descriptor_ptr(h, view)?;
-                let sh = self.u32c(if width == 64 { 3 } else { 2 });
+                let sh = self.spv.u32c(if width == 64 { 3 } else { 2 });
                 let idx = self.op(Op::ShiftRightLogical, u, &[addr, sh])?;
-                let zero = self.u32c(0);
-                let pt = self.ptr_ty(StorageClass::StorageBuffer, et);
+                let zero = self.spv.u32c(0);
+                let pt = self.spv.ptr_ty(StorageClass::StorageBuffer, et);
                 let body = move |e: &mut Self| -> Result<Vec<Word>> {
                     let p = e.access_chain(pt, base, &[zero, idx])?;
                     Ok(vec![f(e, p, et)?])
@@ -120,14 +122,14 @@ impl<'m> Emitter<'m> {
                     &[Operand::IdRef(base), Operand::LiteralBit32(0)],
                 )?;
                 let ok = self.op(Op::ULessThan, b, &[idx, len])?;
-                let z = self.null_const(rty);
+                let z = self.spv.null_const(rty);
                 let values = self.if_then(ok, &[(rty, z)], body)?;
                 self.single(values)
             }
             k if super::resource::image_shape(k).is_some() => {
                 // 64-bit atomics (SM 6.6) on R64_UINT / R64_SINT views: the
                 // prescan declared the image with a 64-bit sampled type.
-                if width == 64 && !self.resources.atomic64_typed.contains(&h.res) {
+                if width == 64 && !self.has_atomic64_image(h.res) {
                     return Err(self.internal("a 64-bit typed atomic the prescan missed"));
                 }
                 let shape =
@@ -137,7 +139,7 @@ impl<'m> Emitter<'m> {
                 for &c in coords.iter().take(n as usize) {
                     cs.push(self.value_id(c)?);
                 }
-                let ct = self.vec_ty(u, n);
+                let ct = self.spv.vec_ty(u, n);
                 let coord = self.composite_construct(ct, &cs)?;
                 let (img_ptr, img_ty, _) = self.descriptor_ptr(h, View::Image)?;
                 // D3D allows atomics only on R32_SINT / R32_UINT typed UAVs;
@@ -155,10 +157,10 @@ impl<'m> Emitter<'m> {
                         )))
                     }
                 };
-                let it = self.ty(TyKey::Int(width, signed_img));
+                let it = self.spv.ty(TyKey::Int(width, signed_img));
                 let img = self.load(img_ty, img_ptr)?;
-                let zero = self.u32c(0);
-                let pt = self.ptr_ty(StorageClass::Image, it);
+                let zero = self.spv.u32c(0);
+                let pt = self.spv.ptr_ty(StorageClass::Image, it);
                 let body = move |e: &mut Self| -> Result<Vec<Word>> {
                     let p = e.op(Op::ImageTexelPointer, pt, &[img_ptr, coord, zero])?;
                     Ok(vec![f(e, p, it)?])
@@ -167,16 +169,16 @@ impl<'m> Emitter<'m> {
                     let values = body(self)?;
                     return self.single(values);
                 }
-                self.cap(Capability::ImageQuery);
+                self.spv.cap(Capability::ImageQuery);
                 let size = self.op(Op::ImageQuerySize, ct, &[img])?;
-                let bt = self.vec_ty(b, n);
+                let bt = self.spv.vec_ty(b, n);
                 let ok = self.op(Op::ULessThan, bt, &[coord, size])?;
                 let ok = if n > 1 {
                     self.op(Op::All, b, &[ok])?
                 } else {
                     ok
                 };
-                let z = self.null_const(rty);
+                let z = self.spv.null_const(rty);
                 let values = self.if_then(ok, &[(rty, z)], body)?;
                 self.single(values)
             }
@@ -220,10 +222,8 @@ impl<'m> Emitter<'m> {
             .get(r)
             .is_some_and(|d| super::resource::image_shape(d.kind).is_some());
         if typed {
-            self.resources.atomic_typed.insert(r);
-            if self.m.types.ty(inst.ty) == Type::Int(64) {
-                self.resources.atomic64_typed.insert(r);
-            }
+            let wide = self.m.types.ty(inst.ty) == Type::Int(64);
+            self.note_atomic_image(r, wide);
         }
     }
 
@@ -238,8 +238,8 @@ impl<'m> Emitter<'m> {
         let rty = self.scalar_ty(s);
         let width = s.width;
         self.buffer_atomic(h, coords, width, op.signed(), rty, move |e, p, et| {
-            let sc = e.u32c(scope::DEVICE);
-            let sem = e.u32c(0);
+            let sc = e.spv.u32c(scope::DEVICE);
+            let sem = e.spv.u32c(0);
             let v = if s.float || et != rty {
                 e.bitcast(et, value)?
             } else {
@@ -263,8 +263,8 @@ impl<'m> Emitter<'m> {
         let s = self.scalar_of(t)?;
         let rty = self.scalar_ty(s);
         self.buffer_atomic(h, coords, s.width, false, rty, move |e, p, et| {
-            let sc = e.u32c(scope::DEVICE);
-            let sem = e.u32c(0);
+            let sc = e.spv.u32c(scope::DEVICE);
+            let sem = e.spv.u32c(0);
             let (c, n) = if et != rty {
                 (e.bitcast(et, cmp)?, e.bitcast(et, new)?)
             } else {
@@ -306,11 +306,11 @@ impl<'m> Emitter<'m> {
             );
         }
         if ii.width == 64 {
-            self.cap(Capability::Int64Atomics);
+            self.spv.cap(Capability::Int64Atomics);
         }
         let v = self.value_id(value)?;
-        let scope = self.u32c(Self::memory_scope(sc));
-        let sem = self.u32c(0);
+        let scope = self.spv.u32c(Self::memory_scope(sc));
+        let sem = self.spv.u32c(0);
         let sop = match op {
             RmwOp::Xchg => Op::AtomicExchange,
             RmwOp::Add => Op::AtomicIAdd,
@@ -336,24 +336,24 @@ impl<'m> Emitter<'m> {
         let ty = self.llvm_ty(vt)?;
         if let Some(ii) = self.int_info(vt) {
             if ii.width == 64 {
-                self.cap(Capability::Int64Atomics);
+                self.spv.cap(Capability::Int64Atomics);
             }
         }
         let c = self.value_id(cmp)?;
         let n = self.value_id(new)?;
-        let scope = self.u32c(Self::memory_scope(sc));
-        let sem = self.u32c(0);
+        let scope = self.spv.u32c(Self::memory_scope(sc));
+        let sem = self.spv.u32c(0);
         let old = self.op(Op::AtomicCompareExchange, ty, &[p, scope, sem, sem, n, c])?;
-        let b = self.bool_ty();
+        let b = self.spv.bool_ty();
         let ok = self.op(Op::IEqual, b, &[old, c])?;
-        Ok(Val::Parts(vec![old, ok]))
+        Ok(Val::Parts(smallvec![old, ok]))
     }
 
     /// LLVM `fence`.
     pub fn fence(&mut self) -> Result<()> {
-        let scope = self.u32c(scope::WORKGROUP);
+        let scope = self.spv.u32c(scope::WORKGROUP);
         // AcquireRelease | UniformMemory | WorkgroupMemory | ImageMemory
-        let sem = self.u32c(0x8 | 0x40 | 0x100 | 0x800);
+        let sem = self.spv.u32c(0x8 | 0x40 | 0x100 | 0x800);
         self.op_void_operands(
             Op::MemoryBarrier,
             &[Operand::IdRef(scope), Operand::IdRef(sem)],

@@ -2,9 +2,10 @@
 //! byte addresses and bounds checks of raw and structured accesses, counters
 //! and dimensions. Typed buffers share the texel conversions of `resource`.
 
+use super::context::{Handle, Val};
 use super::desc::ResourceClass;
-use super::module::{Emitter, Handle, Val};
 use super::resource::{Scalar, View};
+use super::Emitter;
 use crate::dxil::operands::{
     BufferLoad, BufferStore, BufferUpdateCounter, GetDimensions, RawBufferLoad, RawBufferStore,
 };
@@ -65,22 +66,22 @@ impl<'m> Emitter<'m> {
         };
         let rty = self.scalar_ty(s);
         while parts.len() < ncomp {
-            let z = self.null_const(rty);
+            let z = self.spv.null_const(rty);
             parts.push(z);
         }
         // The status word.
-        let status = self.u32c(0);
+        let status = self.spv.u32c(0);
         parts.push(status);
-        Ok(Some(Val::Parts(parts)))
+        Ok(Some(Val::Parts(parts.into())))
     }
 
     /// The number of leading components of a `BufferLoad` result that the
     /// function extracts.
     fn used_components(&self) -> u32 {
-        let Some(res) = self.current_inst_result else {
+        let Some(res) = self.func.current_inst_result else {
             return 4;
         };
-        self.component_uses.get(&res).copied().unwrap_or(1)
+        self.func.component_uses.get(&res).copied().unwrap_or(1)
     }
 
     /// `BufferStore(uav, coord0, coord1, value0..3, mask)`.
@@ -160,8 +161,8 @@ impl<'m> Emitter<'m> {
             .resources
             .get(h.res)
             .ok_or_else(|| self.internal("bad resource"))?;
-        let u = self.u32_ty();
-        let zero = self.u32c(0);
+        let u = self.spv.u32_ty();
+        let zero = self.spv.u32c(0);
         let width = match d.kind {
             ResourceKind::RawBuffer | ResourceKind::StructuredBuffer => {
                 let stride = d.stride.max(1);
@@ -172,17 +173,17 @@ impl<'m> Emitter<'m> {
                     u,
                     &[Operand::IdRef(base), Operand::LiteralBit32(0)],
                 )?;
-                let four = self.u32c(4);
+                let four = self.spv.u32c(4);
                 let bytes = self.op(Op::IMul, u, &[len, four])?;
                 if is_raw {
                     bytes
                 } else {
-                    let st = self.u32c(stride);
+                    let st = self.spv.u32c(stride);
                     self.op(Op::UDiv, u, &[bytes, st])?
                 }
             }
             ResourceKind::TypedBuffer => {
-                self.cap(rspirv::spirv::Capability::ImageQuery);
+                self.spv.cap(rspirv::spirv::Capability::ImageQuery);
                 let (p, img_ty, _) = self.descriptor_ptr(h, View::Image)?;
                 let img = self.load(img_ty, p)?;
                 self.op(Op::ImageQuerySize, u, &[img])?
@@ -198,12 +199,12 @@ impl<'m> Emitter<'m> {
     /// The byte address of a raw/structured access.
     pub fn byte_address(&mut self, h: Handle, index: ValueId, offset: ValueId) -> Result<Word> {
         let d = self.decl(h.res)?;
-        let u = self.u32_ty();
+        let u = self.spv.u32_ty();
         match d.kind {
             ResourceKind::RawBuffer => self.value_id(index),
             ResourceKind::StructuredBuffer => {
                 let i = self.value_id(index)?;
-                let stride = self.u32c(d.stride);
+                let stride = self.spv.u32c(d.stride);
                 let base = self.op(Op::IMul, u, &[i, stride])?;
                 if self.is_undef(offset) || self.m.const_uint(offset) == Some(0) {
                     Ok(base)
@@ -235,8 +236,8 @@ impl<'m> Emitter<'m> {
             _ => (View::U32, 2, 2),
         };
         let (base, _, _) = self.descriptor_ptr(h, view)?;
-        let u = self.u32_ty();
-        let sh = self.u32c(shift);
+        let u = self.spv.u32_ty();
+        let sh = self.spv.u32c(shift);
         let first = self.op(Op::ShiftRightLogical, u, &[addr, sh])?;
         let count = ncomp
             .checked_mul(per)
@@ -244,15 +245,15 @@ impl<'m> Emitter<'m> {
         let rty = self.scalar_ty(s);
         let do_load = move |e: &mut Self| -> Result<Vec<Word>> {
             let ew = if s.width == 16 { 16 } else { 32 };
-            let et = e.uint_ty(ew);
-            let pt = e.ptr_ty(StorageClass::StorageBuffer, et);
-            let zero = e.u32c(0);
+            let et = e.spv.uint_ty(ew);
+            let pt = e.spv.ptr_ty(StorageClass::StorageBuffer, et);
+            let zero = e.spv.u32c(0);
             let mut words = Vec::with_capacity(count as usize);
             for c in 0..count {
                 let idx = if c == 0 {
                     first
                 } else {
-                    let k = e.u32c(c);
+                    let k = e.spv.u32c(c);
                     e.op(Op::IAdd, u, &[first, k])?
                 };
                 let p = e.access_chain(pt, base, &[zero, idx])?;
@@ -290,12 +291,12 @@ impl<'m> Emitter<'m> {
             first
         } else {
             // `count >= 2` here.
-            let k = self.u32c(count.saturating_sub(1));
+            let k = self.spv.u32c(count.saturating_sub(1));
             self.op(Op::IAdd, u, &[first, k])?
         };
-        let b = self.bool_ty();
+        let b = self.spv.bool_ty();
         let ok = self.op(Op::ULessThan, b, &[last, len])?;
-        let zero = self.null_const(rty);
+        let zero = self.spv.null_const(rty);
         let defaults = vec![(rty, zero); ncomp as usize];
         self.if_then(ok, &defaults, do_load)
     }
@@ -319,15 +320,15 @@ impl<'m> Emitter<'m> {
             _ => (View::U32, 2, 2),
         };
         let (base, _, _) = self.descriptor_ptr(h, view)?;
-        let u = self.u32_ty();
-        let sh = self.u32c(shift);
+        let u = self.spv.u32_ty();
+        let sh = self.spv.u32c(shift);
         let first = self.op(Op::ShiftRightLogical, u, &[addr, sh])?;
         let vals = vals.to_vec();
         let do_store = move |e: &mut Self| -> Result<Vec<Word>> {
             let ew = if s.width == 16 { 16 } else { 32 };
-            let et = e.uint_ty(ew);
-            let pt = e.ptr_ty(StorageClass::StorageBuffer, et);
-            let zero = e.u32c(0);
+            let et = e.spv.uint_ty(ew);
+            let pt = e.spv.ptr_ty(StorageClass::StorageBuffer, et);
+            let zero = e.spv.u32c(0);
             for (c, v) in vals.iter().enumerate() {
                 let Some(v) = *v else { continue };
                 let words: Vec<Word> = match (s.width, s.float) {
@@ -346,7 +347,7 @@ impl<'m> Emitter<'m> {
                     let idx = if off == 0 {
                         first
                     } else {
-                        let kc = e.u32c(off);
+                        let kc = e.spv.u32c(off);
                         e.op(Op::IAdd, u, &[first, kc])?
                     };
                     let p = e.access_chain(pt, base, &[zero, idx])?;
@@ -373,10 +374,10 @@ impl<'m> Emitter<'m> {
         let last = if last_off == 0 {
             first
         } else {
-            let k = self.u32c(last_off);
+            let k = self.spv.u32c(last_off);
             self.op(Op::IAdd, u, &[first, k])?
         };
-        let b = self.bool_ty();
+        let b = self.spv.bool_ty();
         let ok = self.op(Op::ULessThan, b, &[last, len])?;
         self.if_then(ok, &[], do_store)?;
         Ok(())
@@ -393,13 +394,13 @@ impl<'m> Emitter<'m> {
             return Err(self.invalid("BufferUpdateCounter on a non-UAV"));
         }
         let (base, _, _) = self.descriptor_ptr(h, View::Counter)?;
-        let u = self.u32_ty();
-        let pt = self.ptr_ty(StorageClass::StorageBuffer, u);
-        let zero = self.u32c(0);
+        let u = self.spv.u32_ty();
+        let pt = self.spv.ptr_ty(StorageClass::StorageBuffer, u);
+        let zero = self.spv.u32c(0);
         let p = self.access_chain(pt, base, &[zero])?;
-        let scope = self.u32c(super::module::scope::DEVICE);
-        let sem = self.u32c(0);
-        let one = self.u32c(1);
+        let scope = self.spv.u32c(super::context::scope::DEVICE);
+        let sem = self.spv.u32c(0);
+        let one = self.spv.u32c(1);
         if inc >= 0 {
             self.op(Op::AtomicIAdd, u, &[p, scope, sem, one])
         } else {

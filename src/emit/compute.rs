@@ -1,6 +1,7 @@
 //! Compute built-ins (thread and group ids) and barriers.
 
-use super::module::{scope, Emitter};
+use super::context::scope;
+use super::Emitter;
 use crate::error::Result;
 use crate::ir::ValueId;
 use rspirv::dr::Operand;
@@ -17,8 +18,8 @@ mod sem {
 impl<'m> Emitter<'m> {
     /// Component `c` of a `uvec3` built-in.
     pub fn builtin_component(&mut self, bi: BuiltIn, comp: ValueId) -> Result<Word> {
-        let u = self.u32_ty();
-        let v3 = self.vec_ty(u, 3);
+        let u = self.spv.u32_ty();
+        let v3 = self.spv.vec_ty(u, 3);
         let var = self.builtin(bi, v3);
         let v = self.load(v3, var)?;
         match self.m.const_uint(comp) {
@@ -33,7 +34,7 @@ impl<'m> Emitter<'m> {
 
     /// A scalar `uint` built-in.
     pub fn builtin_scalar(&mut self, bi: BuiltIn) -> Result<Word> {
-        let u = self.u32_ty();
+        let u = self.spv.u32_ty();
         let var = self.builtin(bi, u);
         self.load(u, var)
     }
@@ -85,10 +86,10 @@ impl<'m> Emitter<'m> {
         } else {
             scope::WORKGROUP
         };
-        let ms = self.u32c(mem_scope);
-        let s = self.u32c(semantics);
+        let ms = self.spv.u32c(mem_scope);
+        let s = self.spv.u32c(semantics);
         if sync {
-            let es = self.u32c(scope::WORKGROUP);
+            let es = self.spv.u32c(scope::WORKGROUP);
             self.op_void_operands(
                 Op::ControlBarrier,
                 &[Operand::IdRef(es), Operand::IdRef(ms), Operand::IdRef(s)],

@@ -1,7 +1,8 @@
 //! Conversions: LLVM casts, and the conversion dx.ops (legacy f16, double
 //! make/split, bitcasts).
 
-use super::module::{low_mask, Emitter, Val};
+use super::context::{low_mask, Val};
+use super::Emitter;
 use crate::error::{Feature, Result};
 use crate::ir::{self, CastOp, TypeId, ValueId};
 use rspirv::spirv::{GlslStd450Op as GLOp, Op, Word};
@@ -137,10 +138,12 @@ impl<'m> Emitter<'m> {
                 if si.width == 1 {
                     let w = self.float_width(t).unwrap_or(32);
                     let n = si.n;
-                    let one = self.floatc(w, if op == CastOp::SiToFp { -1.0 } else { 1.0 });
-                    let zero = self.floatc(w, 0.0);
-                    let one = self.splat_const(ty, one, n);
-                    let zero = self.splat_const(ty, zero, n);
+                    let one = self
+                        .spv
+                        .floatc(w, if op == CastOp::SiToFp { -1.0 } else { 1.0 });
+                    let zero = self.spv.floatc(w, 0.0);
+                    let one = self.spv.splat_const(ty, one, n);
+                    let zero = self.spv.splat_const(ty, zero, n);
                     self.select(ty, x, one, zero)?
                 } else if op == CastOp::UiToFp {
                     self.op(Op::ConvertUToF, ty, &[x])?
@@ -165,43 +168,43 @@ impl<'m> Emitter<'m> {
             .float_width(t)
             .ok_or_else(|| self.invalid("expected a float"))?;
         let n = self.m.types.vector_len(t).unwrap_or(1);
-        let z = self.floatc(w, 0.0);
+        let z = self.spv.floatc(w, 0.0);
         let ty = self.llvm_ty(t)?;
-        Ok(self.splat_const(ty, z, n))
+        Ok(self.spv.splat_const(ty, z, n))
     }
 
     /// `LegacyF32ToF16`: the half bits of a float, in the low 16 bits of an
     /// `i32`.
     pub fn legacy_f32_to_f16(&mut self, x: Word) -> Result<Word> {
-        let f = self.float_ty(32);
-        let v2 = self.vec_ty(f, 2);
-        let zero = self.f32c(0.0);
+        let f = self.spv.float_ty(32);
+        let v2 = self.spv.vec_ty(f, 2);
+        let zero = self.spv.f32c(0.0);
         let v = self.composite_construct(v2, &[x, zero])?;
-        let u = self.u32_ty();
+        let u = self.spv.u32_ty();
         self.glsl(u, GLOp::PackHalf2x16, &[v])
     }
 
     /// `LegacyF16ToF32`: the float of the half bits in the low 16 bits.
     pub fn legacy_f16_to_f32(&mut self, x: Word) -> Result<Word> {
-        let f = self.float_ty(32);
-        let v2 = self.vec_ty(f, 2);
+        let f = self.spv.float_ty(32);
+        let v2 = self.spv.vec_ty(f, 2);
         let v = self.glsl(v2, GLOp::UnpackHalf2x16, &[x])?;
         self.composite_extract(f, v, 0)
     }
 
     /// `MakeDouble(lo, hi)`.
     pub fn make_double(&mut self, lo: Word, hi: Word) -> Result<Word> {
-        let u = self.u32_ty();
-        let u2 = self.vec_ty(u, 2);
+        let u = self.spv.u32_ty();
+        let u2 = self.spv.vec_ty(u, 2);
         let v = self.composite_construct(u2, &[lo, hi])?;
-        let d = self.float_ty(64);
+        let d = self.spv.float_ty(64);
         self.bitcast(d, v)
     }
 
     /// `SplitDouble(d)` → [lo, hi].
     pub fn split_double(&mut self, d: Word) -> Result<Vec<Word>> {
-        let u = self.u32_ty();
-        let u2 = self.vec_ty(u, 2);
+        let u = self.spv.u32_ty();
+        let u2 = self.spv.vec_ty(u, 2);
         let v = self.bitcast(u2, d)?;
         let lo = self.composite_extract(u, v, 0)?;
         let hi = self.composite_extract(u, v, 1)?;
@@ -210,16 +213,16 @@ impl<'m> Emitter<'m> {
 
     /// Joins two 32-bit words into a 64-bit integer or double of type `ty`.
     pub fn join64(&mut self, ty: Word, lo: Word, hi: Word) -> Result<Word> {
-        let u = self.u32_ty();
-        let u2 = self.vec_ty(u, 2);
+        let u = self.spv.u32_ty();
+        let u2 = self.spv.vec_ty(u, 2);
         let v = self.composite_construct(u2, &[lo, hi])?;
         self.bitcast(ty, v)
     }
 
     /// Splits a 64-bit value into its two 32-bit words.
     pub fn split64(&mut self, v: Word) -> Result<(Word, Word)> {
-        let u = self.u32_ty();
-        let u2 = self.vec_ty(u, 2);
+        let u = self.spv.u32_ty();
+        let u2 = self.spv.vec_ty(u, 2);
         let p = self.bitcast(u2, v)?;
         let lo = self.composite_extract(u, p, 0)?;
         let hi = self.composite_extract(u, p, 1)?;

@@ -3,12 +3,23 @@
 //! family of operations lowers its own in its own module (`math`, `wave`,
 //! `buffer`, `texture`, ...); this file only routes.
 
-use super::module::{Emitter, Val};
+use super::context::Val;
 use super::wave::WaveArith;
+use super::Emitter;
 use crate::dxil::{DxOp, DxOpCall, OpCode, SignatureKind, SignedOpKind};
 use crate::error::{Feature, Result, Unsupported};
 use crate::ir::{FuncId, ListRange, Type, TypeId, ValueId};
 use rspirv::spirv::{BuiltIn, GlslStd450Op as GLOp, GroupOperation, Op, Word};
+
+/// The dx.op declarations whose calls were checked.
+#[derive(Default)]
+pub(crate) struct CallChecks {
+    /// Per `dx.op.*` declaration (by [`crate::ir::FuncId`]), the last four
+    /// opcodes its calls were fully checked with, latest first (see
+    /// `Emitter::decode_call`): one declaration (`dx.op.unary.f32`) serves
+    /// several opcodes, often interleaved.
+    checked: Vec<[Option<OpCode>; 4]>,
+}
 
 impl<'m> Emitter<'m> {
     /// A `call` instruction.
@@ -45,7 +56,7 @@ impl<'m> Emitter<'m> {
     /// A decoded `dx.op` call.
     fn dx_call(&mut self, call: DxOpCall, t: TypeId) -> Result<Option<Val>> {
         let op = call.op;
-        self.cur_op = Some(op);
+        self.func.cur_op = Some(op);
         // The stages the operation exists in (DXC's table): a compute-only
         // operation in a vertex shader is invalid DXIL and would be
         // invalid SPIR-V.
@@ -63,7 +74,7 @@ impl<'m> Emitter<'m> {
                 kind.profile_prefix()
             )))
         };
-        self.cur_op = None;
+        self.func.cur_op = None;
         result.map_err(|e| e.or_unsupported_detail(Unsupported::Op(op)))
     }
 
@@ -82,10 +93,10 @@ impl<'m> Emitter<'m> {
         });
         if fixed {
             let i = f.0 as usize;
-            if i >= self.checked_calls.len() {
-                self.checked_calls.resize(i.saturating_add(1), [None; 4]);
+            if i >= self.calls.checked.len() {
+                self.calls.checked.resize(i.saturating_add(1), [None; 4]);
             }
-            if let Some(ops) = self.checked_calls.get_mut(i) {
+            if let Some(ops) = self.calls.checked.get_mut(i) {
                 // The latest first; the oldest of four goes.
                 ops.rotate_right(1);
                 if let Some(latest) = ops.first_mut() {
@@ -100,7 +111,7 @@ impl<'m> Emitter<'m> {
     /// checked `f` with (so a `dx.op.*` declaration), decoded without
     /// checking it again; `None` for any other call.
     fn checked_call(&self, f: FuncId, args: ListRange) -> Option<DxOpCall> {
-        let ops = self.checked_calls.get(f.0 as usize)?;
+        let ops = self.calls.checked.get(f.0 as usize)?;
         let raw = self.m.const_uint(ValueId(*self.m.list(args).first()?))?;
         let op = ops
             .iter()
@@ -301,23 +312,23 @@ impl<'m> Emitter<'m> {
             }
             D::SplitDouble(o) => {
                 let d = self.value_id(o.value)?;
-                Ok(Some(Val::Parts(self.split_double(d)?)))
+                Ok(Some(Val::Parts(self.split_double(d)?.into())))
             }
             D::LegacyDoubleToFloat(o) => {
                 let x = self.value_id(o.value)?;
-                let f = self.float_ty(32);
+                let f = self.spv.float_ty(32);
                 id(self.op(Op::FConvert, f, &[x])?)
             }
             D::LegacyDoubleToSInt32(o) => {
                 let x = self.value_id(o.value)?;
-                let s = self.sint_ty(32);
+                let s = self.spv.sint_ty(32);
                 let r = self.op(Op::ConvertFToS, s, &[x])?;
-                let u = self.u32_ty();
+                let u = self.spv.u32_ty();
                 id(self.bitcast(u, r)?)
             }
             D::LegacyDoubleToUInt32(o) => {
                 let x = self.value_id(o.value)?;
-                let u = self.u32_ty();
+                let u = self.spv.u32_ty();
                 id(self.op(Op::ConvertFToU, u, &[x])?)
             }
             D::BitcastI16toF16(o) => id(self.bitcast_op(o.value, t)?),
@@ -326,7 +337,7 @@ impl<'m> Emitter<'m> {
             D::BitcastF32toI32(o) => id(self.bitcast_op(o.value, t)?),
             D::BitcastI64toF64(o) => id(self.bitcast_op(o.value, t)?),
             D::BitcastF64toI64(o) => id(self.bitcast_op(o.value, t)?),
-            D::Unpack4x8(o) => Ok(Some(Val::Parts(self.unpack4x8(o, t)?))),
+            D::Unpack4x8(o) => Ok(Some(Val::Parts(self.unpack4x8(o, t)?.into()))),
             D::Pack4x8(o) => id(self.pack4x8(o)?),
 
             // ---- resources
@@ -350,8 +361,8 @@ impl<'m> Emitter<'m> {
             D::BufferStore(o) => none(self.buffer_store(o)?),
             D::RawBufferStore(o) => none(self.raw_buffer_store(o)?),
             D::BufferUpdateCounter(o) => id(self.buffer_update_counter(o)?),
-            D::CheckAccessFullyMapped(_) => id(self.boolc(true)),
-            D::GetDimensions(o) => Ok(Some(Val::Parts(self.get_dimensions(o)?))),
+            D::CheckAccessFullyMapped(_) => id(self.spv.boolc(true)),
+            D::GetDimensions(o) => Ok(Some(Val::Parts(self.get_dimensions(o)?.into()))),
             D::Sample(o) => Ok(Some(self.sample(o.into(), t)?)),
             D::SampleBias(o) => Ok(Some(self.sample(o.into(), t)?)),
             D::SampleLevel(o) => Ok(Some(self.sample(o.into(), t)?)),
@@ -409,7 +420,7 @@ impl<'m> Emitter<'m> {
             D::QuadOp(o) => id(self.wave_componentwise(L::QuadSwap(o.op as u32), o.value, t)?),
             D::WaveActiveBallot(o) => {
                 let c = self.value_id(o.cond)?;
-                Ok(Some(Val::Parts(self.wave_ballot(c)?)))
+                Ok(Some(Val::Parts(self.wave_ballot(c)?.into())))
             }
             D::WaveAllBitCount(o) => {
                 let c = self.value_id(o.value)?;
@@ -421,7 +432,7 @@ impl<'m> Emitter<'m> {
             }
             D::WaveMatch(o) => {
                 let vt = self.vty(o.value);
-                Ok(Some(Val::Parts(self.wave_match(vt, o.value)?)))
+                Ok(Some(Val::Parts(self.wave_match(vt, o.value)?.into())))
             }
             D::WaveMultiPrefixOp(o) => id(self.wave_multi_prefix_op(o, t)?),
             D::WaveMultiPrefixBitCount(o) => id(self.wave_multi_prefix_bit_count(o)?),

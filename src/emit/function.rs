@@ -1,7 +1,8 @@
 //! Function bodies and control flow: the structured blocks from
 //! [`crate::cfg::structurize`], their phis, merges and terminators.
 
-use super::module::{berr, Emitter, PendingPhi, SVal, TyKey, Val};
+use super::context::{berr, FnCtx, PendingPhi, SVal, TyKey, Val};
+use super::Emitter;
 use crate::cfg::{self, Merge, PhiDef, STerm, SValue, Structured, SynthType};
 use crate::error::{Feature, Location, Result};
 use crate::ir::{self, FuncId, InstKind, TypeId};
@@ -17,44 +18,48 @@ impl<'m> Emitter<'m> {
         let func = m
             .function(f)
             .ok_or_else(|| self.internal("emitted function does not exist"))?;
-        self.func = Some(f);
         // Without LLVM's `\x01` "do not mangle" marker (library exports).
         let fname = m.function_name(f).trim_start_matches('\u{1}').to_string();
+        // A fresh function context: nothing of another function is seen.
+        self.func = FnCtx::new(m.values.len());
+        if f == self.desc.entry {
+            self.bind_ray_tracing_params(func)?;
+        }
         self.prescan(func);
         // About 12 words of SPIR-V per LLVM instruction (bounds checks
         // included), at most 64 KiB up front.
-        self.b
+        self.spv
+            .b
             .reserve_code(func.insts.len().saturating_mul(12).min(1 << 14));
 
-        let void = self.void_ty();
-        let fnty = self.ty(TyKey::Function(void, vec![]));
+        let void = self.spv.void_ty();
+        let fnty = self.spv.ty(TyKey::Function(void));
         let fn_id = self
+            .spv
             .b
             .begin_function(void, None, spirv::FunctionControl::NONE, fnty)
             .map_err(berr)?;
-        self.name(fn_id, &fname);
-        self.fn_name = fname;
-        self.loc_in_fn = false;
-        self.exit_labels.clear();
-        self.block_labels.clear();
+        self.spv.name(fn_id, &fname);
+        self.func.name = fname;
         for _ in &structured.blocks {
-            let l = self.b.id();
-            self.block_labels.push(l);
+            let l = self.spv.b.id();
+            self.func.block_labels.push(l);
         }
-        self.synth_ids.clear();
         for _ in &structured.synths {
-            let s = self.b.id();
-            self.synth_ids.push(s);
+            let s = self.spv.b.id();
+            self.func.synth_ids.push(s);
         }
 
         for (i, sb) in structured.blocks.iter().enumerate() {
             let label = *self
+                .func
                 .block_labels
                 .get(i)
                 .ok_or_else(|| self.internal("block label out of range"))?;
             self.begin_block(label)?;
-            self.cur_uses.clear();
-            self.cur_uses
+            self.func.cur_uses.clear();
+            self.func
+                .cur_uses
                 .extend(sb.uses.iter().map(|&(v, s)| (v, sval(s))));
             self.emit_phis(structured, sb)?;
             if let Some(orig) = sb.origin {
@@ -63,7 +68,8 @@ impl<'m> Emitter<'m> {
                         continue;
                     }
                     self.set_loc(orig.0, k as u32);
-                    self.emit_inst(inst).map_err(|e| e.or_location(&self.loc))?;
+                    self.emit_inst(inst)
+                        .map_err(|e| e.or_location(&self.func.loc))?;
                 }
             }
             // Merges and branches: at the original block's terminator, or
@@ -75,16 +81,16 @@ impl<'m> Emitter<'m> {
                 }
                 None => self.set_loc(u32::MAX, u32::MAX),
             }
-            self.exit_labels.push(self.cur_label);
+            self.func.exit_labels.push(self.func.cur_label);
             self.emit_merge(&sb.merge)
                 .and_then(|()| self.emit_term(&sb.term))
-                .map_err(|e| e.or_location(&self.loc))?;
+                .map_err(|e| e.or_location(&self.func.loc))?;
         }
-        self.cur_uses.clear();
-        self.loc = Location::Unknown;
+        self.func.cur_uses.clear();
+        self.func.loc = Location::Unknown;
         self.finish_phis()?;
         self.insert_fn_vars()?;
-        self.b.end_function().map_err(berr)?;
+        self.spv.b.end_function().map_err(berr)?;
         Ok(fn_id)
     }
 
@@ -106,8 +112,8 @@ impl<'m> Emitter<'m> {
                         ));
                     }
                     let ty = self.llvm_ty(t)?;
-                    let id = self.id();
-                    self.values.insert(v, Val::Id(id));
+                    let id = self.spv.id();
+                    self.func.values.insert(v, Val::Id(id));
                     (ty, id)
                 }
                 PhiDef::Synth(sid) => {
@@ -115,7 +121,7 @@ impl<'m> Emitter<'m> {
                         .synth(sid)
                         .ok_or_else(|| self.internal("unknown synthetic value"))?;
                     let ty = match def.ty {
-                        SynthType::Selector => self.u32_ty(),
+                        SynthType::Selector => self.spv.u32_ty(),
                         SynthType::Ir(t) => {
                             if matches!(self.m.types.ty(t), ir::Type::Pointer { .. })
                                 || self.is_dx_type(t)
@@ -129,6 +135,7 @@ impl<'m> Emitter<'m> {
                         }
                     };
                     let id = *self
+                        .func
                         .synth_ids
                         .get(sid.index())
                         .ok_or_else(|| self.internal("synthetic value id out of range"))?;
@@ -138,20 +145,24 @@ impl<'m> Emitter<'m> {
             if phi.incoming.len() != sb.preds.len() {
                 return Err(self.internal("phi operand count differs from predecessors"));
             }
-            if !self.b.in_block() {
+            if !self.spv.b.in_block() {
                 return Err(self.internal("phi outside a block"));
             }
-            let slot = self.b.phi_slot(ty, id, phi.incoming.len()).map_err(berr)?;
-            let start = self.phi_incoming.len();
-            self.phi_incoming.extend(
+            let slot = self
+                .spv
+                .b
+                .phi_slot(ty, id, phi.incoming.len())
+                .map_err(berr)?;
+            let start = self.func.phi_incoming.len();
+            self.func.phi_incoming.extend(
                 phi.incoming
                     .iter()
                     .zip(&sb.preds)
                     .map(|(&v, p)| (sval(v), p.0)),
             );
-            self.phis.push(PendingPhi {
+            self.func.phis.push(PendingPhi {
                 slot,
-                incoming: start..self.phi_incoming.len(),
+                incoming: start..self.func.phi_incoming.len(),
                 ty,
             });
         }
@@ -162,20 +173,20 @@ impl<'m> Emitter<'m> {
     /// the function being emitted (copying its name only when the location
     /// is in no function yet).
     fn set_loc(&mut self, block: u32, inst: u32) {
-        match &mut self.loc {
+        match &mut self.func.loc {
             Location::Inst {
                 block: b, inst: i, ..
-            } if self.loc_in_fn => {
+            } if self.func.loc_in_fn => {
                 *b = block;
                 *i = inst;
             }
             loc => {
                 *loc = Location::Inst {
-                    function: self.fn_name.clone(),
+                    function: self.func.name.clone(),
                     block,
                     inst,
                 };
-                self.loc_in_fn = true;
+                self.func.loc_in_fn = true;
             }
         }
     }
@@ -192,7 +203,7 @@ impl<'m> Emitter<'m> {
                 if control.dont_flatten {
                     c |= spirv::SelectionControl::DONT_FLATTEN;
                 }
-                self.b.selection_merge(l, c).map_err(berr)
+                self.spv.b.selection_merge(l, c).map_err(berr)
             }
             Merge::Loop {
                 merge,
@@ -211,13 +222,14 @@ impl<'m> Emitter<'m> {
                     c |= spirv::LoopControl::PARTIAL_COUNT;
                     params.push(Operand::LiteralBit32(n));
                 }
-                self.b.loop_merge(l, cl, c, params).map_err(berr)
+                self.spv.b.loop_merge(l, cl, c, params).map_err(berr)
             }
         }
     }
 
     fn slabel(&self, b: cfg::SBlockId) -> Result<Word> {
-        self.block_labels
+        self.func
+            .block_labels
             .get(b.index())
             .copied()
             .ok_or_else(|| self.internal(format!("branch to unknown structured block {}", b.0)))
@@ -234,10 +246,10 @@ impl<'m> Emitter<'m> {
                 if_true,
                 if_false,
             } => {
-                let b = self.bool_ty();
+                let b = self.spv.bool_ty();
                 let c = self.svalue(*cond, b, None)?;
                 let (t, f) = (self.slabel(*if_true)?, self.slabel(*if_false)?);
-                self.b.branch_conditional(c, t, f, []).map_err(berr)
+                self.spv.b.branch_conditional(c, t, f, []).map_err(berr)
             }
             STerm::Switch {
                 value,
@@ -258,7 +270,7 @@ impl<'m> Emitter<'m> {
                         (self.svalue(*value, ty, Some(t))?, ii.container)
                     }
                     _ => {
-                        let u = self.u32_ty();
+                        let u = self.spv.u32_ty();
                         (self.svalue(*value, u, None)?, 32)
                     }
                 };
@@ -273,14 +285,14 @@ impl<'m> Emitter<'m> {
                     };
                     targets.push((op, l));
                 }
-                self.b.switch(sel, d, targets).map_err(berr)
+                self.spv.b.switch(sel, d, targets).map_err(berr)
             }
-            STerm::Return(None) => self.b.ret().map_err(berr),
+            STerm::Return(None) => self.spv.b.ret().map_err(berr),
             STerm::Return(Some(_)) => Err(self.unsupported_feature(
                 Feature::EntryPointInterface,
                 "returning a value from the entry point",
             )),
-            STerm::Unreachable => self.b.unreachable().map_err(berr),
+            STerm::Unreachable => self.spv.b.unreachable().map_err(berr),
         }
     }
 

@@ -7,7 +7,7 @@
 //! stream-output declaration of the pipeline, which the shader does not
 //! carry: none are emitted.
 
-use super::module::Emitter;
+use super::Emitter;
 use crate::dxil::{GsState, InputPrimitive as P, PrimitiveTopology as T, SignatureElement};
 use crate::error::{Feature, Result};
 use crate::ir::ValueId;
@@ -69,9 +69,9 @@ impl<'m> Emitter<'m> {
     /// `Stream n` on an output of a shader that writes several streams.
     pub fn stream_decoration(&mut self, var: Word, e: &SignatureElement) {
         if self.multiple_streams() {
-            self.cap(Capability::GeometryStreams);
+            self.spv.cap(Capability::GeometryStreams);
             let stream = e.output_stream.unwrap_or(0);
-            self.decorate(var, Decoration::Stream, &[stream]);
+            self.spv.decorate(var, Decoration::Stream, &[stream]);
         }
     }
 
@@ -110,7 +110,7 @@ impl<'m> Emitter<'m> {
                 g.instance_count
             )));
         }
-        self.cap(Capability::Geometry);
+        self.spv.cap(Capability::Geometry);
         Ok(vec![
             (input, None),
             (output, None),
@@ -129,13 +129,13 @@ impl<'m> Emitter<'m> {
             .ok_or_else(|| self.invalid("the stream is not a constant from 0 to 3"))?;
         let streams = self.multiple_streams();
         if streams {
-            self.cap(Capability::GeometryStreams);
+            self.spv.cap(Capability::GeometryStreams);
         } else if stream != 0 {
             return Err(self.invalid(format!("stream {stream} is not in the active stream mask")));
         }
         // With several streams, the stream-numbered forms.
         let (emit_op, cut_op, operands) = if streams {
-            let id = self.u32c(stream);
+            let id = self.spv.u32c(stream);
             (
                 Op::EmitStreamVertex,
                 Op::EndStreamPrimitive,
@@ -158,7 +158,7 @@ impl<'m> Emitter<'m> {
         if self.desc.kind != crate::dxil::ShaderKind::Geometry {
             return Err(self.unsupported("outside geometry shaders"));
         }
-        let u = self.u32_ty();
+        let u = self.spv.u32_ty();
         let var = self.builtin_var(bi, StorageClass::Input, u);
         self.load(u, var)
     }

@@ -8,13 +8,15 @@
 //!
 //! [`EmitOptions::heap_set`]: super::EmitOptions::heap_set
 
+use super::context::Val;
 use super::desc::{ResourceClass, ResourceDecl, ShaderDesc};
-use super::module::{Emitter, Val};
 use super::resource::is_texture;
+use super::Emitter;
 use crate::dxil::operands::{AnnotateHandle, CreateHandleFromHeap};
 use crate::dxil::{decode_operands, dx_op_calls, ComponentType, DxOp, OpCode, ResourceKind};
 use crate::error::{Error, Phase, Result};
 use crate::ir::{Constant, Module, ValueId};
+use rustc_hash::FxHashMap as HashMap;
 
 /// The bindings of the heap set, one per descriptor type.
 pub mod heap_binding {
@@ -162,26 +164,35 @@ impl ShaderDesc {
     }
 }
 
+/// Descriptor heap handles waiting for their `AnnotateHandle`.
+#[derive(Default)]
+pub(crate) struct HeapState {
+    /// (heap index, sampler heap, non-uniform) by the handle value.
+    handles: HashMap<ValueId, (ValueId, bool, bool)>,
+}
+
 impl<'m> Emitter<'m> {
     /// `CreateHandleFromHeap(index, samplerHeap, nonUniform)`: remembered
     /// until the `AnnotateHandle` that says which view it is.
     pub fn create_handle_from_heap(&mut self, o: CreateHandleFromHeap) -> Result<Val> {
         let result = self
+            .func
             .current_inst_result
             .ok_or_else(|| self.invalid("CreateHandleFromHeap without a result"))?;
         let index = o.index;
         let sampler = self.m.const_uint(o.sampler_heap).unwrap_or(0) != 0;
         let non_uniform = self.m.const_uint(o.non_uniform_index).unwrap_or(0) != 0;
-        self.heap_handles
+        self.heaps
+            .handles
             .insert(result, (index, sampler, non_uniform));
-        let u = self.u32_ty();
-        Ok(Val::Id(self.undef(u)))
+        let u = self.spv.u32_ty();
+        Ok(Val::Id(self.spv.undef(u)))
     }
 
     /// `AnnotateHandle(res, props)`: a heap handle becomes a handle of its
     /// view; any other handle passes through.
     pub fn annotate_handle(&mut self, o: AnnotateHandle) -> Result<Val> {
-        let Some(&(index, sampler, non_uniform)) = self.heap_handles.get(&o.res) else {
+        let Some(&(index, sampler, non_uniform)) = self.heaps.handles.get(&o.res) else {
             return Ok(Val::Handle(self.handle(o.res)?));
         };
         let r = self

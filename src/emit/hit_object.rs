@@ -19,8 +19,9 @@
 //!   and `LoadLocalRootTableConstant` (local root signatures are not mapped
 //!   to shader records).
 
-use super::module::{Emitter, TyKey, Val};
+use super::context::{Parts, TyKey, Val};
 use super::ray_tracing::ray_of;
+use super::Emitter;
 use crate::dxil::operands::{
     HitObjectAttributes, HitObjectInvoke, HitObjectMakeMiss, HitObjectTraceRay, MaybeReorderThread,
     TraceRay,
@@ -59,23 +60,24 @@ enum Otherwise {
 
 impl<'m> Emitter<'m> {
     fn hit_object_ext(&mut self) {
-        self.cap(Capability::ShaderInvocationReorderNV);
-        self.exts.insert("SPV_NV_shader_invocation_reorder");
+        self.spv.cap(Capability::ShaderInvocationReorderNV);
+        self.spv.exts.insert("SPV_NV_shader_invocation_reorder");
     }
 
     /// A new hit object for the instruction being emitted; its value
     /// carries nothing (uses look it up).
     fn new_hit_object(&mut self, flags: Word) -> Result<(Word, Val)> {
         let result = self
+            .func
             .current_inst_result
             .ok_or_else(|| self.invalid("a hit object operation without a result"))?;
         self.hit_object_ext();
-        let ty = self.ty(TyKey::HitObject);
+        let ty = self.spv.ty(TyKey::HitObject);
         let var = self.function_var(ty);
         self.hit_objects
             .objects
             .insert(result, HitObject { var, flags });
-        Ok((var, Val::Parts(Vec::new())))
+        Ok((var, Val::Parts(Parts::new())))
     }
 
     /// The hit object a DXIL value is.
@@ -110,21 +112,25 @@ impl<'m> Emitter<'m> {
         let (ho, val) = self.new_hit_object(flags)?;
         let payload = o.payload;
         self.with_payload(payload, StorageClass::RayPayloadKHR, |e, var| {
-            e.b.hit_object_trace_ray_nv(
-                ho, accel, flags, mask, offset, stride, miss, origin, tmin, direction, tmax, var,
-            )
-            .map_err(super::module::berr)
+            e.spv
+                .b
+                .hit_object_trace_ray_nv(
+                    ho, accel, flags, mask, offset, stride, miss, origin, tmin, direction, tmax,
+                    var,
+                )
+                .map_err(super::context::berr)
         })?;
         Ok(val)
     }
 
     /// `HitObject_MakeNop()`.
     pub fn hit_object_make_nop(&mut self) -> Result<Val> {
-        let zero = self.u32c(0);
+        let zero = self.spv.u32c(0);
         let (ho, val) = self.new_hit_object(zero)?;
-        self.b
+        self.spv
+            .b
             .hit_object_record_empty_nv(ho)
-            .map_err(super::module::berr)?;
+            .map_err(super::context::berr)?;
         Ok(val)
     }
 
@@ -135,9 +141,10 @@ impl<'m> Emitter<'m> {
         let miss = self.value_id(o.miss_shader_index)?;
         let [origin, tmin, direction, tmax] = self.ray_description(ray_of!(o))?;
         let (ho, val) = self.new_hit_object(flags)?;
-        self.b
+        self.spv
+            .b
             .hit_object_record_miss_nv(ho, miss, origin, tmin, direction, tmax)
-            .map_err(super::module::berr)?;
+            .map_err(super::context::berr)?;
         Ok(val)
     }
 
@@ -146,8 +153,10 @@ impl<'m> Emitter<'m> {
     pub fn hit_object_invoke(&mut self, o: HitObjectInvoke) -> Result<()> {
         let ho = self.hit_object(o.hit_object)?.var;
         self.with_payload(o.payload, StorageClass::RayPayloadKHR, |e, var| {
-            e.b.hit_object_execute_shader_nv(ho, var)
-                .map_err(super::module::berr)
+            e.spv
+                .b
+                .hit_object_execute_shader_nv(ho, var)
+                .map_err(super::context::berr)
         })
     }
 
@@ -163,9 +172,10 @@ impl<'m> Emitter<'m> {
                 Some(self.value_id(bits_v)?),
             )
         };
-        self.b
+        self.spv
+            .b
             .reorder_thread_with_hit_object_nv(ho, hint, bits)
-            .map_err(super::module::berr)
+            .map_err(super::context::berr)
     }
 
     /// `HitObject_Attributes(hitObject, attributes)`: the hit's attributes,
@@ -182,9 +192,10 @@ impl<'m> Emitter<'m> {
                 v
             }
         };
-        self.b
+        self.spv
+            .b
             .hit_object_get_attributes_nv(ho, var)
-            .map_err(super::module::berr)?;
+            .map_err(super::context::berr)?;
         self.copy_through(out, var, false)
     }
 
@@ -198,10 +209,10 @@ impl<'m> Emitter<'m> {
     ) -> Result<Word> {
         use OpCode as O;
         let HitObject { var: ho, flags } = self.hit_object(hit_object)?;
-        let b = self.bool_ty();
-        let u = self.u32_ty();
-        let f = self.float_ty(32);
-        let v3 = self.vec_ty(f, 3);
+        let b = self.spv.bool_ty();
+        let u = self.spv.u32_ty();
+        let f = self.spv.float_ty(32);
+        let v3 = self.spv.vec_ty(f, 3);
         let state = |e: &mut Self, sop: Op, ty: Word| e.op(sop, ty, &[ho]);
         let (value, otherwise) = match op {
             O::HitObjectIsMiss => return state(self, Op::HitObjectIsMissNV, b),
@@ -282,7 +293,7 @@ impl<'m> Emitter<'m> {
                     row.ok_or_else(|| self.invalid("the matrix row is not a constant below 3"))?;
                 let col =
                     col.ok_or_else(|| self.invalid("the matrix column is not a constant below 4"))?;
-                let mat = self.ty(TyKey::Matrix(v3, 4));
+                let mat = self.spv.ty(TyKey::Matrix(v3, 4));
                 let sop = if op == O::HitObjectObjectToWorld3x4 {
                     Op::HitObjectGetObjectToWorldNV
                 } else {
@@ -293,14 +304,14 @@ impl<'m> Emitter<'m> {
                 let column = self.composite_extract(v3, m, col)?;
                 let v = self.composite_extract(f, column, row)?;
                 // Identity when there is no hit.
-                let identity = self.f32c(if row == col { 1.0 } else { 0.0 });
+                let identity = self.spv.f32c(if row == col { 1.0 } else { 0.0 });
                 let hit = state(self, Op::HitObjectIsHitNV, b)?;
                 return self.op(Op::Select, f, &[hit, v, identity]);
             }
             _ => return Err(self.internal("not a hit object query")),
         };
         let ty = hit_object_value_ty(op, u, f);
-        let zero = self.null_const(ty);
+        let zero = self.spv.null_const(ty);
         match otherwise {
             Otherwise::ZeroUnlessHit => {
                 let hit = state(self, Op::HitObjectIsHitNV, b)?;

@@ -7,7 +7,7 @@
 //! scalar lowering per lane and rebuilds the result (`OpCompositeConstruct`).
 //! The vector overloads of dx.ops (`dxop`) use the same helper.
 
-use super::module::Emitter;
+use super::Emitter;
 use crate::error::{Feature, Result};
 use crate::ir::TypeId;
 use rspirv::spirv::{Op, Word};
@@ -85,8 +85,8 @@ impl<'m> Emitter<'m> {
 
     /// `lane == k` for a dynamic lane index `i` of LLVM integer type `it`.
     fn is_lane(&mut self, i: Word, width: u32, k: u32) -> Result<Word> {
-        let kc = self.uintc(width, u64::from(k));
-        let b = self.bool_ty();
+        let kc = self.spv.uintc(width, u64::from(k));
+        let b = self.spv.bool_ty();
         self.op(Op::IEqual, b, &[i, kc])
     }
 
@@ -152,7 +152,7 @@ impl<'m> Emitter<'m> {
             let x = match m.checked_sub(na) {
                 None => self.composite_extract(ety, va, m)?,
                 Some(k) if k < na => self.composite_extract(ety, vb, k)?,
-                Some(_) => self.undef(ety),
+                Some(_) => self.spv.undef(ety),
             };
             out.push(x);
         }

@@ -2,7 +2,8 @@
 //! overloads lane by lane), bit operations, carries, dot products and the
 //! packed 8-bit forms.
 
-use super::module::{low_mask, Emitter, Val};
+use super::context::{low_mask, Val};
+use super::Emitter;
 use crate::dxil::operands::{
     BinaryWithCarryOrBorrow, Dot2AddHalf, Dot4AddPacked, Pack4x8, Unpack4x8,
 };
@@ -10,6 +11,7 @@ use crate::dxil::{OpCode, PackMode, UnpackMode};
 use crate::error::Result;
 use crate::ir::{TypeId, ValueId};
 use rspirv::spirv::{GlslStd450Op as GLOp, Op, Word};
+use smallvec::smallvec;
 
 impl<'m> Emitter<'m> {
     /// A dx.op that acts on each component of its operands `xs`: scalar
@@ -36,15 +38,15 @@ impl<'m> Emitter<'m> {
     /// `%dx.types.i32c = { i32 result, i1 carry/borrow }`.
     pub(super) fn carry_or_borrow(&mut self, sop: Op, o: BinaryWithCarryOrBorrow) -> Result<Val> {
         let (a, b) = (self.value_id(o.a)?, self.value_id(o.b)?);
-        let u = self.u32_ty();
-        let st = self.ty(super::module::TyKey::Struct2(u, u));
+        let u = self.spv.u32_ty();
+        let st = self.spv.ty(super::context::TyKey::Struct2(u, u));
         let r = self.op(sop, st, &[a, b])?;
         let v = self.composite_extract(u, r, 0)?;
         let c = self.composite_extract(u, r, 1)?;
-        let zero = self.u32c(0);
-        let bt = self.bool_ty();
+        let zero = self.spv.u32c(0);
+        let bt = self.spv.bool_ty();
         let c = self.op(Op::INotEqual, bt, &[c, zero])?;
-        Ok(Val::Parts(vec![v, c]))
+        Ok(Val::Parts(smallvec![v, c]))
     }
 
     /// `Bitcast*`: `value` reinterpreted as LLVM type `t`.
@@ -63,7 +65,7 @@ impl<'m> Emitter<'m> {
     ) -> Result<Word> {
         let ty = self.llvm_ty(t)?;
         // N is 2, 3 or 4.
-        let vt = self.vec_ty(ty, N as u32);
+        let vt = self.spv.vec_ty(ty, N as u32);
         let mut x = Vec::with_capacity(N);
         let mut y = Vec::with_capacity(N);
         for (&a, &b) in xs.iter().zip(ys) {
@@ -77,7 +79,7 @@ impl<'m> Emitter<'m> {
 
     /// `Dot2AddHalf(acc, ax, ay, bx, by)`: `acc + a·b` in float.
     pub(super) fn dot2_add_half(&mut self, o: Dot2AddHalf) -> Result<Word> {
-        let f = self.float_ty(32);
+        let f = self.spv.float_ty(32);
         let acc = self.value_id(o.acc)?;
         let mut h = [0; 4];
         let [ax, ay] = o.a;
@@ -148,10 +150,10 @@ impl<'m> Emitter<'m> {
             O::Saturate => {
                 let w = self.float_width(t).unwrap_or(32);
                 let n = self.m.types.vector_len(t).unwrap_or(1);
-                let z = self.floatc(w, 0.0);
-                let one = self.floatc(w, 1.0);
-                let z = self.splat_const(ty, z, n);
-                let one = self.splat_const(ty, one, n);
+                let z = self.spv.floatc(w, 0.0);
+                let one = self.spv.floatc(w, 1.0);
+                let z = self.spv.splat_const(ty, z, n);
+                let one = self.spv.splat_const(ty, one, n);
                 return self.glsl(ty, GLOp::NClamp, &[x, z, one]);
             }
             O::Cos => GLOp::Cos,
@@ -194,7 +196,7 @@ impl<'m> Emitter<'m> {
 
     fn special_float(&mut self, op: OpCode, x: Word, xt: TypeId) -> Result<Word> {
         use OpCode as O;
-        let b = self.bool_ty();
+        let b = self.spv.bool_ty();
         match op {
             O::IsNaN => self.op(Op::IsNan, b, &[x]),
             O::IsInf => self.op(Op::IsInf, b, &[x]),
@@ -212,13 +214,13 @@ impl<'m> Emitter<'m> {
                     32 => (23, 8),
                     _ => (52, 11),
                 };
-                let u = self.uint_ty(w);
+                let u = self.spv.uint_ty(w);
                 let bits = self.bitcast(u, x)?;
-                let sh = self.uintc(w, mbits);
+                let sh = self.spv.uintc(w, mbits);
                 let e = self.op(Op::ShiftRightLogical, u, &[bits, sh])?;
-                let mask = self.uintc(w, low_mask(ebits));
+                let mask = self.spv.uintc(w, low_mask(ebits));
                 let e = self.op(Op::BitwiseAnd, u, &[e, mask])?;
-                let zero = self.uintc(w, 0);
+                let zero = self.spv.uintc(w, 0);
                 let nz = self.op(Op::INotEqual, b, &[e, zero])?;
                 let nm = self.op(Op::INotEqual, b, &[e, mask])?;
                 self.op(Op::LogicalAnd, b, &[nz, nm])
@@ -261,25 +263,25 @@ impl<'m> Emitter<'m> {
         if ii.n != 1 || ii.emulated {
             return Err(self.unsupported(format!("dx.op {} on i{} vectors", op.name(), ii.width)));
         }
-        let u = self.u32_ty();
-        let s = self.sint_ty(32);
-        let b = self.bool_ty();
-        let minus1 = self.u32c(u32::MAX);
+        let u = self.spv.u32_ty();
+        let s = self.spv.sint_ty(32);
+        let b = self.spv.bool_ty();
+        let minus1 = self.spv.u32c(u32::MAX);
         match (op, ii.width) {
             (O::Bfrev, 32) => self.op(Op::BitReverse, u, &[x]),
             (O::Bfrev, 16) => {
                 let ux = self.op(Op::UConvert, u, &[x])?;
                 let r = self.op(Op::BitReverse, u, &[ux])?;
-                let sixteen = self.u32c(16);
+                let sixteen = self.spv.u32c(16);
                 let r = self.op(Op::ShiftRightLogical, u, &[r, sixteen])?;
-                let t16 = self.uint_ty(16);
+                let t16 = self.spv.uint_ty(16);
                 self.op(Op::UConvert, t16, &[r])
             }
             (O::Bfrev, 64) => {
                 let (lo, hi) = self.split64(x)?;
                 let rl = self.op(Op::BitReverse, u, &[lo])?;
                 let rh = self.op(Op::BitReverse, u, &[hi])?;
-                let t64 = self.uint_ty(64);
+                let t64 = self.spv.uint_ty(64);
                 self.join64(t64, rh, rl)
             }
             (O::Countbits, 32) => self.op(Op::BitCount, u, &[x]),
@@ -302,11 +304,11 @@ impl<'m> Emitter<'m> {
                 let (lo, hi) = self.split64(x)?;
                 let l = self.glsl(u, GLOp::FindILsb, &[lo])?;
                 let h = self.glsl(u, GLOp::FindILsb, &[hi])?;
-                let k32 = self.u32c(32);
+                let k32 = self.spv.u32c(32);
                 let h32 = self.op(Op::IAdd, u, &[h, k32])?;
                 let hv = self.op(Op::IEqual, b, &[h, minus1])?;
                 let hres = self.select(u, hv, minus1, h32)?;
-                let zero = self.u32c(0);
+                let zero = self.spv.u32c(0);
                 let lz = self.op(Op::IEqual, b, &[lo, zero])?;
                 self.select(u, lz, hres, l)
             }
@@ -314,7 +316,7 @@ impl<'m> Emitter<'m> {
                 let signed = op == O::FirstbitSHi;
                 let x32 = if ii.width == 16 {
                     if signed {
-                        let s16 = self.sint_ty(16);
+                        let s16 = self.spv.sint_ty(16);
                         let sx = self.bitcast(s16, x)?;
                         let r = self.op(Op::SConvert, s, &[sx])?;
                         self.bitcast(u, r)?
@@ -332,7 +334,7 @@ impl<'m> Emitter<'m> {
                     self.glsl(u, GLOp::FindUMsb, &[x32])?
                 };
                 // Integer widths are at least 1.
-                let top = self.u32c(ii.width.saturating_sub(1));
+                let top = self.spv.u32c(ii.width.saturating_sub(1));
                 let r = self.op(Op::ISub, u, &[top, m])?;
                 let none = self.op(Op::IEqual, b, &[m, minus1])?;
                 self.select(u, none, minus1, r)
@@ -341,13 +343,13 @@ impl<'m> Emitter<'m> {
                 let (lo, hi) = self.split64(x)?;
                 let mh = self.glsl(u, GLOp::FindUMsb, &[hi])?;
                 let ml = self.glsl(u, GLOp::FindUMsb, &[lo])?;
-                let k31 = self.u32c(31);
-                let k63 = self.u32c(63);
+                let k31 = self.spv.u32c(31);
+                let k63 = self.spv.u32c(63);
                 let rh = self.op(Op::ISub, u, &[k31, mh])?;
                 let rl = self.op(Op::ISub, u, &[k63, ml])?;
                 let lnone = self.op(Op::IEqual, b, &[ml, minus1])?;
                 let rl = self.select(u, lnone, minus1, rl)?;
-                let zero = self.u32c(0);
+                let zero = self.spv.u32c(0);
                 let hz = self.op(Op::IEqual, b, &[hi, zero])?;
                 self.select(u, hz, rl, rh)
             }
@@ -357,12 +359,12 @@ impl<'m> Emitter<'m> {
 
     /// D3D `ubfe`/`ibfe`: width and offset masked to 5 bits.
     fn bitfield_extract(&mut self, w: Word, o: Word, v: Word, signed: bool) -> Result<Word> {
-        let u = self.u32_ty();
-        let s = self.sint_ty(32);
-        let b = self.bool_ty();
-        let k31 = self.u32c(31);
-        let k32 = self.u32c(32);
-        let zero = self.u32c(0);
+        let u = self.spv.u32_ty();
+        let s = self.spv.sint_ty(32);
+        let b = self.spv.bool_ty();
+        let k31 = self.spv.u32c(31);
+        let k32 = self.spv.u32c(32);
+        let zero = self.spv.u32c(0);
         let w = self.op(Op::BitwiseAnd, u, &[w, k31])?;
         let o = self.op(Op::BitwiseAnd, u, &[o, k31])?;
         let wo = self.op(Op::IAdd, u, &[w, o])?;
@@ -389,9 +391,9 @@ impl<'m> Emitter<'m> {
 
     /// D3D `bfi`.
     fn bitfield_insert(&mut self, w: Word, o: Word, v: Word, r: Word) -> Result<Word> {
-        let u = self.u32_ty();
-        let k31 = self.u32c(31);
-        let one = self.u32c(1);
+        let u = self.spv.u32_ty();
+        let k31 = self.spv.u32c(31);
+        let one = self.spv.u32c(1);
         let w = self.op(Op::BitwiseAnd, u, &[w, k31])?;
         let o = self.op(Op::BitwiseAnd, u, &[o, k31])?;
         let m = self.op(Op::ShiftLeftLogical, u, &[one, w])?;
@@ -410,12 +412,12 @@ impl<'m> Emitter<'m> {
         let acc = self.value_id(o.acc)?;
         let a = self.value_id(o.a)?;
         let b = self.value_id(o.b)?;
-        let u = self.u32_ty();
-        let s = self.sint_ty(32);
-        let eight = self.u32c(8);
+        let u = self.spv.u32_ty();
+        let s = self.spv.sint_ty(32);
+        let eight = self.spv.u32c(8);
         let mut sum = if signed { self.bitcast(s, acc)? } else { acc };
         for shift in [0, 8, 16, 24] {
-            let off = self.u32c(shift);
+            let off = self.spv.u32c(shift);
             let (x, y) = if signed {
                 let sa = self.bitcast(s, a)?;
                 let sb = self.bitcast(s, b)?;
@@ -445,13 +447,13 @@ impl<'m> Emitter<'m> {
         let signed = o.unpack_mode == UnpackMode::Signed;
         let p = self.value_id(o.pk)?;
         let et = self.overload_of_struct(t)?;
-        let u = self.u32_ty();
-        let s = self.sint_ty(32);
-        let eight = self.u32c(8);
+        let u = self.spv.u32_ty();
+        let s = self.spv.sint_ty(32);
+        let eight = self.spv.u32c(8);
         let w = self.m.types.int_width(et).unwrap_or(32);
         let mut out = Vec::with_capacity(4);
         for shift in [0, 8, 16, 24] {
-            let off = self.u32c(shift);
+            let off = self.spv.u32c(shift);
             let x = if signed {
                 let sp = self.bitcast(s, p)?;
                 let r = self.op(Op::BitFieldSExtract, s, &[sp, off, eight])?;
@@ -460,7 +462,7 @@ impl<'m> Emitter<'m> {
                 self.op(Op::BitFieldUExtract, u, &[p, off, eight])?
             };
             out.push(if w == 16 {
-                let t16 = self.uint_ty(16);
+                let t16 = self.spv.uint_ty(16);
                 self.op(Op::UConvert, t16, &[x])?
             } else {
                 x
@@ -478,14 +480,14 @@ impl<'m> Emitter<'m> {
         for v in [o.x, o.y, o.z, o.w] {
             xs.push(self.value_id(v)?);
         }
-        let u = self.u32_ty();
-        let s = self.sint_ty(32);
+        let u = self.spv.u32_ty();
+        let s = self.spv.sint_ty(32);
         let w = self.m.types.int_width(xt).unwrap_or(32);
-        let ff = self.u32c(0xff);
-        let mut acc = self.u32c(0);
+        let ff = self.spv.u32c(0xff);
+        let mut acc = self.spv.u32c(0);
         for (i, x) in xs.into_iter().enumerate() {
             let sx = if w == 16 {
-                let s16 = self.sint_ty(16);
+                let s16 = self.spv.sint_ty(16);
                 let b16 = self.bitcast(s16, x)?;
                 self.op(Op::SConvert, s, &[b16])?
             } else {
@@ -493,14 +495,14 @@ impl<'m> Emitter<'m> {
             };
             let v = match mode {
                 PackMode::UClamp => {
-                    let lo = self.sintc(32, 0);
-                    let hi = self.sintc(32, 255);
+                    let lo = self.spv.sintc(32, 0);
+                    let hi = self.spv.sintc(32, 255);
                     let c = self.glsl(s, GLOp::SClamp, &[sx, lo, hi])?;
                     self.bitcast(u, c)?
                 }
                 PackMode::SClamp => {
-                    let lo = self.sintc(32, -128);
-                    let hi = self.sintc(32, 127);
+                    let lo = self.spv.sintc(32, -128);
+                    let hi = self.spv.sintc(32, 127);
                     let c = self.glsl(s, GLOp::SClamp, &[sx, lo, hi])?;
                     self.bitcast(u, c)?
                 }
@@ -508,7 +510,7 @@ impl<'m> Emitter<'m> {
             };
             let v = self.op(Op::BitwiseAnd, u, &[v, ff])?;
             // Four values to pack.
-            let sh = self.u32c((i as u32).saturating_mul(8));
+            let sh = self.spv.u32c((i as u32).saturating_mul(8));
             let v = self.op(Op::ShiftLeftLogical, u, &[v, sh])?;
             acc = self.op(Op::BitwiseOr, u, &[acc, v])?;
         }

@@ -2,7 +2,8 @@
 //! variables), static globals and lookup tables (private variables with
 //! initializers), GEPs, loads and stores.
 
-use super::module::{Emitter, Val};
+use super::context::Val;
+use super::Emitter;
 use crate::error::{Feature, Result};
 use crate::ir::{self, Constant, GlobalId, ListRange, TypeId, ValueId, ValueKind};
 use rspirv::dr::{Instruction, Operand};
@@ -34,11 +35,11 @@ impl<'m> Emitter<'m> {
             .get(g.0 as usize)
             .ok_or_else(|| self.invalid("unknown global"))?;
         let sc = self.global_class(g, glob.addr_space)?;
-        if let Some(&v) = self.globals.get(&g) {
+        if let Some(&v) = self.spv.globals.get(&g) {
             return Ok(Val::Ptr(v, sc));
         }
         let vt = self.llvm_ty(glob.value_type)?;
-        let pt = self.ptr_ty(sc, vt);
+        let pt = self.spv.ptr_ty(sc, vt);
         let mut ops = vec![Operand::StorageClass(sc)];
         if sc == StorageClass::Private {
             if let Some(init) = glob.initializer {
@@ -63,15 +64,15 @@ impl<'m> Emitter<'m> {
                 }
             }
         }
-        let var = self.global_inst(Op::Variable, Some(pt), ops);
+        let var = self.spv.global_inst(Op::Variable, Some(pt), ops);
         let name = self
             .m
             .value_name(glob.value)
             .trim_start_matches('\u{1}')
             .to_string();
-        self.name(var, &name);
-        self.interface.insert(var);
-        self.globals.insert(g, var);
+        self.spv.name(var, &name);
+        self.spv.interface.insert(var);
+        self.spv.globals.insert(g, var);
         Ok(Val::Ptr(var, sc))
     }
 
@@ -90,9 +91,9 @@ impl<'m> Emitter<'m> {
     /// A new `Function` variable of SPIR-V type `ty` (declared at the top
     /// of the function).
     pub fn function_var(&mut self, ty: Word) -> Word {
-        let pt = self.ptr_ty(StorageClass::Function, ty);
-        let id = self.id();
-        self.fn_vars.push(Instruction::new(
+        let pt = self.spv.ptr_ty(StorageClass::Function, ty);
+        let id = self.spv.id();
+        self.func.fn_vars.push(Instruction::new(
             Op::Variable,
             Some(pt),
             Some(id),
@@ -168,13 +169,13 @@ impl<'m> Emitter<'m> {
         let mut ids = Vec::with_capacity(rest.len());
         for &i in rest {
             if let Some(c) = self.m.const_uint(i) {
-                ids.push(self.u32c(c as u32));
+                ids.push(self.spv.u32c(c as u32));
             } else {
                 ids.push(self.dynamic_index(i)?.0);
             }
         }
         let et = self.llvm_ty(pointee)?;
-        let pt = self.ptr_ty(sc, et);
+        let pt = self.spv.ptr_ty(sc, et);
         let r = self.access_chain(pt, p, &ids)?;
         Ok(Val::Ptr(r, sc))
     }
@@ -228,8 +229,8 @@ impl<'m> Emitter<'m> {
         if depth == 0 {
             return Ok(Val::Ptr(p, sc));
         }
-        let zero = self.u32c(0);
-        let pt = self.ptr_ty(sc, want);
+        let zero = self.spv.u32c(0);
+        let pt = self.spv.ptr_ty(sc, want);
         let r = self.access_chain(pt, p, &vec![zero; depth])?;
         Ok(Val::Ptr(r, sc))
     }

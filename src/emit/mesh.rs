@@ -8,7 +8,8 @@
 //! its DXIL signature does not say which of them a mesh shader writes per
 //! primitive.
 
-use super::module::{Emitter, Val};
+use super::context::Val;
+use super::Emitter;
 use crate::dxil::operands::{DispatchMesh, EmitIndices, SetMeshOutputCounts};
 use crate::dxil::{
     decode_operands, dx_op_calls, DxOp, MeshOutputTopology, MsState, OpCode, ShaderKind,
@@ -16,7 +17,17 @@ use crate::dxil::{
 use crate::error::Result;
 use crate::ir::{GlobalId, TypeId, ValueKind};
 use rspirv::dr::Operand;
-use rspirv::spirv::{BuiltIn, Capability, ExecutionMode, Op, StorageClass};
+use rspirv::spirv::{BuiltIn, Capability, ExecutionMode, Op, StorageClass, Word};
+
+/// The task payload: the amplification shader's groupshared global and the
+/// mesh shader's variable.
+#[derive(Default)]
+pub(crate) struct MeshState {
+    /// The amplification shader's payload global.
+    payload_global: Option<GlobalId>,
+    /// The mesh shader's payload variable, once declared.
+    payload_var: Option<Word>,
+}
 
 impl<'m> Emitter<'m> {
     /// The mesh shader state, required of a mesh shader.
@@ -28,8 +39,8 @@ impl<'m> Emitter<'m> {
 
     /// The capability and extension of mesh and task shaders.
     fn mesh_ext(&mut self) {
-        self.cap(Capability::MeshShadingEXT);
-        self.exts.insert("SPV_EXT_mesh_shader");
+        self.spv.cap(Capability::MeshShadingEXT);
+        self.spv.exts.insert("SPV_EXT_mesh_shader");
     }
 
     /// The execution modes of a mesh shader (besides `LocalSize`), with
@@ -79,9 +90,9 @@ impl<'m> Emitter<'m> {
             MeshOutputTopology::Line => (BuiltIn::PrimitiveLineIndicesEXT, 2),
             _ => (BuiltIn::PrimitiveTriangleIndicesEXT, 3),
         };
-        let u = self.u32_ty();
-        let vt = self.vec_ty(u, n);
-        let arr = self.ty(super::module::TyKey::Array(
+        let u = self.spv.u32_ty();
+        let vt = self.spv.vec_ty(u, n);
+        let arr = self.spv.ty(super::context::TyKey::Array(
             vt,
             ms.max_primitive_count.max(1),
         ));
@@ -92,7 +103,7 @@ impl<'m> Emitter<'m> {
             xs.push(self.value_id(v)?);
         }
         let v = self.composite_construct(vt, &xs)?;
-        let pt = self.ptr_ty(StorageClass::Output, vt);
+        let pt = self.spv.ptr_ty(StorageClass::Output, vt);
         let p = self.access_chain(pt, var, &[prim])?;
         self.store(p, v)
     }
@@ -106,15 +117,17 @@ impl<'m> Emitter<'m> {
             .pointee(t)
             .ok_or_else(|| self.invalid("GetMeshPayload does not return a pointer"))?;
         let sc = StorageClass::TaskPayloadWorkgroupEXT;
-        if let Some(v) = self.stage.payload_var {
+        if let Some(v) = self.mesh.payload_var {
             return Ok(Val::Ptr(v, sc));
         }
         let vt = self.llvm_ty(pointee)?;
-        let pt = self.ptr_ty(sc, vt);
-        let var = self.global_inst_operands(Op::Variable, Some(pt), &[Operand::StorageClass(sc)]);
-        self.name(var, "payload");
-        self.interface.insert(var);
-        self.stage.payload_var = Some(var);
+        let pt = self.spv.ptr_ty(sc, vt);
+        let var =
+            self.spv
+                .global_inst_operands(Op::Variable, Some(pt), &[Operand::StorageClass(sc)]);
+        self.spv.name(var, "payload");
+        self.spv.interface.insert(var);
+        self.mesh.payload_var = Some(var);
         Ok(Val::Ptr(var, sc))
     }
 
@@ -142,8 +155,8 @@ impl<'m> Emitter<'m> {
                 Some(ValueKind::Global(g)) => Some(g),
                 _ => None,
             };
-            match (g, self.stage.payload_global) {
-                (Some(g), None) => self.stage.payload_global = Some(g),
+            match (g, self.mesh.payload_global) {
+                (Some(g), None) => self.mesh.payload_global = Some(g),
                 (Some(g), Some(h)) if g == h => {}
                 _ => {
                     return Err(self
@@ -156,7 +169,7 @@ impl<'m> Emitter<'m> {
 
     /// Whether global `g` is the amplification shader's payload.
     pub fn is_task_payload(&self, g: GlobalId) -> bool {
-        self.stage.payload_global == Some(g)
+        self.mesh.payload_global == Some(g)
     }
 
     /// `DispatchMesh(x, y, z, payload)`: launches the mesh shader groups;
@@ -175,10 +188,11 @@ impl<'m> Emitter<'m> {
             _ => return Err(self.internal("the payload is not in task payload memory")),
         };
         let [x, y, z] = counts;
-        self.b
+        self.spv
+            .b
             .emit_mesh_tasks_ext(x, y, z, Some(payload))
-            .map_err(super::module::berr)?;
-        let after = self.id();
+            .map_err(super::context::berr)?;
+        let after = self.spv.id();
         self.begin_block(after)
     }
 

@@ -1,12 +1,37 @@
 //! SPIR-V emission for every shader stage.
 //!
 //! [`emit`] turns one entry point of a DXIL module (for a library: one
-//! export) into a SPIR-V 1.6 module for Vulkan 1.3. The work is split by
-//! op family and stage:
+//! export) into a SPIR-V 1.6 module for Vulkan 1.3.
 //!
-//! - `module`: the `Emitter` itself, types/constants caches (FxHash maps;
-//!   scalar types in a fixed table), instruction helpers, block
-//!   bookkeeping;
+//! # Shape
+//!
+//! The `Emitter` (defined here) is what every op family implements its
+//! operations on, each in its own file. It holds, as naga's SPIR-V writer
+//! holds its `Writer` and `BlockContext`:
+//!
+//! - `spv`, the module-level context (`module_ctx::ModuleCtx`): the SPIR-V
+//!   writer, the type and constant caches (private: made through its
+//!   methods, `self.spv.u32c(1)`, `self.spv.ty(..)`), capabilities and
+//!   extensions, the entry point's interface, the reflection, the warnings;
+//! - `func`, the per-function context (`context::FnCtx`): the emitted
+//!   values, block labels, pending phis, the current location and
+//!   instruction, function variables. `function` makes a fresh one for
+//!   each function, so nothing of one function reaches the next;
+//! - one state per op family (`resources`, `stage`, `pixel`, `mesh`,
+//!   `ray_tracing`, ...), each a type of its family's file with private
+//!   fields: other families go through that family's methods.
+//!
+//! The files depend on each other one way: the families import the shared
+//! vocabulary (`context`: type keys, emitted values, handles) and each
+//! other's helpers, never the other way round, and `module` and `context`
+//! name no family (only this parent knows them all). `layout_tests` fails
+//! on any import cycle between the files.
+//!
+//! # Files
+//!
+//! - `module`: setup and `run` (the whole module), errors, LLVM types,
+//!   instruction helpers, block bookkeeping;
+//! - `module_ctx`, `context`: the two contexts (above);
 //! - `writer`: the SPIR-V words, one buffer per section of the logical
 //!   layout, instructions encoded as they are emitted (`rspirv` gives the
 //!   grammar, the enums and the disassembly);
@@ -36,6 +61,7 @@ mod atomic;
 pub mod binding;
 mod buffer;
 mod compute;
+mod context;
 mod convert;
 pub mod desc;
 mod dxop;
@@ -48,6 +74,7 @@ mod math;
 mod memory;
 mod mesh;
 mod module;
+mod module_ctx;
 mod pixel;
 mod ray_query;
 mod ray_tracing;
@@ -71,6 +98,34 @@ pub use heap::heap_binding;
 use crate::error::{Phase, Result};
 use crate::ir::Module;
 use crate::trace::Tracer;
+
+/// The emitter: one per compilation. Every op family implements its
+/// operations as methods of it, in its own file; its fields are private
+/// to `emit` (the children of this module).
+pub(crate) struct Emitter<'m> {
+    m: &'m Module,
+    desc: &'m ShaderDesc,
+    opts: &'m EmitOptions,
+    /// The SPIR-V module being written, shared by all functions.
+    spv: module_ctx::ModuleCtx,
+    /// The function being emitted (made anew for each function).
+    func: context::FnCtx,
+    /// Constant-expression expansions left for the module (see
+    /// [`context::MAX_CONST_DEPTH`]).
+    const_budget: u64,
+    // The state of each op family, private to its file.
+    resources: resource::ResourceState,
+    stage: stage::StageState,
+    pixel: pixel::PixelState,
+    mesh: mesh::MeshState,
+    samples: samples::SampleState,
+    ray_tracing: ray_tracing::RayTracingState,
+    ray_queries: ray_query::RayQueryState,
+    hit_objects: hit_object::HitObjectState,
+    heaps: heap::HeapState,
+    waves: wave::WaveState,
+    calls: dxop::CallChecks,
+}
 
 /// Options that change the SPIR-V produced.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -132,7 +187,7 @@ pub(crate) fn emit_with(
     options: &EmitOptions,
     tracer: &mut Tracer,
 ) -> Result<Emitted> {
-    let emitter = module::Emitter::new(module, desc, options);
+    let emitter = Emitter::new(module, desc, options);
     let func = emitter.entry_function()?;
     let patch = emitter.patch_constant_function()?;
     let (structured, patch) = tracer.time(Phase::Cfg, || {
@@ -148,5 +203,7 @@ pub(crate) fn emit_with(
     })
 }
 
+#[cfg(test)]
+mod layout_tests;
 #[cfg(test)]
 mod tests;

@@ -1,325 +1,39 @@
-//! The emitter: module setup, hashed type and constant caches, instruction
-//! helpers and block bookkeeping shared by every op family.
+//! The emitter's core: setup and the whole-module `run`, errors, LLVM
+//! types, instruction helpers and block bookkeeping shared by every op
+//! family (the `Emitter` itself is defined in `emit`'s `mod.rs`).
 
-use super::binding::{Reflection, SremLowering};
+use super::binding::SremLowering;
+use super::context::{berr, FnCtx, TyKey};
 use super::desc::ShaderDesc;
-use super::writer::{FnVars, Writer};
-use super::{EmitOptions, Emitted};
+use super::module_ctx::ModuleCtx;
+use super::{EmitOptions, Emitted, Emitter};
 use crate::cfg::Structured;
-use crate::dxil::{OpCode, ShaderKind};
-use crate::error::{Error, ErrorKind, Feature, Location, Phase, Result, Unsupported};
-use crate::ir::{self, FuncId, Function, GlobalId, Module, TypeId, ValueId};
+use crate::dxil::ShaderKind;
+use crate::error::{Error, ErrorKind, Feature, Phase, Result, Unsupported};
+use crate::ir::{self, FuncId, Function, Module, TypeId};
 use rspirv::dr::Operand;
 use rspirv::spirv::{self, Capability, Op, StorageClass, Word};
-use rustc_hash::FxHashMap as HashMap;
 use smallvec::SmallVec;
-use std::collections::BTreeSet;
-
-/// Scope ids used with atomics, barriers and subgroup operations.
-pub(crate) mod scope {
-    pub const DEVICE: u32 = 1;
-    pub const WORKGROUP: u32 = 2;
-    pub const SUBGROUP: u32 = 3;
-}
-
-/// A SPIR-V type, as a hashable key of the type cache. Children are ids of
-/// types already in the cache.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub(crate) enum TyKey {
-    Void,
-    Bool,
-    Int(u32, bool),
-    Float(u32),
-    Vector(Word, u32),
-    /// Array without layout (function, private, workgroup memory).
-    Array(Word, u32),
-    /// Array with an `ArrayStride` (buffer memory).
-    StridedArray(Word, u32, u32),
-    /// Runtime array with an `ArrayStride` (buffer memory).
-    RuntimeArray(Word, u32),
-    /// Runtime array of descriptors (no stride).
-    DescriptorRuntimeArray(Word),
-    /// A plain two-member struct (results of `OpIAddCarry` and friends).
-    Struct2(Word, Word),
-    /// A `Block` struct with one member at offset 0 (buffer wrappers).
-    Block(Word),
-    Pointer(StorageClass, Word),
-    Function(Word, Vec<Word>),
-    /// An image type (texel buffer or texture).
-    Image(ImageKey),
-    /// `OpTypeSampler`.
-    Sampler,
-    /// `OpTypeSampledImage` of an image type.
-    SampledImage(Word),
-    /// `OpTypeMatrix`: column type, column count.
-    Matrix(Word, u32),
-    /// `OpTypeRayQueryKHR`.
-    RayQuery,
-    /// `OpTypeAccelerationStructureKHR`.
-    AccelerationStructure,
-    /// `OpTypeHitObjectNV`.
-    HitObject,
-}
-
-/// The operands of an `OpTypeImage`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) struct ImageKey {
-    /// The sampled type (32-bit float, int or uint).
-    pub sampled_ty: Word,
-    pub dim: spirv::Dim,
-    pub arrayed: bool,
-    pub ms: bool,
-    /// 1: sampled (SRV), 2: storage (UAV).
-    pub mode: u32,
-    pub format: spirv::ImageFormat,
-}
-
-/// An LLVM value once emitted.
-#[derive(Clone, Debug)]
-pub(crate) enum Val {
-    /// A plain SPIR-V value (scalar, vector, composite).
-    Id(Word),
-    /// A pointer into memory with its storage class.
-    Ptr(Word, StorageClass),
-    /// A resource handle.
-    Handle(Handle),
-    /// A dx.op struct result (`ResRet`, `CBufRet`, `fouri32`, ...) kept as
-    /// its components.
-    Parts(Vec<Word>),
-}
-
-/// The emitted form of each value: a slot per value id (0: none, `n`:
-/// `vals[n - 1]`), so the table starts zeroed and holds only what was
-/// emitted.
-#[derive(Default)]
-pub(crate) struct ValueMap {
-    slots: Vec<u32>,
-    vals: Vec<Val>,
-}
-
-impl ValueMap {
-    /// A map for values `0..len` (it grows for larger ids).
-    pub fn with_len(len: usize) -> Self {
-        ValueMap {
-            slots: vec![0; len],
-            vals: Vec::with_capacity(len),
-        }
-    }
-
-    /// The emitted form of `v`, if it has one.
-    pub fn get(&self, v: &ValueId) -> Option<&Val> {
-        let slot = *self.slots.get(v.0 as usize)?;
-        self.vals.get((slot as usize).checked_sub(1)?)
-    }
-
-    /// Records the emitted form of `v`.
-    pub fn insert(&mut self, v: ValueId, val: Val) {
-        let i = v.0 as usize;
-        if i >= self.slots.len() {
-            self.slots.resize(i.saturating_add(1), 0);
-        }
-        let Some(slot) = self.slots.get_mut(i) else {
-            return;
-        };
-        match (*slot as usize)
-            .checked_sub(1)
-            .and_then(|k| self.vals.get_mut(k))
-        {
-            Some(old) => *old = val,
-            None => {
-                self.vals.push(val);
-                *slot = u32::try_from(self.vals.len()).unwrap_or(0);
-            }
-        }
-    }
-}
-
-/// A resource handle: which declared range, and the index within it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Handle {
-    /// Index into [`ShaderDesc::resources`].
-    pub res: usize,
-    /// Dynamic index relative to the range start (an `u32` id), or `None`
-    /// for the first element / a single descriptor.
-    pub index: Option<Word>,
-    /// Constant index relative to the range start.
-    pub const_index: u32,
-    /// `NonUniformResourceIndex`.
-    pub non_uniform: bool,
-}
-
-/// An operand as the control-flow layer gives it: an original value, a
-/// synthetic phi (by index), a 32-bit constant, or `undef`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[allow(dead_code)] // built by the structured control-flow walk
-pub(crate) enum SVal {
-    Value(ValueId),
-    Synth(u32),
-    U32(u32),
-    Undef,
-}
-
-/// A phi waiting for its operands (filled once the function is complete).
-pub(crate) struct PendingPhi {
-    /// Where its (value, parent) operand pairs go in the function words.
-    pub slot: usize,
-    /// Its (value, structured predecessor block index) pairs in
-    /// [`Emitter::phi_incoming`].
-    pub incoming: std::ops::Range<usize>,
-    /// The phi's SPIR-V type (for `undef` operands).
-    pub ty: Word,
-}
-
-/// The emitter: one per compilation.
-pub(crate) struct Emitter<'m> {
-    pub m: &'m Module,
-    pub desc: &'m ShaderDesc,
-    pub opts: &'m EmitOptions,
-    /// The module being written.
-    pub b: Writer,
-    pub types: HashMap<TyKey, Word>,
-    /// The scalar and void types by [`scalar_slot`] (0: not created yet),
-    /// looked up without hashing.
-    pub scalar_types: [Word; SCALAR_SLOTS],
-    /// The `uint` constants below [`SMALL_U32`] (0: not created yet),
-    /// looked up without hashing.
-    pub small_u32: [Word; SMALL_U32],
-    /// The SPIR-V type of each LLVM type, by [`TypeId`] (0: not created
-    /// yet), looked up without hashing.
-    pub llvm_types: Vec<Word>,
-    pub consts: HashMap<(Word, u64), Word>,
-    pub composites: HashMap<(Word, Vec<Word>), Word>,
-    pub nulls: HashMap<Word, Word>,
-    pub undefs: HashMap<Word, Word>,
-    pub caps: BTreeSet<Capability>,
-    pub exts: BTreeSet<&'static str>,
-    pub glsl: Word,
-    pub interface: BTreeSet<Word>,
-    pub builtins: HashMap<(spirv::BuiltIn, StorageClass), Word>,
-    pub globals: HashMap<GlobalId, Word>,
-    pub resources: super::resource::ResourceState,
-    pub stage: super::stage::StageState,
-    pub reflection: Reflection,
-    pub warnings: Vec<String>,
-    // Function state.
-    pub func: Option<FuncId>,
-    /// The name of the function being emitted (for [`Emitter::loc`]).
-    pub fn_name: String,
-    /// Whether [`Emitter::loc`] is in the function being emitted (so only
-    /// its block and instruction change).
-    pub loc_in_fn: bool,
-    pub values: ValueMap,
-    pub cur_label: Word,
-    pub fn_vars: FnVars,
-    pub phis: Vec<PendingPhi>,
-    /// The incoming pairs of every pending phi.
-    pub phi_incoming: Vec<(SVal, u32)>,
-    /// The SPIR-V label of the last block emitted for each structured
-    /// block (phi parents).
-    pub exit_labels: Vec<Word>,
-    /// The label of each structured block.
-    #[allow(dead_code)] // used by the structured control-flow walk
-    pub block_labels: Vec<Word>,
-    /// The ids of the structurizer's synthetic values.
-    pub synth_ids: Vec<Word>,
-    /// Operand rewrites of the structured block being emitted.
-    pub cur_uses: Vec<(ValueId, SVal)>,
-    /// Where the error is, for messages.
-    pub loc: Location,
-    /// The result of the instruction being emitted.
-    pub current_inst_result: Option<ValueId>,
-    /// The dx.op being emitted, named in unsupported-feature errors.
-    pub cur_op: Option<OpCode>,
-    /// Per `dx.op.*` declaration (by [`crate::ir::FuncId`]), the last four
-    /// opcodes its calls were fully checked with, latest first (see
-    /// `Emitter::decode_call`): one declaration (`dx.op.unary.f32`) serves
-    /// several opcodes, often interleaved.
-    pub checked_calls: Vec<[Option<OpCode>; 4]>,
-    /// A reused buffer for debug names built from parts.
-    pub name_buf: String,
-    /// For each struct-valued result: how many leading members are read by
-    /// `extractvalue`.
-    pub component_uses: HashMap<ValueId, u32>,
-    /// Descriptor heap handles waiting for their `AnnotateHandle`: (heap
-    /// index, sampler heap, non-uniform) by the handle value.
-    pub heap_handles: HashMap<ValueId, (ValueId, bool, bool)>,
-    /// Ray query variables and their constant flags, by the handle value
-    /// of their `AllocateRayQuery`.
-    pub ray_queries: HashMap<ValueId, (Word, u32)>,
-    /// Ray-tracing payload and attribute variables.
-    pub ray_tracing: super::ray_tracing::RayTracingState,
-    /// Hit objects (shader execution reordering).
-    pub hit_objects: super::hit_object::HitObjectState,
-    /// Whether the partition-loop warning was given.
-    pub warned_partition_loop: bool,
-    /// Constant expressions being expanded, innermost last (their nesting).
-    pub const_depth: u32,
-    /// Constant-expression expansions left for the module (see
-    /// [`MAX_CONST_DEPTH`]).
-    pub const_budget: u64,
-}
-
-/// The deepest nesting of constant expressions (`add (add (...))`) that
-/// emission expands. Constant expressions are re-emitted at each use, so a
-/// module-wide budget of expansions (16 per value plus 65,536) also bounds
-/// the work of a hostile DAG whose expressions share operands.
-pub(crate) const MAX_CONST_DEPTH: u32 = 64;
-
-/// Converts an rspirv builder error.
-pub(crate) fn berr(e: rspirv::dr::Error) -> Error {
-    Error::internal(Phase::Emit, format!("SPIR-V builder: {e}"))
-}
 
 impl<'m> Emitter<'m> {
     pub fn new(m: &'m Module, desc: &'m ShaderDesc, opts: &'m EmitOptions) -> Self {
-        let b = Writer::with_capacity();
         Emitter {
             m,
             desc,
             opts,
-            b,
-            types: map_with_capacity(64),
-            scalar_types: [0; SCALAR_SLOTS],
-            small_u32: [0; SMALL_U32],
-            llvm_types: vec![0; m.types.len()],
-            consts: map_with_capacity(64),
-            composites: HashMap::default(),
-            nulls: HashMap::default(),
-            undefs: HashMap::default(),
-            caps: BTreeSet::new(),
-            exts: BTreeSet::new(),
-            glsl: 0,
-            interface: BTreeSet::new(),
-            builtins: HashMap::default(),
-            globals: HashMap::default(),
+            spv: ModuleCtx::new(m.types.len()),
+            func: FnCtx::default(),
             resources: Default::default(),
             stage: Default::default(),
-            reflection: Reflection::default(),
-            warnings: Vec::new(),
-            func: None,
-            fn_name: String::new(),
-            loc_in_fn: false,
-            values: ValueMap::with_len(m.values.len()),
-            cur_label: 0,
-            fn_vars: FnVars::default(),
-            phis: Vec::new(),
-            phi_incoming: Vec::new(),
-            exit_labels: Vec::new(),
-            block_labels: Vec::new(),
-            synth_ids: Vec::new(),
-            cur_uses: Vec::new(),
-            loc: Location::Unknown,
-            current_inst_result: None,
-            cur_op: None,
-            checked_calls: Vec::new(),
-            name_buf: String::new(),
-            component_uses: HashMap::default(),
-            ray_queries: HashMap::default(),
+            pixel: Default::default(),
+            mesh: Default::default(),
+            samples: Default::default(),
             ray_tracing: Default::default(),
+            ray_queries: Default::default(),
             hit_objects: Default::default(),
-            heap_handles: HashMap::default(),
-            warned_partition_loop: false,
-            const_depth: 0,
+            heaps: Default::default(),
+            waves: Default::default(),
+            calls: Default::default(),
             const_budget: (m.values.len() as u64)
                 .saturating_mul(16)
                 .saturating_add(1 << 16),
@@ -432,14 +146,11 @@ impl<'m> Emitter<'m> {
         structured: &Structured,
         patch: Option<(FuncId, &Structured)>,
     ) -> Result<Emitted> {
-        self.caps.insert(Capability::Shader);
-        self.glsl = self.b.id();
+        self.spv.cap(Capability::Shader);
+        self.spv.glsl = self.spv.b.id();
         let entry = self.desc.entry;
         self.declare_interface()?;
         self.find_task_payload()?;
-        if let Some(func) = self.m.function(entry) {
-            self.bind_ray_tracing_params(func)?;
-        }
         let mut fn_id = self.emit_function(entry, structured)?;
         if self.desc.kind == ShaderKind::Hull {
             let pc = match patch {
@@ -452,16 +163,8 @@ impl<'m> Emitter<'m> {
         let modes = self.execution_modes()?;
 
         // Module-level instructions, in the order of the logical layout.
-        for &c in &self.caps {
-            self.b.capability(c);
-        }
-        for e in &self.exts {
-            self.b.extension(e);
-        }
-        self.b.ext_inst_import(self.glsl, "GLSL.std.450");
-        self.b
-            .memory_model(spirv::AddressingModel::Logical, spirv::MemoryModel::GLSL450);
-        let interface: SmallVec<[Word; 32]> = self.interface.iter().copied().collect();
+        self.spv.write_preamble();
+        let interface: SmallVec<[Word; 32]> = self.spv.interface.iter().copied().collect();
         let name: &'m str = &self.desc.entry_name;
         if name.contains('\0') {
             return Err(self.invalid("the entry point name contains a NUL character"));
@@ -479,21 +182,22 @@ impl<'m> Emitter<'m> {
             ShaderKind::Domain => spirv::ExecutionModel::TessellationEvaluation,
             _ => spirv::ExecutionModel::GLCompute,
         };
-        self.b.entry_point(model, fn_id, name, &interface);
+        self.spv.b.entry_point(model, fn_id, name, &interface);
         if self.has_thread_groups() {
             let [x, y, z] = self.desc.num_threads;
-            self.b
+            self.spv
+                .b
                 .execution_mode(fn_id, spirv::ExecutionMode::LocalSize, &[x, y, z]);
         }
         for (mode, literal) in modes {
             match literal {
-                Some(n) => self.b.execution_mode(fn_id, mode, &[n]),
-                None => self.b.execution_mode(fn_id, mode, &[]),
+                Some(n) => self.spv.b.execution_mode(fn_id, mode, &[n]),
+                None => self.spv.b.execution_mode(fn_id, mode, &[]),
             }
         }
 
-        self.reflection.entry_point = self.desc.entry_name.clone();
-        self.reflection.stage = match model {
+        self.spv.reflection.entry_point = self.desc.entry_name.clone();
+        self.spv.reflection.stage = match model {
             spirv::ExecutionModel::Vertex => "vertex",
             spirv::ExecutionModel::Fragment => "pixel",
             spirv::ExecutionModel::Geometry => "geometry",
@@ -509,18 +213,18 @@ impl<'m> Emitter<'m> {
             spirv::ExecutionModel::CallableKHR => "callable",
             _ => "compute",
         };
-        self.reflection.workgroup_size = self.desc.num_threads;
-        self.reflection.wave_size = self.desc.wave_size;
-        self.reflection.capabilities = self.caps.iter().map(|c| format!("{c:?}")).collect();
-        self.reflection.extensions = self.exts.iter().map(|e| e.to_string()).collect();
-        self.reflection.srem_lowering = self.opts.srem;
-        self.reflection.bounds_checks = self.opts.bounds_checks;
+        self.spv.reflection.workgroup_size = self.desc.num_threads;
+        self.spv.reflection.wave_size = self.desc.wave_size;
+        self.spv.reflection.capabilities = self.spv.capability_names();
+        self.spv.reflection.extensions = self.spv.exts.iter().map(|e| e.to_string()).collect();
+        self.spv.reflection.srem_lowering = self.opts.srem;
+        self.spv.reflection.bounds_checks = self.opts.bounds_checks;
         self.finish_reflection();
 
         Ok(Emitted {
-            spirv: self.b.assemble(),
-            reflection: self.reflection,
-            warnings: self.warnings,
+            spirv: self.spv.b.assemble(),
+            reflection: self.spv.reflection,
+            warnings: self.spv.warnings,
         })
     }
 
@@ -534,7 +238,7 @@ impl<'m> Emitter<'m> {
             ShaderKind::Hull | ShaderKind::Domain => self.tessellation_modes()?,
             _ => Vec::new(),
         };
-        if self.stage.derivative_groups {
+        if self.derivative_groups() {
             modes.push((spirv::ExecutionMode::DerivativeGroupLinearKHR, None));
         }
         if let Some(em) = self.denorm_mode() {
@@ -566,8 +270,8 @@ impl<'m> Emitter<'m> {
             ),
             _ => return None,
         };
-        self.caps.insert(cap);
-        self.warnings.push(format!(
+        self.spv.cap(cap);
+        self.spv.warnings.push(format!(
             "fp32-denorm-mode={}: the {em:?} execution mode needs the device feature {feature}",
             mode.unwrap_or_default()
         ));
@@ -580,7 +284,7 @@ impl<'m> Emitter<'m> {
     /// An `Unsupported` error at the current instruction, in the lowering
     /// of a dx.op (its detail is that op; see [`Emitter::unsupported_error`]).
     pub fn unsupported(&self, msg: impl Into<String>) -> Error {
-        self.unsupported_error(self.cur_op.map(Unsupported::Op), msg.into())
+        self.unsupported_error(self.func.cur_op.map(Unsupported::Op), msg.into())
     }
 
     /// An `Unsupported` error at the current instruction for a `feature`
@@ -595,7 +299,7 @@ impl<'m> Emitter<'m> {
     /// `dx.op` already) and ends with the shader's model, e.g. `dx.op
     /// TextureLoad (opcode 66): on a Texture2D resource (shader is cs_6_0)`.
     fn unsupported_error(&self, detail: Option<Unsupported>, msg: String) -> Error {
-        let msg = match self.cur_op {
+        let msg = match self.func.cur_op {
             Some(op) if !msg.starts_with("dx.op ") => {
                 format!("dx.op {} (opcode {}): {msg}", op.name(), op as u32)
             }
@@ -606,7 +310,12 @@ impl<'m> Emitter<'m> {
             "{msg} (shader is {}_{major}_{minor})",
             self.desc.kind.profile_prefix()
         );
-        let e = Error::new(ErrorKind::Unsupported, Phase::Emit, self.loc.clone(), msg);
+        let e = Error::new(
+            ErrorKind::Unsupported,
+            Phase::Emit,
+            self.func.loc.clone(),
+            msg,
+        );
         match detail {
             Some(detail) => e.or_unsupported_detail(detail),
             None => e,
@@ -615,12 +324,12 @@ impl<'m> Emitter<'m> {
 
     /// An `InvalidInput` error at the current instruction.
     pub fn invalid(&self, msg: impl Into<String>) -> Error {
-        Error::invalid(Phase::Emit, msg).with_location(self.loc.clone())
+        Error::invalid(Phase::Emit, msg).with_location(self.func.loc.clone())
     }
 
     /// An `Internal` error at the current instruction.
     pub fn internal(&self, msg: impl Into<String>) -> Error {
-        Error::internal(Phase::Emit, msg).with_location(self.loc.clone())
+        Error::internal(Phase::Emit, msg).with_location(self.func.loc.clone())
     }
 
     /// The first of the values an emission helper returned (a body closure,
@@ -632,213 +341,8 @@ impl<'m> Emitter<'m> {
             .ok_or_else(|| self.internal("missing result value"))
     }
 
-    pub fn cap(&mut self, c: Capability) {
-        self.caps.insert(c);
-    }
-
     // ---------------------------------------------------------------------
     // Types.
-
-    pub fn id(&mut self) -> Word {
-        self.b.id()
-    }
-
-    /// Pushes a module-level instruction (type, constant, global variable).
-    pub fn global_inst(&mut self, op: Op, ty: Option<Word>, operands: Vec<Operand>) -> Word {
-        self.global_inst_operands(op, ty, &operands)
-    }
-
-    /// [`Self::global_inst`] with the operands in a slice.
-    pub fn global_inst_operands(&mut self, op: Op, ty: Option<Word>, operands: &[Operand]) -> Word {
-        let id = self.b.id();
-        match ty {
-            Some(t) => self.b.global_operands(op, &[t, id], operands),
-            None => self.b.global_operands(op, &[id], operands),
-        }
-        id
-    }
-
-    /// A module-level instruction with a fresh result id and word operands
-    /// (ids and literals): `op [ty] id operands`.
-    pub fn global_words(&mut self, op: Op, ty: Option<Word>, operands: &[Word]) -> Word {
-        let id = self.b.id();
-        match ty {
-            Some(t) => self.b.global_words(op, &[t, id], operands),
-            None => self.b.global_words(op, &[id], operands),
-        }
-        id
-    }
-
-    pub fn decorate(&mut self, target: Word, d: spirv::Decoration, extra: &[u32]) {
-        self.b.decorate_words(target, d, extra);
-    }
-
-    pub fn member_decorate(
-        &mut self,
-        target: Word,
-        member: u32,
-        d: spirv::Decoration,
-        extra: &[u32],
-    ) {
-        self.b.member_decorate_words(target, member, d, extra);
-    }
-
-    pub fn name(&mut self, target: Word, name: &str) {
-        // A SPIR-V literal string ends at its first NUL: a name holding one
-        // (legal in LLVM) would corrupt the instruction, so it is left out.
-        if !name.is_empty() && !name.contains('\0') {
-            self.b.name(target, name);
-        }
-    }
-
-    /// The id of a SPIR-V type, creating it once.
-    pub fn ty(&mut self, key: TyKey) -> Word {
-        let slot = scalar_slot(&key);
-        let cached = match slot {
-            Some(s) => self.scalar_types.get(s).copied().filter(|&id| id != 0),
-            None => self.types.get(&key).copied(),
-        };
-        if let Some(id) = cached {
-            return id;
-        }
-        let id = match &key {
-            TyKey::Void => self.global_words(Op::TypeVoid, None, &[]),
-            TyKey::Bool => self.global_words(Op::TypeBool, None, &[]),
-            TyKey::Int(w, s) => {
-                match w {
-                    8 => self.cap(Capability::Int8),
-                    16 => self.cap(Capability::Int16),
-                    64 => self.cap(Capability::Int64),
-                    _ => {}
-                }
-                self.global_words(Op::TypeInt, None, &[*w, u32::from(*s)])
-            }
-            TyKey::Float(w) => {
-                match w {
-                    16 => self.cap(Capability::Float16),
-                    64 => self.cap(Capability::Float64),
-                    _ => {}
-                }
-                self.global_words(Op::TypeFloat, None, &[*w])
-            }
-            TyKey::Vector(e, n) => self.global_words(Op::TypeVector, None, &[*e, *n]),
-            TyKey::Array(e, n) => {
-                let len = self.u32c(*n);
-                self.global_words(Op::TypeArray, None, &[*e, len])
-            }
-            TyKey::StridedArray(e, n, stride) => {
-                let len = self.u32c(*n);
-                let id = self.global_words(Op::TypeArray, None, &[*e, len]);
-                self.decorate(id, spirv::Decoration::ArrayStride, &[*stride]);
-                id
-            }
-            TyKey::RuntimeArray(e, stride) => {
-                let id = self.global_words(Op::TypeRuntimeArray, None, &[*e]);
-                self.decorate(id, spirv::Decoration::ArrayStride, &[*stride]);
-                id
-            }
-            TyKey::DescriptorRuntimeArray(e) => {
-                self.cap(Capability::RuntimeDescriptorArray);
-                self.global_words(Op::TypeRuntimeArray, None, &[*e])
-            }
-            TyKey::Struct2(a, b) => self.global_words(Op::TypeStruct, None, &[*a, *b]),
-            TyKey::Block(member) => {
-                let id = self.global_words(Op::TypeStruct, None, &[*member]);
-                self.decorate(id, spirv::Decoration::Block, &[]);
-                self.member_decorate(id, 0, spirv::Decoration::Offset, &[0]);
-                id
-            }
-            TyKey::Pointer(sc, p) => self.global_words(Op::TypePointer, None, &[*sc as u32, *p]),
-            TyKey::Function(r, params) => {
-                let id = self.b.id();
-                self.b.global_words(Op::TypeFunction, &[id, *r], params);
-                id
-            }
-            TyKey::Image(k) => {
-                self.image_caps(k);
-                self.global_words(
-                    Op::TypeImage,
-                    None,
-                    &[
-                        k.sampled_ty,
-                        k.dim as u32,
-                        0,
-                        u32::from(k.arrayed),
-                        u32::from(k.ms),
-                        k.mode,
-                        k.format as u32,
-                    ],
-                )
-            }
-            TyKey::Sampler => self.global_words(Op::TypeSampler, None, &[]),
-            TyKey::SampledImage(img) => self.global_words(Op::TypeSampledImage, None, &[*img]),
-            TyKey::Matrix(col, n) => self.global_words(Op::TypeMatrix, None, &[*col, *n]),
-            TyKey::RayQuery => self.global_words(Op::TypeRayQueryKHR, None, &[]),
-            TyKey::AccelerationStructure => {
-                self.global_words(Op::TypeAccelerationStructureKHR, None, &[])
-            }
-            TyKey::HitObject => self.global_words(Op::TypeHitObjectNV, None, &[]),
-        };
-        match slot.and_then(|s| self.scalar_types.get_mut(s)) {
-            Some(cached) => *cached = id,
-            None => {
-                self.types.insert(key, id);
-            }
-        }
-        id
-    }
-    /// The capabilities an image type needs.
-    fn image_caps(&mut self, k: &ImageKey) {
-        use spirv::Dim;
-        let storage = k.mode == 2;
-        match (k.dim, storage) {
-            (Dim::DimBuffer, false) => self.cap(Capability::SampledBuffer),
-            (Dim::DimBuffer, true) => self.cap(Capability::ImageBuffer),
-            (Dim::Dim1D, false) => self.cap(Capability::Sampled1D),
-            (Dim::Dim1D, true) => self.cap(Capability::Image1D),
-            (Dim::DimCube, _) if k.arrayed => self.cap(if storage {
-                Capability::ImageCubeArray
-            } else {
-                Capability::SampledCubeArray
-            }),
-            _ => {}
-        }
-        if k.ms && storage {
-            self.cap(Capability::StorageImageMultisample);
-            if k.arrayed {
-                self.cap(Capability::ImageMSArray);
-            }
-        }
-    }
-
-    pub fn void_ty(&mut self) -> Word {
-        self.ty(TyKey::Void)
-    }
-    pub fn bool_ty(&mut self) -> Word {
-        self.ty(TyKey::Bool)
-    }
-    pub fn uint_ty(&mut self, w: u32) -> Word {
-        self.ty(TyKey::Int(w, false))
-    }
-    pub fn sint_ty(&mut self, w: u32) -> Word {
-        self.ty(TyKey::Int(w, true))
-    }
-    pub fn u32_ty(&mut self) -> Word {
-        self.uint_ty(32)
-    }
-    pub fn float_ty(&mut self, w: u32) -> Word {
-        self.ty(TyKey::Float(w))
-    }
-    pub fn vec_ty(&mut self, e: Word, n: u32) -> Word {
-        if n == 1 {
-            e
-        } else {
-            self.ty(TyKey::Vector(e, n))
-        }
-    }
-    pub fn ptr_ty(&mut self, sc: StorageClass, p: Word) -> Word {
-        self.ty(TyKey::Pointer(sc, p))
-    }
 
     /// How an LLVM integer width is represented: the container width and
     /// whether the value must be kept wrapped to `width` bits by masking.
@@ -852,15 +356,15 @@ impl<'m> Emitter<'m> {
 
     /// The SPIR-V type of an LLVM value type (no explicit layout).
     pub fn llvm_ty(&mut self, t: TypeId) -> Result<Word> {
-        if let Some(&id) = self.llvm_types.get(t.0 as usize).filter(|&&id| id != 0) {
+        if let Some(id) = self.spv.llvm_type(t) {
             return Ok(id);
         }
         let id = match self.m.types.ty(t) {
-            ir::Type::Void => self.void_ty(),
-            ir::Type::Half => self.float_ty(16),
-            ir::Type::Float => self.float_ty(32),
-            ir::Type::Double => self.float_ty(64),
-            ir::Type::Int(1) => self.bool_ty(),
+            ir::Type::Void => self.spv.void_ty(),
+            ir::Type::Half => self.spv.float_ty(16),
+            ir::Type::Float => self.spv.float_ty(32),
+            ir::Type::Double => self.spv.float_ty(64),
+            ir::Type::Int(1) => self.spv.bool_ty(),
             ir::Type::Int(w) => {
                 if w > 64 {
                     return Err(self.unsupported_feature(
@@ -869,7 +373,7 @@ impl<'m> Emitter<'m> {
                     ));
                 }
                 let (c, _) = Self::int_repr(w);
-                self.uint_ty(c)
+                self.spv.uint_ty(c)
             }
             ir::Type::Vector { len, elem } => {
                 let e = self.llvm_ty(elem)?;
@@ -884,9 +388,9 @@ impl<'m> Emitter<'m> {
                     // SM 6.9 long vectors: Vulkan has 2- to 4-component
                     // vectors only, so they are arrays, operated on lane by
                     // lane (`lanes`).
-                    self.ty(TyKey::Array(e, len))
+                    self.spv.ty(TyKey::Array(e, len))
                 } else {
-                    self.ty(TyKey::Vector(e, len))
+                    self.spv.ty(TyKey::Vector(e, len))
                 }
             }
             ir::Type::Array { len, elem } => {
@@ -902,7 +406,7 @@ impl<'m> Emitter<'m> {
                         self.unsupported_feature(Feature::AggregateType, "zero-length array")
                     );
                 }
-                self.ty(TyKey::Array(e, len))
+                self.spv.ty(TyKey::Array(e, len))
             }
             ir::Type::Struct {
                 elements, opaque, ..
@@ -922,8 +426,8 @@ impl<'m> Emitter<'m> {
                 }
                 // Plain structs are not deduplicated by SPIR-V; a fresh one
                 // per LLVM type keeps identified structs distinct.
-                let id = self.global_words(Op::TypeStruct, None, &ids);
-                self.cache_llvm_ty(t, id);
+                let id = self.spv.global_words(Op::TypeStruct, None, &ids);
+                self.spv.cache_llvm_type(t, id);
                 return Ok(id);
             }
             other => {
@@ -933,125 +437,8 @@ impl<'m> Emitter<'m> {
                 ));
             }
         };
-        self.cache_llvm_ty(t, id);
+        self.spv.cache_llvm_type(t, id);
         Ok(id)
-    }
-
-    /// Records the SPIR-V type of an LLVM type (ids outside the module's
-    /// type table, which [`Self::vty`] gives for unknown values, are not
-    /// cached).
-    fn cache_llvm_ty(&mut self, t: TypeId, id: Word) {
-        if let Some(slot) = self.llvm_types.get_mut(t.0 as usize) {
-            *slot = id;
-        }
-    }
-
-    // ---------------------------------------------------------------------
-    // Constants.
-
-    /// A scalar constant of SPIR-V type `ty` with bit pattern `bits`
-    /// (`width` ≤ 32 uses one literal word, 64 two).
-    pub fn scalar_const(&mut self, ty: Word, width: u32, bits: u64) -> Word {
-        if let Some(&id) = self.consts.get(&(ty, bits)) {
-            return id;
-        }
-        let id = if width > 32 {
-            self.global_words(Op::Constant, Some(ty), &[bits as u32, (bits >> 32) as u32])
-        } else {
-            self.global_words(Op::Constant, Some(ty), &[bits as u32])
-        };
-        self.consts.insert((ty, bits), id);
-        id
-    }
-
-    pub fn u32c(&mut self, v: u32) -> Word {
-        let slot = usize::try_from(v).ok().filter(|&i| i < SMALL_U32);
-        if let Some(&id) = slot.and_then(|i| self.small_u32.get(i)) {
-            if id != 0 {
-                return id;
-            }
-        }
-        let t = self.u32_ty();
-        let id = self.scalar_const(t, 32, u64::from(v));
-        if let Some(cached) = slot.and_then(|i| self.small_u32.get_mut(i)) {
-            *cached = id;
-        }
-        id
-    }
-    pub fn uintc(&mut self, width: u32, v: u64) -> Word {
-        let t = self.uint_ty(width);
-        let v = if width >= 64 { v } else { v & low_mask(width) };
-        self.scalar_const(t, width, v)
-    }
-    pub fn sintc(&mut self, width: u32, v: i64) -> Word {
-        let t = self.sint_ty(width);
-        let bits = if width >= 64 {
-            v as u64
-        } else {
-            (v as u64) & low_mask(width)
-        };
-        self.scalar_const(t, width, bits)
-    }
-    pub fn f32c(&mut self, v: f32) -> Word {
-        let t = self.float_ty(32);
-        self.scalar_const(t, 32, u64::from(v.to_bits()))
-    }
-    pub fn floatc(&mut self, width: u32, v: f64) -> Word {
-        let t = self.float_ty(width);
-        let bits = match width {
-            16 => u64::from(f32_to_f16_bits(v as f32)),
-            32 => u64::from((v as f32).to_bits()),
-            _ => v.to_bits(),
-        };
-        self.scalar_const(t, width, bits)
-    }
-    pub fn boolc(&mut self, v: bool) -> Word {
-        let t = self.bool_ty();
-        let key = (t, u64::from(v));
-        if let Some(&id) = self.consts.get(&key) {
-            return id;
-        }
-        let op = if v {
-            Op::ConstantTrue
-        } else {
-            Op::ConstantFalse
-        };
-        let id = self.global_words(op, Some(t), &[]);
-        self.consts.insert(key, id);
-        id
-    }
-    pub fn composite_const(&mut self, ty: Word, parts: Vec<Word>) -> Word {
-        let key = (ty, parts);
-        if let Some(&id) = self.composites.get(&key) {
-            return id;
-        }
-        let id = self.global_words(Op::ConstantComposite, Some(ty), &key.1);
-        self.composites.insert(key, id);
-        id
-    }
-    pub fn null_const(&mut self, ty: Word) -> Word {
-        if let Some(&id) = self.nulls.get(&ty) {
-            return id;
-        }
-        let id = self.global_words(Op::ConstantNull, Some(ty), &[]);
-        self.nulls.insert(ty, id);
-        id
-    }
-    pub fn undef(&mut self, ty: Word) -> Word {
-        if let Some(&id) = self.undefs.get(&ty) {
-            return id;
-        }
-        let id = self.global_words(Op::Undef, Some(ty), &[]);
-        self.undefs.insert(ty, id);
-        id
-    }
-    /// A splat constant of a vector type (or the scalar itself).
-    pub fn splat_const(&mut self, ty: Word, scalar: Word, n: u32) -> Word {
-        if n <= 1 {
-            scalar
-        } else {
-            self.composite_const(ty, vec![scalar; n as usize])
-        }
     }
 
     // ---------------------------------------------------------------------
@@ -1064,8 +451,9 @@ impl<'m> Emitter<'m> {
 
     /// [`Self::inst`] with the operands in a slice.
     pub fn inst_operands(&mut self, op: Op, ty: Word, operands: &[Operand]) -> Result<Word> {
-        let id = self.b.id();
-        self.b
+        let id = self.spv.b.id();
+        self.spv
+            .b
             .block_operands(op, &[ty, id], operands)
             .map_err(berr)?;
         Ok(id)
@@ -1073,8 +461,11 @@ impl<'m> Emitter<'m> {
 
     /// An instruction with a result and word operands (ids and literals).
     pub fn inst_words(&mut self, op: Op, ty: Word, operands: &[Word]) -> Result<Word> {
-        let id = self.b.id();
-        self.b.block_words(op, &[ty, id], operands).map_err(berr)?;
+        let id = self.spv.b.id();
+        self.spv
+            .b
+            .block_words(op, &[ty, id], operands)
+            .map_err(berr)?;
         Ok(id)
     }
 
@@ -1090,20 +481,21 @@ impl<'m> Emitter<'m> {
 
     /// [`Self::op_void`] with the operands in a slice.
     pub fn op_void_operands(&mut self, op: Op, operands: &[Operand]) -> Result<()> {
-        self.b.block_operands(op, &[], operands).map_err(berr)
+        self.spv.b.block_operands(op, &[], operands).map_err(berr)
     }
 
     /// An instruction without a result, with word operands (ids and
     /// literals).
     pub fn op_void_words(&mut self, op: Op, operands: &[Word]) -> Result<()> {
-        self.b.block_words(op, operands, &[]).map_err(berr)
+        self.spv.b.block_words(op, operands, &[]).map_err(berr)
     }
 
     /// A GLSL.std.450 extended instruction.
     pub fn glsl(&mut self, ty: Word, inst: spirv::GlslStd450Op, args: &[Word]) -> Result<Word> {
-        let id = self.b.id();
-        self.b
-            .block_words(Op::ExtInst, &[ty, id, self.glsl, inst as u32], args)
+        let id = self.spv.b.id();
+        self.spv
+            .b
+            .block_words(Op::ExtInst, &[ty, id, self.spv.glsl, inst as u32], args)
             .map_err(berr)?;
         Ok(id)
     }
@@ -1124,8 +516,9 @@ impl<'m> Emitter<'m> {
     }
 
     pub fn access_chain(&mut self, ptr_ty: Word, base: Word, idx: &[Word]) -> Result<Word> {
-        let id = self.b.id();
-        self.b
+        let id = self.spv.b.id();
+        self.spv
+            .b
             .block_words(Op::AccessChain, &[ptr_ty, id, base], idx)
             .map_err(berr)?;
         Ok(id)
@@ -1148,13 +541,13 @@ impl<'m> Emitter<'m> {
 
     /// Starts a new block with this label.
     pub fn begin_block(&mut self, label: Word) -> Result<()> {
-        self.b.begin_block(Some(label)).map_err(berr)?;
-        self.cur_label = label;
+        self.spv.b.begin_block(Some(label)).map_err(berr)?;
+        self.func.cur_label = label;
         Ok(())
     }
 
     pub fn branch(&mut self, target: Word) -> Result<()> {
-        self.b.branch(target).map_err(berr)
+        self.spv.b.branch(target).map_err(berr)
     }
 
     /// `if (cond) { then }`: `then` returns one value per entry of
@@ -1166,18 +559,20 @@ impl<'m> Emitter<'m> {
         defaults: &[(Word, Word)],
         then: impl FnOnce(&mut Self) -> Result<Vec<Word>>,
     ) -> Result<Vec<Word>> {
-        let then_l = self.id();
-        let merge_l = self.id();
-        let from = self.cur_label;
-        self.b
+        let then_l = self.spv.id();
+        let merge_l = self.spv.id();
+        let from = self.func.cur_label;
+        self.spv
+            .b
             .selection_merge(merge_l, spirv::SelectionControl::NONE)
             .map_err(berr)?;
-        self.b
+        self.spv
+            .b
             .branch_conditional(cond, then_l, merge_l, [])
             .map_err(berr)?;
         self.begin_block(then_l)?;
         let mut vals = then(self)?;
-        let then_end = self.cur_label;
+        let then_end = self.func.cur_label;
         self.branch(merge_l)?;
         self.begin_block(merge_l)?;
         if vals.len() != defaults.len() {
@@ -1202,79 +597,4 @@ impl<'m> Emitter<'m> {
     pub fn srem_mode(&self) -> SremLowering {
         self.opts.srem
     }
-}
-
-/// How many small `uint` constants [`Emitter::u32c`] keeps in a table.
-pub(crate) const SMALL_U32: usize = 32;
-
-/// How many scalar types [`scalar_slot`] numbers.
-pub(crate) const SCALAR_SLOTS: usize = 13;
-
-/// The slot of a scalar (or void) type in [`Emitter::scalar_types`].
-fn scalar_slot(key: &TyKey) -> Option<usize> {
-    Some(match *key {
-        TyKey::Void => 0,
-        TyKey::Bool => 1,
-        TyKey::Int(8, s) => 2 | usize::from(s),
-        TyKey::Int(16, s) => 4 | usize::from(s),
-        TyKey::Int(32, s) => 6 | usize::from(s),
-        TyKey::Int(64, s) => 8 | usize::from(s),
-        TyKey::Float(16) => 10,
-        TyKey::Float(32) => 11,
-        TyKey::Float(64) => 12,
-        _ => return None,
-    })
-}
-
-/// An empty hash map with room for `n` entries.
-fn map_with_capacity<K, V>(n: usize) -> HashMap<K, V> {
-    HashMap::with_capacity_and_hasher(n, Default::default())
-}
-
-/// The low `width` bits set (all bits from 64 on).
-pub(crate) fn low_mask(width: u32) -> u64 {
-    u64::MAX.checked_shl(width).map_or(u64::MAX, |high| !high)
-}
-
-/// f32 → f16 bits, round to nearest even (for half constants given as f64).
-///
-/// `exp` is at most 254, so `e` is in -112..=142 and `shift` in 14..=24:
-/// the saturating operations below never saturate.
-pub(crate) fn f32_to_f16_bits(f: f32) -> u16 {
-    let x = f.to_bits();
-    let sign = ((x >> 16) & 0x8000) as u16;
-    let exp = ((x >> 23) & 0xff) as i32;
-    let mant = x & 0x7f_ffff;
-    if exp == 0xff {
-        return sign | 0x7c00 | if mant != 0 { 0x200 } else { 0 };
-    }
-    // Rebias: `exp - 127 + 15`.
-    let e = exp.saturating_sub(112);
-    if e >= 0x1f {
-        return sign | 0x7c00;
-    }
-    if e <= 0 {
-        if e < -10 {
-            return sign;
-        }
-        let m = mant | 0x80_0000;
-        let shift = 14i32.saturating_sub(e) as u32;
-        let half = m >> shift;
-        let rem = m & !(u32::MAX << shift);
-        let mid = 1 << shift.saturating_sub(1);
-        let r = if rem > mid || (rem == mid && (half & 1) == 1) {
-            half.saturating_add(1)
-        } else {
-            half
-        };
-        return sign | r as u16;
-    }
-    let half = ((e as u32) << 10) | (mant >> 13);
-    let rem = mant & 0x1fff;
-    let r = if rem > 0x1000 || (rem == 0x1000 && (half & 1) == 1) {
-        half.saturating_add(1)
-    } else {
-        half
-    };
-    sign | r as u16
 }

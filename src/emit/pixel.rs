@@ -3,15 +3,39 @@
 //! `AttributeAtVertex`; and the derivative rules of compute-like shaders.
 //! The pixel shader's interface is in `stage`.
 
-use super::module::{Emitter, TyKey};
+use super::context::TyKey;
 use super::stage::{Adjust, Io, Shape};
+use super::Emitter;
 use crate::dxil::operands::AttributeAtVertex;
 use crate::dxil::{decode_operands, DxOp, ShaderFlags, ShaderKind, SignatureKind};
 use crate::error::Result;
 use crate::ir::{self, TypeId, ValueId};
 use rspirv::spirv::{BuiltIn, Capability, ExecutionMode, GlslStd450Op, Op, StorageClass, Word};
 
+/// What the pixel operations found: per-vertex inputs, compute-style
+/// derivatives.
+#[derive(Default)]
+pub(crate) struct PixelState {
+    /// Pixel shader inputs read by `AttributeAtVertex` (`PerVertexKHR`
+    /// arrays of 3), by element id.
+    per_vertex: rustc_hash::FxHashSet<u32>,
+    /// Whether a compute-like shader takes derivatives (its quads are
+    /// declared with `DerivativeGroupLinearKHR`).
+    derivative_groups: bool,
+}
+
 impl<'m> Emitter<'m> {
+    /// Whether input element `id` is read by `AttributeAtVertex` (so
+    /// declared per vertex).
+    pub fn is_per_vertex(&self, id: u32) -> bool {
+        self.pixel.per_vertex.contains(&id)
+    }
+
+    /// Whether a compute-like shader takes derivatives (see
+    /// [`Self::require_derivatives`]).
+    pub fn derivative_groups(&self) -> bool {
+        self.pixel.derivative_groups
+    }
     /// The execution modes of a pixel shader (none takes a literal).
     pub fn pixel_modes(&mut self) -> Vec<(ExecutionMode, Option<u32>)> {
         let mut modes = vec![ExecutionMode::OriginUpperLeft];
@@ -22,7 +46,7 @@ impl<'m> Emitter<'m> {
         {
             modes.push(ExecutionMode::EarlyFragmentTests);
         }
-        modes.extend(self.stage.modes.iter().copied());
+        modes.extend(self.signature_modes().iter().copied());
         modes.into_iter().map(|m| (m, None)).collect()
     }
 
@@ -33,7 +57,7 @@ impl<'m> Emitter<'m> {
     /// running for derivatives).
     pub fn discard(&mut self, cond: ValueId) -> Result<()> {
         self.require_pixel()?;
-        self.cap(Capability::DemoteToHelperInvocation);
+        self.spv.cap(Capability::DemoteToHelperInvocation);
         let c = self.value_id(cond)?;
         self.if_then(c, &[], |e| {
             e.op_void_operands(Op::DemoteToHelperInvocation, &[])?;
@@ -45,10 +69,10 @@ impl<'m> Emitter<'m> {
     /// `IsHelperLane()`: false outside pixel shaders.
     pub fn is_helper_lane(&mut self) -> Result<Word> {
         if self.desc.kind != ShaderKind::Pixel {
-            return Ok(self.boolc(false));
+            return Ok(self.spv.boolc(false));
         }
-        self.cap(Capability::DemoteToHelperInvocation);
-        let b = self.bool_ty();
+        self.spv.cap(Capability::DemoteToHelperInvocation);
+        let b = self.spv.bool_ty();
         self.inst_operands(Op::IsHelperInvocationEXT, b, &[])
     }
 
@@ -56,13 +80,13 @@ impl<'m> Emitter<'m> {
     pub fn derivative(&mut self, op: Op, x: ValueId, t: TypeId) -> Result<Word> {
         self.require_derivatives()?;
         if !matches!(op, Op::DPdx | Op::DPdy) {
-            self.cap(Capability::DerivativeControl);
+            self.spv.cap(Capability::DerivativeControl);
         }
         let ty = self.llvm_ty(t)?;
         let x = self.value_id(x)?;
         if self.m.types.ty(t) == ir::Type::Half {
             // Derivatives are defined on 32-bit floats only.
-            let f = self.float_ty(32);
+            let f = self.spv.float_ty(32);
             let w = self.op(Op::FConvert, f, &[x])?;
             let d = self.op(op, f, &[w])?;
             return self.op(Op::FConvert, ty, &[d]);
@@ -73,28 +97,28 @@ impl<'m> Emitter<'m> {
     /// A `uint` pixel built-in (`SampleId`, `SampleMask[0]`).
     pub fn pixel_builtin(&mut self, bi: BuiltIn) -> Result<Word> {
         self.require_pixel()?;
-        let u = self.u32_ty();
+        let u = self.spv.u32_ty();
         match bi {
             BuiltIn::SampleMask => {
-                let arr = self.ty(TyKey::Array(u, 1));
+                let arr = self.spv.ty(TyKey::Array(u, 1));
                 let var = self.builtin_var(bi, StorageClass::Input, arr);
-                let pt = self.ptr_ty(StorageClass::Input, u);
-                let zero = self.u32c(0);
+                let pt = self.spv.ptr_ty(StorageClass::Input, u);
+                let zero = self.spv.u32c(0);
                 let p = self.access_chain(pt, var, &[zero])?;
                 self.load(u, p)
             }
             BuiltIn::FullyCoveredEXT => {
-                self.cap(Capability::FragmentFullyCoveredEXT);
-                self.exts.insert("SPV_EXT_fragment_fully_covered");
-                let b = self.bool_ty();
+                self.spv.cap(Capability::FragmentFullyCoveredEXT);
+                self.spv.exts.insert("SPV_EXT_fragment_fully_covered");
+                let b = self.spv.bool_ty();
                 let var = self.builtin_var(bi, StorageClass::Input, b);
                 let x = self.load(b, var)?;
-                let (one, zero) = (self.u32c(1), self.u32c(0));
+                let (one, zero) = (self.spv.u32c(1), self.spv.u32c(0));
                 self.select(u, x, one, zero)
             }
             _ => {
                 if bi == BuiltIn::SampleId {
-                    self.cap(Capability::SampleRateShading);
+                    self.spv.cap(Capability::SampleRateShading);
                 }
                 let var = self.builtin_var(bi, StorageClass::Input, u);
                 self.load(u, var)
@@ -119,11 +143,11 @@ impl<'m> Emitter<'m> {
         if v.shape != Shape::Rows || !v.float || v.adjust != Adjust::None {
             return Err(self.unsupported("attribute evaluation of a system value or integer"));
         }
-        self.cap(Capability::InterpolationFunction);
-        let row_ty = self.vec_ty(v.scalar, v.cols);
+        self.spv.cap(Capability::InterpolationFunction);
+        let row_ty = self.spv.vec_ty(v.scalar, v.cols);
         let p = if v.rows > 1 {
             let r = self.io_row(row)?;
-            let pt = self.ptr_ty(StorageClass::Input, row_ty);
+            let pt = self.spv.ptr_ty(StorageClass::Input, row_ty);
             self.access_chain(pt, v.var, &[r])?
         } else {
             v.var
@@ -136,9 +160,9 @@ impl<'m> Emitter<'m> {
                 }
             }
             GlslStd450Op::InterpolateAtOffset => {
-                let f = self.float_ty(32);
-                let s = self.sint_ty(32);
-                let sixteenth = self.f32c(1.0 / 16.0);
+                let f = self.spv.float_ty(32);
+                let s = self.spv.sint_ty(32);
+                let sixteenth = self.spv.f32c(1.0 / 16.0);
                 let mut xy = Vec::with_capacity(2);
                 for &v in extra {
                     let o = self.value_id(v)?;
@@ -146,7 +170,7 @@ impl<'m> Emitter<'m> {
                     let o = self.op(Op::ConvertSToF, f, &[o])?;
                     xy.push(self.op(Op::FMul, f, &[o, sixteenth])?);
                 }
-                let v2 = self.vec_ty(f, 2);
+                let v2 = self.spv.vec_ty(f, 2);
                 ops.push(self.composite_construct(v2, &xy)?);
             }
             _ => {}
@@ -195,11 +219,11 @@ impl<'m> Emitter<'m> {
             let id = id
                 .and_then(|i| u32::try_from(i).ok())
                 .ok_or_else(|| self.invalid("AttributeAtVertex: the element is not a constant"))?;
-            self.stage.per_vertex.insert(id);
+            self.pixel.per_vertex.insert(id);
         }
-        if !self.stage.per_vertex.is_empty() {
-            self.cap(Capability::FragmentBarycentricKHR);
-            self.exts.insert("SPV_KHR_fragment_shader_barycentric");
+        if !self.pixel.per_vertex.is_empty() {
+            self.spv.cap(Capability::FragmentBarycentricKHR);
+            self.spv.exts.insert("SPV_KHR_fragment_shader_barycentric");
         }
         Ok(())
     }
@@ -241,9 +265,9 @@ impl<'m> Emitter<'m> {
                 "derivatives in a thread group of {x}x{y}x{z} threads (not a multiple of 4)"
             )));
         }
-        self.cap(Capability::ComputeDerivativeGroupLinearKHR);
-        self.exts.insert("SPV_KHR_compute_shader_derivatives");
-        self.stage.derivative_groups = true;
+        self.spv.cap(Capability::ComputeDerivativeGroupLinearKHR);
+        self.spv.exts.insert("SPV_KHR_compute_shader_derivatives");
+        self.pixel.derivative_groups = true;
         Ok(())
     }
 

@@ -7,14 +7,16 @@
 //! the committed status and candidate type values; D3D's instance *index*
 //! is Vulkan's instance *id*, and D3D's instance *ID* Vulkan's custom index.
 
-use super::module::{Emitter, TyKey, Val};
+use super::context::{TyKey, Val};
 use super::ray_tracing::{ray_of, SHARED_FLAGS};
+use super::Emitter;
 use crate::dxil::operands::RayQueryTraceRayInline;
 use crate::dxil::OpCode;
 use crate::error::Result;
 use crate::ir::ValueId;
 use rspirv::dr::Operand;
 use rspirv::spirv::{Capability, Op, Word};
+use rustc_hash::FxHashMap as HashMap;
 
 /// `RAY_FLAG_FORCE_OMM_2_STATE` (Vulkan's `ForceOpacityMicromap2StateEXT`),
 /// allowed with `RAYQUERY_FLAG_ALLOW_OPACITY_MICROMAPS`.
@@ -22,10 +24,18 @@ const FORCE_OMM_2_STATE: u32 = 0x400;
 /// `RAYQUERY_FLAG_ALLOW_OPACITY_MICROMAPS` (SM 6.9 `AllocateRayQuery2`).
 const ALLOW_OPACITY_MICROMAPS: u32 = 1;
 
+/// The ray queries of the shader.
+#[derive(Default)]
+pub(crate) struct RayQueryState {
+    /// Each query's variable and constant flags, by the handle value of
+    /// its `AllocateRayQuery`.
+    queries: HashMap<ValueId, (Word, u32)>,
+}
+
 impl<'m> Emitter<'m> {
     fn ray_query_ext(&mut self) {
-        self.cap(Capability::RayQueryKHR);
-        self.exts.insert("SPV_KHR_ray_query");
+        self.spv.cap(Capability::RayQueryKHR);
+        self.spv.exts.insert("SPV_KHR_ray_query");
     }
 
     /// `AllocateRayQuery(constRayFlags)` and (SM 6.9)
@@ -39,30 +49,35 @@ impl<'m> Emitter<'m> {
         }
         let mut known = SHARED_FLAGS;
         if query_flags & ALLOW_OPACITY_MICROMAPS != 0 {
-            self.cap(Capability::RayTracingOpacityMicromapEXT);
-            self.exts.insert("SPV_EXT_opacity_micromap");
+            self.spv.cap(Capability::RayTracingOpacityMicromapEXT);
+            self.spv.exts.insert("SPV_EXT_opacity_micromap");
             known |= FORCE_OMM_2_STATE;
         }
         if flags & !known != 0 {
             return Err(self.unsupported(format!("ray flags {flags:#x}")));
         }
         let result = self
+            .func
             .current_inst_result
             .ok_or_else(|| self.invalid("AllocateRayQuery without a result"))?;
         self.ray_query_ext();
-        let rq = self.ty(TyKey::RayQuery);
+        let rq = self.spv.ty(TyKey::RayQuery);
         let var = self.function_var(rq);
-        self.ray_queries.insert(result, (var, flags));
+        self.ray_queries.queries.insert(result, (var, flags));
         // The handle itself carries nothing: every use looks it up.
-        let u = self.u32_ty();
-        Ok(Val::Id(self.undef(u)))
+        let u = self.spv.u32_ty();
+        Ok(Val::Id(self.spv.undef(u)))
     }
 
     /// The variable and constant flags behind a ray query handle.
     fn ray_query(&self, handle: ValueId) -> Result<(Word, u32)> {
-        self.ray_queries.get(&handle).copied().ok_or_else(|| {
-            self.unsupported("a ray query handle that is not an AllocateRayQuery result")
-        })
+        self.ray_queries
+            .queries
+            .get(&handle)
+            .copied()
+            .ok_or_else(|| {
+                self.unsupported("a ray query handle that is not an AllocateRayQuery result")
+            })
     }
 
     /// `RayQuery_TraceRayInline(rq, accel, flags, mask, origin, tMin,
@@ -115,19 +130,19 @@ impl<'m> Emitter<'m> {
         }
         let (sop, result, which) = query_of(op)
             .ok_or_else(|| self.internal(format!("{} is not a ray query", op.name())))?;
-        let (u, f, b) = (self.u32_ty(), self.float_ty(32), self.bool_ty());
+        let (u, f, b) = (self.spv.u32_ty(), self.spv.float_ty(32), self.spv.bool_ty());
         let ty = match result {
             Query::U32 => u,
             Query::F32 => f,
             Query::Bool | Query::NotBool => b,
-            Query::Lane(n) => self.vec_ty(f, n),
+            Query::Lane(n) => self.spv.vec_ty(f, n),
             Query::Matrix => {
-                let v3 = self.vec_ty(f, 3);
-                self.ty(TyKey::Matrix(v3, 4))
+                let v3 = self.spv.vec_ty(f, 3);
+                self.spv.ty(TyKey::Matrix(v3, 4))
             }
         };
         let mut ids = vec![rq];
-        ids.extend(which.map(|w| self.u32c(w)));
+        ids.extend(which.map(|w| self.spv.u32c(w)));
         let r = self.op(sop, ty, &ids)?;
         let v = match result {
             Query::U32 | Query::F32 | Query::Bool => r,

@@ -21,8 +21,9 @@
 //!   `NonUniformResourceIndex`), is its handle, and `createHandleForLib`
 //!   passes it on.
 
-use super::module::{Emitter, Handle, TyKey, Val};
+use super::context::{Handle, TyKey, Val};
 use super::resource::View;
+use super::Emitter;
 use crate::dxil::operands::{CallShader, ReportHit, TraceRay};
 use crate::dxil::{OpCode, ResourceKind, ShaderKind};
 use crate::error::Result;
@@ -102,8 +103,8 @@ impl<'m> Emitter<'m> {
         if !self.desc.kind.is_ray_tracing() {
             return Ok(());
         }
-        self.cap(Capability::RayTracingKHR);
-        self.exts.insert("SPV_KHR_ray_tracing");
+        self.spv.cap(Capability::RayTracingKHR);
+        self.spv.exts.insert("SPV_KHR_ray_tracing");
         for (i, a) in func.args().enumerate() {
             let sc = match (self.desc.kind, i) {
                 (ShaderKind::Callable, _) => StorageClass::IncomingCallableDataKHR,
@@ -117,16 +118,18 @@ impl<'m> Emitter<'m> {
                 .ok_or_else(|| self.invalid("a ray-tracing parameter that is not a pointer"))?;
             let ty = self.llvm_ty(pointee)?;
             let var = self.interface_var(sc, ty);
-            self.values.insert(a, Val::Ptr(var, sc));
+            self.func.values.insert(a, Val::Ptr(var, sc));
         }
         Ok(())
     }
 
     /// A module variable of the entry's interface.
     pub(crate) fn interface_var(&mut self, sc: StorageClass, ty: Word) -> Word {
-        let pt = self.ptr_ty(sc, ty);
-        let var = self.global_inst_operands(Op::Variable, Some(pt), &[Operand::StorageClass(sc)]);
-        self.interface.insert(var);
+        let pt = self.spv.ptr_ty(sc, ty);
+        let var =
+            self.spv
+                .global_inst_operands(Op::Variable, Some(pt), &[Operand::StorageClass(sc)]);
+        self.spv.interface.insert(var);
         var
     }
 
@@ -138,7 +141,7 @@ impl<'m> Emitter<'m> {
         }
         let location = self.ray_tracing.outgoing.len() as u32;
         let var = self.interface_var(sc, ty);
-        self.decorate(var, Decoration::Location, &[location]);
+        self.spv.decorate(var, Decoration::Location, &[location]);
         self.ray_tracing.outgoing.insert((sc, ty), var);
         var
     }
@@ -181,17 +184,17 @@ impl<'m> Emitter<'m> {
             Some(f) => {
                 let all = (f as u32) | extra;
                 if all & SKIP_PRIMITIVES != 0 {
-                    self.cap(Capability::RayTraversalPrimitiveCullingKHR);
+                    self.spv.cap(Capability::RayTraversalPrimitiveCullingKHR);
                 }
-                Ok(self.u32c(all))
+                Ok(self.spv.u32c(all))
             }
             None => {
                 let f = self.value_id(flags)?;
                 if extra == 0 {
                     return Ok(f);
                 }
-                let u = self.u32_ty();
-                let c = self.u32c(extra);
+                let u = self.spv.u32_ty();
+                let c = self.spv.u32c(extra);
                 self.op(Op::BitwiseOr, u, &[f, c])
             }
         }
@@ -199,8 +202,8 @@ impl<'m> Emitter<'m> {
 
     /// A ray's origin, tMin, direction and tMax.
     pub fn ray_description(&mut self, ray: Ray) -> Result<[Word; 4]> {
-        let f = self.float_ty(32);
-        let v3 = self.vec_ty(f, 3);
+        let f = self.spv.float_ty(32);
+        let v3 = self.spv.vec_ty(f, 3);
         let [ox, oy, oz] = ray.origin;
         let [dx, dy, dz] = ray.direction;
         let mut vals = [0; 8];
@@ -253,10 +256,12 @@ impl<'m> Emitter<'m> {
         let [accel, flags, mask, offset, stride, miss, origin, tmin, direction, tmax] =
             self.trace_operands(o)?;
         self.with_payload(o.payload, StorageClass::RayPayloadKHR, |e, var| {
-            e.b.trace_ray_khr(
-                accel, flags, mask, offset, stride, miss, origin, tmin, direction, tmax, var,
-            )
-            .map_err(super::module::berr)
+            e.spv
+                .b
+                .trace_ray_khr(
+                    accel, flags, mask, offset, stride, miss, origin, tmin, direction, tmax, var,
+                )
+                .map_err(super::context::berr)
         })
     }
 
@@ -279,8 +284,10 @@ impl<'m> Emitter<'m> {
     pub fn call_shader(&mut self, o: CallShader) -> Result<()> {
         let index = self.value_id(o.shader_index)?;
         self.with_payload(o.parameter, StorageClass::CallableDataKHR, |e, var| {
-            e.b.execute_callable_khr(index, var)
-                .map_err(super::module::berr)
+            e.spv
+                .b
+                .execute_callable_khr(index, var)
+                .map_err(super::context::berr)
         })
     }
 
@@ -306,11 +313,12 @@ impl<'m> Emitter<'m> {
             }
         };
         self.copy_through(attributes, var, true)?;
-        let b = self.bool_ty();
+        let b = self.spv.bool_ty();
         let r = self
+            .spv
             .b
             .report_intersection_khr(b, None, t_hit, kind)
-            .map_err(super::module::berr)?;
+            .map_err(super::context::berr)?;
         Ok(Val::Id(r))
     }
 
@@ -318,12 +326,12 @@ impl<'m> Emitter<'m> {
     /// follows (DXIL's `unreachable`) goes to a fresh block.
     pub fn end_hit(&mut self, accept: bool) -> Result<()> {
         let r = if accept {
-            self.b.terminate_ray_khr()
+            self.spv.b.terminate_ray_khr()
         } else {
-            self.b.ignore_intersection_khr()
+            self.spv.b.ignore_intersection_khr()
         };
-        r.map_err(super::module::berr)?;
-        let after = self.id();
+        r.map_err(super::context::berr)?;
+        let after = self.spv.id();
         self.begin_block(after)
     }
 
@@ -357,12 +365,12 @@ impl<'m> Emitter<'m> {
             (O::RayTCurrent, _) => (BuiltIn::RayTmaxKHR, false),
             _ => return Err(self.internal("not a ray-tracing system value")),
         };
-        let f = self.float_ty(32);
+        let f = self.spv.float_ty(32);
         if !is_vector {
             let var = self.builtin(bi, f);
             return self.load(f, var);
         }
-        let v3 = self.vec_ty(f, 3);
+        let v3 = self.spv.vec_ty(f, 3);
         let var = self.builtin(bi, v3);
         let v = self.load(v3, var)?;
         let c = index
@@ -375,9 +383,9 @@ impl<'m> Emitter<'m> {
     /// Element (`row`, `col`) of a 3×4 object/world matrix: Vulkan's
     /// built-in is its transpose, four columns of three floats.
     fn ray_matrix(&mut self, bi: BuiltIn, row: ValueId, col: ValueId) -> Result<Word> {
-        let f = self.float_ty(32);
-        let v3 = self.vec_ty(f, 3);
-        let mat = self.ty(TyKey::Matrix(v3, 4));
+        let f = self.spv.float_ty(32);
+        let v3 = self.spv.vec_ty(f, 3);
+        let mat = self.spv.ty(TyKey::Matrix(v3, 4));
         let var = self.builtin(bi, mat);
         let m = self.load(mat, var)?;
         let col = self
@@ -411,7 +419,7 @@ impl<'m> Emitter<'m> {
             Some((_, Some(c))) => (None, c as u32),
             Some((i, None)) => (Some(self.value_id(i)?), 0),
         };
-        self.resources.used.insert(r);
+        self.mark_resource_used(r);
         Ok(Some(Val::Handle(Handle {
             res: r,
             index,

@@ -6,8 +6,9 @@
 //! are `buffer`'s.
 
 use super::binding::{DescriptorType, ReflectedResource};
+use super::context::{Handle, ImageKey, Parts, TyKey, Val, MAX_CONST_DEPTH};
 use super::desc::{ElementClass, ResourceClass, ResourceDecl};
-use super::module::{Emitter, Handle, ImageKey, TyKey, Val, MAX_CONST_DEPTH};
+use super::Emitter;
 use crate::dxil::operands::{CreateHandle, CreateHandleFromBinding};
 use crate::dxil::{DxOp, ResourceKind};
 use crate::error::{Feature, Result};
@@ -46,13 +47,13 @@ pub(crate) enum View {
 /// Per-compilation resource state.
 #[derive(Default)]
 pub(crate) struct ResourceState {
-    pub vars: HashMap<(usize, View), (Word, StorageClass, Word)>,
-    pub used: BTreeSet<usize>,
+    vars: HashMap<(usize, View), (Word, StorageClass, Word)>,
+    used: BTreeSet<usize>,
     /// Typed UAVs used with atomics (they need a declared `R32*` format).
-    pub atomic_typed: HashSet<usize>,
+    atomic_typed: HashSet<usize>,
     /// Those of them used with 64-bit atomics (`R64*` formats, 64-bit
     /// sampled type).
-    pub atomic64_typed: HashSet<usize>,
+    atomic64_typed: HashSet<usize>,
 }
 
 /// The scalar shape of a dx.op overload.
@@ -92,9 +93,9 @@ impl<'m> Emitter<'m> {
     /// The SPIR-V type of a scalar shape (ints unsigned).
     pub fn scalar_ty(&mut self, s: Scalar) -> Word {
         if s.float {
-            self.float_ty(s.width)
+            self.spv.float_ty(s.width)
         } else {
-            self.uint_ty(s.width)
+            self.spv.uint_ty(s.width)
         }
     }
 
@@ -154,11 +155,13 @@ impl<'m> Emitter<'m> {
             // 64-bit elements are viewed as R32G32_UINT (GatherRaw reads
             // both halves); 64-bit atomics use an R64 image instead.
             ElementClass::Signed(64) | ElementClass::Unsigned(64) => {
-                Ok((self.u32_ty(), false, false))
+                Ok((self.spv.u32_ty(), false, false))
             }
-            ElementClass::Signed(_) => Ok((self.sint_ty(32), false, true)),
-            ElementClass::Unsigned(_) => Ok((self.u32_ty(), false, false)),
-            ElementClass::Float(_) | ElementClass::Other => Ok((self.float_ty(32), true, false)),
+            ElementClass::Signed(_) => Ok((self.spv.sint_ty(32), false, true)),
+            ElementClass::Unsigned(_) => Ok((self.spv.u32_ty(), false, false)),
+            ElementClass::Float(_) | ElementClass::Other => {
+                Ok((self.spv.float_ty(32), true, false))
+            }
         }
     }
 
@@ -197,29 +200,29 @@ impl<'m> Emitter<'m> {
                     _ => (64, true),
                 };
                 if w == 16 {
-                    self.cap(Capability::StorageBuffer16BitAccess);
+                    self.spv.cap(Capability::StorageBuffer16BitAccess);
                 }
-                let e = self.ty(TyKey::Int(w, s));
-                let ra = self.ty(TyKey::RuntimeArray(e, w / 8));
-                (self.ty(TyKey::Block(ra)), StorageClass::StorageBuffer)
+                let e = self.spv.ty(TyKey::Int(w, s));
+                let ra = self.spv.ty(TyKey::RuntimeArray(e, w / 8));
+                (self.spv.ty(TyKey::Block(ra)), StorageClass::StorageBuffer)
             }
             View::Cbuffer => {
                 let rows = d.cbuffer_size.div_ceil(16).max(1);
-                let u = self.u32_ty();
-                let v4 = self.vec_ty(u, 4);
-                let arr = self.ty(TyKey::StridedArray(v4, rows, 16));
-                (self.ty(TyKey::Block(arr)), StorageClass::Uniform)
+                let u = self.spv.u32_ty();
+                let v4 = self.spv.vec_ty(u, 4);
+                let arr = self.spv.ty(TyKey::StridedArray(v4, rows, 16));
+                (self.spv.ty(TyKey::Block(arr)), StorageClass::Uniform)
             }
             View::Counter => {
-                let u = self.u32_ty();
-                (self.ty(TyKey::Block(u)), StorageClass::StorageBuffer)
+                let u = self.spv.u32_ty();
+                (self.spv.ty(TyKey::Block(u)), StorageClass::StorageBuffer)
             }
             View::Image => {
                 let sampled_ty = if self.resources.atomic64_typed.contains(&r) {
-                    self.cap(Capability::Int64ImageEXT);
-                    self.exts.insert("SPV_EXT_shader_image_int64");
+                    self.spv.cap(Capability::Int64ImageEXT);
+                    self.spv.exts.insert("SPV_EXT_shader_image_int64");
                     let signed = matches!(d.element_class(), ElementClass::Signed(32 | 64));
-                    self.ty(TyKey::Int(64, signed))
+                    self.spv.ty(TyKey::Int(64, signed))
                 } else {
                     self.sampled_ty(d)?.0
                 };
@@ -237,35 +240,40 @@ impl<'m> Emitter<'m> {
                     mode: if d.class == ResourceClass::Uav { 2 } else { 1 },
                     format: self.image_format(r, d),
                 };
-                (self.ty(TyKey::Image(key)), StorageClass::UniformConstant)
+                (
+                    self.spv.ty(TyKey::Image(key)),
+                    StorageClass::UniformConstant,
+                )
             }
-            View::Sampler => (self.ty(TyKey::Sampler), StorageClass::UniformConstant),
+            View::Sampler => (self.spv.ty(TyKey::Sampler), StorageClass::UniformConstant),
             View::Accel => (
-                self.ty(TyKey::AccelerationStructure),
+                self.spv.ty(TyKey::AccelerationStructure),
                 StorageClass::UniformConstant,
             ),
         };
         let desc_ty = if d.range_size == 1 {
             inner
         } else if d.range_size == u32::MAX || d.range_size == 0 {
-            self.ty(TyKey::DescriptorRuntimeArray(inner))
+            self.spv.ty(TyKey::DescriptorRuntimeArray(inner))
         } else {
-            self.ty(TyKey::Array(inner, d.range_size))
+            self.spv.ty(TyKey::Array(inner, d.range_size))
         };
-        let pt = self.ptr_ty(sc, desc_ty);
-        let var = self.global_inst_operands(Op::Variable, Some(pt), &[Operand::StorageClass(sc)]);
+        let pt = self.spv.ptr_ty(sc, desc_ty);
+        let var =
+            self.spv
+                .global_inst_operands(Op::Variable, Some(pt), &[Operand::StorageClass(sc)]);
         let binding = if view == View::Counter {
             counter_binding
         } else {
             binding
         };
-        self.decorate(var, Decoration::DescriptorSet, &[set]);
-        self.decorate(var, Decoration::Binding, &[binding]);
+        self.spv.decorate(var, Decoration::DescriptorSet, &[set]);
+        self.spv.decorate(var, Decoration::Binding, &[binding]);
         if sc == StorageClass::StorageBuffer && view != View::Counter {
             if d.class == ResourceClass::Srv {
-                self.decorate(var, Decoration::NonWritable, &[]);
+                self.spv.decorate(var, Decoration::NonWritable, &[]);
             } else if d.globally_coherent {
-                self.decorate(var, Decoration::Coherent, &[]);
+                self.spv.decorate(var, Decoration::Coherent, &[]);
             }
         }
         let name = if view == View::Counter {
@@ -273,8 +281,8 @@ impl<'m> Emitter<'m> {
         } else {
             d.name.clone()
         };
-        self.name(var, &name);
-        self.interface.insert(var);
+        self.spv.name(var, &name);
+        self.spv.interface.insert(var);
         self.resources.vars.insert((r, view), (var, sc, inner));
         self.resources.used.insert(r);
         Ok((var, sc, inner))
@@ -289,14 +297,14 @@ impl<'m> Emitter<'m> {
         }
         let idx = match h.index {
             Some(i) => i,
-            None => self.u32c(h.const_index),
+            None => self.spv.u32c(h.const_index),
         };
-        let pt = self.ptr_ty(sc, block);
+        let pt = self.spv.ptr_ty(sc, block);
         let p = self.access_chain(pt, var, &[idx])?;
         if h.non_uniform {
-            self.cap(Capability::ShaderNonUniform);
+            self.spv.cap(Capability::ShaderNonUniform);
             match view {
-                View::Image => self.cap(match (d.class, d.kind) {
+                View::Image => self.spv.cap(match (d.class, d.kind) {
                     (ResourceClass::Uav, ResourceKind::TypedBuffer) => {
                         Capability::StorageTexelBufferArrayNonUniformIndexing
                     }
@@ -306,12 +314,18 @@ impl<'m> Emitter<'m> {
                     (ResourceClass::Uav, _) => Capability::StorageImageArrayNonUniformIndexing,
                     _ => Capability::SampledImageArrayNonUniformIndexing,
                 }),
-                View::Sampler => self.cap(Capability::SampledImageArrayNonUniformIndexing),
+                View::Sampler => self
+                    .spv
+                    .cap(Capability::SampledImageArrayNonUniformIndexing),
                 View::Accel => {}
-                View::Cbuffer => self.cap(Capability::UniformBufferArrayNonUniformIndexing),
-                _ => self.cap(Capability::StorageBufferArrayNonUniformIndexing),
+                View::Cbuffer => self
+                    .spv
+                    .cap(Capability::UniformBufferArrayNonUniformIndexing),
+                _ => self
+                    .spv
+                    .cap(Capability::StorageBufferArrayNonUniformIndexing),
             }
-            self.decorate(p, Decoration::NonUniform, &[]);
+            self.spv.decorate(p, Decoration::NonUniform, &[]);
         }
         Ok((p, block, sc))
     }
@@ -399,8 +413,8 @@ impl<'m> Emitter<'m> {
             h.const_index = (c as u32).wrapping_sub(lower);
         } else if !single {
             let i = self.value_id(index)?;
-            let u = self.u32_ty();
-            let lo = self.u32c(lower);
+            let u = self.spv.u32_ty();
+            let lo = self.spv.u32c(lower);
             h.index = Some(if lower == 0 {
                 i
             } else {
@@ -417,6 +431,26 @@ impl<'m> Emitter<'m> {
             Val::Handle(h) => Ok(h),
             _ => Err(self.unsupported("resource handle that is not a direct createHandle result")),
         }
+    }
+
+    /// Records that resource `r` is accessed (reflected as used).
+    pub fn mark_resource_used(&mut self, r: usize) {
+        self.resources.used.insert(r);
+    }
+
+    /// Records that typed UAV `r` takes atomics (`wide`: 64-bit ones), so
+    /// that its image is declared with an atomic-capable format.
+    pub fn note_atomic_image(&mut self, r: usize, wide: bool) {
+        self.resources.atomic_typed.insert(r);
+        if wide {
+            self.resources.atomic64_typed.insert(r);
+        }
+    }
+
+    /// Whether typed UAV `r` takes 64-bit atomics (see
+    /// [`Self::note_atomic_image`]).
+    pub fn has_atomic64_image(&self, r: usize) -> bool {
+        self.resources.atomic64_typed.contains(&r)
     }
 
     /// Statically resolves the resource a handle value refers to (for the
@@ -505,17 +539,17 @@ impl<'m> Emitter<'m> {
         let (p, img_ty, _) = self.descriptor_ptr(h, View::Image)?;
         let img = self.load(img_ty, p)?;
         if h.non_uniform {
-            self.decorate(img, Decoration::NonUniform, &[]);
+            self.spv.decorate(img, Decoration::NonUniform, &[]);
         }
         Ok((img, img_ty))
     }
 
     /// Bounds condition `coord < size` of a texel buffer.
     fn texel_in_bounds(&mut self, img: Word, coord: Word) -> Result<Word> {
-        self.cap(Capability::ImageQuery);
-        let u = self.u32_ty();
+        self.spv.cap(Capability::ImageQuery);
+        let u = self.spv.u32_ty();
         let size = self.op(Op::ImageQuerySize, u, &[img])?;
-        let b = self.bool_ty();
+        let b = self.spv.bool_ty();
         self.op(Op::ULessThan, b, &[coord, size])
     }
 
@@ -526,10 +560,10 @@ impl<'m> Emitter<'m> {
         let (st, sfloat, ssigned) = self.sampled_ty(d)?;
         let fmt = self.image_format(h.res, d);
         if uav && fmt == ImageFormat::Unknown {
-            self.cap(Capability::StorageImageReadWithoutFormat);
+            self.spv.cap(Capability::StorageImageReadWithoutFormat);
         }
         let (img, _) = self.load_image(h)?;
-        let v4 = self.vec_ty(st, 4);
+        let v4 = self.spv.vec_ty(st, 4);
         let rty = self.scalar_ty(s);
         let fetch = move |e: &mut Self| -> Result<Vec<Word>> {
             let op = if uav { Op::ImageRead } else { Op::ImageFetch };
@@ -545,7 +579,7 @@ impl<'m> Emitter<'m> {
             return fetch(self);
         }
         let ok = self.texel_in_bounds(img, coord)?;
-        let zero = self.null_const(rty);
+        let zero = self.spv.null_const(rty);
         self.if_then(ok, &[(rty, zero); 4], fetch)
     }
 
@@ -568,11 +602,11 @@ impl<'m> Emitter<'m> {
                 }
             }
             (false, false, _) => {
-                let u = self.u32_ty();
+                let u = self.spv.u32_ty();
                 let ux = if ssigned { self.bitcast(u, x)? } else { x };
                 if s.width == 64 {
                     if ssigned {
-                        let si = self.sint_ty(64);
+                        let si = self.spv.sint_ty(64);
                         let r = self.op(Op::SConvert, si, &[x])?;
                         self.bitcast(rty, r)
                     } else {
@@ -604,18 +638,18 @@ impl<'m> Emitter<'m> {
         }
         let (st, sfloat, ssigned) = self.sampled_ty(d)?;
         if self.image_format(h.res, d) == ImageFormat::Unknown {
-            self.cap(Capability::StorageImageWriteWithoutFormat);
+            self.spv.cap(Capability::StorageImageWriteWithoutFormat);
         }
         let (img, _) = self.load_image(h)?;
         let mut comps = Vec::with_capacity(4);
         for v in vals {
             let c = match v {
-                None => self.null_const(st),
+                None => self.spv.null_const(st),
                 Some((x, s)) => self.scalar_to_sampled(x, s, st, sfloat, ssigned)?,
             };
             comps.push(c);
         }
-        let v4 = self.vec_ty(st, 4);
+        let v4 = self.spv.vec_ty(st, 4);
         let texel = self.composite_construct(v4, &comps)?;
         let write = move |e: &mut Self| -> Result<Vec<Word>> {
             e.op_void_operands(
@@ -657,7 +691,7 @@ impl<'m> Emitter<'m> {
             }
             (false, false, w) => {
                 if ssigned {
-                    let sw = self.sint_ty(w);
+                    let sw = self.spv.sint_ty(w);
                     let sx = self.bitcast(sw, x)?;
                     self.op(Op::SConvert, st, &[sx])
                 } else {
@@ -682,10 +716,10 @@ impl<'m> Emitter<'m> {
         }
         let rows = d.cbuffer_size.div_ceil(16).max(1);
         let (base, _, _) = self.descriptor_ptr(h, View::Cbuffer)?;
-        let u = self.u32_ty();
-        let v4 = self.vec_ty(u, 4);
-        let pt = self.ptr_ty(StorageClass::Uniform, v4);
-        let zero = self.u32c(0);
+        let u = self.spv.u32_ty();
+        let v4 = self.spv.vec_ty(u, 4);
+        let pt = self.spv.ptr_ty(StorageClass::Uniform, v4);
+        let zero = self.spv.u32c(0);
         let load = move |e: &mut Self| -> Result<Vec<Word>> {
             let p = e.access_chain(pt, base, &[zero, row])?;
             Ok(vec![e.load(v4, p)?])
@@ -694,32 +728,32 @@ impl<'m> Emitter<'m> {
             let values = load(self)?;
             return self.single(values);
         }
-        let n = self.u32c(rows);
-        let b = self.bool_ty();
+        let n = self.spv.u32c(rows);
+        let b = self.spv.bool_ty();
         let ok = self.op(Op::ULessThan, b, &[row, n])?;
-        let z = self.null_const(v4);
+        let z = self.spv.null_const(v4);
         let values = self.if_then(ok, &[(v4, z)], load)?;
         self.single(values)
     }
 
     /// `CBufferLoadLegacy(handle, row)` → the row's components as the
     /// overload type (4 × 32-bit, 2 × 64-bit or 8 × 16-bit).
-    pub fn cbuffer_load_legacy(&mut self, h: Handle, row: ValueId, s: Scalar) -> Result<Vec<Word>> {
+    pub fn cbuffer_load_legacy(&mut self, h: Handle, row: ValueId, s: Scalar) -> Result<Parts> {
         let dynamic = self.m.const_uint(row).is_none();
         let r = self.value_id(row)?;
         let v = self.cbuffer_row(h, r, dynamic)?;
-        let u = self.u32_ty();
-        let mut words = Vec::with_capacity(4);
-        for c in 0..4 {
-            words.push(self.composite_extract(u, v, c)?);
+        let u = self.spv.u32_ty();
+        let mut words = [0; 4];
+        for (c, w) in (0..).zip(words.iter_mut()) {
+            *w = self.composite_extract(u, v, c)?;
         }
         self.words_to_scalars(&words, s)
     }
 
     /// Reinterprets 32-bit words as scalars of shape `s`.
-    fn words_to_scalars(&mut self, words: &[Word], s: Scalar) -> Result<Vec<Word>> {
+    fn words_to_scalars(&mut self, words: &[Word], s: Scalar) -> Result<Parts> {
         let rty = self.scalar_ty(s);
-        let mut out = Vec::new();
+        let mut out = Parts::new();
         match s.width {
             32 => {
                 for &w in words {
@@ -734,9 +768,9 @@ impl<'m> Emitter<'m> {
                 }
             }
             _ => {
-                let u16t = self.uint_ty(16);
-                let u = self.u32_ty();
-                let sixteen = self.u32c(16);
+                let u16t = self.spv.uint_ty(16);
+                let u = self.spv.u32_ty();
+                let sixteen = self.spv.u32c(16);
                 for &w in words {
                     let lo = self.op(Op::UConvert, u16t, &[w])?;
                     let hi32 = self.op(Op::ShiftRightLogical, u, &[w, sixteen])?;
@@ -754,30 +788,30 @@ impl<'m> Emitter<'m> {
     pub fn cbuffer_load(&mut self, h: Handle, offset: ValueId, s: Scalar) -> Result<Word> {
         let dynamic = self.m.const_uint(offset).is_none();
         let off = self.value_id(offset)?;
-        let u = self.u32_ty();
-        let four = self.u32c(4);
+        let u = self.spv.u32_ty();
+        let four = self.spv.u32c(4);
         let row = self.op(Op::ShiftRightLogical, u, &[off, four])?;
         let v = self.cbuffer_row(h, row, dynamic)?;
-        let two = self.u32c(2);
-        let three = self.u32c(3);
+        let two = self.spv.u32c(2);
+        let three = self.spv.u32c(3);
         let w = self.op(Op::ShiftRightLogical, u, &[off, two])?;
         let comp = self.op(Op::BitwiseAnd, u, &[w, three])?;
         let word = self.op(Op::VectorExtractDynamic, u, &[v, comp])?;
         match s.width {
             64 => {
-                let one = self.u32c(1);
+                let one = self.spv.u32c(1);
                 let c1 = self.op(Op::IAdd, u, &[comp, one])?;
                 let hi = self.op(Op::VectorExtractDynamic, u, &[v, c1])?;
                 let rty = self.scalar_ty(s);
                 self.join64(rty, word, hi)
             }
             16 => {
-                let eight = self.u32c(8);
-                let two_c = self.u32c(2);
+                let eight = self.spv.u32c(8);
+                let two_c = self.spv.u32c(2);
                 let half = self.op(Op::BitwiseAnd, u, &[off, two_c])?;
                 let sh = self.op(Op::IMul, u, &[half, eight])?;
                 let x = self.op(Op::ShiftRightLogical, u, &[word, sh])?;
-                let u16t = self.uint_ty(16);
+                let u16t = self.spv.uint_ty(16);
                 let x16 = self.op(Op::UConvert, u16t, &[x])?;
                 if s.float {
                     let rty = self.scalar_ty(s);
@@ -845,7 +879,7 @@ impl<'m> Emitter<'m> {
                 heap: d.heap.is_some(),
             });
         }
-        self.reflection.resources = out;
+        self.spv.reflection.resources = out;
     }
 }
 

@@ -21,7 +21,8 @@
 //!   with a 32-bit one.
 
 use super::binding::ReflectedVarying;
-use super::module::{Emitter, TyKey};
+use super::context::TyKey;
+use super::Emitter;
 use crate::dxil::operands::{
     LoadInput, StoreOutput, StorePatchConstant, StorePrimitiveOutput, StoreVertexOutput,
 };
@@ -129,26 +130,15 @@ pub(crate) fn rows_used<'a>(elements: impl Iterator<Item = &'a SignatureElement>
         .max()
         .unwrap_or(0)
 }
+
+/// The signature interface: its variables and the execution modes it asks
+/// for.
 #[derive(Default)]
 pub(crate) struct StageState {
     /// Interface variables by (signature, element id).
     vars: rustc_hash::FxHashMap<(SignatureKind, u32), IoVar>,
     /// Execution modes the interface asks for.
-    pub modes: Vec<ExecutionMode>,
-    /// The amplification shader's payload global (see `mesh`).
-    pub payload_global: Option<crate::ir::GlobalId>,
-    /// The mesh shader's payload variable, once declared.
-    pub payload_var: Option<Word>,
-    /// Pixel shader inputs read by `AttributeAtVertex` (`PerVertexKHR`
-    /// arrays of 3), by element id.
-    pub per_vertex: rustc_hash::FxHashSet<u32>,
-    /// Whether a compute-like shader takes derivatives (its quads are
-    /// declared with `DerivativeGroupLinearKHR`).
-    pub derivative_groups: bool,
-    /// The render target sample count specialization constant, once made.
-    pub sample_count: Option<Word>,
-    /// The standard sample position table, once made.
-    pub sample_table: Option<Word>,
+    modes: Vec<ExecutionMode>,
 }
 
 /// The signature operands of a load or store: element id, row, column.
@@ -206,26 +196,37 @@ impl From<StorePrimitiveOutput> for IoStore {
 }
 
 impl<'m> Emitter<'m> {
+    /// The execution modes the signature interface asks for (depth and
+    /// stencil outputs).
+    pub fn signature_modes(&self) -> &[ExecutionMode] {
+        &self.stage.modes
+    }
     /// A built-in variable of a storage class (created once). Integer
     /// pixel shader inputs are flat, as Vulkan requires.
     pub fn builtin_var(&mut self, bi: BuiltIn, sc: StorageClass, ty: Word) -> Word {
-        if let Some(&v) = self.builtins.get(&(bi, sc)) {
+        if let Some(&v) = self.spv.builtins.get(&(bi, sc)) {
             return v;
         }
-        let pt = self.ptr_ty(sc, ty);
-        let v = self.global_inst_operands(Op::Variable, Some(pt), &[Operand::StorageClass(sc)]);
-        self.b
+        let pt = self.spv.ptr_ty(sc, ty);
+        let v = self
+            .spv
+            .global_inst_operands(Op::Variable, Some(pt), &[Operand::StorageClass(sc)]);
+        self.spv
+            .b
             .decorate(v, Decoration::BuiltIn, [Operand::BuiltIn(bi)]);
-        if self.desc.kind == ShaderKind::Pixel && sc == StorageClass::Input && ty == self.u32_ty() {
-            self.decorate(v, Decoration::Flat, &[]);
+        if self.desc.kind == ShaderKind::Pixel
+            && sc == StorageClass::Input
+            && ty == self.spv.u32_ty()
+        {
+            self.spv.decorate(v, Decoration::Flat, &[]);
         }
         // Vulkan: the tessellation factors are per-patch variables, and
         // SPIR-V validators since v2025.4 require the decoration.
         if matches!(bi, BuiltIn::TessLevelOuter | BuiltIn::TessLevelInner) {
-            self.decorate(v, Decoration::Patch, &[]);
+            self.spv.decorate(v, Decoration::Patch, &[]);
         }
-        self.interface.insert(v);
-        self.builtins.insert((bi, sc), v);
+        self.spv.interface.insert(v);
+        self.spv.builtins.insert((bi, sc), v);
         v
     }
 
@@ -261,6 +262,7 @@ impl<'m> Emitter<'m> {
             for e in self.desc.signatures.get(list) {
                 let v = self.io_var(list, e.id)?;
                 let builtin = self
+                    .spv
                     .builtins
                     .iter()
                     .find_map(|(&(bi, _), &var)| (var == v.var).then(|| format!("{bi:?}")));
@@ -285,7 +287,7 @@ impl<'m> Emitter<'m> {
                         }
                     }
                 }
-                self.reflection.interface.push(ReflectedVarying {
+                self.spv.reflection.interface.push(ReflectedVarying {
                     output,
                     patch: list == SignatureKind::PatchConstOrPrim,
                     semantic: e.name.clone(),
@@ -379,9 +381,9 @@ impl<'m> Emitter<'m> {
         };
         let (float, scalar) = match e.component_type {
             C::F16 | C::F32 | C::SNormF16 | C::UNormF16 | C::SNormF32 | C::UNormF32 => {
-                (true, self.float_ty(32))
+                (true, self.spv.float_ty(32))
             }
-            C::I1 | C::I16 | C::U16 | C::I32 | C::U32 => (false, self.u32_ty()),
+            C::I1 | C::I16 | C::U16 | C::I32 | C::U32 => (false, self.spv.u32_ty()),
             other => {
                 return Err(self.unsupported_feature(
                     Feature::SignatureElement,
@@ -399,7 +401,7 @@ impl<'m> Emitter<'m> {
             cols: e.cols.clamp(1, 4),
             vertices: match role {
                 Role::PerVertexIn => self.input_vertices()?,
-                Role::PixelIn if self.stage.per_vertex.contains(&e.id) => 3,
+                Role::PixelIn if self.is_per_vertex(e.id) => 3,
                 Role::ControlPointOut => self.hull_state()?.output_control_points,
                 Role::MeshVertexOut => self.mesh_state()?.max_vertex_count,
                 Role::MeshPrimitiveOut => self.mesh_state()?.max_primitive_count,
@@ -411,8 +413,8 @@ impl<'m> Emitter<'m> {
             Builtin::Distances => self.declare_distances(e, sc, plain)?,
             Builtin::TessLevel(outer) => self.declare_tess_level(outer, sc, plain)?,
             Builtin::Mask => {
-                let u = self.u32_ty();
-                let arr = self.ty(TyKey::Array(u, 1));
+                let u = self.spv.u32_ty();
+                let arr = self.spv.ty(TyKey::Array(u, 1));
                 let var = self.builtin_var(BuiltIn::SampleMask, sc, arr);
                 IoVar {
                     var,
@@ -423,7 +425,7 @@ impl<'m> Emitter<'m> {
                 }
             }
             Builtin::Var(bi, ty, adjust) => {
-                let (u, f) = (self.u32_ty(), self.float_ty(32));
+                let (u, f) = (self.spv.u32_ty(), self.spv.float_ty(32));
                 // Per-primitive values of a geometry shader are not arrays.
                 let vertices = match (role, bi) {
                     (
@@ -434,7 +436,7 @@ impl<'m> Emitter<'m> {
                 };
                 let var_ty = self.per_vertex(ty, vertices);
                 let var = self.builtin_var(bi, sc, var_ty);
-                let s = self.sint_ty(32);
+                let s = self.spv.sint_ty(32);
                 let vector = ty != u && ty != s && ty != f && adjust != Adjust::Bool;
                 let float = ty == f || vector;
                 IoVar {
@@ -456,10 +458,10 @@ impl<'m> Emitter<'m> {
             self.stream_decoration(v.var, e);
         }
         if role == Role::MeshPrimitiveOut {
-            self.decorate(v.var, Decoration::PerPrimitiveEXT, &[]);
+            self.spv.decorate(v.var, Decoration::PerPrimitiveEXT, &[]);
         }
         if matches!(role, Role::PatchOut | Role::PatchIn) && v.shape == Shape::Rows {
-            self.decorate(v.var, Decoration::Patch, &[]);
+            self.spv.decorate(v.var, Decoration::Patch, &[]);
         }
         Ok(v)
     }
@@ -469,18 +471,18 @@ impl<'m> Emitter<'m> {
         if vertices == 0 {
             ty
         } else {
-            self.ty(TyKey::Array(ty, vertices))
+            self.spv.ty(TyKey::Array(ty, vertices))
         }
     }
 
     /// The built-in a system value becomes in its role.
     fn builtin_of(&mut self, e: &SignatureElement, role: Role) -> Result<Builtin> {
         use Role as R;
-        let (u, f) = (self.u32_ty(), self.float_ty(32));
+        let (u, f) = (self.spv.u32_ty(), self.spv.float_ty(32));
         let geometry = self.desc.kind == ShaderKind::Geometry;
         // Mesh shaders' per-primitive integer built-ins must be signed.
         let int = if role == Role::MeshPrimitiveOut {
-            self.sint_ty(32)
+            self.spv.sint_ty(32)
         } else {
             u
         };
@@ -501,12 +503,14 @@ impl<'m> Emitter<'m> {
             (
                 S::Position,
                 R::RasterOut | R::PerVertexIn | R::MeshVertexOut | R::ControlPointOut,
-            ) => Builtin::Var(BuiltIn::Position, self.vec_ty(f, 4), Adjust::None),
-            (S::Position, R::PixelIn) => {
-                Builtin::Var(BuiltIn::FragCoord, self.vec_ty(f, 4), Adjust::FragCoordW)
-            }
+            ) => Builtin::Var(BuiltIn::Position, self.spv.vec_ty(f, 4), Adjust::None),
+            (S::Position, R::PixelIn) => Builtin::Var(
+                BuiltIn::FragCoord,
+                self.spv.vec_ty(f, 4),
+                Adjust::FragCoordW,
+            ),
             (S::RenderTargetArrayIndex, R::RasterOut | R::PixelIn | R::MeshPrimitiveOut) => {
-                self.cap(if role == R::PixelIn || geometry {
+                self.spv.cap(if role == R::PixelIn || geometry {
                     Capability::Geometry
                 } else {
                     Capability::ShaderLayer
@@ -514,7 +518,7 @@ impl<'m> Emitter<'m> {
                 scalar(BuiltIn::Layer)
             }
             (S::ViewPortArrayIndex, R::RasterOut | R::PixelIn | R::MeshPrimitiveOut) => {
-                self.cap(if role == R::PixelIn || geometry {
+                self.spv.cap(if role == R::PixelIn || geometry {
                     Capability::MultiViewport
                 } else {
                     Capability::ShaderViewportIndex
@@ -522,8 +526,8 @@ impl<'m> Emitter<'m> {
                 scalar(BuiltIn::ViewportIndex)
             }
             (S::ShadingRate, R::RasterOut | R::PixelIn | R::MeshPrimitiveOut) => {
-                self.cap(Capability::FragmentShadingRateKHR);
-                self.exts.insert("SPV_KHR_fragment_shading_rate");
+                self.spv.cap(Capability::FragmentShadingRateKHR);
+                self.spv.exts.insert("SPV_KHR_fragment_shading_rate");
                 scalar(if role == R::PixelIn {
                     BuiltIn::ShadingRateKHR
                 } else {
@@ -539,24 +543,24 @@ impl<'m> Emitter<'m> {
             (S::PrimitiveID, R::PerVertexIn) => scalar(BuiltIn::PrimitiveId),
             (S::OutputControlPointID, R::PerVertexIn) => scalar(BuiltIn::InvocationId),
             (S::DomainLocation, R::PerVertexIn | R::PatchIn) => {
-                Builtin::Var(BuiltIn::TessCoord, self.vec_ty(f, 3), Adjust::None)
+                Builtin::Var(BuiltIn::TessCoord, self.spv.vec_ty(f, 3), Adjust::None)
             }
             (S::PrimitiveID, R::PixelIn) => {
-                self.cap(Capability::Geometry);
+                self.spv.cap(Capability::Geometry);
                 scalar(BuiltIn::PrimitiveId)
             }
             (S::PrimitiveID, R::RasterOut) if geometry => scalar(BuiltIn::PrimitiveId),
             (S::PrimitiveID, R::MeshPrimitiveOut) => scalar(BuiltIn::PrimitiveId),
             (S::CullPrimitive, R::MeshPrimitiveOut) => {
-                Builtin::Var(BuiltIn::CullPrimitiveEXT, self.bool_ty(), Adjust::Bool)
+                Builtin::Var(BuiltIn::CullPrimitiveEXT, self.spv.bool_ty(), Adjust::Bool)
             }
             (S::GSInstanceID, R::PerVertexIn) => scalar(BuiltIn::InvocationId),
             (S::SampleIndex, R::PixelIn) => {
-                self.cap(Capability::SampleRateShading);
+                self.spv.cap(Capability::SampleRateShading);
                 scalar(BuiltIn::SampleId)
             }
             (S::IsFrontFace, R::PixelIn) => {
-                Builtin::Var(BuiltIn::FrontFacing, self.bool_ty(), Adjust::Bool)
+                Builtin::Var(BuiltIn::FrontFacing, self.spv.bool_ty(), Adjust::Bool)
             }
             (S::Coverage, R::PixelIn | R::PixelOut) => Builtin::Mask,
             (S::Depth | S::DepthGreaterEqual | S::DepthLessEqual, R::PixelOut) => {
@@ -569,14 +573,14 @@ impl<'m> Emitter<'m> {
                 Builtin::Var(BuiltIn::FragDepth, f, Adjust::None)
             }
             (S::StencilRef, R::PixelOut) => {
-                self.cap(Capability::StencilExportEXT);
-                self.exts.insert("SPV_EXT_shader_stencil_export");
+                self.spv.cap(Capability::StencilExportEXT);
+                self.spv.exts.insert("SPV_EXT_shader_stencil_export");
                 self.stage.modes.push(ExecutionMode::StencilRefReplacingEXT);
                 scalar(BuiltIn::FragStencilRefEXT)
             }
             (S::Barycentrics, R::PixelIn) => {
-                self.cap(Capability::FragmentBarycentricKHR);
-                self.exts.insert("SPV_KHR_fragment_shader_barycentric");
+                self.spv.cap(Capability::FragmentBarycentricKHR);
+                self.spv.exts.insert("SPV_KHR_fragment_shader_barycentric");
                 let bi = if matches!(
                     e.interpolation,
                     I::LinearNoperspective
@@ -587,7 +591,7 @@ impl<'m> Emitter<'m> {
                 } else {
                     BuiltIn::BaryCoordKHR
                 };
-                Builtin::Var(bi, self.vec_ty(f, 3), Adjust::None)
+                Builtin::Var(bi, self.spv.vec_ty(f, 3), Adjust::None)
             }
             _ => {
                 return Err(self.unsupported_feature(
@@ -631,27 +635,30 @@ impl<'m> Emitter<'m> {
         if !e.is_allocated() {
             return Err(self.invalid(format!("signature element {} has no register", e.name)));
         }
-        let row_ty = self.vec_ty(plain.scalar, plain.cols);
+        let row_ty = self.spv.vec_ty(plain.scalar, plain.cols);
         let ty = if plain.rows > 1 {
-            self.ty(TyKey::Array(row_ty, plain.rows))
+            self.spv.ty(TyKey::Array(row_ty, plain.rows))
         } else {
             row_ty
         };
         let ty = self.per_vertex(ty, plain.vertices);
-        let pt = self.ptr_ty(sc, ty);
-        let var = self.global_inst_operands(Op::Variable, Some(pt), &[Operand::StorageClass(sc)]);
+        let pt = self.spv.ptr_ty(sc, ty);
+        let var =
+            self.spv
+                .global_inst_operands(Op::Variable, Some(pt), &[Operand::StorageClass(sc)]);
         let base = self.location_base(list, e);
-        self.decorate(
+        self.spv.decorate(
             var,
             Decoration::Location,
             &[base.saturating_add(e.start_row as u32)],
         );
         if e.start_col > 0 {
-            self.decorate(var, Decoration::Component, &[e.start_col as u32]);
+            self.spv
+                .decorate(var, Decoration::Component, &[e.start_col as u32]);
         }
         if role == Role::PixelIn && plain.vertices == 3 {
             // Read per vertex by GetAttributeAtVertex: no interpolation.
-            self.decorate(var, Decoration::PerVertexKHR, &[]);
+            self.spv.decorate(var, Decoration::PerVertexKHR, &[]);
         } else if role == Role::PixelIn {
             self.interpolation(var, e.interpolation, plain.float);
         }
@@ -663,12 +670,12 @@ impl<'m> Emitter<'m> {
         let index = e.semantic_indices.first().copied().unwrap_or(0);
         // Written into a reused buffer: a `format!` per element was a
         // tenth of declaring it.
-        let mut name = std::mem::take(&mut self.name_buf);
+        let mut name = std::mem::take(&mut self.func.name_buf);
         name.clear();
         let _ = write!(name, "{prefix}.{}{index}", e.name);
-        self.name(var, &name);
-        self.name_buf = name;
-        self.interface.insert(var);
+        self.spv.name(var, &name);
+        self.func.name_buf = name;
+        self.spv.interface.insert(var);
         Ok(IoVar {
             var,
             shape: Shape::Rows,
@@ -693,9 +700,9 @@ impl<'m> Emitter<'m> {
         }
         for &d in decorations {
             if d == Decoration::Sample {
-                self.cap(Capability::SampleRateShading);
+                self.spv.cap(Capability::SampleRateShading);
             }
-            self.decorate(var, d, &[]);
+            self.spv.decorate(var, d, &[]);
         }
     }
 
@@ -729,9 +736,9 @@ impl<'m> Emitter<'m> {
         } else {
             (BuiltIn::CullDistance, Capability::CullDistance)
         };
-        self.cap(cap);
-        let f = self.float_ty(32);
-        let arr = self.ty(TyKey::Array(f, total));
+        self.spv.cap(cap);
+        let f = self.spv.float_ty(32);
+        let arr = self.spv.ty(TyKey::Array(f, total));
         let arr = self.per_vertex(arr, plain.vertices);
         let var = self.builtin_var(bi, sc, arr);
         Ok(IoVar {
@@ -745,13 +752,13 @@ impl<'m> Emitter<'m> {
 
     /// `TessLevelOuter` (`float[4]`) or `TessLevelInner` (`float[2]`).
     fn declare_tess_level(&mut self, outer: bool, sc: StorageClass, plain: IoVar) -> Result<IoVar> {
-        let f = self.float_ty(32);
+        let f = self.spv.float_ty(32);
         let (bi, n) = if outer {
             (BuiltIn::TessLevelOuter, 4)
         } else {
             (BuiltIn::TessLevelInner, 2)
         };
-        let arr = self.ty(TyKey::Array(f, n));
+        let arr = self.spv.ty(TyKey::Array(f, n));
         let var = self.builtin_var(bi, sc, arr);
         Ok(IoVar {
             var,
@@ -805,18 +812,18 @@ impl<'m> Emitter<'m> {
         if col >= v.cols && v.shape != Shape::Scalar {
             return Err(self.invalid(format!("signature column {col} out of range")));
         }
-        let pt = self.ptr_ty(sc, v.scalar);
+        let pt = self.spv.ptr_ty(sc, v.scalar);
         let mut idx = Vec::with_capacity(3);
         if v.vertices > 0 {
             idx.push(vertex.ok_or_else(|| self.invalid("a per-vertex access without an index"))?);
         }
         match v.shape {
             Shape::Scalar => {}
-            Shape::Mask => idx.push(self.u32c(0)),
+            Shape::Mask => idx.push(self.spv.u32c(0)),
             Shape::TessLevel { swap } => {
                 let r = self.io_row(row)?;
                 idx.push(if swap {
-                    let (u, one) = (self.u32_ty(), self.u32c(1));
+                    let (u, one) = (self.spv.u32_ty(), self.spv.u32c(1));
                     self.op(Op::ISub, u, &[one, r])?
                 } else {
                     r
@@ -824,10 +831,10 @@ impl<'m> Emitter<'m> {
             }
             Shape::Distances { base } => {
                 let r = self.io_row(row)?;
-                let cols = self.u32c(v.cols);
-                let u = self.u32_ty();
+                let cols = self.spv.u32c(v.cols);
+                let u = self.spv.u32_ty();
                 let i = self.op(Op::IMul, u, &[r, cols])?;
-                let off = self.u32c(base.saturating_add(col));
+                let off = self.spv.u32c(base.saturating_add(col));
                 idx.push(self.op(Op::IAdd, u, &[i, off])?);
             }
             Shape::Rows => {
@@ -835,7 +842,7 @@ impl<'m> Emitter<'m> {
                     idx.push(self.io_row(row)?);
                 }
                 if v.cols > 1 || v.adjust != Adjust::None {
-                    idx.push(self.u32c(col));
+                    idx.push(self.spv.u32c(col));
                 }
             }
         }
@@ -848,7 +855,7 @@ impl<'m> Emitter<'m> {
     /// A signature row index as a `uint` id.
     pub(super) fn io_row(&mut self, row: ValueId) -> Result<Word> {
         match self.m.const_uint(row) {
-            Some(r) => Ok(self.u32c(u32::try_from(r).unwrap_or(u32::MAX))),
+            Some(r) => Ok(self.spv.u32c(u32::try_from(r).unwrap_or(u32::MAX))),
             None => self.value_id(row),
         }
     }
@@ -859,10 +866,10 @@ impl<'m> Emitter<'m> {
         let v = self.io_var(SignatureKind::Input, id)?;
         let raw = match v.adjust {
             Adjust::Bool => {
-                let b = self.bool_ty();
+                let b = self.spv.bool_ty();
                 let x = self.load(b, v.var)?;
-                let u = self.u32_ty();
-                let (t1, f0) = (self.u32c(u32::MAX), self.u32c(0));
+                let u = self.spv.u32_ty();
+                let (t1, f0) = (self.spv.u32c(u32::MAX), self.spv.u32c(0));
                 self.select(u, x, t1, f0)?
             }
             _ => {
@@ -870,7 +877,7 @@ impl<'m> Emitter<'m> {
                     (_, 0) => None,
                     // A per-vertex pixel input read plainly: the provoking
                     // (first) vertex, as for any nointerpolation input.
-                    (ShaderKind::Pixel, _) => Some(self.u32c(0)),
+                    (ShaderKind::Pixel, _) => Some(self.spv.u32c(0)),
                     _ => Some(self.io_row(o.gs_vertex_axis)?),
                 };
                 let p = self.io_ptr(v, StorageClass::Input, vertex, row, col)?;
@@ -879,15 +886,15 @@ impl<'m> Emitter<'m> {
         };
         let x = match v.adjust {
             Adjust::MinusBase(bi) => {
-                let u = self.u32_ty();
+                let u = self.spv.u32_ty();
                 let var = self.builtin_var(bi, StorageClass::Input, u);
-                self.cap(Capability::DrawParameters);
+                self.spv.cap(Capability::DrawParameters);
                 let base = self.load(u, var)?;
                 self.op(Op::ISub, u, &[raw, base])?
             }
             Adjust::FragCoordW if col == 3 => {
-                let f = self.float_ty(32);
-                let one = self.f32c(1.0);
+                let f = self.spv.float_ty(32);
+                let one = self.spv.f32c(1.0);
                 self.op(Op::FDiv, f, &[one, raw])?
             }
             _ => raw,
@@ -932,8 +939,8 @@ impl<'m> Emitter<'m> {
     fn io_bool_ptr(&mut self, v: IoVar, sc: StorageClass, index: Option<Word>) -> Result<Word> {
         match index {
             Some(i) => {
-                let b = self.bool_ty();
-                let pt = self.ptr_ty(sc, b);
+                let b = self.spv.bool_ty();
+                let pt = self.spv.ptr_ty(sc, b);
                 self.access_chain(pt, v.var, &[i])
             }
             None => Ok(v.var),
@@ -945,7 +952,7 @@ impl<'m> Emitter<'m> {
         match self.m.types.ty(xt) {
             ir::Type::Int(1) => Ok(x),
             ir::Type::Int(32) => {
-                let (b, zero) = (self.bool_ty(), self.u32c(0));
+                let (b, zero) = (self.spv.bool_ty(), self.spv.u32c(0));
                 self.op(Op::INotEqual, b, &[x, zero])
             }
             other => Err(self.unsupported(format!("a boolean system value stored as {other:?}"))),
@@ -973,7 +980,7 @@ impl<'m> Emitter<'m> {
             (true, ir::Type::Half) => self.op(Op::FConvert, ty, &[x]),
             (false, ir::Type::Int(16)) => self.op(Op::UConvert, ty, &[x]),
             (false, ir::Type::Int(1)) => {
-                let zero = self.u32c(0);
+                let zero = self.spv.u32c(0);
                 self.op(Op::INotEqual, ty, &[x, zero])
             }
             (true, ir::Type::Int(32)) | (false, ir::Type::Float) => self.bitcast(ty, x),
@@ -992,7 +999,7 @@ impl<'m> Emitter<'m> {
     ) -> Result<Word> {
         match (float, self.m.types.ty(xt)) {
             (true, ir::Type::Float) => Ok(x),
-            (false, ir::Type::Int(32)) if scalar == self.u32_ty() => Ok(x),
+            (false, ir::Type::Int(32)) if scalar == self.spv.u32_ty() => Ok(x),
             (false, ir::Type::Int(32)) => self.bitcast(scalar, x),
             (true, ir::Type::Half) => self.op(Op::FConvert, scalar, &[x]),
             (false, ir::Type::Int(16)) => {
@@ -1000,7 +1007,7 @@ impl<'m> Emitter<'m> {
                 self.op(op, scalar, &[x])
             }
             (false, ir::Type::Int(1)) => {
-                let (t1, f0) = (self.u32c(u32::MAX), self.u32c(0));
+                let (t1, f0) = (self.spv.u32c(u32::MAX), self.spv.u32c(0));
                 self.select(scalar, x, t1, f0)
             }
             (true, ir::Type::Int(32)) | (false, ir::Type::Float) => self.bitcast(scalar, x),
@@ -1011,8 +1018,8 @@ impl<'m> Emitter<'m> {
     /// `ViewID()`: the multiview view index.
     pub fn view_id(&mut self) -> Result<Word> {
         self.require_graphics()?;
-        self.cap(Capability::MultiView);
-        let u = self.u32_ty();
+        self.spv.cap(Capability::MultiView);
+        let u = self.spv.u32_ty();
         let var = self.builtin_var(BuiltIn::ViewIndex, StorageClass::Input, u);
         self.load(u, var)
     }
@@ -1023,8 +1030,8 @@ impl<'m> Emitter<'m> {
         if self.desc.kind != ShaderKind::Vertex {
             return Err(self.unsupported("outside vertex shaders"));
         }
-        self.cap(Capability::DrawParameters);
-        let u = self.u32_ty();
+        self.spv.cap(Capability::DrawParameters);
+        let u = self.spv.u32_ty();
         let var = self.builtin_var(bi, StorageClass::Input, u);
         self.load(u, var)
     }

@@ -6,7 +6,7 @@
 //! factors swapped: D3D gives detail then density); patch constants are
 //! `Patch` variables at locations after the control point rows.
 
-use super::module::Emitter;
+use super::Emitter;
 use crate::dxil::{
     DsState, HsState, ShaderKind, TessellatorDomain as D, TessellatorOutputPrimitive as P,
     TessellatorPartitioning as T,
@@ -59,7 +59,7 @@ impl<'m> Emitter<'m> {
         if !matches!(self.desc.kind, ShaderKind::Hull | ShaderKind::Domain) {
             return Err(self.unsupported("outside hull and domain shaders"));
         }
-        let u = self.u32_ty();
+        let u = self.spv.u32_ty();
         let var = self.builtin_var(bi, StorageClass::Input, u);
         self.load(u, var)
     }
@@ -69,8 +69,8 @@ impl<'m> Emitter<'m> {
         if self.desc.kind != ShaderKind::Domain || component > 2 {
             return Err(self.unsupported("DomainLocation outside domain shaders"));
         }
-        let f = self.float_ty(32);
-        let v3 = self.vec_ty(f, 3);
+        let f = self.spv.float_ty(32);
+        let v3 = self.spv.vec_ty(f, 3);
         let var = self.builtin_var(BuiltIn::TessCoord, StorageClass::Input, v3);
         let v = self.load(v3, var)?;
         self.composite_extract(f, v, component)
@@ -79,7 +79,7 @@ impl<'m> Emitter<'m> {
     /// The execution modes of a hull or domain shader, with their literal
     /// operand if any.
     pub fn tessellation_modes(&mut self) -> Result<Vec<(ExecutionMode, Option<u32>)>> {
-        self.cap(rspirv::spirv::Capability::Tessellation);
+        self.spv.cap(rspirv::spirv::Capability::Tessellation);
         let domain = match self.tess_domain()? {
             D::IsoLine => ExecutionMode::Isolines,
             D::Tri => ExecutionMode::Triangles,
@@ -124,23 +124,24 @@ impl<'m> Emitter<'m> {
     /// The hull shader's entry point: the control point phase `cp`, a
     /// barrier, then the patch constant function `pc` on invocation 0.
     pub fn hull_entry(&mut self, cp: Word, pc: Option<Word>) -> Result<Word> {
-        let void = self.void_ty();
-        let fnty = self.ty(super::module::TyKey::Function(void, vec![]));
+        let void = self.spv.void_ty();
+        let fnty = self.spv.ty(super::context::TyKey::Function(void));
         let id = self
+            .spv
             .b
             .begin_function(void, None, rspirv::spirv::FunctionControl::NONE, fnty)
-            .map_err(super::module::berr)?;
-        self.name(id, "hull_main");
-        let entry = self.id();
+            .map_err(super::context::berr)?;
+        self.spv.name(id, "hull_main");
+        let entry = self.spv.id();
         self.begin_block(entry)?;
         self.op(Op::FunctionCall, void, &[cp])?;
         if let Some(pc) = pc {
             // Control point outputs become visible to the patch constant
             // phase (GLSL's barrier() in a tessellation control shader).
             let (workgroup, invocation, none) = (
-                self.u32c(super::module::scope::WORKGROUP),
-                self.u32c(4),
-                self.u32c(0),
+                self.spv.u32c(super::context::scope::WORKGROUP),
+                self.spv.u32c(4),
+                self.spv.u32c(0),
             );
             self.op_void(
                 Op::ControlBarrier,
@@ -150,15 +151,15 @@ impl<'m> Emitter<'m> {
                     .collect(),
             )?;
             let invocation_id = self.hull_builtin(BuiltIn::InvocationId)?;
-            let (b, zero) = (self.bool_ty(), self.u32c(0));
+            let (b, zero) = (self.spv.bool_ty(), self.spv.u32c(0));
             let first = self.op(Op::IEqual, b, &[invocation_id, zero])?;
             self.if_then(first, &[], |e| {
                 e.op(Op::FunctionCall, void, &[pc])?;
                 Ok(vec![])
             })?;
         }
-        self.b.ret().map_err(super::module::berr)?;
-        self.b.end_function().map_err(super::module::berr)?;
+        self.spv.b.ret().map_err(super::context::berr)?;
+        self.spv.b.end_function().map_err(super::context::berr)?;
         Ok(id)
     }
 }

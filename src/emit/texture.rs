@@ -6,8 +6,9 @@
 //! 1.3) for D3D's rule that out-of-bounds reads give zero and writes are
 //! dropped; texel buffers keep explicit checks (`resource`).
 
-use super::module::{Emitter, Handle, TyKey, Val};
+use super::context::{Handle, Parts, TyKey, Val};
 use super::resource::{image_shape, ImageShape, View};
+use super::Emitter;
 use crate::dxil::operands::{
     CalculateLOD, Sample, SampleBias, SampleCmp, SampleCmpBias, SampleCmpGrad, SampleCmpLevel,
     SampleCmpLevelZero, SampleGrad, SampleLevel, TextureGather, TextureGatherCmp, TextureGatherRaw,
@@ -19,6 +20,7 @@ use crate::error::Result;
 use crate::ir::{TypeId, ValueId};
 use rspirv::dr::Operand;
 use rspirv::spirv::{Capability, Decoration, ImageFormat, ImageOperands, Op, Word};
+use smallvec::smallvec;
 
 /// How a sample op picks its level of detail.
 #[derive(Clone, Copy, Debug)]
@@ -208,13 +210,13 @@ impl<'m> Emitter<'m> {
         let (img, img_ty) = self.load_image(h)?;
         let (sp, sty, _) = self.descriptor_ptr(sh, View::Sampler)?;
         let smp = self.load(sty, sp)?;
-        let sit = self.ty(TyKey::SampledImage(img_ty));
+        let sit = self.spv.ty(TyKey::SampledImage(img_ty));
         let si = self.op(Op::SampledImage, sit, &[img, smp])?;
         if sh.non_uniform {
-            self.decorate(smp, Decoration::NonUniform, &[]);
+            self.spv.decorate(smp, Decoration::NonUniform, &[]);
         }
         if h.non_uniform || sh.non_uniform {
-            self.decorate(si, Decoration::NonUniform, &[]);
+            self.spv.decorate(si, Decoration::NonUniform, &[]);
         }
         Ok(si)
     }
@@ -228,12 +230,12 @@ impl<'m> Emitter<'m> {
         let mut xs = Vec::with_capacity(n as usize);
         for &v in vals {
             xs.push(if self.is_undef(v) {
-                self.null_const(elem)
+                self.spv.null_const(elem)
             } else {
                 self.value_id(v)?
             });
         }
-        let ty = self.vec_ty(elem, n);
+        let ty = self.spv.vec_ty(elem, n);
         self.composite_construct(ty, &xs)
     }
 
@@ -269,23 +271,23 @@ impl<'m> Emitter<'m> {
                 }
             })
             .collect();
-        let s = self.sint_ty(32);
+        let s = self.spv.sint_ty(32);
         match consts {
             Some(c) if c.iter().all(|&x| x == 0) => Ok(None),
             Some(c) => {
-                let parts: Vec<Word> = c.iter().map(|&x| self.sintc(32, x)).collect();
-                let ty = self.vec_ty(s, n);
+                let parts: Vec<Word> = c.iter().map(|&x| self.spv.sintc(32, x)).collect();
+                let ty = self.spv.vec_ty(s, n);
                 let v = match *parts.as_slice() {
                     [one] => one,
-                    _ => self.composite_const(ty, parts),
+                    _ => self.spv.composite_const(ty, &parts),
                 };
                 Ok(Some((v, true)))
             }
             None if dynamic_ok => {
-                self.cap(Capability::ImageGatherExtended);
-                let u = self.u32_ty();
+                self.spv.cap(Capability::ImageGatherExtended);
+                let u = self.spv.u32_ty();
                 let v = self.vector_of(vals, n, u)?;
-                let ty = self.vec_ty(s, n);
+                let ty = self.spv.vec_ty(s, n);
                 Ok(Some((self.bitcast(ty, v)?, false)))
             }
             None => Err(self.unsupported(
@@ -312,7 +314,7 @@ impl<'m> Emitter<'m> {
             return Err(self.invalid(format!("sampling a {} {}", d.kind.name(), d.class.letter())));
         }
         let si = self.sampled_image(h, o.sampler)?;
-        let f = self.float_ty(32);
+        let f = self.spv.float_ty(32);
         let coord = self.coords(&o.coord, shape, f)?;
         let mut ia = ImageArgs {
             offset: self.texel_offset(&o.offset, shape.offsets, false)?,
@@ -327,7 +329,7 @@ impl<'m> Emitter<'m> {
             Lod::Implicit => {}
             Lod::Bias(b) => ia.bias = Some(self.value_id(b)?),
             Lod::Level(l) => ia.lod = Some(self.value_id(l)?),
-            Lod::LevelZero => ia.lod = Some(self.f32c(0.0)),
+            Lod::LevelZero => ia.lod = Some(self.spv.f32c(0.0)),
             Lod::Grad(ddx, ddy) => {
                 let dx = self.vector_of(&ddx, shape.coords, f)?;
                 let dy = self.vector_of(&ddy, shape.coords, f)?;
@@ -337,7 +339,7 @@ impl<'m> Emitter<'m> {
         if let Some(clamp) = o.clamp {
             ia.min_lod = self.opt_value(clamp)?;
             if ia.min_lod.is_some() {
-                self.cap(Capability::MinLod);
+                self.spv.cap(Capability::MinLod);
             }
         }
         let implicit = ia.lod.is_none() && ia.grad.is_none();
@@ -360,12 +362,12 @@ impl<'m> Emitter<'m> {
             let x = self.inst(spv_op, f, ops)?;
             let x = self.sampled_to_scalar(x, true, false, s)?;
             let rty = self.scalar_ty(s);
-            let zero = self.null_const(rty);
-            return Ok(self.with_status(vec![x, zero, zero, zero]));
+            let zero = self.spv.null_const(rty);
+            return Ok(self.with_status(smallvec![x, zero, zero, zero]));
         }
         // SM 6.7 samples integer textures too (point filtering).
         let (st, sfloat, ssigned) = self.sampled_ty(d)?;
-        let v4 = self.vec_ty(st, 4);
+        let v4 = self.spv.vec_ty(st, 4);
         let r = self.inst(spv_op, v4, ops)?;
         self.texel_parts(r, st, (sfloat, ssigned), s)
     }
@@ -379,7 +381,7 @@ impl<'m> Emitter<'m> {
         (sfloat, ssigned): (bool, bool),
         s: super::resource::Scalar,
     ) -> Result<Val> {
-        let mut parts = Vec::with_capacity(5);
+        let mut parts = Parts::new();
         for c in 0..4 {
             let x = self.composite_extract(st, texel, c)?;
             parts.push(self.sampled_to_scalar(x, sfloat, ssigned, s)?);
@@ -389,8 +391,8 @@ impl<'m> Emitter<'m> {
 
     /// A `ResRet` value: the four components and a status of 0 (every
     /// resource is fully mapped; `CheckAccessFullyMapped` is true).
-    fn with_status(&mut self, mut parts: Vec<Word>) -> Val {
-        parts.push(self.u32c(0));
+    fn with_status(&mut self, mut parts: Parts) -> Val {
+        parts.push(self.spv.u32c(0));
         Val::Parts(parts)
     }
 
@@ -398,11 +400,11 @@ impl<'m> Emitter<'m> {
     pub fn texture_load(&mut self, o: TextureLoad, t: TypeId) -> Result<Val> {
         let (h, d, shape) = self.texture(o.srv)?;
         let (st, sfloat, ssigned) = self.sampled_ty(d)?;
-        let u = self.u32_ty();
+        let u = self.spv.u32_ty();
         let coord = self.coords(&o.coord, shape, u)?;
         let mip = match self.opt_value(o.mip_level_or_sample_count)? {
             Some(m) => m,
-            None => self.u32c(0),
+            None => self.spv.u32c(0),
         };
         let uav = d.class == ResourceClass::Uav;
         let mut ia = ImageArgs::default();
@@ -414,12 +416,12 @@ impl<'m> Emitter<'m> {
         if !uav {
             ia.offset = self.texel_offset(&o.offset, shape.offsets, false)?;
         } else if self.image_format(h.res, d) == ImageFormat::Unknown {
-            self.cap(Capability::StorageImageReadWithoutFormat);
+            self.spv.cap(Capability::StorageImageReadWithoutFormat);
         }
         let (img, _) = self.load_image(h)?;
         let mut ops = vec![Operand::IdRef(img), Operand::IdRef(coord)];
         ops.extend(ia.operands());
-        let v4 = self.vec_ty(st, 4);
+        let v4 = self.spv.vec_ty(st, 4);
         let op = if uav { Op::ImageRead } else { Op::ImageFetch };
         let r = self.inst(op, v4, ops)?;
         let s = self.scalar_of(self.overload_of_struct(t)?)?;
@@ -434,14 +436,14 @@ impl<'m> Emitter<'m> {
         }
         let (st, sfloat, ssigned) = self.sampled_ty(d)?;
         if self.image_format(h.res, d) == ImageFormat::Unknown {
-            self.cap(Capability::StorageImageWriteWithoutFormat);
+            self.spv.cap(Capability::StorageImageWriteWithoutFormat);
         }
-        let u = self.u32_ty();
+        let u = self.spv.u32_ty();
         let coord = self.coords(&o.coord, shape, u)?;
         let mut comps = Vec::with_capacity(4);
         for v in o.value {
             let c = if self.is_undef(v) {
-                self.null_const(st)
+                self.spv.null_const(st)
             } else {
                 let s = self.scalar_of(self.vty(v))?;
                 let x = self.value_id(v)?;
@@ -449,7 +451,7 @@ impl<'m> Emitter<'m> {
             };
             comps.push(c);
         }
-        let v4 = self.vec_ty(st, 4);
+        let v4 = self.spv.vec_ty(st, 4);
         let texel = self.composite_construct(v4, &comps)?;
         let (img, _) = self.load_image(h)?;
         self.op_void_operands(
@@ -475,7 +477,7 @@ impl<'m> Emitter<'m> {
         let (h, d, shape) = self.texture(srv)?;
         let sampled = self.sampled_ty(d)?;
         let si = self.sampled_image(h, sampler)?;
-        let f = self.float_ty(32);
+        let f = self.spv.float_ty(32);
         let coord = self.coords(coord, shape, f)?;
         let ia = ImageArgs {
             offset: self.texel_offset(offset, shape.offsets.min(2), true)?,
@@ -506,11 +508,11 @@ impl<'m> Emitter<'m> {
             let channel = self
                 .const_below(o.channel, 4)
                 .ok_or_else(|| self.invalid("TextureGather: channel is not 0 to 3"))?;
-            ops.push(Operand::IdRef(self.u32c(channel)));
+            ops.push(Operand::IdRef(self.spv.u32c(channel)));
             Op::ImageGather
         };
         ops.extend(ia.operands());
-        let v4 = self.vec_ty(st, 4);
+        let v4 = self.spv.vec_ty(st, 4);
         let r = self.inst(op, v4, ops)?;
         let s = self.scalar_of(self.overload_of_struct(t)?)?;
         self.texel_parts(r, st, (sfloat, ssigned), s)
@@ -531,12 +533,12 @@ impl<'m> Emitter<'m> {
             return Err(self.invalid("GatherRaw on a float texture"));
         }
         let s = self.scalar_of(self.overload_of_struct(t)?)?;
-        let v4 = self.vec_ty(st, 4);
+        let v4 = self.spv.vec_ty(st, 4);
         let gather = |e: &mut Self, channel: u32| -> Result<Word> {
             let mut ops = vec![
                 Operand::IdRef(si),
                 Operand::IdRef(coord),
-                Operand::IdRef(e.u32c(channel)),
+                Operand::IdRef(e.spv.u32c(channel)),
             ];
             ops.extend(ia.operands());
             e.inst(Op::ImageGather, v4, ops)
@@ -548,7 +550,7 @@ impl<'m> Emitter<'m> {
             None
         };
         let rty = self.scalar_ty(s);
-        let mut parts = Vec::with_capacity(5);
+        let mut parts = Parts::new();
         for c in 0..4 {
             let x = self.composite_extract(st, lo, c)?;
             parts.push(match (s.width, hi) {
@@ -559,7 +561,7 @@ impl<'m> Emitter<'m> {
                         self.op(Op::UConvert, rty, &[x])?,
                         self.op(Op::UConvert, rty, &[y])?,
                     );
-                    let shift = self.uintc(64, 32);
+                    let shift = self.spv.uintc(64, 32);
                     let y = self.op(Op::ShiftLeftLogical, rty, &[y, shift])?;
                     self.op(Op::BitwiseOr, rty, &[x, y])?
                 }
@@ -574,28 +576,28 @@ impl<'m> Emitter<'m> {
     pub fn texture_dimensions(&mut self, h: Handle, mip: ValueId) -> Result<Vec<Word>> {
         let d = self.decl(h.res)?;
         let shape = image_shape(d.kind).ok_or_else(|| self.internal("not a texture"))?;
-        self.cap(Capability::ImageQuery);
+        self.spv.cap(Capability::ImageQuery);
         let (img, _) = self.load_image(h)?;
-        let u = self.u32_ty();
+        let u = self.spv.u32_ty();
         let base = if shape.dim == rspirv::spirv::Dim::DimCube {
             2
         } else {
             shape.coords
         };
         let n = base.saturating_add(u32::from(shape.arrayed));
-        let vt = self.vec_ty(u, n);
+        let vt = self.spv.vec_ty(u, n);
         let uav = d.class == ResourceClass::Uav;
         let size = if shape.ms || uav {
             self.op(Op::ImageQuerySize, vt, &[img])?
         } else {
             let lod = if self.is_undef(mip) {
-                self.u32c(0)
+                self.spv.u32c(0)
             } else {
                 self.value_id(mip)?
             };
             self.op(Op::ImageQuerySizeLod, vt, &[img, lod])?
         };
-        let zero = self.u32c(0);
+        let zero = self.spv.u32c(0);
         let mut parts = Vec::with_capacity(4);
         for i in 0..3 {
             parts.push(match i {
@@ -619,10 +621,10 @@ impl<'m> Emitter<'m> {
         self.require_derivatives()?;
         let (h, _, shape) = self.texture(o.handle)?;
         let si = self.sampled_image(h, o.sampler)?;
-        let f = self.float_ty(32);
+        let f = self.spv.float_ty(32);
         let coord = self.vector_of(&o.coord, shape.coords, f)?;
-        self.cap(Capability::ImageQuery);
-        let v2 = self.vec_ty(f, 2);
+        self.spv.cap(Capability::ImageQuery);
+        let v2 = self.spv.vec_ty(f, 2);
         let r = self.op(Op::ImageQueryLod, v2, &[si, coord])?;
         let clamped = self.m.const_uint(o.clamped).unwrap_or(1) != 0;
         self.composite_extract(f, r, if clamped { 0 } else { 1 })

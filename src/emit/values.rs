@@ -2,7 +2,8 @@
 //! instruction dispatch, value lookup (with the control-flow layer's
 //! operand rewrites), constants, phi operands, function variables.
 
-use super::module::{low_mask, Emitter, SVal, Val, MAX_CONST_DEPTH};
+use super::context::{low_mask, SVal, Val, MAX_CONST_DEPTH};
+use super::Emitter;
 use crate::error::{Feature, Result};
 use crate::ir::{self, Constant, InstKind, TypeId, ValueId, ValueKind};
 use rspirv::spirv::Word;
@@ -12,8 +13,8 @@ impl<'m> Emitter<'m> {
     /// Moves the collected `Function`-storage variables to the start of the
     /// entry block.
     pub fn insert_fn_vars(&mut self) -> Result<()> {
-        let vars = std::mem::take(&mut self.fn_vars);
-        if self.b.hoist_into_entry_block(vars) {
+        let vars = std::mem::take(&mut self.func.fn_vars);
+        if self.spv.b.hoist_into_entry_block(vars) {
             Ok(())
         } else {
             Err(self.internal("function without blocks"))
@@ -23,8 +24,8 @@ impl<'m> Emitter<'m> {
     /// Fills the operands of the phis now that every value and block exit
     /// is known.
     pub fn finish_phis(&mut self) -> Result<()> {
-        let phis = std::mem::take(&mut self.phis);
-        let incoming = std::mem::take(&mut self.phi_incoming);
+        let phis = std::mem::take(&mut self.func.phis);
+        let incoming = std::mem::take(&mut self.func.phi_incoming);
         let mut ops: SmallVec<[Word; 8]> = SmallVec::new();
         for p in phis {
             ops.clear();
@@ -37,13 +38,14 @@ impl<'m> Emitter<'m> {
                     other => self.sval_id(other, p.ty)?,
                 };
                 let parent = *self
+                    .func
                     .exit_labels
                     .get(pred as usize)
                     .ok_or_else(|| self.internal(format!("phi from unknown block {pred}")))?;
                 ops.push(id);
                 ops.push(parent);
             }
-            if !self.b.fill(p.slot, &ops) {
+            if !self.spv.b.fill(p.slot, &ops) {
                 return Err(self.internal("lost a phi"));
             }
         }
@@ -57,7 +59,7 @@ impl<'m> Emitter<'m> {
                 Feature::ConstantExpression,
                 "constant expression as a phi operand",
             )),
-            _ => match self.values.get(&v) {
+            _ => match self.func.values.get(&v) {
                 Some(Val::Id(id)) => Ok(*id),
                 Some(_) => Err(self.unsupported_feature(
                     Feature::PointerValue,
@@ -75,7 +77,7 @@ impl<'m> Emitter<'m> {
             match inst.kind {
                 InstKind::ExtractValue { aggregate, indices } => {
                     if let Some(&i) = self.m.list(indices).first() {
-                        let e = self.component_uses.entry(aggregate).or_insert(0);
+                        let e = self.func.component_uses.entry(aggregate).or_insert(0);
                         // Indices come from the input: an absurd one
                         // saturates (and fails when it is extracted).
                         *e = (*e).max(i.saturating_add(1));
@@ -89,7 +91,7 @@ impl<'m> Emitter<'m> {
 
     /// Emits one instruction.
     pub fn emit_inst(&mut self, inst: &ir::Inst) -> Result<()> {
-        self.current_inst_result = inst.result;
+        self.func.current_inst_result = inst.result;
         let r = match inst.kind {
             InstKind::BinOp {
                 op,
@@ -169,7 +171,7 @@ impl<'m> Emitter<'m> {
             }
         };
         if let (Some(v), Some(res)) = (r, inst.result) {
-            self.values.insert(res, v);
+            self.func.values.insert(res, v);
         }
         Ok(())
     }
@@ -182,6 +184,7 @@ impl<'m> Emitter<'m> {
     /// without copying the parts); `None` where it needs more.
     fn emitted_part(&self, aggregate: ValueId, indices: ir::ListRange) -> Option<Word> {
         if self
+            .func
             .cur_uses
             .binary_search_by_key(&aggregate, |u| u.0)
             .is_ok()
@@ -191,7 +194,7 @@ impl<'m> Emitter<'m> {
         let [i] = *self.m.list(indices) else {
             return None;
         };
-        match self.values.get(&aggregate)? {
+        match self.func.values.get(&aggregate)? {
             Val::Parts(parts) => parts.get(i as usize).copied(),
             _ => None,
         }
@@ -202,20 +205,21 @@ impl<'m> Emitter<'m> {
         match v {
             SVal::Value(v) => self.value_id(v),
             SVal::Synth(s) => self
+                .func
                 .synth_ids
                 .get(s as usize)
                 .copied()
                 .ok_or_else(|| self.internal("synthetic value id out of range")),
-            SVal::U32(c) => Ok(self.u32c(c)),
-            SVal::Undef => Ok(self.undef(ty)),
+            SVal::U32(c) => Ok(self.spv.u32c(c)),
+            SVal::Undef => Ok(self.spv.undef(ty)),
         }
     }
 
     /// The emitted form of a value (materialising constants and globals).
     pub fn val(&mut self, v: ValueId) -> Result<Val> {
-        if !self.cur_uses.is_empty() {
-            let found = self.cur_uses.binary_search_by_key(&v, |u| u.0).ok();
-            if let Some(&(_, sv)) = found.and_then(|i| self.cur_uses.get(i)) {
+        if !self.func.cur_uses.is_empty() {
+            let found = self.func.cur_uses.binary_search_by_key(&v, |u| u.0).ok();
+            if let Some(&(_, sv)) = found.and_then(|i| self.func.cur_uses.get(i)) {
                 match sv {
                     SVal::Value(w) if w == v => {}
                     SVal::Value(w) => return self.val(w),
@@ -226,7 +230,7 @@ impl<'m> Emitter<'m> {
                 }
             }
         }
-        if let Some(x) = self.values.get(&v) {
+        if let Some(x) = self.func.values.get(&v) {
             return Ok(x.clone());
         }
         let value = *self
@@ -247,7 +251,7 @@ impl<'m> Emitter<'m> {
                         | Constant::Undef
                         | Constant::Data(_)
                 ) {
-                    self.values.insert(v, r.clone());
+                    self.func.values.insert(v, r.clone());
                 }
                 Ok(r)
             }
@@ -267,8 +271,13 @@ impl<'m> Emitter<'m> {
     /// A value that must be a plain SPIR-V id.
     pub fn value_id(&mut self, v: ValueId) -> Result<Word> {
         // Most operands are plain ids already emitted: read in place.
-        if let Some(&Val::Id(id)) = self.values.get(&v) {
-            if self.cur_uses.binary_search_by_key(&v, |u| u.0).is_err() {
+        if let Some(&Val::Id(id)) = self.func.values.get(&v) {
+            if self
+                .func
+                .cur_uses
+                .binary_search_by_key(&v, |u| u.0)
+                .is_err()
+            {
                 return Ok(id);
             }
         }
@@ -308,7 +317,7 @@ impl<'m> Emitter<'m> {
         if !expression {
             return self.constant_value(v, t, c);
         }
-        if self.const_depth >= MAX_CONST_DEPTH {
+        if self.func.const_depth >= MAX_CONST_DEPTH {
             return Err(self.invalid(format!(
                 "constant expressions nested deeper than {MAX_CONST_DEPTH} levels"
             )));
@@ -316,9 +325,9 @@ impl<'m> Emitter<'m> {
         self.const_budget = self.const_budget.checked_sub(1).ok_or_else(|| {
             self.invalid("constant expressions expand to too much code (budget exhausted)")
         })?;
-        self.const_depth = self.const_depth.saturating_add(1);
+        self.func.const_depth = self.func.const_depth.saturating_add(1);
         let r = self.constant_value(v, t, c);
-        self.const_depth = self.const_depth.saturating_sub(1);
+        self.func.const_depth = self.func.const_depth.saturating_sub(1);
         r
     }
 
@@ -333,33 +342,33 @@ impl<'m> Emitter<'m> {
                     return Err(self.unsupported_feature(Feature::HandleValue, "undef handle"));
                 }
                 let sty = self.llvm_ty(t)?;
-                self.undef(sty)
+                self.spv.undef(sty)
             }
             Constant::Null => {
                 if let ir::Type::Pointer { .. } = ty {
                     return Err(self.unsupported_feature(Feature::PointerValue, "null pointer"));
                 }
                 let sty = self.llvm_ty(t)?;
-                self.null_const(sty)
+                self.spv.null_const(sty)
             }
             Constant::Int(bits) => self.int_const(t, bits)?,
             Constant::Float(bits) => {
                 let (w, sty) = match ty {
-                    ir::Type::Half => (16, self.float_ty(16)),
-                    ir::Type::Float => (32, self.float_ty(32)),
-                    ir::Type::Double => (64, self.float_ty(64)),
+                    ir::Type::Half => (16, self.spv.float_ty(16)),
+                    ir::Type::Float => (32, self.spv.float_ty(32)),
+                    ir::Type::Double => (64, self.spv.float_ty(64)),
                     _ => return Err(self.invalid("float constant of a non-float type")),
                 };
-                self.scalar_const(sty, w, bits)
+                self.spv.scalar_const(sty, w, bits)
             }
             Constant::Aggregate(list) => {
                 let sty = self.llvm_ty(t)?;
-                let elems: Vec<ValueId> = self.m.value_list(list).collect();
-                let mut ids = Vec::with_capacity(elems.len());
-                for e in elems {
+                let m = self.m;
+                let mut ids: SmallVec<[Word; 8]> = SmallVec::new();
+                for e in m.value_list(list) {
                     ids.push(self.value_id(e)?);
                 }
-                self.composite_const(sty, ids)
+                self.spv.composite_const(sty, &ids)
             }
             Constant::Data(list) => {
                 let sty = self.llvm_ty(t)?;
@@ -368,12 +377,13 @@ impl<'m> Emitter<'m> {
                     .types
                     .element(t)
                     .ok_or_else(|| self.invalid("data constant of a non-sequence type"))?;
-                let data = self.m.data(list).to_vec();
-                let mut ids = Vec::with_capacity(data.len());
-                for bits in data {
+                let m = self.m;
+                let data = m.data(list);
+                let mut ids: SmallVec<[Word; 8]> = SmallVec::with_capacity(data.len());
+                for &bits in data {
                     ids.push(self.scalar_bits_const(elem, bits)?);
                 }
-                self.composite_const(sty, ids)
+                self.spv.composite_const(sty, &ids)
             }
             Constant::String { .. } => {
                 return Err(self.unsupported_feature(Feature::StringConstant, "string constants"))
@@ -405,16 +415,16 @@ impl<'m> Emitter<'m> {
         match self.m.types.ty(t) {
             ir::Type::Int(_) => self.int_const(t, bits),
             ir::Type::Half => {
-                let ty = self.float_ty(16);
-                Ok(self.scalar_const(ty, 16, bits & 0xffff))
+                let ty = self.spv.float_ty(16);
+                Ok(self.spv.scalar_const(ty, 16, bits & 0xffff))
             }
             ir::Type::Float => {
-                let ty = self.float_ty(32);
-                Ok(self.scalar_const(ty, 32, bits & 0xffff_ffff))
+                let ty = self.spv.float_ty(32);
+                Ok(self.spv.scalar_const(ty, 32, bits & 0xffff_ffff))
             }
             ir::Type::Double => {
-                let ty = self.float_ty(64);
-                Ok(self.scalar_const(ty, 64, bits))
+                let ty = self.spv.float_ty(64);
+                Ok(self.spv.scalar_const(ty, 64, bits))
             }
             _ => Err(self.invalid("data constant element is not a scalar")),
         }
@@ -423,11 +433,11 @@ impl<'m> Emitter<'m> {
     /// An integer constant of LLVM type `t` (masked to its width).
     pub fn int_const(&mut self, t: TypeId, bits: u64) -> Result<Word> {
         match self.m.types.ty(t) {
-            ir::Type::Int(1) => Ok(self.boolc(bits & 1 != 0)),
+            ir::Type::Int(1) => Ok(self.spv.boolc(bits & 1 != 0)),
             ir::Type::Int(w) => {
                 let (c, _) = Self::int_repr(w);
                 let masked = if w >= 64 { bits } else { bits & low_mask(w) };
-                Ok(self.uintc(c, masked))
+                Ok(self.spv.uintc(c, masked))
             }
             _ => Err(self.invalid("integer constant of a non-integer type")),
         }

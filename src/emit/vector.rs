@@ -2,11 +2,13 @@
 //! included): `RawBufferVectorLoad`/`Store` (through the bounds-checked
 //! raw-buffer accesses of `resource`), `VectorReduceAnd`/`Or` and `FDot`.
 
-use super::module::{Emitter, Val};
+use super::context::Val;
+use super::Emitter;
 use crate::dxil::operands::{RawBufferVectorLoad, RawBufferVectorStore};
 use crate::error::Result;
 use crate::ir::{TypeId, ValueId};
 use rspirv::spirv::{Op, Word};
+use smallvec::smallvec;
 
 impl<'m> Emitter<'m> {
     /// The components of a value of LLVM type `t` (a scalar is one
@@ -42,8 +44,8 @@ impl<'m> Emitter<'m> {
                 self.composite_construct(ty, &parts)?
             }
         };
-        let status = self.u32c(0);
-        Ok(Some(Val::Parts(vec![v, status])))
+        let status = self.spv.u32c(0);
+        Ok(Some(Val::Parts(smallvec![v, status])))
     }
 
     /// `RawBufferVectorStore(handle, index, elementOffset, value,

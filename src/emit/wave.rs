@@ -2,7 +2,8 @@
 //! `WaveMatch` and `WaveMultiPrefix*` are lowered to a loop that peels off
 //! one partition of lanes per iteration.
 
-use super::module::{berr, scope, Emitter};
+use super::context::{berr, scope};
+use super::Emitter;
 use crate::dxil::operands::{WaveMultiPrefixBitCount, WaveMultiPrefixOp};
 use crate::dxil::{SignedOpKind, WaveBitOpKind, WaveMultiPrefixOpKind, WaveOpKind};
 use crate::error::Result;
@@ -71,6 +72,13 @@ pub(crate) enum Lanewise {
     Arith(WaveArith, bool, GroupOperation),
     /// `QuadOp`: the `QuadOpKind` direction.
     QuadSwap(u32),
+}
+
+/// What the wave operations remember: whether the partition-loop warning
+/// was given.
+#[derive(Default)]
+pub(crate) struct WaveState {
+    warned_partition_loop: bool,
 }
 
 impl<'m> Emitter<'m> {
@@ -164,7 +172,7 @@ impl<'m> Emitter<'m> {
     }
 
     fn subgroup(&mut self) -> Word {
-        self.u32c(scope::SUBGROUP)
+        self.spv.u32c(scope::SUBGROUP)
     }
 
     /// A group operation instruction: `op ty scope group value`.
@@ -182,26 +190,26 @@ impl<'m> Emitter<'m> {
     }
 
     pub fn wave_is_first_lane(&mut self) -> Result<Word> {
-        self.cap(Capability::GroupNonUniform);
-        let b = self.bool_ty();
+        self.spv.cap(Capability::GroupNonUniform);
+        let b = self.spv.bool_ty();
         let s = self.subgroup();
         self.op(Op::GroupNonUniformElect, b, &[s])
     }
 
     pub fn wave_lane_index(&mut self) -> Result<Word> {
-        self.cap(Capability::GroupNonUniform);
+        self.spv.cap(Capability::GroupNonUniform);
         self.builtin_scalar(BuiltIn::SubgroupLocalInvocationId)
     }
 
     pub fn wave_lane_count(&mut self) -> Result<Word> {
-        self.cap(Capability::GroupNonUniform);
+        self.spv.cap(Capability::GroupNonUniform);
         self.builtin_scalar(BuiltIn::SubgroupSize)
     }
 
     /// `WaveAnyTrue` / `WaveAllTrue` / `WaveActiveAllEqual`.
     pub fn wave_vote(&mut self, op: Op, v: Word) -> Result<Word> {
-        self.cap(Capability::GroupNonUniformVote);
-        let b = self.bool_ty();
+        self.spv.cap(Capability::GroupNonUniformVote);
+        let b = self.spv.bool_ty();
         let s = self.subgroup();
         self.op(op, b, &[s, v])
     }
@@ -209,28 +217,28 @@ impl<'m> Emitter<'m> {
     /// `WaveActiveBallot(cond)` → four words.
     pub fn wave_ballot(&mut self, cond: Word) -> Result<Vec<Word>> {
         let v = self.ballot(cond)?;
-        let u = self.u32_ty();
+        let u = self.spv.u32_ty();
         (0..4).map(|i| self.composite_extract(u, v, i)).collect()
     }
 
     fn ballot(&mut self, cond: Word) -> Result<Word> {
-        self.cap(Capability::GroupNonUniformBallot);
-        let u = self.u32_ty();
-        let v4 = self.vec_ty(u, 4);
+        self.spv.cap(Capability::GroupNonUniformBallot);
+        let u = self.spv.u32_ty();
+        let v4 = self.spv.vec_ty(u, 4);
         let s = self.subgroup();
         self.op(Op::GroupNonUniformBallot, v4, &[s, cond])
     }
 
     /// `WaveReadLaneFirst(v)`.
     pub fn wave_read_first(&mut self, ty: Word, v: Word) -> Result<Word> {
-        self.cap(Capability::GroupNonUniformBallot);
+        self.spv.cap(Capability::GroupNonUniformBallot);
         let s = self.subgroup();
         self.op(Op::GroupNonUniformBroadcastFirst, ty, &[s, v])
     }
 
     /// `WaveReadLaneAt(v, lane)` (the lane may differ per lane).
     pub fn wave_read_lane(&mut self, ty: Word, v: Word, lane: Word) -> Result<Word> {
-        self.cap(Capability::GroupNonUniformShuffle);
+        self.spv.cap(Capability::GroupNonUniformShuffle);
         let s = self.subgroup();
         self.op(Op::GroupNonUniformShuffle, ty, &[s, v, lane])
     }
@@ -244,7 +252,7 @@ impl<'m> Emitter<'m> {
         v: Word,
         group: GroupOperation,
     ) -> Result<Word> {
-        self.cap(Capability::GroupNonUniformArithmetic);
+        self.spv.cap(Capability::GroupNonUniformArithmetic);
         let ty = self.llvm_ty(t)?;
         let float = self.float_width(t).is_some();
         let boolean = self.m.types.int_width(t) == Some(1);
@@ -282,28 +290,28 @@ impl<'m> Emitter<'m> {
     /// `WaveActiveCountBits` / `WavePrefixCountBits`.
     pub fn wave_bit_count(&mut self, cond: Word, group: GroupOperation) -> Result<Word> {
         let b = self.ballot(cond)?;
-        let u = self.u32_ty();
+        let u = self.spv.u32_ty();
         self.group_op(Op::GroupNonUniformBallotBitCount, u, group, b)
     }
 
     /// Quad operations: `QuadReadLaneAt`.
     pub fn quad_read_lane(&mut self, ty: Word, v: Word, lane: Word) -> Result<Word> {
-        self.cap(Capability::GroupNonUniformQuad);
+        self.spv.cap(Capability::GroupNonUniformQuad);
         let s = self.subgroup();
         self.op(Op::GroupNonUniformQuadBroadcast, ty, &[s, v, lane])
     }
 
     /// `QuadOp`: 0 read across X, 1 across Y, 2 diagonal.
     pub fn quad_swap(&mut self, ty: Word, v: Word, dir: u32) -> Result<Word> {
-        self.cap(Capability::GroupNonUniformQuad);
+        self.spv.cap(Capability::GroupNonUniformQuad);
         let s = self.subgroup();
-        let d = self.u32c(dir);
+        let d = self.spv.u32c(dir);
         self.op(Op::GroupNonUniformQuadSwap, ty, &[s, v, d])
     }
 
     /// `QuadVote(cond, op)`: 0 any, 1 all.
     pub fn quad_vote(&mut self, cond: Word, all: bool) -> Result<Word> {
-        let b = self.bool_ty();
+        let b = self.spv.bool_ty();
         let x = self.quad_swap(b, cond, 0)?;
         let y = self.quad_swap(b, cond, 1)?;
         let d = self.quad_swap(b, cond, 2)?;
@@ -324,41 +332,43 @@ impl<'m> Emitter<'m> {
         key_kind: u32,
         f: impl FnOnce(&mut Self) -> Result<Vec<Word>>,
     ) -> Result<Vec<Word>> {
-        self.cap(Capability::GroupNonUniformBallot);
-        if !self.warned_partition_loop {
-            self.warned_partition_loop = true;
-            self.warnings.push(
+        self.spv.cap(Capability::GroupNonUniformBallot);
+        if !self.waves.warned_partition_loop {
+            self.waves.warned_partition_loop = true;
+            self.spv.warnings.push(
                 "WaveMatch/WaveMultiPrefix* are lowered to a loop over lane partitions; \
                  some drivers (lavapipe) mis-execute subgroup operations in such loops"
                     .into(),
             );
         }
-        let header = self.id();
-        let body = self.id();
-        let then = self.id();
-        let cont = self.id();
-        let merge = self.id();
+        let header = self.spv.id();
+        let body = self.spv.id();
+        let then = self.spv.id();
+        let cont = self.spv.id();
+        let merge = self.spv.id();
         self.branch(header)?;
         self.begin_block(header)?;
-        self.b
+        self.spv
+            .b
             .loop_merge(merge, cont, spirv::LoopControl::NONE, [])
             .map_err(berr)?;
         self.branch(body)?;
         self.begin_block(body)?;
         let s = self.subgroup();
         let first = self.op(Op::GroupNonUniformBroadcastFirst, key_ty, &[s, key])?;
-        let b = self.bool_ty();
+        let b = self.spv.bool_ty();
         let eq = match key_kind {
             1 => self.op(Op::LogicalEqual, b, &[key, first])?,
             2 => {
                 let n = 4;
-                let bv = self.vec_ty(b, n);
+                let bv = self.spv.vec_ty(b, n);
                 let e = self.op(Op::IEqual, bv, &[key, first])?;
                 self.op(Op::All, b, &[e])?
             }
             _ => self.op(Op::IEqual, b, &[key, first])?,
         };
-        self.b
+        self.spv
+            .b
             .branch_conditional(eq, then, cont, [])
             .map_err(berr)?;
         self.begin_block(then)?;
@@ -375,7 +385,7 @@ impl<'m> Emitter<'m> {
     pub fn partition_key(&mut self, t: TypeId, v: ValueId) -> Result<(Word, Word, u32)> {
         let x = self.value_id(v)?;
         if let Some(w) = self.float_width(t) {
-            let u = self.uint_ty(w);
+            let u = self.spv.uint_ty(w);
             let bits = self.bitcast(u, x)?;
             return Ok((bits, u, 0));
         }
@@ -390,7 +400,7 @@ impl<'m> Emitter<'m> {
     pub fn wave_match(&mut self, t: TypeId, v: ValueId) -> Result<Vec<Word>> {
         let (key, kty, kind) = self.partition_key(t, v)?;
         let vals = self.per_partition(key, kty, kind, |e| {
-            let tr = e.boolc(true);
+            let tr = e.spv.boolc(true);
             e.wave_ballot(tr)
         })?;
         Ok(vals)
@@ -402,8 +412,8 @@ impl<'m> Emitter<'m> {
         for m in masks {
             w.push(self.value_id(m)?);
         }
-        let u = self.u32_ty();
-        let v4 = self.vec_ty(u, 4);
+        let u = self.spv.u32_ty();
+        let v4 = self.spv.vec_ty(u, 4);
         let key = self.composite_construct(v4, &w)?;
         Ok((key, v4))
     }
