@@ -270,7 +270,13 @@ impl<'m> Emitter<'m> {
             D::FMax(o) | D::FMin(o) | D::IMax(o) | D::IMin(o) | D::UMax(o) | D::UMin(o) => {
                 id(self.componentwise(op, &[o.a, o.b], t)?)
             }
-            D::FMad(o) | D::Fma(o) | D::IMad(o) | D::UMad(o) | D::Ibfe(o) | D::Ubfe(o) => {
+            D::FMad(o)
+            | D::Fma(o)
+            | D::IMad(o)
+            | D::UMad(o)
+            | D::Msad(o)
+            | D::Ibfe(o)
+            | D::Ubfe(o) => {
                 id(self.componentwise(op, &[o.a, o.b, o.c], t)?)
             }
             D::Bfi(o) => {
@@ -637,7 +643,6 @@ impl<'m> Emitter<'m> {
             | D::IMul(_)
             | D::UMul(_)
             | D::UDiv(_)
-            | D::Msad(_)
             | D::CycleCounterLegacy
             | D::TextureStoreSample(_)
             | D::AllocateNodeOutputRecords(_)

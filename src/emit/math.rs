@@ -135,6 +135,7 @@ impl<'m> Emitter<'m> {
                 self.wrap(ii, r)
             }
             (O::Ibfe | O::Ubfe, &[w, o, v]) => self.bitfield_extract(w, o, v, op == O::Ibfe),
+            (O::Msad, &[r, s, acc]) => self.msad(r, s, acc),
             (O::Bfi, &[w, o, v, r]) => self.bitfield_insert(w, o, v, r),
             _ => Err(self.invalid(format!("dx.op {} with {} operands", op.name(), xs.len()))),
         }
@@ -353,6 +354,28 @@ impl<'m> Emitter<'m> {
             }
             _ => Err(self.unsupported(format!("dx.op {} on i{}", op.name(), ii.width))),
         }
+    }
+
+    /// `Msad(ref, src, accum)`: `accum` plus the absolute differences of the
+    /// bytes of `ref` and `src`, skipping the bytes where `ref` is 0.
+    fn msad(&mut self, r: Word, s: Word, acc: Word) -> Result<Word> {
+        let u = self.u32_ty();
+        let b = self.bool_ty();
+        let k8 = self.u32c(8);
+        let zero = self.u32c(0);
+        let mut sum = acc;
+        for offset in [0, 8, 16, 24] {
+            let offset = self.u32c(offset);
+            let rb = self.op(Op::BitFieldUExtract, u, &[r, offset, k8])?;
+            let sb = self.op(Op::BitFieldUExtract, u, &[s, offset, k8])?;
+            let hi = self.glsl(u, GLOp::UMax, &[rb, sb])?;
+            let lo = self.glsl(u, GLOp::UMin, &[rb, sb])?;
+            let d = self.op(Op::ISub, u, &[hi, lo])?;
+            let masked = self.op(Op::IEqual, b, &[rb, zero])?;
+            let d = self.select(u, masked, zero, d)?;
+            sum = self.op(Op::IAdd, u, &[sum, d])?;
+        }
+        Ok(sum)
     }
 
     /// D3D `ubfe`/`ibfe`: width and offset masked to 5 bits.
