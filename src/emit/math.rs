@@ -338,8 +338,19 @@ impl<'m> Emitter<'m> {
                 let none = self.op(Op::IEqual, b, &[m, minus1])?;
                 self.select(u, none, minus1, r)
             }
-            (O::FirstbitHi, 64) => {
+            (O::FirstbitHi | O::FirstbitSHi, 64) => {
                 let (lo, hi) = self.split64(x)?;
+                // A negative value counts from its first 0: flip its bits.
+                let (lo, hi) = if op == O::FirstbitSHi {
+                    let k31 = self.u32c(31);
+                    let sh = self.bitcast(s, hi)?;
+                    let sign = self.op(Op::ShiftRightArithmetic, s, &[sh, k31])?;
+                    let mask = self.bitcast(u, sign)?;
+                    let lo = self.op(Op::BitwiseXor, u, &[lo, mask])?;
+                    (lo, self.op(Op::BitwiseXor, u, &[hi, mask])?)
+                } else {
+                    (lo, hi)
+                };
                 let mh = self.glsl(u, GLOp::FindUMsb, &[hi])?;
                 let ml = self.glsl(u, GLOp::FindUMsb, &[lo])?;
                 let k31 = self.u32c(31);
