@@ -369,6 +369,7 @@ impl<'m> Emitter<'m> {
             D::SampleCmpGrad(o) => Ok(Some(self.sample(o.into(), t)?)),
             D::TextureLoad(o) => Ok(Some(self.texture_load(o, t)?)),
             D::TextureStore(o) => none(self.texture_store(o)?),
+            D::TextureStoreSample(o) => none(self.texture_store_sample(o)?),
             D::TextureGather(o) => Ok(Some(self.texture_gather(o.into(), t)?)),
             D::TextureGatherCmp(o) => Ok(Some(self.texture_gather(o.into(), t)?)),
             D::CalculateLOD(o) => id(self.calculate_lod(o)?),
@@ -644,7 +645,6 @@ impl<'m> Emitter<'m> {
             | D::UMul(_)
             | D::UDiv(_)
             | D::CycleCounterLegacy
-            | D::TextureStoreSample(_)
             | D::AllocateNodeOutputRecords(_)
             | D::GetNodeRecordPtr(_)
             | D::IncrementOutputCount(_)
