@@ -276,9 +276,7 @@ impl<'m> Emitter<'m> {
             | D::UMad(o)
             | D::Msad(o)
             | D::Ibfe(o)
-            | D::Ubfe(o) => {
-                id(self.componentwise(op, &[o.a, o.b, o.c], t)?)
-            }
+            | D::Ubfe(o) => id(self.componentwise(op, &[o.a, o.b, o.c], t)?),
             D::Bfi(o) => {
                 let xs = [o.width, o.offset, o.value, o.replaced_value];
                 id(self.componentwise(op, &xs, t)?)
