@@ -25,6 +25,8 @@ mod cli_compile;
 #[cfg(feature = "cli")]
 mod cli_corpus;
 #[cfg(feature = "cli")]
+mod cli_filter;
+#[cfg(feature = "cli")]
 mod cli_info;
 mod container;
 #[cfg(feature = "vulkan")]
