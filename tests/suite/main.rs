@@ -32,6 +32,8 @@ mod container;
 #[cfg(feature = "vulkan")]
 mod draw_graphics;
 mod dxil_meta;
+#[cfg(feature = "vulkan")]
+mod emit_classes;
 mod emit_corpus;
 mod emit_graphics;
 mod emit_heap;
