@@ -84,3 +84,43 @@ fn texture_store_sample_writes_one_sample() {
     assert_eq!(a.matches(" Sample %").count(), 2, "{a}");
     assert!(a.contains("OpCapability StorageImageMultisample"), "{a}");
 }
+
+/// The decorations (`Location 2`, `Component 1`, ...) of the variable
+/// named `name` in disassembly `a`.
+fn decorations(a: &str, name: &str) -> Vec<String> {
+    let id = a
+        .lines()
+        .find_map(|l| {
+            l.strip_prefix("OpName ")
+                .and_then(|r| r.strip_suffix(&format!(" \"{name}\"")))
+        })
+        .unwrap_or_else(|| panic!("no variable {name} in {a}"));
+    let prefix = format!("OpDecorate {id} ");
+    a.lines()
+        .filter_map(|l| l.strip_prefix(&prefix).map(str::to_string))
+        .collect()
+}
+
+#[test]
+fn layer_and_viewport_index_reach_geometry_and_hull_inputs_by_location() {
+    let vs = asm(&check("vs-layer-viewport-out"));
+    // The rasterizer's built-ins, and copies where the next stage reads.
+    assert!(
+        vs.contains("BuiltIn Layer") && vs.contains("BuiltIn ViewportIndex"),
+        "{vs}"
+    );
+    for (stage, sv) in [
+        ("gs-layer-viewport-in", "SV_RenderTargetArrayIndex0"),
+        ("gs-layer-viewport-in", "SV_ViewportArrayIndex0"),
+        ("hs-layer-in", "SV_RenderTargetArrayIndex0"),
+        ("hs-layer-in", "SV_ViewportArrayIndex0"),
+    ] {
+        let a = asm(&check(stage));
+        let read = decorations(&a, &format!("in.{sv}"));
+        assert!(
+            read.iter().any(|d| d.starts_with("Location ")),
+            "{stage}: {read:?}"
+        );
+        assert_eq!(read, decorations(&vs, &format!("out.{sv}")), "{stage} {sv}");
+    }
+}
