@@ -230,6 +230,11 @@ impl<'m> Emitter<'m> {
                 id(self.builtin_component(BuiltIn::LocalInvocationId, o.component)?)
             }
             D::FlattenedThreadIdInGroup => id(self.builtin_scalar(BuiltIn::LocalInvocationIndex)?),
+            D::GetGroupWaveIndex => id(self.group_wave(BuiltIn::SubgroupId)?),
+            D::GetGroupWaveCount => id(self.group_wave(BuiltIn::NumSubgroups)?),
+            // No debugger is ever attached: a break does nothing.
+            D::IsDebuggingEnabled => id(self.boolc(false)),
+            D::DebugBreak => Ok(None),
             D::Barrier(o) => none(self.barrier(o.barrier_mode)?),
             D::BarrierByMemoryType(o) => {
                 none(self.barrier_by_memory_type(o.memory_type_flags, o.semantic_flags)?)
@@ -658,8 +663,6 @@ impl<'m> Emitter<'m> {
             | D::NodeOutputIsValid(_)
             | D::GetRemainingRecursionLevels
             | D::ExperimentalNop
-            | D::GetGroupWaveIndex
-            | D::GetGroupWaveCount
             | D::ClusterID
             | D::RayQueryCandidateClusterID(_)
             | D::RayQueryCommittedClusterID(_)
@@ -688,9 +691,7 @@ impl<'m> Emitter<'m> {
             | D::LinAlgMatrixAccumulateToMemory(_)
             | D::LinAlgMatrixOuterProduct(_)
             | D::LinAlgConvert(_)
-            | D::LinAlgVectorAccumulateToDescriptor(_)
-            | D::DebugBreak
-            | D::IsDebuggingEnabled => Err(self.not_supported(op)),
+            | D::LinAlgVectorAccumulateToDescriptor(_) => Err(self.not_supported(op)),
         }
     }
 }

@@ -124,3 +124,12 @@ fn layer_and_viewport_index_reach_geometry_and_hull_inputs_by_location() {
         assert_eq!(read, decorations(&vs, &format!("out.{sv}")), "{stage} {sv}");
     }
 }
+
+#[test]
+fn group_wave_index_and_count_and_the_debugger_queries_translate() {
+    let a = asm(&check("group-wave-debug"));
+    assert!(
+        a.contains("BuiltIn SubgroupId") && a.contains("BuiltIn NumSubgroups"),
+        "{a}"
+    );
+}
