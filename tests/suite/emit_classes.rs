@@ -133,3 +133,12 @@ fn group_wave_index_and_count_and_the_debugger_queries_translate() {
         "{a}"
     );
 }
+
+#[test]
+fn mesh_shaders_without_outputs_declare_one_of_each() {
+    let a = asm(&check("ms-no-outputs"));
+    assert!(
+        a.contains("OutputVertices 1") && a.contains("OutputPrimitivesEXT 1"),
+        "{a}"
+    );
+}
