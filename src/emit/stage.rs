@@ -562,6 +562,9 @@ impl<'m> Emitter<'m> {
                 self.cap(Capability::SampleRateShading);
                 scalar(BuiltIn::SampleId)
             }
+            // The rasterizer decides the facing a pixel shader reads: a
+            // geometry shader's value only keeps its location.
+            (S::IsFrontFace, R::RasterOut) if geometry => Builtin::None,
             (S::IsFrontFace, R::PixelIn) => {
                 Builtin::Var(BuiltIn::FrontFacing, self.bool_ty(), Adjust::Bool)
             }

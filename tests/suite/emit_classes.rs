@@ -142,3 +142,10 @@ fn mesh_shaders_without_outputs_declare_one_of_each() {
         "{a}"
     );
 }
+
+#[test]
+fn geometry_shaders_may_write_is_front_face() {
+    let a = asm(&check("gs-front-face-out"));
+    let d = decorations(&a, "out.SV_IsFrontFace0");
+    assert_eq!(d, ["Location 1"], "{a}");
+}
