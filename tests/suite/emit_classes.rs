@@ -149,3 +149,17 @@ fn geometry_shaders_may_write_is_front_face() {
     let d = decorations(&a, "out.SV_IsFrontFace0");
     assert_eq!(d, ["Location 1"], "{a}");
 }
+
+#[test]
+fn geometry_shaders_without_an_input_primitive_take_triangles_and_say_so() {
+    let outs = check("gs-no-vertex-inputs");
+    assert!(asm(&outs).contains("OpExecutionMode %") && asm(&outs).contains(" Triangles"));
+    assert!(
+        outs[0]
+            .warnings
+            .iter()
+            .any(|w| w.contains("no input primitive")),
+        "{:?}",
+        outs[0].warnings
+    );
+}
