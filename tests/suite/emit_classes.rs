@@ -163,3 +163,18 @@ fn geometry_shaders_without_an_input_primitive_take_triangles_and_say_so() {
         outs[0].warnings
     );
 }
+
+#[test]
+fn vendor_extension_intrinsics_are_named_unsupported_errors() {
+    use dxil2spirv::error::{Feature, Unsupported};
+    for name in ["vendor-nvapi", "vendor-amd-ags"] {
+        let blob = std::fs::read(path(name, "dxil")).unwrap();
+        let e = Compiler::default().compile_all(&blob).unwrap_err();
+        assert_eq!(
+            e.unsupported_detail(),
+            Some(Unsupported::Feature(Feature::VendorExtension)),
+            "{name}: {e}"
+        );
+        assert!(e.to_string().contains("shader extension intrinsics"), "{e}");
+    }
+}
