@@ -185,11 +185,16 @@ impl<'m> Emitter<'m> {
                 | O::Ibfe
                 | O::Ubfe
                 | O::Bfi
+                | O::DerivCoarseX
+                | O::DerivCoarseY
+                | O::DerivFineX
+                | O::DerivFineY
                 | O::WaveActiveAllEqual
                 | O::WaveReadLaneFirst
                 | O::WaveReadLaneAt
                 | O::WaveActiveOp
                 | O::WavePrefixOp
+                | O::WaveMultiPrefixOp
                 | O::WaveActiveBit
                 | O::QuadReadLaneAt
                 | O::QuadOp

@@ -178,3 +178,10 @@ fn vendor_extension_intrinsics_are_named_unsupported_errors() {
         assert!(e.to_string().contains("shader extension intrinsics"), "{e}");
     }
 }
+
+#[test]
+fn derivatives_and_wave_multi_prefix_take_sm69_vectors() {
+    let a = asm(&check("vector-overloads-ps"));
+    assert!(a.matches("OpDPdxCoarse").count() >= 6, "{a}");
+    check("vector-multiprefix-cs");
+}
