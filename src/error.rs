@@ -182,6 +182,9 @@ pub enum Feature {
     ContainerFormat,
     /// Something the Vulkan device or driver cannot do (the run harness).
     Device,
+    /// D3D12 vendor extension intrinsics (NVAPI, AMD AGS): a driver
+    /// interface through a reserved UAV.
+    VendorExtension,
 }
 
 impl Feature {
@@ -218,6 +221,7 @@ impl Feature {
             Feature::BitcodeConstruct => "bitcode-construct",
             Feature::ContainerFormat => "container-format",
             Feature::Device => "device",
+            Feature::VendorExtension => "vendor-extension",
         }
     }
 }

@@ -1,20 +1,24 @@
 //! `dxil2spirv compile IN -o OUT.spv`: DXIL to SPIR-V, with reflection JSON
-//! and disassembly on request.
+//! and disassembly on request. `-` as the input reads standard input and as
+//! an output writes standard output, so that the tool works as a filter. A
+//! DXIL library given without `--entry` compiles every export: `-o DIR`
+//! writes `DIR/<export>.spv` and `--reflect DIR` `DIR/<export>.json`.
 
 use super::options::CompileArgs;
 use super::{print, read_file, write_file, Failure};
 use dxil2spirv::trace::ChromeTrace;
-use dxil2spirv::{Compiler, Error, Phase};
-use std::path::PathBuf;
+use dxil2spirv::{Compiler, Error, Output, Phase};
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 /// Arguments of `compile`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// A DXIL blob (DXBC container) or bare bitcode file.
+    /// A DXIL blob (DXBC container) or bare bitcode file (`-`: stdin).
     input: PathBuf,
-    /// Write the SPIR-V binary (little-endian words) here (`-`: stdout).
-    /// May be left out with --disasm.
+    /// Write the SPIR-V binary (little-endian words) here (`-`: stdout);
+    /// for a library compiled without --entry, a folder that gets one
+    /// `<export>.spv` per export. May be left out with --disasm.
     #[arg(
         short,
         long,
@@ -29,7 +33,9 @@ pub struct Args {
     #[arg(long, overrides_with = "validate")]
     no_validate: bool,
     /// Write the reflection JSON (resources with their D3D registers and
-    /// Vulkan bindings, workgroup size, capabilities) here (`-`: stdout).
+    /// Vulkan bindings, workgroup size, capabilities) here (`-`: stdout);
+    /// for a library compiled without --entry, a folder that gets one
+    /// `<export>.json` per export.
     #[arg(long, value_name = "FILE")]
     reflect: Option<PathBuf>,
     /// Print the SPIR-V assembly to stdout.
@@ -50,7 +56,15 @@ pub fn main(args: Args) -> Result<(), Failure> {
     let compiler = Compiler::new(args.options.to_options(validate));
     let start = Instant::now();
     let mut spans = Vec::new();
-    let out = compiler.compile_traced(&blob, &mut spans);
+    // Without --entry, every entry point: the exports of a library, the
+    // one entry point of any other shader.
+    let outs = if args.options.has_entry() {
+        compiler
+            .compile_traced(&blob, &mut spans)
+            .map(|out| vec![out])
+    } else {
+        compiler.compile_all_traced(&blob, &mut spans)
+    };
     if let Some(path) = &args.trace {
         let name = args.input.display().to_string();
         let mut trace = ChromeTrace::new(start);
@@ -63,16 +77,39 @@ pub fn main(args: Args) -> Result<(), Failure> {
         text.push('\n');
         write_file(path, text.as_bytes())?;
     }
-    let out = out.map_err(Failure::at(&args.input))?;
+    let outs = outs.map_err(Failure::at(&args.input))?;
+    match outs.as_slice() {
+        [out] => write_one(&args, out, None),
+        _ => {
+            let stdout = Path::new("-");
+            if [&args.output, &args.reflect].contains(&&Some(stdout.to_owned())) {
+                return Err(Failure::Usage(
+                    "a library with several exports writes one file per export: give a \
+                     folder, or pick one export with --entry"
+                        .to_string(),
+                ));
+            }
+            for out in &outs {
+                write_one(&args, out, Some(&out.reflection.entry_point))?;
+            }
+            Ok(())
+        }
+    }
+}
+
+/// Writes what was asked for of one module: to the given paths, or, for
+/// export `export` of a library, into the given folders.
+fn write_one(args: &Args, out: &Output, export: Option<&str>) -> Result<(), Failure> {
     for warning in &out.warnings {
         eprintln!("warning: {}: {warning}", args.input.display());
     }
     if let Some(path) = &args.output {
         let bytes: Vec<u8> = out.spirv.iter().flat_map(|w| w.to_le_bytes()).collect();
-        write_file(path, &bytes)?;
+        write_file(&export_path(path, export, "spv")?, &bytes)?;
     }
     if let Some(path) = &args.reflect {
-        write_file(path, out.reflection.to_json().as_bytes())?;
+        let path = export_path(path, export, "json")?;
+        write_file(&path, out.reflection.to_json().as_bytes())?;
     }
     if args.disasm {
         let text = dxil2spirv::validate::disassemble(&out.spirv).ok_or_else(|| {
@@ -81,10 +118,34 @@ pub fn main(args: Args) -> Result<(), Failure> {
                 "the SPIR-V output does not disassemble",
             ))
         })?;
+        if let Some(export) = export {
+            print(&format!("; export {export}\n"))?;
+        }
         print(&text)?;
         if !text.ends_with('\n') {
             print("\n")?;
         }
     }
     Ok(())
+}
+
+/// Where a module goes: `path` itself, or `path/<export>.<ext>` (the
+/// folder created if needed) for an export of a library.
+fn export_path(path: &Path, export: Option<&str>, ext: &str) -> Result<PathBuf, Failure> {
+    let Some(export) = export else {
+        return Ok(path.to_owned());
+    };
+    // Export names are identifiers; refuse anything that leaves the folder.
+    if export.is_empty() || export.starts_with('.') || export.contains(['/', '\\']) {
+        return Err(Failure::at(path)(Error::invalid(
+            Phase::Dxil,
+            format!("export name {export:?} is not a file name"),
+        )));
+    }
+    std::fs::create_dir_all(path).map_err(|error| Failure::Io {
+        path: path.to_owned(),
+        action: "create",
+        error,
+    })?;
+    Ok(path.join(format!("{export}.{ext}")))
 }

@@ -45,7 +45,7 @@ pub enum Failure {
     Io {
         /// The file.
         path: PathBuf,
-        /// `read` or `write`.
+        /// `read`, `write` or `create`.
         action: &'static str,
         /// The cause.
         error: std::io::Error,
@@ -55,6 +55,9 @@ pub enum Failure {
     Error(Option<PathBuf>, Error),
     /// `run`: the shader ran but its results differ from the spec (exit 6).
     Mismatch(PathBuf),
+    /// The command line asks for something impossible that clap cannot
+    /// see (exit 64).
+    Usage(String),
 }
 
 impl Failure {
@@ -88,6 +91,10 @@ impl Failure {
                 );
                 ExitCode::from(EXIT_MISMATCH)
             }
+            Failure::Usage(message) => {
+                eprintln!("error: {message}");
+                ExitCode::from(EXIT_USAGE)
+            }
         }
     }
 }
@@ -104,10 +111,21 @@ pub fn usage(error: clap::Error) -> ExitCode {
     }
 }
 
-/// The whole file.
+/// The whole file, or all of stdin if the path is `-`.
 pub fn read_file(path: &Path) -> Result<Vec<u8>, Failure> {
-    std::fs::read(path).map_err(|error| Failure::Io {
-        path: path.to_owned(),
+    let stdin = path == Path::new("-");
+    let read = if stdin {
+        let mut bytes = Vec::new();
+        std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut bytes).map(|_| bytes)
+    } else {
+        std::fs::read(path)
+    };
+    read.map_err(|error| Failure::Io {
+        path: if stdin {
+            "<stdin>".into()
+        } else {
+            path.to_owned()
+        },
         action: "read",
         error,
     })

@@ -66,12 +66,17 @@ pub struct CompileArgs {
     #[arg(long, value_name = "SET", default_value_t = dxil2spirv::emit::DEFAULT_HEAP_SET)]
     heap_set: u32,
     /// The export of a DXIL library to compile, by name (`RayGen`);
-    /// needed when a library exports more than one shader.
+    /// without it `compile` compiles every export.
     #[arg(long, value_name = "NAME")]
     entry: Option<String>,
 }
 
 impl CompileArgs {
+    /// Whether `--entry` picks one export.
+    pub fn has_entry(&self) -> bool {
+        self.entry.is_some()
+    }
+
     /// The library options, with validation on or off.
     pub fn to_options(&self, validate: bool) -> CompileOptions {
         CompileOptions {

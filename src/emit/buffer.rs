@@ -202,6 +202,12 @@ impl<'m> Emitter<'m> {
         let u = self.spv.u32_ty();
         match d.kind {
             ResourceKind::RawBuffer => self.value_id(index),
+            // `BufferLoad` on a tbuffer counts 16-byte registers.
+            ResourceKind::TBuffer => {
+                let i = self.value_id(index)?;
+                let k4 = self.spv.u32c(4);
+                self.op(Op::ShiftLeftLogical, u, &[i, k4])
+            }
             ResourceKind::StructuredBuffer => {
                 let i = self.value_id(index)?;
                 let stride = self.spv.u32c(d.stride);
@@ -219,7 +225,10 @@ impl<'m> Emitter<'m> {
 
     fn buffer_view(&self, h: Handle) -> Result<()> {
         let d = self.decl(h.res)?;
-        if d.kind != ResourceKind::RawBuffer && d.kind != ResourceKind::StructuredBuffer {
+        if !matches!(
+            d.kind,
+            ResourceKind::RawBuffer | ResourceKind::StructuredBuffer | ResourceKind::TBuffer
+        ) {
             return Err(self.unsupported(format!("buffer access on a {} resource", d.kind.name())));
         }
         Ok(())

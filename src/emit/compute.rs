@@ -5,7 +5,7 @@ use super::Emitter;
 use crate::error::Result;
 use crate::ir::ValueId;
 use rspirv::dr::Operand;
-use rspirv::spirv::{BuiltIn, Op, Word};
+use rspirv::spirv::{BuiltIn, Capability, Op, Word};
 
 /// Memory semantics bits.
 mod sem {
@@ -37,6 +37,14 @@ impl<'m> Emitter<'m> {
         let u = self.spv.u32_ty();
         let var = self.builtin(bi, u);
         self.load(u, var)
+    }
+
+    /// `GetGroupWaveIndex` / `GetGroupWaveCount` (SM 6.10): the wave's index
+    /// in its group and the group's wave count, `bi` = `SubgroupId` /
+    /// `NumSubgroups`.
+    pub fn group_wave(&mut self, bi: BuiltIn) -> Result<Word> {
+        self.spv.cap(Capability::GroupNonUniform);
+        self.builtin_scalar(bi)
     }
 
     /// `Barrier(mode)`: bit 0 syncs the group; bit 1 fences UAVs globally,

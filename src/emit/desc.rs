@@ -6,7 +6,7 @@ use crate::dxil::{
     ComponentType, DsState, DxilModule, EntryPoint, GsState, HsState, MsState, ResourceBinding,
     ResourceKind, ShaderFlags, ShaderKind, Signatures,
 };
-use crate::error::{Error, Phase, Result};
+use crate::error::{Error, Feature, Phase, Result};
 use crate::ir::{FuncId, GlobalId, Module};
 
 /// The D3D resource class of a binding range.
@@ -216,6 +216,21 @@ impl ShaderDesc {
                 module,
             )
         });
+        if let Some((b, vendor)) = r
+            .uavs
+            .iter()
+            .find_map(|v| vendor_extension(&v.binding, module).map(|x| (&v.binding, x)))
+        {
+            return Err(Error::unsupported(
+                Phase::Emit,
+                Feature::VendorExtension,
+                format!(
+                    "{vendor} shader extension intrinsics (the UAV at u{}, space {}): they talk \
+                     to the D3D12 driver and have no Vulkan translation",
+                    b.lower_bound, b.space
+                ),
+            ));
+        }
         Ok(ShaderDesc {
             shader_model: (sm.major, sm.minor),
             kind: ep.kind,
@@ -231,5 +246,21 @@ impl ShaderDesc {
             hs: ep.properties.hs,
             ds: ep.properties.ds,
         })
+    }
+}
+
+/// The vendor whose shader extension intrinsics a UAV is the "magic" UAV
+/// of: AMD AGS's (in its reserved space 0x7FFF0ADE, or by its name
+/// `AmdExtD3DShaderIntrinsicsUAV`) or NVAPI's (`g_NvidiaExt`, a structured
+/// buffer of `NvShaderExtnStruct`). Translated as a plain buffer, the
+/// intrinsics would run and mean something else.
+fn vendor_extension(b: &ResourceBinding, module: &Module) -> Option<&'static str> {
+    const AMD_SPACE: u32 = 0x7FFF_0ADE;
+    if b.space == AMD_SPACE || b.name.starts_with("AmdExtD3DShaderIntrinsicsUAV") {
+        Some("AMD AGS")
+    } else if b.name == "g_NvidiaExt" || b.type_name(module).contains("NvShaderExtnStruct") {
+        Some("NVAPI")
+    } else {
+        None
     }
 }

@@ -196,11 +196,16 @@ impl<'m> Emitter<'m> {
                 | O::Ibfe
                 | O::Ubfe
                 | O::Bfi
+                | O::DerivCoarseX
+                | O::DerivCoarseY
+                | O::DerivFineX
+                | O::DerivFineY
                 | O::WaveActiveAllEqual
                 | O::WaveReadLaneFirst
                 | O::WaveReadLaneAt
                 | O::WaveActiveOp
                 | O::WavePrefixOp
+                | O::WaveMultiPrefixOp
                 | O::WaveActiveBit
                 | O::QuadReadLaneAt
                 | O::QuadOp
@@ -241,6 +246,11 @@ impl<'m> Emitter<'m> {
                 id(self.builtin_component(BuiltIn::LocalInvocationId, o.component)?)
             }
             D::FlattenedThreadIdInGroup => id(self.builtin_scalar(BuiltIn::LocalInvocationIndex)?),
+            D::GetGroupWaveIndex => id(self.group_wave(BuiltIn::SubgroupId)?),
+            D::GetGroupWaveCount => id(self.group_wave(BuiltIn::NumSubgroups)?),
+            // No debugger is ever attached: a break does nothing.
+            D::IsDebuggingEnabled => id(self.spv.boolc(false)),
+            D::DebugBreak => Ok(None),
             D::Barrier(o) => none(self.barrier(o.barrier_mode)?),
             D::BarrierByMemoryType(o) => {
                 none(self.barrier_by_memory_type(o.memory_type_flags, o.semantic_flags)?)
@@ -281,9 +291,13 @@ impl<'m> Emitter<'m> {
             D::FMax(o) | D::FMin(o) | D::IMax(o) | D::IMin(o) | D::UMax(o) | D::UMin(o) => {
                 id(self.componentwise(op, &[o.a, o.b], t)?)
             }
-            D::FMad(o) | D::Fma(o) | D::IMad(o) | D::UMad(o) | D::Ibfe(o) | D::Ubfe(o) => {
-                id(self.componentwise(op, &[o.a, o.b, o.c], t)?)
-            }
+            D::FMad(o)
+            | D::Fma(o)
+            | D::IMad(o)
+            | D::UMad(o)
+            | D::Msad(o)
+            | D::Ibfe(o)
+            | D::Ubfe(o) => id(self.componentwise(op, &[o.a, o.b, o.c], t)?),
             D::Bfi(o) => {
                 let xs = [o.width, o.offset, o.value, o.replaced_value];
                 id(self.componentwise(op, &xs, t)?)
@@ -374,6 +388,7 @@ impl<'m> Emitter<'m> {
             D::SampleCmpGrad(o) => Ok(Some(self.sample(o.into(), t)?)),
             D::TextureLoad(o) => Ok(Some(self.texture_load(o, t)?)),
             D::TextureStore(o) => none(self.texture_store(o)?),
+            D::TextureStoreSample(o) => none(self.texture_store_sample(o)?),
             D::TextureGather(o) => Ok(Some(self.texture_gather(o.into(), t)?)),
             D::TextureGatherCmp(o) => Ok(Some(self.texture_gather(o.into(), t)?)),
             D::CalculateLOD(o) => id(self.calculate_lod(o)?),
@@ -648,9 +663,7 @@ impl<'m> Emitter<'m> {
             | D::IMul(_)
             | D::UMul(_)
             | D::UDiv(_)
-            | D::Msad(_)
             | D::CycleCounterLegacy
-            | D::TextureStoreSample(_)
             | D::AllocateNodeOutputRecords(_)
             | D::GetNodeRecordPtr(_)
             | D::IncrementOutputCount(_)
@@ -666,8 +679,6 @@ impl<'m> Emitter<'m> {
             | D::NodeOutputIsValid(_)
             | D::GetRemainingRecursionLevels
             | D::ExperimentalNop
-            | D::GetGroupWaveIndex
-            | D::GetGroupWaveCount
             | D::ClusterID
             | D::RayQueryCandidateClusterID(_)
             | D::RayQueryCommittedClusterID(_)
@@ -696,9 +707,7 @@ impl<'m> Emitter<'m> {
             | D::LinAlgMatrixAccumulateToMemory(_)
             | D::LinAlgMatrixOuterProduct(_)
             | D::LinAlgConvert(_)
-            | D::LinAlgVectorAccumulateToDescriptor(_)
-            | D::DebugBreak
-            | D::IsDebuggingEnabled => Err(self.not_supported(op)),
+            | D::LinAlgVectorAccumulateToDescriptor(_) => Err(self.not_supported(op)),
         }
     }
 }

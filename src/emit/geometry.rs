@@ -34,6 +34,8 @@ impl<'m> Emitter<'m> {
             P::Triangle => 3,
             P::LineWithAdjacency => 4,
             P::TriangleWithAdjacency => 6,
+            // No per-vertex inputs (see `geometry_modes`).
+            P::Undefined => 3,
             other => {
                 return Err(self.unsupported_feature(
                     Feature::GeometryPrimitive,
@@ -85,6 +87,16 @@ impl<'m> Emitter<'m> {
             P::Triangle => ExecutionMode::Triangles,
             P::LineWithAdjacency => ExecutionMode::InputLinesAdjacency,
             P::TriangleWithAdjacency => ExecutionMode::InputTrianglesAdjacency,
+            // A shader without per-vertex inputs runs for any primitive in
+            // D3D; Vulkan needs one: the most common.
+            P::Undefined => {
+                self.spv.warnings.push(
+                    "the geometry shader reads no vertices and declares no input primitive: \
+                     it is declared for triangles"
+                        .to_string(),
+                );
+                ExecutionMode::Triangles
+            }
             other => {
                 return Err(self.unsupported_feature(
                     Feature::GeometryPrimitive,

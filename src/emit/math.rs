@@ -137,6 +137,7 @@ impl<'m> Emitter<'m> {
                 self.wrap(ii, r)
             }
             (O::Ibfe | O::Ubfe, &[w, o, v]) => self.bitfield_extract(w, o, v, op == O::Ibfe),
+            (O::Msad, &[r, s, acc]) => self.msad(r, s, acc),
             (O::Bfi, &[w, o, v, r]) => self.bitfield_insert(w, o, v, r),
             _ => Err(self.invalid(format!("dx.op {} with {} operands", op.name(), xs.len()))),
         }
@@ -339,8 +340,19 @@ impl<'m> Emitter<'m> {
                 let none = self.op(Op::IEqual, b, &[m, minus1])?;
                 self.select(u, none, minus1, r)
             }
-            (O::FirstbitHi, 64) => {
+            (O::FirstbitHi | O::FirstbitSHi, 64) => {
                 let (lo, hi) = self.split64(x)?;
+                // A negative value counts from its first 0: flip its bits.
+                let (lo, hi) = if op == O::FirstbitSHi {
+                    let k31 = self.spv.u32c(31);
+                    let sh = self.bitcast(s, hi)?;
+                    let sign = self.op(Op::ShiftRightArithmetic, s, &[sh, k31])?;
+                    let mask = self.bitcast(u, sign)?;
+                    let lo = self.op(Op::BitwiseXor, u, &[lo, mask])?;
+                    (lo, self.op(Op::BitwiseXor, u, &[hi, mask])?)
+                } else {
+                    (lo, hi)
+                };
                 let mh = self.glsl(u, GLOp::FindUMsb, &[hi])?;
                 let ml = self.glsl(u, GLOp::FindUMsb, &[lo])?;
                 let k31 = self.spv.u32c(31);
@@ -355,6 +367,28 @@ impl<'m> Emitter<'m> {
             }
             _ => Err(self.unsupported(format!("dx.op {} on i{}", op.name(), ii.width))),
         }
+    }
+
+    /// `Msad(ref, src, accum)`: `accum` plus the absolute differences of the
+    /// bytes of `ref` and `src`, skipping the bytes where `ref` is 0.
+    fn msad(&mut self, r: Word, s: Word, acc: Word) -> Result<Word> {
+        let u = self.spv.u32_ty();
+        let b = self.spv.bool_ty();
+        let k8 = self.spv.u32c(8);
+        let zero = self.spv.u32c(0);
+        let mut sum = acc;
+        for offset in [0, 8, 16, 24] {
+            let offset = self.spv.u32c(offset);
+            let rb = self.op(Op::BitFieldUExtract, u, &[r, offset, k8])?;
+            let sb = self.op(Op::BitFieldUExtract, u, &[s, offset, k8])?;
+            let hi = self.glsl(u, GLOp::UMax, &[rb, sb])?;
+            let lo = self.glsl(u, GLOp::UMin, &[rb, sb])?;
+            let d = self.op(Op::ISub, u, &[hi, lo])?;
+            let masked = self.op(Op::IEqual, b, &[rb, zero])?;
+            let d = self.select(u, masked, zero, d)?;
+            sum = self.op(Op::IAdd, u, &[sum, d])?;
+        }
+        Ok(sum)
     }
 
     /// D3D `ubfe`/`ibfe`: width and offset masked to 5 bits.

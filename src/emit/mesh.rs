@@ -58,13 +58,22 @@ impl<'m> Emitter<'m> {
         let topology = match ms.output_topology {
             MeshOutputTopology::Triangle => ExecutionMode::OutputTrianglesEXT,
             MeshOutputTopology::Line => ExecutionMode::OutputLinesEXT,
+            // Without primitives the topology shapes nothing.
+            MeshOutputTopology::Undefined if ms.max_primitive_count == 0 => {
+                ExecutionMode::OutputTrianglesEXT
+            }
             other => return Err(self.invalid(format!("mesh output topology {other:?}"))),
         };
+        // Vulkan requires at least one of each; a shader that declares none
+        // outputs none (its SetMeshOutputCounts can only ask for 0).
         Ok(vec![
-            (ExecutionMode::OutputVertices, Some(ms.max_vertex_count)),
+            (
+                ExecutionMode::OutputVertices,
+                Some(ms.max_vertex_count.max(1)),
+            ),
             (
                 ExecutionMode::OutputPrimitivesEXT,
-                Some(ms.max_primitive_count),
+                Some(ms.max_primitive_count.max(1)),
             ),
             (topology, None),
         ])

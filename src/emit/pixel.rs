@@ -82,8 +82,22 @@ impl<'m> Emitter<'m> {
         if !matches!(op, Op::DPdx | Op::DPdy) {
             self.spv.cap(Capability::DerivativeControl);
         }
+        let xw = self.value_id(x)?;
+        if self.m.types.vector_len(t).is_some() {
+            // The SM 6.9 vector overloads, lane by lane.
+            let te = self.lane_type(t)?;
+            let xt = self.vty(x);
+            return self.lanewise(t, &[(xw, xt)], |e, lane| match lane {
+                &[l] => e.scalar_derivative(op, l, te),
+                _ => Err(e.internal("a derivative lane without its operand")),
+            });
+        }
+        self.scalar_derivative(op, xw, t)
+    }
+
+    /// A derivative of scalar `x` of LLVM type `t`.
+    fn scalar_derivative(&mut self, op: Op, x: Word, t: TypeId) -> Result<Word> {
         let ty = self.llvm_ty(t)?;
-        let x = self.value_id(x)?;
         if self.m.types.ty(t) == ir::Type::Half {
             // Derivatives are defined on 32-bit floats only.
             let f = self.spv.float_ty(32);

@@ -137,6 +137,9 @@ pub(crate) fn rows_used<'a>(elements: impl Iterator<Item = &'a SignatureElement>
 pub(crate) struct StageState {
     /// Interface variables by (signature, element id).
     vars: rustc_hash::FxHashMap<(SignatureKind, u32), IoVar>,
+    /// The location copies of layer and viewport index outputs, by
+    /// element id (see `Emitter::location_copy`).
+    copies: rustc_hash::FxHashMap<u32, IoVar>,
     /// Execution modes the interface asks for.
     modes: Vec<ExecutionMode>,
 }
@@ -540,6 +543,10 @@ impl<'m> Emitter<'m> {
             ) => Builtin::Distances,
             (S::TessFactor, R::PatchOut | R::PatchIn) => Builtin::TessLevel(true),
             (S::InsideTessFactor, R::PatchOut | R::PatchIn) => Builtin::TessLevel(false),
+            // Vulkan has no such built-in inputs before the rasterizer: the
+            // previous stage's copy at the element's location (see
+            // `location_copy`).
+            (S::RenderTargetArrayIndex | S::ViewPortArrayIndex, R::PerVertexIn) => Builtin::None,
             (S::PrimitiveID, R::PerVertexIn) => scalar(BuiltIn::PrimitiveId),
             (S::OutputControlPointID, R::PerVertexIn) => scalar(BuiltIn::InvocationId),
             (S::DomainLocation, R::PerVertexIn | R::PatchIn) => {
@@ -559,6 +566,9 @@ impl<'m> Emitter<'m> {
                 self.spv.cap(Capability::SampleRateShading);
                 scalar(BuiltIn::SampleId)
             }
+            // The rasterizer decides the facing a pixel shader reads: a
+            // geometry shader's value only keeps its location.
+            (S::IsFrontFace, R::RasterOut) if geometry => Builtin::None,
             (S::IsFrontFace, R::PixelIn) => {
                 Builtin::Var(BuiltIn::FrontFacing, self.spv.bool_ty(), Adjust::Bool)
             }
@@ -932,7 +942,48 @@ impl<'m> Emitter<'m> {
         } else {
             self.io_ptr(v, sc, index, row, col)?
         };
-        self.store(p, x)
+        self.store(p, x)?;
+        if let Some(copy) = self.location_copy(list, e)? {
+            let p = self.io_ptr(copy, sc, None, row, col)?;
+            self.store(p, x)?;
+        }
+        Ok(())
+    }
+
+    /// The location copy of a layer or viewport index output of a vertex
+    /// or domain shader (created once): a following geometry, hull or
+    /// domain shader reads the value there, since Vulkan allows `Layer` and
+    /// `ViewportIndex` as inputs only in fragment shaders.
+    fn location_copy(
+        &mut self,
+        list: SignatureKind,
+        e: &'m SignatureElement,
+    ) -> Result<Option<IoVar>> {
+        if !matches!(self.desc.kind, ShaderKind::Vertex | ShaderKind::Domain)
+            || list != SignatureKind::Output
+            || !matches!(
+                e.semantic_kind,
+                S::RenderTargetArrayIndex | S::ViewPortArrayIndex
+            )
+        {
+            return Ok(None);
+        }
+        if let Some(&v) = self.stage.copies.get(&e.id) {
+            return Ok(Some(v));
+        }
+        let plain = IoVar {
+            var: 0,
+            scalar: self.spv.u32_ty(),
+            float: false,
+            shape: Shape::Scalar,
+            adjust: Adjust::None,
+            rows: e.rows.max(1),
+            cols: e.cols.clamp(1, 4),
+            vertices: 0,
+        };
+        let v = self.declare_user(e, list, Role::RasterOut, plain)?;
+        self.stage.copies.insert(e.id, v);
+        Ok(Some(v))
     }
 
     /// A pointer to a `bool` built-in (of element `index` when arrayed).

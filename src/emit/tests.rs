@@ -855,11 +855,11 @@ fn dx_op_operands_are_decoded_by_name() {
 fn unsupported_dx_ops_say_which() {
     let (m, desc) = const_expr_kernel(|tb| {
         let i32t = tb.int(32);
-        let msad = tb.decl("dx.op.tertiary.i32", i32t, &[i32t, i32t, i32t, i32t]);
-        let (opcode, x) = (tb.c(32, 50), tb.c(32, 1));
-        tb.call(msad, &[opcode, x, x, x], i32t)
+        let load = tb.decl("dx.op.tempRegLoad.i32", i32t, &[i32t, i32t]);
+        let (opcode, x) = (tb.c(32, 0), tb.c(32, 1));
+        tb.call(load, &[opcode, x], i32t)
     });
     let err = emit(&m, &desc, &EmitOptions::default()).expect_err("not supported");
-    let want = crate::error::Unsupported::Op(crate::dxil::OpCode::Msad);
+    let want = crate::error::Unsupported::Op(crate::dxil::OpCode::TempRegLoad);
     assert_eq!(err.unsupported_detail(), Some(want), "{err}");
 }

@@ -12,7 +12,7 @@ use super::Emitter;
 use crate::dxil::operands::{
     CalculateLOD, Sample, SampleBias, SampleCmp, SampleCmpBias, SampleCmpGrad, SampleCmpLevel,
     SampleCmpLevelZero, SampleGrad, SampleLevel, TextureGather, TextureGatherCmp, TextureGatherRaw,
-    TextureLoad, TextureStore,
+    TextureLoad, TextureStore, TextureStoreSample,
 };
 use crate::dxil::ResourceKind;
 use crate::emit::desc::{ResourceClass, ResourceDecl};
@@ -430,7 +430,25 @@ impl<'m> Emitter<'m> {
 
     /// `TextureStore(uav, c0, c1, c2, v0, v1, v2, v3, mask)`.
     pub fn texture_store(&mut self, o: TextureStore) -> Result<()> {
-        let (h, d, shape) = self.texture(o.srv)?;
+        self.store_texel(o.srv, &o.coord, o.value, None)
+    }
+
+    /// `TextureStoreSample(uav, c0, c1, c2, v0, v1, v2, v3, mask, sample)`
+    /// (SM 6.7, `RWTexture2DMS[Array]`): a write to one sample.
+    pub fn texture_store_sample(&mut self, o: TextureStoreSample) -> Result<()> {
+        self.store_texel(o.srv, &o.coord, o.value, Some(o.sample_idx))
+    }
+
+    /// A texel write at `coord` (of sample `sample` of a multisampled
+    /// image).
+    fn store_texel(
+        &mut self,
+        srv: ValueId,
+        coord: &[ValueId; 3],
+        value: [ValueId; 4],
+        sample: Option<ValueId>,
+    ) -> Result<()> {
+        let (h, d, shape) = self.texture(srv)?;
         if d.class != ResourceClass::Uav {
             return Err(self.invalid("TextureStore to an SRV"));
         }
@@ -439,9 +457,9 @@ impl<'m> Emitter<'m> {
             self.spv.cap(Capability::StorageImageWriteWithoutFormat);
         }
         let u = self.spv.u32_ty();
-        let coord = self.coords(&o.coord, shape, u)?;
+        let coord = self.coords(coord, shape, u)?;
         let mut comps = Vec::with_capacity(4);
-        for v in o.value {
+        for v in value {
             let c = if self.is_undef(v) {
                 self.spv.null_const(st)
             } else {
@@ -454,14 +472,16 @@ impl<'m> Emitter<'m> {
         let v4 = self.spv.vec_ty(st, 4);
         let texel = self.composite_construct(v4, &comps)?;
         let (img, _) = self.load_image(h)?;
-        self.op_void_operands(
-            Op::ImageWrite,
-            &[
-                Operand::IdRef(img),
-                Operand::IdRef(coord),
-                Operand::IdRef(texel),
-            ],
-        )
+        let mut ops = vec![
+            Operand::IdRef(img),
+            Operand::IdRef(coord),
+            Operand::IdRef(texel),
+        ];
+        if let Some(sample) = sample {
+            ops.push(Operand::ImageOperands(ImageOperands::SAMPLE));
+            ops.push(Operand::IdRef(self.value_id(sample)?));
+        }
+        self.op_void_operands(Op::ImageWrite, &ops)
     }
 
     /// What every gather takes, from `(srv, sampler, c0..c3, o0, o1)`: the

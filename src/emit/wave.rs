@@ -143,17 +143,22 @@ impl<'m> Emitter<'m> {
     /// within each partition of lanes that share a mask.
     pub(crate) fn wave_multi_prefix_op(&mut self, o: WaveMultiPrefixOp, t: TypeId) -> Result<Word> {
         let v = self.value_id(o.value)?;
+        let xt = self.vty(o.value);
         let k = WaveArith::of_multi_prefix(o.op);
         let signed = o.sop == SignedOpKind::Signed;
         let (key, kty) = self.mask_key(o.mask)?;
+        let scan = GroupOperation::ExclusiveScan;
         let r = self.per_partition(key, kty, 2, |e| {
-            Ok(vec![e.wave_arith(
-                k,
-                signed,
-                t,
-                v,
-                GroupOperation::ExclusiveScan,
-            )?])
+            if e.m.types.vector_len(xt).is_none() {
+                return Ok(vec![e.wave_arith(k, signed, t, v, scan)?]);
+            }
+            // The SM 6.9 vector overloads, lane by lane.
+            let te = e.lane_type(t)?;
+            let r = e.lanewise(t, &[(v, xt)], |e, x| match *x {
+                [x] => e.wave_arith(k, signed, te, x, scan),
+                _ => Err(e.internal("wave op: operand count")),
+            })?;
+            Ok(vec![r])
         })?;
         self.single(r)
     }

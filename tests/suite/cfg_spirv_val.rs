@@ -203,7 +203,8 @@ fn max_selector(s: &Structured) -> u32 {
     m
 }
 
-/// Assembles and validates a skeleton module for Vulkan 1.1.
+/// Assembles and validates a skeleton module for Vulkan 1.1 in process,
+/// then with the current spirv-val (Vulkan 1.3 rules).
 fn validate(text: &str) -> Result<(), String> {
     let env = TargetEnv::Vulkan_1_1;
     let binary = assembler::create(Some(env))
@@ -211,7 +212,8 @@ fn validate(text: &str) -> Result<(), String> {
         .map_err(|e| format!("assembler: {e}"))?;
     val::create(Some(env))
         .validate(binary.as_words(), None)
-        .map_err(|e| format!("validator: {e}"))
+        .map_err(|e| format!("validator: {e}"))?;
+    crate::common::spirv_val::check(binary.as_words()).map_err(|e| format!("validator: {e}"))
 }
 
 fn bitcode(blob: &[u8]) -> Option<&[u8]> {

@@ -82,7 +82,7 @@ fn ll_header(ll: &str) -> Vec<&str> {
 #[test]
 fn every_corpus_blob_parses_and_program_matches_profile() {
     let cases = manifest();
-    assert_eq!(cases.len(), 455, "corpus size changed");
+    assert_eq!(cases.len(), 484, "corpus size changed");
     for c in &cases {
         let blob = c.blob();
         let ctr = container::parse(&blob).unwrap_or_else(|e| panic!("{}: {e}", c.name));
@@ -200,6 +200,7 @@ fn feature_for_note(text: &str) -> FeatureFlags {
         "64 UAV slots" => FeatureFlags::UAVS_64,
         "Minimum-precision data types" => FeatureFlags::MINIMUM_PRECISION,
         "Double-precision extensions for 11.1" => FeatureFlags::DOUBLE_EXTENSIONS_11_1,
+        "Shader extensions for 11.1" => FeatureFlags::SHADER_EXTENSIONS_11_1,
         "Tiled resources" => FeatureFlags::TILED_RESOURCES,
         "PS Output Stencil Ref" => FeatureFlags::STENCIL_REF,
         "PS Inner Coverage" => FeatureFlags::INNER_COVERAGE,
@@ -226,6 +227,7 @@ fn feature_for_note(text: &str) -> FeatureFlags {
         "Advanced Texture Ops" => FeatureFlags::ADVANCED_TEXTURE_OPS,
         "SampleCmp with gradient or bias" => FeatureFlags::SAMPLE_CMP_GRADIENT_OR_BIAS,
         "Extended command info" => FeatureFlags::EXTENDED_COMMAND_INFO,
+        "Writeable MSAA Textures" => FeatureFlags::WRITEABLE_MSAA_TEXTURES,
         other => panic!("unknown feature note {other:?}"),
     }
 }
@@ -771,8 +773,8 @@ fn psv_runtime_info_matches_disassembly() {
         }
         checked += 1;
     }
-    assert_eq!(checked, 432);
-    assert_eq!(compute, 265);
+    assert_eq!(checked, 458);
+    assert_eq!(compute, 270);
 }
 
 fn domain_value(s: &str) -> u32 {

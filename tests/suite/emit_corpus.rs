@@ -1,9 +1,13 @@
 //! Ledger test: every corpus blob (all categories) either translates and
-//! passes spirv-val (Vulkan 1.3), or is listed in `tests/ledger/corpus.txt`
+//! passes both the in-process validator and the current spirv-val
+//! (SPIRV-Tools >= v2025.5, Vulkan 1.3; see `common::spirv_val`), or is
+//! listed in `tests/ledger/corpus.txt`
 //! as `category/name<TAB>kind<TAB>phase<TAB>detail<TAB># message` with
 //! exactly the kind, phase and detail of the error it gives (`detail` is the
 //! typed [`dxil2spirv::error::Unsupported`] name, e.g. `op:Sample` or `feature:work-graph-node`,
 //! or `-` for other kinds; the message is for the reader and not compared).
+//! A module that only the current spirv-val rejects is ledgered as
+//! `validation<TAB>spirv-val<TAB>-` with the validator's message.
 //! A ledgered blob that now passes fails the test (the ledger can only
 //! shrink); so does a non-ledgered blob that fails, an unsupported error
 //! without a detail, and a ledger line that does not parse. The `compute`
@@ -12,7 +16,8 @@
 //! `DXIL2SPIRV_BLESS=1 cargo test --release --all-features --test suite emit_corpus::`
 //! rewrites the ledger.
 
-use dxil2spirv::compile::{CompileOptions, Compiler};
+use crate::common;
+use dxil2spirv::compile::{CompileOptions, Compiler, Output};
 use dxil2spirv::error::{Error, ErrorKind};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -63,6 +68,20 @@ fn read_ledger() -> Result<BTreeMap<String, String>, String> {
         .collect()
 }
 
+/// The first module of `outs` that the current spirv-val rejects, as a
+/// ledger failure.
+fn current_spirv_val(outs: &[Output]) -> Result<(), Failure> {
+    for o in outs {
+        if let Err(e) = common::spirv_val::check(&o.spirv) {
+            return Err(Failure {
+                key: "validation\tspirv-val\t-".to_string(),
+                message: one_line(&format!("{}: {e}", o.reflection.entry_point)),
+            });
+        }
+    }
+    Ok(())
+}
+
 #[test]
 fn corpus_ledger() {
     let mut blobs: Vec<PathBuf> = CATEGORIES
@@ -72,7 +91,7 @@ fn corpus_ledger() {
         .filter(|p| p.extension().is_some_and(|x| x == "dxil"))
         .collect();
     blobs.sort();
-    assert_eq!(blobs.len(), 455, "corpus size changed");
+    assert_eq!(blobs.len(), 484, "corpus size changed");
 
     let compiler = Compiler::new(CompileOptions::default());
     let mut results = BTreeMap::new();
@@ -83,7 +102,7 @@ fn corpus_ledger() {
         let blob = std::fs::read(p).unwrap();
         let r = std::panic::catch_unwind(|| compiler.compile_all(&blob));
         let r = match r {
-            Ok(Ok(_)) => Ok(()),
+            Ok(Ok(outs)) => current_spirv_val(&outs),
             Ok(Err(e)) => {
                 if e.kind() == ErrorKind::Unsupported && e.unsupported_detail().is_none() {
                     undetailed.push(name.clone());

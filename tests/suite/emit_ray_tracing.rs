@@ -11,9 +11,13 @@ use crate::common;
 fn exports(name: &str) -> Vec<Output> {
     let path = common::corpus::root().join(format!("advanced/{name}.dxil"));
     let blob = std::fs::read(&path).unwrap();
-    Compiler::default()
+    let outs = Compiler::default()
         .compile_all(&blob)
-        .unwrap_or_else(|e| panic!("{name}: {e}"))
+        .unwrap_or_else(|e| panic!("{name}: {e}"));
+    for o in &outs {
+        common::spirv_val::assert_valid(&o.reflection.entry_point, &o.spirv);
+    }
+    outs
 }
 
 /// The export called `entry` of `advanced/<name>`, disassembled.

@@ -1,7 +1,8 @@
 //! Fuzz regressions: every input saved under `tests/fuzz_regressions/` (a
 //! crash, timeout or leak found by a `fuzz/` target, see `fuzz/README.md`)
 //! is replayed through the same entry point as the target that found it and
-//! must return without panicking.
+//! must return without panicking (and compiled modules must pass the
+//! current spirv-val, `common::spirv_val`).
 //!
 //! Files are named `<target>-<hash>`; `<target>` picks the entry point:
 //! `container`, `bitstream`, `ir`, `compile`, or `records` (whose saved file
@@ -26,7 +27,15 @@ fn replay(target: &str, data: &[u8]) {
             let _ = entry::bitstream(data);
         }
         "ir" => entry::ir(data),
-        "compile" | "records" => entry::compile(data),
+        "compile" | "records" => {
+            entry::compile(data);
+            // The target checks with the in-process validator; the current
+            // spirv-val must accept the modules too.
+            let compiler = dxil2spirv::Compiler::default();
+            for out in compiler.compile_all(data).into_iter().flatten() {
+                crate::common::spirv_val::assert_valid(target, &out.spirv);
+            }
+        }
         other => panic!("unknown fuzz target {other:?} (want <target>-<hash>)"),
     }
 }

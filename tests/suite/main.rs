@@ -25,6 +25,8 @@ mod cli_compile;
 #[cfg(feature = "cli")]
 mod cli_corpus;
 #[cfg(feature = "cli")]
+mod cli_filter;
+#[cfg(feature = "cli")]
 mod cli_info;
 #[cfg(feature = "cli")]
 mod cli_rootsig;
@@ -32,6 +34,8 @@ mod container;
 #[cfg(feature = "vulkan")]
 mod draw_graphics;
 mod dxil_meta;
+#[cfg(feature = "vulkan")]
+mod emit_classes;
 mod emit_corpus;
 mod emit_graphics;
 mod emit_heap;

@@ -157,6 +157,9 @@ fn exports(name: &str) -> Option<(MutexGuard<'static, ()>, Vec<Output>)> {
     let outs = Compiler::default()
         .compile_all(&std::fs::read(path).unwrap())
         .expect("compiles");
+    for o in &outs {
+        common::spirv_val::assert_valid(&o.reflection.entry_point, &o.spirv);
+    }
     Some((turn, outs))
 }
 

@@ -40,14 +40,21 @@ pub fn bitcode(blob: &[u8]) -> Vec<u8> {
     program.bitcode.to_vec()
 }
 
-/// Corpus blob `category/name` (no `.dxil`) compiled with `options`.
+/// Corpus blob `category/name` (no `.dxil`) compiled with `options`; with
+/// `options.validate`, a module must also pass the current spirv-val
+/// (panics otherwise, see `common::spirv_val`).
 pub fn compile(
     name: &str,
     options: dxil2spirv::CompileOptions,
 ) -> dxil2spirv::Result<dxil2spirv::compile::Output> {
     let path = root().join(format!("{name}.dxil"));
     let blob = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    dxil2spirv::Compiler::new(options).compile(&blob)
+    let validate = options.validate;
+    let out = dxil2spirv::Compiler::new(options).compile(&blob)?;
+    if validate {
+        super::spirv_val::assert_valid(name, &out.spirv);
+    }
+    Ok(out)
 }
 
 /// Corpus blob `category/name` compiled (and validated) with the default

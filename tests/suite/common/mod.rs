@@ -7,5 +7,6 @@ pub mod interp;
 #[cfg(feature = "cli")]
 pub mod json;
 pub mod ll;
+pub mod spirv_val;
 #[cfg(feature = "vulkan")]
 pub mod vulkan;
