@@ -149,9 +149,11 @@ impl<'g> Solver<'g> {
         }
         while let Some(pi) = pending.pop() {
             let block = at(&phis, pi as usize)?.block;
-            let ps: Vec<u32> = self.preds.succ(block).to_vec();
+            // The adjacency outlives `self`'s borrow: no copy of the list.
+            let preds = self.preds;
+            let ps = preds.succ(block);
             let mut inc = Vec::with_capacity(ps.len());
-            for p in ps {
+            for &p in ps {
                 inc.push(self.read_end(g, p, &mut phis, &mut pending, boundary)?);
             }
             at_mut(&mut phis, pi as usize)?.incoming = inc;
