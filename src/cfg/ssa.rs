@@ -12,7 +12,6 @@
 use super::structured::{PhiDef, SValue, SynthDef, SynthId, SynthType};
 use smallvec::SmallVec;
 
-use super::util::FastMap;
 use super::util::{at, at_mut, internal, Adj, NONE};
 use crate::error::Result;
 
@@ -39,8 +38,9 @@ pub(crate) type DefVals = SmallVec<[SValue; 1]>;
 pub(crate) enum Defs {
     /// At the end of one block.
     One(u32, DefVals),
-    /// At the end of each block of the map.
-    Map(FastMap<u32, DefVals>),
+    /// At the end of each block of the list, sorted by block (a binary
+    /// search beats hashing on the few blocks a group has).
+    Sorted(Vec<(u32, DefVals)>),
 }
 
 impl Defs {
@@ -48,7 +48,11 @@ impl Defs {
     pub(crate) fn get(&self, b: u32) -> Option<&[SValue]> {
         match self {
             Defs::One(d, v) => (*d == b).then_some(v.as_slice()),
-            Defs::Map(m) => m.get(&b).map(|v| v.as_slice()),
+            Defs::Sorted(l) => l
+                .binary_search_by_key(&b, |d| d.0)
+                .ok()
+                .and_then(|i| l.get(i))
+                .map(|d| d.1.as_slice()),
         }
     }
 
@@ -93,6 +97,11 @@ pub(crate) struct Solver<'g> {
     in_progress: Vec<u32>,
     /// Scratch of [`Solver::read_start`], kept between reads.
     stack: Vec<u32>,
+    /// Scratch of [`Solver::solve`], kept between solves: the phis placed,
+    /// those whose incoming values are pending, and the synthetic ids.
+    phis: Vec<GPhi>,
+    pending: Vec<u32>,
+    ids: Vec<u32>,
 }
 
 /// The id of component `i` of the synthetic group allocated at `base`.
@@ -112,6 +121,9 @@ impl<'g> Solver<'g> {
             gen: 0,
             in_progress: Vec::new(),
             stack: Vec::new(),
+            phis: Vec::new(),
+            pending: Vec::new(),
+            ids: Vec::new(),
         }
     }
 
@@ -136,31 +148,53 @@ impl<'g> Solver<'g> {
             self.in_progress.iter_mut().for_each(|m| *m = 0);
             self.gen = 1;
         }
-        let mut phis: Vec<GPhi> = Vec::new();
-        let mut pending: Vec<u32> = Vec::new();
+        let mut phis = std::mem::take(&mut self.phis);
+        let mut pending = std::mem::take(&mut self.pending);
+        let mut ids = std::mem::take(&mut self.ids);
+        phis.clear();
+        pending.clear();
+        ids.clear();
+        let r = self.solve_in(g, reads, synths, boundary, &mut phis, &mut pending, &mut ids);
+        self.phis = phis;
+        self.pending = pending;
+        self.ids = ids;
+        r
+    }
+
+    /// [`Solver::solve`] with its scratch vectors.
+    #[allow(clippy::too_many_arguments)]
+    fn solve_in(
+        &mut self,
+        g: &Group,
+        reads: &[(u32, bool)],
+        synths: &mut Vec<SynthDef>,
+        boundary: Boundary<'_>,
+        phis: &mut Vec<GPhi>,
+        pending: &mut Vec<u32>,
+        ids: &mut Vec<u32>,
+    ) -> Result<(Vec<SValue>, Vec<NewPhi>)> {
         let mut results = Vec::with_capacity(reads.len());
         for &(b, at_end) in reads {
             let r = if at_end {
-                self.read_end(g, b, &mut phis, &mut pending, boundary)?
+                self.read_end(g, b, phis, pending, boundary)?
             } else {
-                self.read_start(g, b, &mut phis, &mut pending, boundary)?
+                self.read_start(g, b, phis, pending, boundary)?
             };
             results.push(r);
         }
         while let Some(pi) = pending.pop() {
-            let block = at(&phis, pi as usize)?.block;
+            let block = at(phis, pi as usize)?.block;
             // The adjacency outlives `self`'s borrow: no copy of the list.
             let preds = self.preds;
             let ps = preds.succ(block);
             let mut inc = Vec::with_capacity(ps.len());
             for &p in ps {
-                inc.push(self.read_end(g, p, &mut phis, &mut pending, boundary)?);
+                inc.push(self.read_end(g, p, phis, pending, boundary)?);
             }
-            at_mut(&mut phis, pi as usize)?.incoming = inc;
+            at_mut(phis, pi as usize)?.incoming = inc;
         }
         // Allocate synthetic ids.
-        let mut ids: Vec<u32> = Vec::with_capacity(phis.len());
-        for p in &phis {
+        for p in phis.iter() {
             ids.push(synths.len() as u32);
             for i in 0..g.k {
                 synths.push(SynthDef {
@@ -177,20 +211,20 @@ impl<'g> Solver<'g> {
                         .ok_or_else(|| internal("missing definition"))?,
                     i,
                 )?,
-                Reach::Phi(p) => SValue::Synth(SynthId(synth_id(*at(&ids, p as usize)?, i)?)),
+                Reach::Phi(p) => SValue::Synth(SynthId(synth_id(*at(ids, p as usize)?, i)?)),
                 Reach::Forced => *at(g.forced.ok_or_else(|| internal("missing forced phi"))?.1, i)?,
                 Reach::Entry => *at(g.entry, i)?,
                 Reach::Kill => *at(g.kill, i)?,
             })
         };
-        let mut new_phis = Vec::new();
+        let mut new_phis = Vec::with_capacity(phis.len().saturating_mul(g.k));
         for (pi, p) in phis.iter().enumerate() {
             for i in 0..g.k {
                 let mut inc = Vec::with_capacity(p.incoming.len());
                 for &r in &p.incoming {
                     inc.push(value(r, i)?);
                 }
-                let id = SynthId(synth_id(*at(&ids, pi)?, i)?);
+                let id = SynthId(synth_id(*at(ids, pi)?, i)?);
                 new_phis.push((p.block, PhiDef::Synth(id), inc));
             }
         }
