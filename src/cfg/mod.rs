@@ -160,8 +160,8 @@ pub use graph::{block_exit, Cfg, Exit};
 pub use hints::{loop_control, selection_control};
 pub use loops::LoopForest;
 pub use structured::{
-    LoopControl, Merge, PhiDef, Role, SBlock, SBlockId, SPhi, STerm, SValue, SelectionControl,
-    Structured, SynthDef, SynthId, SynthType,
+    Incoming, LoopControl, Merge, PhiDef, Preds, Role, SBlock, SBlockId, SPhi, STerm, SValue,
+    SelectionControl, Structured, SynthDef, SynthId, SynthType,
 };
 pub use structurize::structurize;
 pub use summary::Summary;

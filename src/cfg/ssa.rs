@@ -9,7 +9,7 @@
 //! memoised per block, so each group costs at most the size of the region
 //! it explores.
 
-use super::structured::{PhiDef, SValue, SynthDef, SynthId, SynthType};
+use super::structured::{Incoming, PhiDef, SValue, SynthDef, SynthId, SynthType};
 use smallvec::SmallVec;
 
 use super::util::{at, at_mut, internal, Adj, NONE};
@@ -87,7 +87,7 @@ pub(crate) struct GPhi {
 }
 
 /// Phis to add to blocks: (block, phi def, incoming values per pred).
-pub(crate) type NewPhi = (u32, PhiDef, Vec<SValue>);
+pub(crate) type NewPhi = (u32, PhiDef, Incoming);
 
 /// Reusable solver state over one graph.
 pub(crate) struct Solver<'g> {
@@ -154,7 +154,15 @@ impl<'g> Solver<'g> {
         phis.clear();
         pending.clear();
         ids.clear();
-        let r = self.solve_in(g, reads, synths, boundary, &mut phis, &mut pending, &mut ids);
+        let r = self.solve_in(
+            g,
+            reads,
+            synths,
+            boundary,
+            &mut phis,
+            &mut pending,
+            &mut ids,
+        );
         self.phis = phis;
         self.pending = pending;
         self.ids = ids;
@@ -220,7 +228,7 @@ impl<'g> Solver<'g> {
         let mut new_phis = Vec::with_capacity(phis.len().saturating_mul(g.k));
         for (pi, p) in phis.iter().enumerate() {
             for i in 0..g.k {
-                let mut inc = Vec::with_capacity(p.incoming.len());
+                let mut inc = Incoming::with_capacity(p.incoming.len());
                 for &r in &p.incoming {
                     inc.push(value(r, i)?);
                 }

@@ -7,7 +7,7 @@ use super::finish::finish;
 use super::graph::{block_exit, Cfg, Exit};
 use super::hints::merge_loop_control;
 use super::pre::PreCfg;
-use super::structured::{LoopControl, Merge, Role, SBlock, STerm, SValue, Structured};
+use super::structured::{LoopControl, Merge, Preds, Role, SBlock, STerm, SValue, Structured};
 use super::tree::{self, Analysis};
 use super::util::{at, at_mut, internal};
 use crate::error::{Error, Phase, Result};
@@ -86,7 +86,7 @@ fn single_block(func: &Function, module: &Module) -> Result<Option<Structured>> 
         blocks: vec![SBlock {
             origin: Some(entry),
             role: Role::Original,
-            preds: Vec::new(),
+            preds: Preds::new(),
             phis: Vec::new(),
             uses: Vec::new(),
             merge: Merge::None,

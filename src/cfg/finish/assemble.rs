@@ -7,7 +7,8 @@ use super::{Graph, Ssa};
 use crate::cfg::lower::{LBlock, LMerge, LTerm};
 use crate::cfg::pre::PSel;
 use crate::cfg::structured::{
-    Merge, PhiDef, SBlock, SBlockId, SPhi, STerm, SValue, Structured, SynthDef, SynthId,
+    Incoming, Merge, PhiDef, Preds, SBlock, SBlockId, SPhi, STerm, SValue, Structured, SynthDef,
+    SynthId,
 };
 use crate::cfg::util::{at, at_mut, get, internal, FastMap, NONE};
 use crate::error::Result;
@@ -145,7 +146,7 @@ pub(super) fn assemble(blocks: &[LBlock], p: &Parts<'_>) -> Result<Structured> {
             },
         };
         let bp = g.preds.succ(b);
-        let mut ps = Vec::with_capacity(bp.len());
+        let mut ps = Preds::with_capacity(bp.len());
         for &p in bp {
             ps.push(sb(p)?);
         }
@@ -162,7 +163,7 @@ pub(super) fn assemble(blocks: &[LBlock], p: &Parts<'_>) -> Result<Structured> {
                     PhiDef::Synth(SynthId(x))
                 }
             };
-            let mut inc = Vec::with_capacity(phi.incoming.len());
+            let mut inc = Incoming::with_capacity(phi.incoming.len());
             for &v in &phi.incoming {
                 inc.push(fix(v)?);
             }

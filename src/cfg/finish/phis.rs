@@ -4,7 +4,7 @@
 
 use super::{Ctx, Ssa};
 use crate::cfg::ssa::{DefVals, Defs, Group, Reach, Solver};
-use crate::cfg::structured::{PhiDef, SPhi, SValue, SynthType};
+use crate::cfg::structured::{Incoming, PhiDef, SPhi, SValue, SynthType};
 use crate::cfg::util::{at, at_mut, get, internal, Adj, NONE};
 use crate::error::{Error, Phase, Result};
 use crate::ir::{InstKind, ListRange, ValueId};
@@ -107,7 +107,7 @@ pub(super) fn place(
         let k = orig_phis.len();
         if direct {
             for (pi, (res, _)) in orig_phis.iter().enumerate() {
-                let mut inc = Vec::with_capacity(my_preds.len());
+                let mut inc = Incoming::with_capacity(my_preds.len());
                 for q in my_preds {
                     let vals = defs.get(*q).ok_or_else(|| internal("missing phi values"))?;
                     inc.push(*at(vals, pi)?);
@@ -141,7 +141,7 @@ pub(super) fn place(
         let rs: Vec<(u32, bool)> = my_preds.iter().map(|&q| (q, true)).collect();
         let (vals, new_phis) = solver.solve(&g, &rs, &mut ssa.synths, &kill_at_original)?;
         for (pi, (res, _)) in orig_phis.iter().enumerate() {
-            let mut inc = Vec::with_capacity(rs.len());
+            let mut inc = Incoming::with_capacity(rs.len());
             for v in vals.chunks(k.max(1)) {
                 inc.push(*at(v, pi)?);
             }
