@@ -31,8 +31,9 @@ pub(crate) enum Reach {
 }
 
 /// The values a group's variables hold at the end of one defining block
-/// (one value inline: most groups have a single variable).
-pub(crate) type DefVals = SmallVec<[SValue; 1]>;
+/// (four inline: most groups have one variable, a block rarely more than
+/// four phis).
+pub(crate) type DefVals = SmallVec<[SValue; 4]>;
 
 /// Where a group's variables are defined.
 pub(crate) enum Defs {

@@ -65,7 +65,7 @@ pub(super) fn place(
             continue;
         }
         // Values per original reachable predecessor.
-        let mut defs: Vec<(u32, DefVals)> = Vec::new();
+        let mut defs: Vec<(u32, DefVals)> = Vec::with_capacity(cfg.predecessors(ob).count());
         for p in cfg.predecessors(ob) {
             if !cfg.is_reachable(p) {
                 continue;
