@@ -72,7 +72,7 @@ impl DomTree {
     /// [`DomTree::compute`] from a depth-first search of the graph from
     /// `root` already made.
     pub(crate) fn compute_from(pred: &Adj, d: &Dfs, root: u32) -> Result<DomTree> {
-        let num = if d.post.len() <= SMALL {
+        let num = if d.post().len() <= SMALL {
             Self::idoms_iterative(pred, d)?
         } else {
             Self::idoms_lengauer_tarjan(pred, d)?
@@ -84,13 +84,13 @@ impl DomTree {
     /// algorithm ("A Simple, Fast Dominance Algorithm") on reverse
     /// postorder numbers: a few tight passes, fastest on small graphs.
     fn idoms_iterative(pred: &Adj, d: &Dfs) -> Result<Vec<Num>> {
-        let n = d.pre_num.len();
-        let count = d.post.len();
+        let n = d.pre_num().len();
+        let count = d.post().len();
         // Reverse postorder number of each node (`NONE` if unreachable);
         // the root is 0. `i < count`: no underflow.
         let last = count.saturating_sub(1);
         let mut rpo = vec![NONE; n];
-        for (i, &v) in d.post.iter().enumerate() {
+        for (i, &v) in d.post().iter().enumerate() {
             set(&mut rpo, v as usize, last.saturating_sub(i) as u32)?;
         }
         // By reverse postorder number: the immediate dominator's number
@@ -115,7 +115,7 @@ impl DomTree {
         let mut changed = true;
         while changed {
             changed = false;
-            for (i, &v) in d.post.iter().rev().enumerate().skip(1) {
+            for (i, &v) in d.post().iter().rev().enumerate().skip(1) {
                 let mut new = NONE;
                 for &p in pred.succ(v) {
                     let pi = get(&rpo, p as usize)?;
@@ -136,9 +136,9 @@ impl DomTree {
             }
         }
         let mut num = vec![Num::default(); n];
-        for (i, &v) in d.post.iter().rev().enumerate().skip(1) {
+        for (i, &v) in d.post().iter().rev().enumerate().skip(1) {
             let x = get(&idom, i)? as usize;
-            let iv = get(&d.post, last.saturating_sub(x))?;
+            let iv = get(d.post(), last.saturating_sub(x))?;
             at_mut(&mut num, v as usize)?.idom = iv;
         }
         Ok(num)
@@ -147,14 +147,14 @@ impl DomTree {
     /// Immediate dominators by Lengauer and Tarjan's algorithm (near-linear
     /// on graphs of any size and shape).
     fn idoms_lengauer_tarjan(pred: &Adj, d: &Dfs) -> Result<Vec<Num>> {
-        let n = d.pre_num.len();
-        let count = d.pre.len();
+        let n = d.pre_num().len();
+        let count = d.pre().len();
         // Everything below works on DFS numbers 0..count, with the
         // algorithm's per-node tables side by side in one allocation.
-        let num = &d.pre_num;
+        let num = d.pre_num();
         let mut t: Vec<Lt> = Vec::with_capacity(count);
-        for (i, &v) in d.pre.iter().enumerate() {
-            let p = get(&d.parent, v as usize)?;
+        for (i, &v) in d.pre().iter().enumerate() {
+            let p = get(d.parent(), v as usize)?;
             t.push(Lt {
                 parent: if p == NONE { 0 } else { get(num, p as usize)? },
                 semi: i as u32,
@@ -200,7 +200,7 @@ impl DomTree {
         }
 
         for w in (1..count).rev() {
-            let wv = get(&d.pre, w)?;
+            let wv = get(d.pre(), w)?;
             for &pv in pred.succ(wv) {
                 let p = get(num, pv as usize)?;
                 if p == NONE {
@@ -242,8 +242,8 @@ impl DomTree {
         }
         let mut num = vec![Num::default(); n];
         for w in 1..count {
-            let v = get(&d.pre, w)?;
-            let iv = get(&d.pre, at(&t, w)?.idom as usize)?;
+            let v = get(d.pre(), w)?;
+            let iv = get(d.pre(), at(&t, w)?.idom as usize)?;
             at_mut(&mut num, v as usize)?.idom = iv;
         }
         Ok(num)

@@ -105,7 +105,7 @@ impl Analysis {
         let dom = DomTree::compute_from(&pred, &d, 0)?;
         let loops = LoopForest::compute_from(&succ, &pred, &d, &dom)?;
         let mut rpo_num = vec![NONE; succ.len()];
-        for (i, &v) in d.post.iter().rev().enumerate() {
+        for (i, &v) in d.post().iter().rev().enumerate() {
             set(&mut rpo_num, v as usize, i as u32)?;
         }
         Ok(Analysis {
