@@ -286,28 +286,37 @@ impl DomTree {
         }
         let mut order = Vec::with_capacity(n);
         if (root as usize) < n {
-            let mut stack: Vec<(u32, u32)> = Vec::with_capacity(n);
-            stack.push((root, 0));
-            at_mut(&mut num, root as usize)?.pre = 0;
+            // Preorder walk without a stack: a node's `end` serves as the
+            // cursor into its children until it is finished, and the walk
+            // climbs back through `idom`.
+            let first_child = |v: u32| get(&children, v as usize);
+            let r = at_mut(&mut num, root as usize)?;
+            r.pre = 0;
+            r.end = first_child(root)?;
             order.push(root);
-            while let Some(top) = stack.last_mut() {
-                let (v, i) = *top;
-                let a = get(&children, v as usize)?;
+            let mut v = root;
+            loop {
+                let ci = at(&num, v as usize)?.end;
                 let b = get(&children, (v as usize).saturating_add(1))?;
-                // `a + i` stays below `b`, a `u32`; the depth is below `n`.
-                let ci = a.saturating_add(i);
                 if ci < b {
-                    top.1 = i.saturating_add(1);
+                    // `ci < b`, a `u32`; the depth is below `n`.
+                    at_mut(&mut num, v as usize)?.end = ci.saturating_add(1);
                     let c = get(&children, ci as usize)?;
                     let depth = at(&num, v as usize)?.depth.saturating_add(1);
+                    let start = first_child(c)?;
                     let e = at_mut(&mut num, c as usize)?;
                     e.pre = order.len() as u32;
                     e.depth = depth;
+                    e.end = start;
                     order.push(c);
-                    stack.push((c, 0));
+                    v = c;
                 } else {
-                    at_mut(&mut num, v as usize)?.end = order.len() as u32;
-                    stack.pop();
+                    let e = at_mut(&mut num, v as usize)?;
+                    e.end = order.len() as u32;
+                    if v == root {
+                        break;
+                    }
+                    v = e.idom;
                 }
             }
         }
