@@ -134,7 +134,7 @@ pub(crate) struct LBlock {
     /// The pre-CFG node whose code this block holds, if any.
     pub node: u32,
     pub role: Role,
-    pub assigns: Vec<(u32, u32)>,
+    pub assigns: SmallVec<[(u32, u32); 2]>,
     pub merge: LMerge,
     pub term: LTerm,
 }
@@ -145,7 +145,7 @@ impl LBlock {
             origin: None,
             node: NONE,
             role,
-            assigns: Vec::new(),
+            assigns: SmallVec::new(),
             merge: LMerge::None,
             term: LTerm::None,
         }
@@ -220,15 +220,19 @@ pub(crate) fn lower(pre: &PreCfg, tree: &Tree, loop_hints: &[LoopControl]) -> Re
         loop_hints,
         // Every list lowers to at most a few blocks and scopes.
         blocks: Vec::with_capacity(tree.lists.len()),
-        scopes: vec![Scope {
-            parent: NONE,
-            kind: ScopeKind::Root,
-        }],
+        scopes: {
+            let mut s = Vec::with_capacity(tree.lists.len().saturating_add(1));
+            s.push(Scope {
+                parent: NONE,
+                kind: ScopeKind::Root,
+            });
+            s
+        },
         crossed: vec![false; nl],
         targeted: vec![false; nl],
         ladder: vec![Vec::new(); nl],
         loop_blocks: vec![(NONE, NONE); nl],
-        work: Vec::new(),
+        work: Vec::with_capacity(tree.lists.len()),
     };
     let entry = l.new_block(Role::Entry);
     l.work.push(Work::Lower {

@@ -90,6 +90,14 @@ pub(crate) struct GPhi {
 /// Phis to add to blocks: (block, phi def, incoming values per pred).
 pub(crate) type NewPhi = (u32, PhiDef, Incoming);
 
+/// The scratch vectors of one [`Solver::solve`].
+struct Scratch<'s> {
+    phis: &'s mut Vec<GPhi>,
+    pending: &'s mut Vec<u32>,
+    ids: &'s mut Vec<u32>,
+    results: &'s mut Vec<Reach>,
+}
+
 /// Reusable solver state over one graph.
 pub(crate) struct Solver<'g> {
     preds: &'g Adj,
@@ -103,6 +111,8 @@ pub(crate) struct Solver<'g> {
     phis: Vec<GPhi>,
     pending: Vec<u32>,
     ids: Vec<u32>,
+    /// Scratch of [`Solver::solve`]: where each read's value comes from.
+    results: Vec<Reach>,
 }
 
 /// The id of component `i` of the synthetic group allocated at `base`.
@@ -125,6 +135,7 @@ impl<'g> Solver<'g> {
             phis: Vec::new(),
             pending: Vec::new(),
             ids: Vec::new(),
+            results: Vec::new(),
         }
     }
 
@@ -152,37 +163,40 @@ impl<'g> Solver<'g> {
         let mut phis = std::mem::take(&mut self.phis);
         let mut pending = std::mem::take(&mut self.pending);
         let mut ids = std::mem::take(&mut self.ids);
+        let mut results = std::mem::take(&mut self.results);
         phis.clear();
         pending.clear();
         ids.clear();
-        let r = self.solve_in(
-            g,
-            reads,
-            synths,
-            boundary,
-            &mut phis,
-            &mut pending,
-            &mut ids,
-        );
+        results.clear();
+        let scratch = Scratch {
+            phis: &mut phis,
+            pending: &mut pending,
+            ids: &mut ids,
+            results: &mut results,
+        };
+        let r = self.solve_in(g, reads, synths, boundary, scratch);
         self.phis = phis;
         self.pending = pending;
         self.ids = ids;
+        self.results = results;
         r
     }
 
     /// [`Solver::solve`] with its scratch vectors.
-    #[allow(clippy::too_many_arguments)]
     fn solve_in(
         &mut self,
         g: &Group,
         reads: &[(u32, bool)],
         synths: &mut Vec<SynthDef>,
         boundary: Boundary<'_>,
-        phis: &mut Vec<GPhi>,
-        pending: &mut Vec<u32>,
-        ids: &mut Vec<u32>,
+        s: Scratch<'_>,
     ) -> Result<(Vec<SValue>, Vec<NewPhi>)> {
-        let mut results = Vec::with_capacity(reads.len());
+        let Scratch {
+            phis,
+            pending,
+            ids,
+            results,
+        } = s;
         for &(b, at_end) in reads {
             let r = if at_end {
                 self.read_end(g, b, phis, pending, boundary)?
@@ -238,7 +252,7 @@ impl<'g> Solver<'g> {
             }
         }
         let mut out = Vec::with_capacity(results.len().saturating_mul(g.k));
-        for r in results {
+        for &r in results.iter() {
             for i in 0..g.k {
                 out.push(value(r, i)?);
             }

@@ -199,7 +199,7 @@ pub(crate) fn build(pre: &PreCfg, a: &Analysis) -> Result<Tree> {
     for list in attached.iter_mut() {
         list.sort_by_key(|&v| a.rpo_num.get(v as usize).copied().unwrap_or(NONE));
     }
-    let mut labels = Vec::new();
+    let mut labels = Vec::with_capacity(n);
     for (v, tv) in t.iter_mut().enumerate() {
         if tv.is_label {
             tv.block_label = labels.len() as u32;
