@@ -3,6 +3,8 @@
 //! synthetic phis where those edges arrive through joins.
 
 use super::{Ctx, Ssa};
+use smallvec::SmallVec;
+
 use crate::cfg::ssa::{DefVals, Defs, Group, Reach, Solver};
 use crate::cfg::structured::{Incoming, PhiDef, SPhi, SValue, SynthType};
 use crate::cfg::util::{at, at_mut, get, internal, Adj, NONE};
@@ -51,7 +53,8 @@ pub(super) fn place(
     for (i, b) in blocks.iter().enumerate() {
         let Some(ob) = b.origin else { continue };
         let insts = func.block_insts(ob);
-        let mut orig_phis: Vec<(ValueId, ListRange)> = Vec::new();
+        // Inline: a block rarely has more than four phis.
+        let mut orig_phis: SmallVec<[(ValueId, ListRange); 4]> = SmallVec::new();
         for inst in insts {
             let InstKind::Phi { incoming } = inst.kind else {
                 continue;
@@ -119,15 +122,15 @@ pub(super) fn place(
             }
             continue;
         }
-        let mut types = Vec::with_capacity(k);
+        let mut types: SmallVec<[SynthType; 4]> = SmallVec::with_capacity(k);
         for (res, _) in &orig_phis {
             let ty = module
                 .value_type(*res)
                 .ok_or_else(|| internal("phi result without a type"))?;
             types.push(SynthType::Ir(ty));
         }
-        let forced: Vec<SValue> = orig_phis.iter().map(|(r, _)| SValue::Value(*r)).collect();
-        let undef = vec![SValue::Undef; k];
+        let forced: DefVals = orig_phis.iter().map(|(r, _)| SValue::Value(*r)).collect();
+        let undef: DefVals = smallvec::smallvec![SValue::Undef; k];
         let g = Group {
             k,
             defs,
