@@ -7,7 +7,7 @@ use petgraph::graph::{DiGraph, NodeIndex};
 
 use super::dom::DomTree;
 use super::loops::LoopForest;
-use super::util::{Adj, NONE};
+use super::util::{Adj, Dfs, NONE};
 use crate::error::{Error, Phase, Result};
 use crate::ir::{BlockId, Function, InstKind, Module, ValueId};
 
@@ -132,8 +132,8 @@ pub struct Cfg {
     exits: Vec<Exit>,
     succ: Adj,
     pred: Adj,
-    /// DFS preorder number of each block ([`NONE`] if unreachable).
-    pre_num: Vec<u32>,
+    /// The depth-first search from the entry.
+    dfs: Dfs,
     rpo: Vec<BlockId>,
 }
 
@@ -155,17 +155,14 @@ impl Cfg {
                 .flat_map(|e| e.target_iter().map(|t| t.0))
         });
         let pred = succ.reversed();
-        let d = super::util::dfs(&succ, 0);
-        let mut post = d.post;
-        post.reverse();
-        // Collected in place (same layout).
-        let rpo = post.into_iter().map(BlockId).collect();
+        let dfs = super::util::dfs(&succ, 0);
+        let rpo = dfs.post().iter().rev().map(|&v| BlockId(v)).collect();
         Ok(Cfg {
             graph: OnceLock::new(),
             exits,
             succ,
             pred,
-            pre_num: d.pre_num,
+            dfs,
             rpo,
         })
     }
@@ -224,7 +221,10 @@ impl Cfg {
 
     /// Whether a block is reachable from the entry.
     pub fn is_reachable(&self, b: BlockId) -> bool {
-        self.pre_num.get(b.0 as usize).is_some_and(|&p| p != NONE)
+        self.dfs
+            .pre_num()
+            .get(b.0 as usize)
+            .is_some_and(|&p| p != NONE)
     }
 
     /// Reachable blocks in reverse postorder (entry first).

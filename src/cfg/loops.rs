@@ -41,13 +41,13 @@ impl LoopForest {
     ) -> Result<LoopForest> {
         let n = succ.len();
         let mut post_num = vec![NONE; n];
-        for (i, &v) in d.post.iter().enumerate() {
+        for (i, &v) in d.post().iter().enumerate() {
             set(&mut post_num, v as usize, i as u32)?;
         }
         let mut back_edges = Vec::new();
         let mut irreducible_edges = Vec::new();
         let mut is_header = vec![false; n];
-        for &u in &d.pre {
+        for &u in d.pre() {
             let pu = get(&post_num, u as usize)?;
             for &v in succ.succ(u) {
                 let pv = get(&post_num, v as usize)?;
@@ -63,7 +63,7 @@ impl LoopForest {
         }
         // Headers, innermost first (descending DFS preorder).
         let mut headers: Vec<u32> = d
-            .pre
+            .pre()
             .iter()
             .copied()
             .filter(|&v| is_header.get(v as usize).copied().unwrap_or(false))

@@ -14,6 +14,8 @@
 //!   that skips their follower while a routed branch passes. The target
 //!   resets the selector to 0, so outside a routed branch it is always 0.
 
+use smallvec::SmallVec;
+
 use super::pre::{PSel, PreCfg, SEL};
 use super::structured::{LoopControl, Role, SelectionControl};
 use super::tree::{LabelKind, Term, Tree};
@@ -132,7 +134,7 @@ pub(crate) struct LBlock {
     /// The pre-CFG node whose code this block holds, if any.
     pub node: u32,
     pub role: Role,
-    pub assigns: Vec<(u32, u32)>,
+    pub assigns: SmallVec<[(u32, u32); 2]>,
     pub merge: LMerge,
     pub term: LTerm,
 }
@@ -143,7 +145,7 @@ impl LBlock {
             origin: None,
             node: NONE,
             role,
-            assigns: Vec::new(),
+            assigns: SmallVec::new(),
             merge: LMerge::None,
             term: LTerm::None,
         }
@@ -218,15 +220,19 @@ pub(crate) fn lower(pre: &PreCfg, tree: &Tree, loop_hints: &[LoopControl]) -> Re
         loop_hints,
         // Every list lowers to at most a few blocks and scopes.
         blocks: Vec::with_capacity(tree.lists.len()),
-        scopes: vec![Scope {
-            parent: NONE,
-            kind: ScopeKind::Root,
-        }],
+        scopes: {
+            let mut s = Vec::with_capacity(tree.lists.len().saturating_add(1));
+            s.push(Scope {
+                parent: NONE,
+                kind: ScopeKind::Root,
+            });
+            s
+        },
         crossed: vec![false; nl],
         targeted: vec![false; nl],
         ladder: vec![Vec::new(); nl],
         loop_blocks: vec![(NONE, NONE); nl],
-        work: Vec::new(),
+        work: Vec::with_capacity(tree.lists.len()),
     };
     let entry = l.new_block(Role::Entry);
     l.work.push(Work::Lower {
@@ -308,7 +314,8 @@ impl<'a> Lowerer<'a> {
     /// How to branch from `scope` to `label`.
     fn route(&mut self, label: u32, scope: u32) -> Result<Route> {
         // Crossed Block (false) and Loop (true) scopes, innermost first.
-        let mut seq: Vec<(bool, u32)> = Vec::new();
+        // Inline: a branch crosses few scopes.
+        let mut seq: SmallVec<[(bool, u32); 8]> = SmallVec::new();
         let mut s = scope;
         let target_is_loop;
         let target_block;
@@ -341,7 +348,7 @@ impl<'a> Lowerer<'a> {
         let id = label
             .checked_add(1)
             .ok_or_else(|| internal(format!("label {label} has no selector value")))?;
-        let loops: Vec<u32> = seq.iter().filter(|e| e.0).map(|e| e.1).collect();
+        let loops: SmallVec<[u32; 8]> = seq.iter().filter(|e| e.0).map(|e| e.1).collect();
         let lm_of = |me: &Self, l: u32| -> Result<u32> {
             let lm = at(&me.loop_blocks, l as usize)?.0;
             if lm == NONE {
@@ -372,7 +379,7 @@ impl<'a> Lowerer<'a> {
         }
         // Block target: crossed blocks outside the outermost crossed loop.
         let last_loop_pos = seq.iter().rposition(|e| e.0);
-        let blocks_after: Vec<u32> = match last_loop_pos {
+        let blocks_after: SmallVec<[u32; 8]> = match last_loop_pos {
             Some(p) => seq.iter().skip(p).skip(1).map(|e| e.1).collect(),
             None => seq.iter().map(|e| e.1).collect(),
         };

@@ -5,10 +5,10 @@
 //! [`Cfg`] is the control-flow graph of one [`crate::ir::Function`] (a
 //! petgraph graph plus compact successor/predecessor lists, reachability
 //! and reverse postorder). [`DomTree`] is a dominator or post-dominator tree
-//! (Lengauer–Tarjan, iterative) numbered with DFS intervals, so
-//! [`DomTree::dominates`] is O(1). [`LoopForest`] holds the natural loops of
-//! the back edges, their nesting (O(1) containment), and the retreating
-//! edges that make a graph irreducible.
+//! (iterative on small graphs, Lengauer–Tarjan on large ones) numbered
+//! with DFS intervals, so [`DomTree::dominates`] is O(1). [`LoopForest`]
+//! holds the natural loops of the back edges, their nesting (O(1)
+//! containment), and the retreating edges that make a graph irreducible.
 //!
 //! # The structurizer
 //!
@@ -160,8 +160,8 @@ pub use graph::{block_exit, Cfg, Exit};
 pub use hints::{loop_control, selection_control};
 pub use loops::LoopForest;
 pub use structured::{
-    LoopControl, Merge, PhiDef, Role, SBlock, SBlockId, SPhi, STerm, SValue, SelectionControl,
-    Structured, SynthDef, SynthId, SynthType,
+    Incoming, LoopControl, Merge, PhiDef, Preds, Role, SBlock, SBlockId, SPhi, STerm, SValue,
+    SelectionControl, Structured, SynthDef, SynthId, SynthType,
 };
 pub use structurize::structurize;
 pub use summary::Summary;

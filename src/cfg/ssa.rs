@@ -9,10 +9,9 @@
 //! memoised per block, so each group costs at most the size of the region
 //! it explores.
 
-use super::structured::{PhiDef, SValue, SynthDef, SynthId, SynthType};
+use super::structured::{Incoming, PhiDef, SValue, SynthDef, SynthId, SynthType};
 use smallvec::SmallVec;
 
-use super::util::FastMap;
 use super::util::{at, at_mut, internal, Adj, NONE};
 use crate::error::Result;
 
@@ -32,15 +31,17 @@ pub(crate) enum Reach {
 }
 
 /// The values a group's variables hold at the end of one defining block
-/// (one value inline: most groups have a single variable).
-pub(crate) type DefVals = SmallVec<[SValue; 1]>;
+/// (four inline: most groups have one variable, a block rarely more than
+/// four phis).
+pub(crate) type DefVals = SmallVec<[SValue; 4]>;
 
 /// Where a group's variables are defined.
 pub(crate) enum Defs {
     /// At the end of one block.
     One(u32, DefVals),
-    /// At the end of each block of the map.
-    Map(FastMap<u32, DefVals>),
+    /// At the end of each block of the list, sorted by block (a binary
+    /// search beats hashing on the few blocks a group has).
+    Sorted(Vec<(u32, DefVals)>),
 }
 
 impl Defs {
@@ -48,7 +49,11 @@ impl Defs {
     pub(crate) fn get(&self, b: u32) -> Option<&[SValue]> {
         match self {
             Defs::One(d, v) => (*d == b).then_some(v.as_slice()),
-            Defs::Map(m) => m.get(&b).map(|v| v.as_slice()),
+            Defs::Sorted(l) => l
+                .binary_search_by_key(&b, |d| d.0)
+                .ok()
+                .and_then(|i| l.get(i))
+                .map(|d| d.1.as_slice()),
         }
     }
 
@@ -83,7 +88,15 @@ pub(crate) struct GPhi {
 }
 
 /// Phis to add to blocks: (block, phi def, incoming values per pred).
-pub(crate) type NewPhi = (u32, PhiDef, Vec<SValue>);
+pub(crate) type NewPhi = (u32, PhiDef, Incoming);
+
+/// The scratch vectors of one [`Solver::solve`].
+struct Scratch<'s> {
+    phis: &'s mut Vec<GPhi>,
+    pending: &'s mut Vec<u32>,
+    ids: &'s mut Vec<u32>,
+    results: &'s mut Vec<Reach>,
+}
 
 /// Reusable solver state over one graph.
 pub(crate) struct Solver<'g> {
@@ -93,6 +106,13 @@ pub(crate) struct Solver<'g> {
     in_progress: Vec<u32>,
     /// Scratch of [`Solver::read_start`], kept between reads.
     stack: Vec<u32>,
+    /// Scratch of [`Solver::solve`], kept between solves: the phis placed,
+    /// those whose incoming values are pending, and the synthetic ids.
+    phis: Vec<GPhi>,
+    pending: Vec<u32>,
+    ids: Vec<u32>,
+    /// Scratch of [`Solver::solve`]: where each read's value comes from.
+    results: Vec<Reach>,
 }
 
 /// The id of component `i` of the synthetic group allocated at `base`.
@@ -112,6 +132,10 @@ impl<'g> Solver<'g> {
             gen: 0,
             in_progress: Vec::new(),
             stack: Vec::new(),
+            phis: Vec::new(),
+            pending: Vec::new(),
+            ids: Vec::new(),
+            results: Vec::new(),
         }
     }
 
@@ -136,29 +160,64 @@ impl<'g> Solver<'g> {
             self.in_progress.iter_mut().for_each(|m| *m = 0);
             self.gen = 1;
         }
-        let mut phis: Vec<GPhi> = Vec::new();
-        let mut pending: Vec<u32> = Vec::new();
-        let mut results = Vec::with_capacity(reads.len());
+        let mut phis = std::mem::take(&mut self.phis);
+        let mut pending = std::mem::take(&mut self.pending);
+        let mut ids = std::mem::take(&mut self.ids);
+        let mut results = std::mem::take(&mut self.results);
+        phis.clear();
+        pending.clear();
+        ids.clear();
+        results.clear();
+        let scratch = Scratch {
+            phis: &mut phis,
+            pending: &mut pending,
+            ids: &mut ids,
+            results: &mut results,
+        };
+        let r = self.solve_in(g, reads, synths, boundary, scratch);
+        self.phis = phis;
+        self.pending = pending;
+        self.ids = ids;
+        self.results = results;
+        r
+    }
+
+    /// [`Solver::solve`] with its scratch vectors.
+    fn solve_in(
+        &mut self,
+        g: &Group,
+        reads: &[(u32, bool)],
+        synths: &mut Vec<SynthDef>,
+        boundary: Boundary<'_>,
+        s: Scratch<'_>,
+    ) -> Result<(Vec<SValue>, Vec<NewPhi>)> {
+        let Scratch {
+            phis,
+            pending,
+            ids,
+            results,
+        } = s;
         for &(b, at_end) in reads {
             let r = if at_end {
-                self.read_end(g, b, &mut phis, &mut pending, boundary)?
+                self.read_end(g, b, phis, pending, boundary)?
             } else {
-                self.read_start(g, b, &mut phis, &mut pending, boundary)?
+                self.read_start(g, b, phis, pending, boundary)?
             };
             results.push(r);
         }
         while let Some(pi) = pending.pop() {
-            let block = at(&phis, pi as usize)?.block;
-            let ps: Vec<u32> = self.preds.succ(block).to_vec();
+            let block = at(phis, pi as usize)?.block;
+            // The adjacency outlives `self`'s borrow: no copy of the list.
+            let preds = self.preds;
+            let ps = preds.succ(block);
             let mut inc = Vec::with_capacity(ps.len());
-            for p in ps {
-                inc.push(self.read_end(g, p, &mut phis, &mut pending, boundary)?);
+            for &p in ps {
+                inc.push(self.read_end(g, p, phis, pending, boundary)?);
             }
-            at_mut(&mut phis, pi as usize)?.incoming = inc;
+            at_mut(phis, pi as usize)?.incoming = inc;
         }
         // Allocate synthetic ids.
-        let mut ids: Vec<u32> = Vec::with_capacity(phis.len());
-        for p in &phis {
+        for p in phis.iter() {
             ids.push(synths.len() as u32);
             for i in 0..g.k {
                 synths.push(SynthDef {
@@ -175,25 +234,25 @@ impl<'g> Solver<'g> {
                         .ok_or_else(|| internal("missing definition"))?,
                     i,
                 )?,
-                Reach::Phi(p) => SValue::Synth(SynthId(synth_id(*at(&ids, p as usize)?, i)?)),
+                Reach::Phi(p) => SValue::Synth(SynthId(synth_id(*at(ids, p as usize)?, i)?)),
                 Reach::Forced => *at(g.forced.ok_or_else(|| internal("missing forced phi"))?.1, i)?,
                 Reach::Entry => *at(g.entry, i)?,
                 Reach::Kill => *at(g.kill, i)?,
             })
         };
-        let mut new_phis = Vec::new();
+        let mut new_phis = Vec::with_capacity(phis.len().saturating_mul(g.k));
         for (pi, p) in phis.iter().enumerate() {
             for i in 0..g.k {
-                let mut inc = Vec::with_capacity(p.incoming.len());
+                let mut inc = Incoming::with_capacity(p.incoming.len());
                 for &r in &p.incoming {
                     inc.push(value(r, i)?);
                 }
-                let id = SynthId(synth_id(*at(&ids, pi)?, i)?);
+                let id = SynthId(synth_id(*at(ids, pi)?, i)?);
                 new_phis.push((p.block, PhiDef::Synth(id), inc));
             }
         }
         let mut out = Vec::with_capacity(results.len().saturating_mul(g.k));
-        for r in results {
+        for &r in results.iter() {
             for i in 0..g.k {
                 out.push(value(r, i)?);
             }

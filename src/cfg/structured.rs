@@ -2,6 +2,8 @@
 //! description that the SPIR-V emitter consumes without re-analysing.
 //! See the [module documentation](super) for the contract.
 
+use smallvec::SmallVec;
+
 use crate::ir::{BlockId, TypeId, ValueId};
 
 /// Index of a block in [`Structured::blocks`].
@@ -81,8 +83,14 @@ pub struct SPhi {
     pub def: PhiDef,
     /// One value per predecessor: `incoming[i]` flows in from
     /// `SBlock::preds[i]`.
-    pub incoming: Vec<SValue>,
+    pub incoming: Incoming,
 }
+
+/// A phi's incoming values (two inline: most joins have two predecessors).
+pub type Incoming = SmallVec<[SValue; 2]>;
+
+/// A block's predecessors (two inline: most blocks have one or two).
+pub type Preds = SmallVec<[SBlockId; 2]>;
 
 /// `SelectionControl` hints, from `dx.controlflow.hints`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -221,7 +229,7 @@ pub struct SBlock {
     /// Why the block exists.
     pub role: Role,
     /// Distinct predecessors; phi incoming values are listed in this order.
-    pub preds: Vec<SBlockId>,
+    pub preds: Preds,
     /// Phis defined at the top of this block: original phis (as
     /// [`PhiDef::Original`], in their original order) and synthetic ones.
     /// A block's original phis are listed here, or, for a loop header, in

@@ -7,7 +7,7 @@ use super::finish::finish;
 use super::graph::{block_exit, Cfg, Exit};
 use super::hints::merge_loop_control;
 use super::pre::PreCfg;
-use super::structured::{LoopControl, Merge, Role, SBlock, STerm, SValue, Structured};
+use super::structured::{LoopControl, Merge, Preds, Role, SBlock, STerm, SValue, Structured};
 use super::tree::{self, Analysis};
 use super::util::{at, at_mut, internal};
 use crate::error::{Error, Phase, Result};
@@ -58,6 +58,9 @@ fn structurize_inner(func: &Function, module: &Module) -> Result<Structured> {
     }
     let tree = tree::build(&pre, &a)?;
     let blocks = super::lower::lower(&pre, &tree, &loop_hints)?;
+    // Freed now, the analyses' memory serves the passes below (the
+    // allocator hands recently freed chunks out fastest).
+    drop((tree, a, pre, loop_hints));
     let blocks = cleanup(blocks)?;
     finish(func, module, &cfg, blocks)
 }
@@ -86,7 +89,7 @@ fn single_block(func: &Function, module: &Module) -> Result<Option<Structured>> 
         blocks: vec![SBlock {
             origin: Some(entry),
             role: Role::Original,
-            preds: Vec::new(),
+            preds: Preds::new(),
             phis: Vec::new(),
             uses: Vec::new(),
             merge: Merge::None,

@@ -105,7 +105,7 @@ impl Analysis {
         let dom = DomTree::compute_from(&pred, &d, 0)?;
         let loops = LoopForest::compute_from(&succ, &pred, &d, &dom)?;
         let mut rpo_num = vec![NONE; succ.len()];
-        for (i, &v) in d.post.iter().rev().enumerate() {
+        for (i, &v) in d.post().iter().rev().enumerate() {
             set(&mut rpo_num, v as usize, i as u32)?;
         }
         Ok(Analysis {
@@ -173,7 +173,9 @@ pub(crate) fn build(pre: &PreCfg, a: &Analysis) -> Result<Tree> {
         }
     }
     // Label nodes and where their Blocks attach.
-    let mut attached: Vec<Vec<u32>> = vec![Vec::new(); n];
+    // (node x, label node y): y's Block attaches at x; sorted below by x,
+    // then by y's reverse postorder number.
+    let mut attached: Vec<(u32, u32)> = Vec::new();
     for v in 0..n as u32 {
         let Some(d) = a.dom.idom(v) else { continue };
         // The outermost loop containing d but not v.
@@ -190,16 +192,15 @@ pub(crate) fn build(pre: &PreCfg, a: &Analysis) -> Result<Tree> {
         if star != NONE {
             tv.is_label = true;
             tv.hoisted = true;
-            at_mut(&mut attached, star as usize)?.push(v);
+            attached.push((star, v));
         } else if tv.fwd >= 2 {
             tv.is_label = true;
-            at_mut(&mut attached, d as usize)?.push(v);
+            attached.push((d, v));
         }
     }
-    for list in attached.iter_mut() {
-        list.sort_by_key(|&v| a.rpo_num.get(v as usize).copied().unwrap_or(NONE));
-    }
-    let mut labels = Vec::new();
+    // Stable: pushed in node order, as the rest of the structurizer sees.
+    attached.sort_by_key(|&(x, v)| (x, a.rpo_num.get(v as usize).copied().unwrap_or(NONE)));
+    let mut labels = Vec::with_capacity(n);
     for (v, tv) in t.iter_mut().enumerate() {
         if tv.is_label {
             tv.block_label = labels.len() as u32;
@@ -289,8 +290,10 @@ pub(crate) fn build(pre: &PreCfg, a: &Analysis) -> Result<Tree> {
         };
         let header = a.loops.is_header(x);
         // A header's hoisted Blocks wrap its loop; the others wrap its code.
-        let att = at(&attached, x as usize)?;
-        let outside = |y: &&u32| header && t.get(**y as usize).is_some_and(|ty| ty.hoisted);
+        let att = attached
+            .get(attached.partition_point(|p| p.0 < x)..attached.partition_point(|p| p.0 <= x))
+            .unwrap_or(&[]);
+        let outside = |y: u32| header && t.get(y as usize).is_some_and(|ty| ty.hoisted);
         // Innermost: the code of x and its terminal.
         let mut cur = new_list(&mut lists, Some(x), term);
         let wrap = |lists: &mut Vec<List>,
@@ -311,14 +314,14 @@ pub(crate) fn build(pre: &PreCfg, a: &Analysis) -> Result<Tree> {
                 },
             ))
         };
-        for &y in att.iter().filter(|y| !outside(y)) {
+        for &(_, y) in att.iter().filter(|p| !outside(p.1)) {
             cur = wrap(&mut lists, &mut work, cur, y)?;
         }
         if header {
             let label = at(&t, x as usize)?.loop_label;
             cur = new_list(&mut lists, None, Term::Loop { label, body: cur });
         }
-        for &y in att.iter().filter(outside) {
+        for &(_, y) in att.iter().filter(|p| outside(p.1)) {
             cur = wrap(&mut lists, &mut work, cur, y)?;
         }
         // Move the outermost list into the slot.

@@ -182,60 +182,104 @@ impl Adj {
 }
 
 /// Depth-first orders of the nodes reachable from `entry`: the preorder,
-/// the postorder, and for each node its DFS parent (or [`NONE`]).
-/// Iterative; successors are visited in list order.
+/// the postorder, and for each node its DFS parent (or [`NONE`]) and
+/// preorder number (or [`NONE`] if unreachable). Iterative; successors are
+/// visited in list order. The four tables share one allocation.
+#[derive(Clone, Debug)]
 pub(crate) struct Dfs {
-    pub pre: Vec<u32>,
-    pub post: Vec<u32>,
-    pub parent: Vec<u32>,
+    /// `n` preorder numbers, `n` parents, then the preorder and the
+    /// postorder (`count` nodes each, in `n`-long slots).
+    buf: Vec<u32>,
+    n: usize,
+    count: usize,
+}
+
+impl Dfs {
+    /// Slot `k` of `buf`, its first `len` entries.
+    fn slot(&self, k: usize, len: usize) -> &[u32] {
+        let start = self.n.saturating_mul(k);
+        self.buf
+            .get(start..start.saturating_add(len))
+            .unwrap_or(&[])
+    }
+
     /// Preorder number of each node ([`NONE`] if unreachable).
-    pub pre_num: Vec<u32>,
+    pub fn pre_num(&self) -> &[u32] {
+        self.slot(0, self.n)
+    }
+
+    /// DFS parent of each node ([`NONE`] for the entry and unreachable
+    /// nodes).
+    pub fn parent(&self) -> &[u32] {
+        self.slot(1, self.n)
+    }
+
+    /// The reachable nodes in preorder.
+    pub fn pre(&self) -> &[u32] {
+        self.slot(2, self.count)
+    }
+
+    /// The reachable nodes in postorder.
+    pub fn post(&self) -> &[u32] {
+        self.slot(3, self.count)
+    }
 }
 
 pub(crate) fn dfs(succ: &Adj, entry: u32) -> Dfs {
     let n = succ.len();
-    let mut pre_num = vec![NONE; n];
-    let mut parent = vec![NONE; n];
-    let mut pre = Vec::with_capacity(n);
-    let mut post = Vec::with_capacity(n);
-    if (entry as usize) >= n {
-        return Dfs {
-            pre,
-            post,
-            parent,
-            pre_num,
+    let mut buf = vec![NONE; n.saturating_mul(5)];
+    let mut count = 0usize;
+    // Four tables and the index of each node's next edge (scratch). The
+    // walk climbs back up through the parents, so it needs no stack.
+    let mut slots = buf.chunks_exact_mut(n.max(1));
+    if let (Some(pre_num), Some(parent), Some(pre), Some(post), Some(next), true) = (
+        slots.next(),
+        slots.next(),
+        slots.next(),
+        slots.next(),
+        slots.next(),
+        (entry as usize) < n,
+    ) {
+        let mut post_len = 0usize;
+        let mut v = entry;
+        let mut visit = |w: u32, pre_num: &mut [u32], pre: &mut [u32], next: &mut [u32]| {
+            if let (Some(num), Some(p), Some(x)) = (
+                pre_num.get_mut(w as usize),
+                pre.get_mut(count),
+                next.get_mut(w as usize),
+            ) {
+                *num = count as u32;
+                *p = w;
+                *x = 0;
+            }
+            // At most `n` nodes: cannot saturate.
+            count = count.saturating_add(1);
         };
-    }
-    let mut stack: Vec<(u32, usize)> = Vec::with_capacity(n);
-    stack.push((entry, 0));
-    if let Some(p) = pre_num.get_mut(entry as usize) {
-        *p = 0;
-    }
-    pre.push(entry);
-    while let Some(top) = stack.last_mut() {
-        let (v, i) = *top;
-        let s = succ.succ(v);
-        if let Some(&w) = s.get(i) {
-            top.1 = i.saturating_add(1);
-            if let Some(num) = pre_num.get_mut(w as usize) {
-                if *num == NONE {
-                    *num = pre.len() as u32;
-                    pre.push(w);
+        visit(v, pre_num, pre, next);
+        loop {
+            let i = next.get(v as usize).copied().unwrap_or(NONE) as usize;
+            if let Some(&w) = succ.succ(v).get(i) {
+                if let Some(x) = next.get_mut(v as usize) {
+                    *x = x.saturating_add(1);
+                }
+                if pre_num.get(w as usize) == Some(&NONE) {
+                    visit(w, pre_num, pre, next);
                     if let Some(p) = parent.get_mut(w as usize) {
                         *p = v;
                     }
-                    stack.push((w, 0));
+                    v = w;
+                }
+            } else {
+                if let Some(p) = post.get_mut(post_len) {
+                    *p = v;
+                }
+                post_len = post_len.saturating_add(1);
+                match parent.get(v as usize) {
+                    Some(&p) if p != NONE => v = p,
+                    _ => break,
                 }
             }
-        } else {
-            post.push(v);
-            stack.pop();
         }
     }
-    Dfs {
-        pre,
-        post,
-        parent,
-        pre_num,
-    }
+    Dfs { buf, n, count }
 }

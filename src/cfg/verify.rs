@@ -288,11 +288,11 @@ pub fn verify(s: &Structured) -> Result<()> {
     // Back edges.
     let d = super::util::dfs(&succ, 0);
     let mut post_num = vec![NONE; n];
-    for (k, &v) in d.post.iter().enumerate() {
+    for (k, &v) in d.post().iter().enumerate() {
         *at_mut(&mut post_num, v as usize)? = k as u32;
     }
     let mut back_count = vec![0u32; n];
-    for &u in &d.pre {
+    for &u in d.pre() {
         for &v in succ.succ(u) {
             if get(&post_num, v as usize)? < get(&post_num, u as usize)? {
                 continue;

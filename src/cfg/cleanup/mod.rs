@@ -36,7 +36,7 @@ pub(crate) fn cleanup(blocks: Vec<LBlock>) -> Result<Vec<LBlock>> {
     let mut c = Blocks {
         blocks,
         deleted: vec![false; n],
-        preds: vec![SmallVec::new(); n],
+        preds: std::iter::repeat_with(SmallVec::new).take(n).collect(),
         refs: vec![0; n],
     };
     c.count_preds_and_refs()?;

@@ -7,7 +7,8 @@ use super::{Graph, Ssa};
 use crate::cfg::lower::{LBlock, LMerge, LTerm};
 use crate::cfg::pre::PSel;
 use crate::cfg::structured::{
-    Merge, PhiDef, SBlock, SBlockId, SPhi, STerm, SValue, Structured, SynthDef, SynthId,
+    Incoming, Merge, PhiDef, Preds, SBlock, SBlockId, SPhi, STerm, SValue, Structured, SynthDef,
+    SynthId,
 };
 use crate::cfg::util::{at, at_mut, get, internal, FastMap, NONE};
 use crate::error::Result;
@@ -52,7 +53,13 @@ pub(super) fn assemble(blocks: &[LBlock], p: &Parts<'_>) -> Result<Structured> {
 
     // Compact synthetic ids.
     let mut synth_new = vec![NONE; ssa.synths.len()];
-    let mut synth_out: Vec<SynthDef> = Vec::new();
+    let kept = ssa
+        .phis
+        .iter()
+        .flatten()
+        .filter(|phi| matches!(phi.def, PhiDef::Synth(_)))
+        .count();
+    let mut synth_out: Vec<SynthDef> = Vec::with_capacity(kept);
     for &b in order {
         for phi in at(&ssa.phis, b as usize)? {
             if let PhiDef::Synth(s) = phi.def {
@@ -81,8 +88,9 @@ pub(super) fn assemble(blocks: &[LBlock], p: &Parts<'_>) -> Result<Structured> {
     let mut out = Vec::with_capacity(n);
     for &b in order {
         let lb = at(blocks, b as usize)?;
-        let mut us: Vec<(ValueId, SValue)> = Vec::new();
-        for &(v, val) in at(uses, b as usize)? {
+        let bu = at(uses, b as usize)?;
+        let mut us: Vec<(ValueId, SValue)> = Vec::with_capacity(bu.len());
+        for &(v, val) in bu {
             us.push((v, fix(val)?));
         }
         us.sort_by_key(|u| u.0);
@@ -137,12 +145,14 @@ pub(super) fn assemble(blocks: &[LBlock], p: &Parts<'_>) -> Result<Structured> {
                 control: hint,
             },
         };
-        let mut ps = Vec::new();
-        for &p in g.preds.succ(b) {
+        let bp = g.preds.succ(b);
+        let mut ps = Preds::with_capacity(bp.len());
+        for &p in bp {
             ps.push(sb(p)?);
         }
-        let mut sphis = Vec::new();
-        for phi in at(&ssa.phis, b as usize)? {
+        let bphis = at(&ssa.phis, b as usize)?;
+        let mut sphis = Vec::with_capacity(bphis.len());
+        for phi in bphis {
             let def = match phi.def {
                 PhiDef::Original(v) => PhiDef::Original(v),
                 PhiDef::Synth(s) => {
@@ -153,7 +163,7 @@ pub(super) fn assemble(blocks: &[LBlock], p: &Parts<'_>) -> Result<Structured> {
                     PhiDef::Synth(SynthId(x))
                 }
             };
-            let mut inc = Vec::with_capacity(phi.incoming.len());
+            let mut inc = Incoming::with_capacity(phi.incoming.len());
             for &v in &phi.incoming {
                 inc.push(fix(v)?);
             }

@@ -3,11 +3,13 @@
 //! synthetic phis where those edges arrive through joins.
 
 use super::{Ctx, Ssa};
+use smallvec::SmallVec;
+
 use crate::cfg::ssa::{DefVals, Defs, Group, Reach, Solver};
-use crate::cfg::structured::{PhiDef, SPhi, SValue, SynthType};
-use crate::cfg::util::{at, at_mut, get, internal, Adj, FastMap, NONE};
+use crate::cfg::structured::{Incoming, PhiDef, SPhi, SValue, SynthType};
+use crate::cfg::util::{at, at_mut, get, internal, Adj, NONE};
 use crate::error::{Error, Phase, Result};
-use crate::ir::{BlockId, InstKind, ValueId};
+use crate::ir::{InstKind, ListRange, ValueId};
 
 /// The block that holds the original phis of block `b`: the first block of
 /// the longest chain of synthetic blocks, each the only predecessor of the
@@ -51,7 +53,8 @@ pub(super) fn place(
     for (i, b) in blocks.iter().enumerate() {
         let Some(ob) = b.origin else { continue };
         let insts = func.block_insts(ob);
-        let mut orig_phis: Vec<(ValueId, Vec<(ValueId, BlockId)>)> = Vec::new();
+        // Inline: a block rarely has more than four phis.
+        let mut orig_phis: SmallVec<[(ValueId, ListRange); 4]> = SmallVec::new();
         for inst in insts {
             let InstKind::Phi { incoming } = inst.kind else {
                 continue;
@@ -59,17 +62,13 @@ pub(super) fn place(
             let res = inst
                 .result
                 .ok_or_else(|| Error::invalid(Phase::Cfg, "phi without a result"))?;
-            let pairs = module
-                .pairs(incoming)
-                .map(|(v, bb)| (ValueId(v), BlockId(bb)))
-                .collect();
-            orig_phis.push((res, pairs));
+            orig_phis.push((res, incoming));
         }
         if orig_phis.is_empty() {
             continue;
         }
         // Values per original reachable predecessor.
-        let mut defs: FastMap<u32, DefVals> = FastMap::default();
+        let mut defs: Vec<(u32, DefVals)> = Vec::with_capacity(cfg.predecessors(ob).count());
         for p in cfg.predecessors(ob) {
             if !cfg.is_reachable(p) {
                 continue;
@@ -79,11 +78,11 @@ pub(super) fn place(
                 return Err(internal("predecessor without a block"));
             }
             let mut vals = DefVals::with_capacity(orig_phis.len());
-            for (res, pairs) in &orig_phis {
-                let v = pairs
-                    .iter()
-                    .find(|x| x.1 == p)
-                    .map(|x| x.0)
+            for &(res, incoming) in &orig_phis {
+                let v = module
+                    .pairs(incoming)
+                    .find(|x| x.1 == p.0)
+                    .map(|x| ValueId(x.0))
                     .ok_or_else(|| {
                         Error::invalid(
                             Phase::Cfg,
@@ -95,20 +94,25 @@ pub(super) fn place(
                     })?;
                 vals.push(SValue::Value(v));
             }
-            defs.insert(pb, vals);
+            defs.push((pb, vals));
         }
+        // Distinct blocks: the predecessors are distinct and each original
+        // block is placed once.
+        defs.sort_unstable_by_key(|d| d.0);
+        let count = defs.len();
+        let defs = Defs::Sorted(defs);
         // The phis live at the top of the chain of synthetic blocks that
         // lead only into this block (a loop's header), so that a loop-carried
         // value needs one phi rather than a synthetic one and a copy.
         let home = phi_home(i as u32, &c.g.preds, &c.g.succ, &original);
         let my_preds = c.g.preds.succ(home);
-        let direct = my_preds.len() == defs.len() && my_preds.iter().all(|q| defs.contains_key(q));
+        let direct = my_preds.len() == count && my_preds.iter().all(|&q| defs.contains(q));
         let k = orig_phis.len();
         if direct {
             for (pi, (res, _)) in orig_phis.iter().enumerate() {
-                let mut inc = Vec::with_capacity(my_preds.len());
+                let mut inc = Incoming::with_capacity(my_preds.len());
                 for q in my_preds {
-                    let vals = defs.get(q).ok_or_else(|| internal("missing phi values"))?;
+                    let vals = defs.get(*q).ok_or_else(|| internal("missing phi values"))?;
                     inc.push(*at(vals, pi)?);
                 }
                 at_mut(&mut ssa.phis, home as usize)?.push(SPhi {
@@ -118,18 +122,18 @@ pub(super) fn place(
             }
             continue;
         }
-        let mut types = Vec::with_capacity(k);
+        let mut types: SmallVec<[SynthType; 4]> = SmallVec::with_capacity(k);
         for (res, _) in &orig_phis {
             let ty = module
                 .value_type(*res)
                 .ok_or_else(|| internal("phi result without a type"))?;
             types.push(SynthType::Ir(ty));
         }
-        let forced: Vec<SValue> = orig_phis.iter().map(|(r, _)| SValue::Value(*r)).collect();
-        let undef = vec![SValue::Undef; k];
+        let forced: DefVals = orig_phis.iter().map(|(r, _)| SValue::Value(*r)).collect();
+        let undef: DefVals = smallvec::smallvec![SValue::Undef; k];
         let g = Group {
             k,
-            defs: Defs::Map(defs),
+            defs,
             forced: Some((home, &forced)),
             entry: &undef,
             types: &types,
@@ -140,7 +144,7 @@ pub(super) fn place(
         let rs: Vec<(u32, bool)> = my_preds.iter().map(|&q| (q, true)).collect();
         let (vals, new_phis) = solver.solve(&g, &rs, &mut ssa.synths, &kill_at_original)?;
         for (pi, (res, _)) in orig_phis.iter().enumerate() {
-            let mut inc = Vec::with_capacity(rs.len());
+            let mut inc = Incoming::with_capacity(rs.len());
             for v in vals.chunks(k.max(1)) {
                 inc.push(*at(v, pi)?);
             }

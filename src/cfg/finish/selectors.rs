@@ -42,12 +42,18 @@ pub(super) fn solve(
     // The last value each block assigns to each read variable, in one pass
     // over the blocks (a pass per variable is quadratic when node splitting
     // makes many dispatchers).
-    let mut var_defs: BTreeMap<u32, FastMap<u32, DefVals>> = BTreeMap::new();
+    // Per variable: (block, value), sorted by block.
+    let mut var_defs: BTreeMap<u32, Vec<(u32, DefVals)>> = BTreeMap::new();
     for (i, b) in blocks.iter().enumerate() {
         for &(var, val) in &b.assigns {
             if var_reads.contains_key(&var) {
                 let defs = var_defs.entry(var).or_default();
-                defs.insert(i as u32, smallvec::smallvec![SValue::U32(val)]);
+                let v: DefVals = smallvec::smallvec![SValue::U32(val)];
+                match defs.last_mut() {
+                    // A later assignment in the same block wins.
+                    Some(last) if last.0 == i as u32 => last.1 = v,
+                    _ => defs.push((i as u32, v)),
+                }
             }
         }
     }
@@ -56,7 +62,7 @@ pub(super) fn solve(
         let defs = var_defs.remove(&var).unwrap_or_default();
         let g = Group {
             k: 1,
-            defs: Defs::Map(defs),
+            defs: Defs::Sorted(defs),
             forced: None,
             entry: &[SValue::U32(0)],
             types: &[SynthType::Selector],

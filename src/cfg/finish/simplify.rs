@@ -2,7 +2,7 @@
 //! itself) are removed; each removed value is replaced by that value.
 
 use crate::cfg::structured::{PhiDef, SPhi, SValue};
-use crate::cfg::util::{at, at_mut};
+use crate::cfg::util::{at, at_mut, get, internal};
 use crate::error::Result;
 
 /// Removes synthetic phis whose incoming values are all one value (or the
@@ -10,17 +10,39 @@ use crate::error::Result;
 /// removed phis are deleted from `phis`.
 pub(super) fn simplify_phis(phis: &mut [Vec<SPhi>], nsynth: usize) -> Result<Vec<Option<SValue>>> {
     let mut repl: Vec<Option<SValue>> = vec![None; nsynth];
-    let mut users: Vec<Vec<(u32, u32)>> = vec![Vec::new(); nsynth];
+    // The phis using each synthetic value, in one table: `starts[s]..
+    // starts[s + 1]` of `users` (counted, then filled). Counts are bounded
+    // by the phis' operands in memory: the additions never saturate.
+    let mut starts = vec![0u32; nsynth.saturating_add(2)];
     let mut work: Vec<(u32, u32)> = Vec::new();
     for (b, bp) in phis.iter().enumerate() {
         for (i, p) in bp.iter().enumerate() {
             for v in &p.incoming {
                 if let SValue::Synth(s) = v {
-                    at_mut(&mut users, s.index())?.push((b as u32, i as u32));
+                    let c = at_mut(&mut starts, s.index().saturating_add(2))?;
+                    *c = c.saturating_add(1);
                 }
             }
             if matches!(p.def, PhiDef::Synth(_)) {
                 work.push((b as u32, i as u32));
+            }
+        }
+    }
+    let mut acc = 0u32;
+    for c in starts.iter_mut() {
+        acc = acc.saturating_add(*c);
+        *c = acc;
+    }
+    let mut users = vec![(0u32, 0u32); acc as usize];
+    for (b, bp) in phis.iter().enumerate() {
+        for (i, p) in bp.iter().enumerate() {
+            for v in &p.incoming {
+                if let SValue::Synth(s) = v {
+                    let pos = at_mut(&mut starts, s.index().saturating_add(1))?;
+                    let k = *pos as usize;
+                    *pos = pos.saturating_add(1);
+                    *at_mut(&mut users, k)? = (b as u32, i as u32);
+                }
             }
         }
     }
@@ -80,9 +102,13 @@ pub(super) fn simplify_phis(phis: &mut [Vec<SPhi>], nsynth: usize) -> Result<Vec
         }
         let w = only.unwrap_or(SValue::Undef);
         *at_mut(&mut repl, me.index())? = Some(w);
-        for &u in at(&users, me.index())? {
-            work.push(u);
-        }
+        let from = get(&starts, me.index())? as usize;
+        let to = get(&starts, me.index().saturating_add(1))? as usize;
+        work.extend_from_slice(
+            users
+                .get(from..to)
+                .ok_or_else(|| internal("phi users out of range"))?,
+        );
     }
     for bp in phis.iter_mut() {
         bp.retain(|p| match p.def {
