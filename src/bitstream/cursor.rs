@@ -78,7 +78,8 @@ impl<'a> Cursor<'a> {
     /// [`Self::peek`] loaded: the new position is inside the data.
     #[inline]
     pub(super) fn skip(&mut self, bits: u32) {
-        self.pos = self.pos.saturating_add(u64::from(bits));
+        // `bits` lie inside the data: no overflow.
+        self.pos = self.pos.wrapping_add(u64::from(bits));
     }
 
     /// An invalid-input error at the current position.
@@ -125,7 +126,7 @@ impl<'a> Cursor<'a> {
         if let (Some(word), true) = (self.peek(), (2..=32).contains(&width)) {
             // `width` is in 2..=32.
             let piece = word & mask(width);
-            if piece >> width.saturating_sub(1) == 0 {
+            if piece >> width.wrapping_sub(1) == 0 {
                 self.skip(width);
                 return Ok(piece);
             }
@@ -231,25 +232,25 @@ impl<'a> Cursor<'a> {
             if let Some(word) = peek(data, pos) {
                 // `used <= FAST_BITS < 64`: the shift is in range.
                 while left > 0 {
-                    let Some((value, bits)) = decode(word >> used, FAST_BITS.saturating_sub(used))
+                    let Some((value, bits)) = decode(word >> used, FAST_BITS.wrapping_sub(used))
                     else {
                         break;
                     };
                     out.push(value);
-                    used = used.saturating_add(bits);
-                    left = left.saturating_sub(1);
+                    used = used.wrapping_add(bits);
+                    left = left.wrapping_sub(1);
                 }
             }
             if used > 0 {
                 // Inside the loaded bytes (see `skip`).
-                pos = pos.saturating_add(u64::from(used));
+                pos = pos.wrapping_add(u64::from(used));
                 continue;
             }
             // Near the end of the data, or a field longer than one load.
             self.pos = pos;
             out.push(slow(self)?);
             pos = self.pos;
-            left = left.saturating_sub(1);
+            left = left.wrapping_sub(1);
         }
         self.pos = pos;
         Ok(())
@@ -333,7 +334,7 @@ pub(super) fn vbr_in_word(word: u64, width: u32, valid: u32) -> Option<(u64, u32
         return None;
     }
     // `width` is in 2..=32: `payload_bits` is in 1..=31.
-    let payload_bits = width.saturating_sub(1);
+    let payload_bits = width.wrapping_sub(1);
     let payload_mask = mask(payload_bits);
     let more = 1u64 << payload_bits;
     if word & more == 0 {
@@ -345,14 +346,14 @@ pub(super) fn vbr_in_word(word: u64, width: u32, valid: u32) -> Option<(u64, u32
     let mut taken = width;
     // Whole chunks in 57 bits carry at most 56 payload bits: the shifts
     // stay below 64 and nothing overflows.
-    while taken.saturating_add(width) <= valid {
+    while taken.wrapping_add(width) <= valid {
         value |= (rest & payload_mask) << shift;
-        taken = taken.saturating_add(width);
+        taken = taken.wrapping_add(width);
         if rest & more == 0 {
             return Some((value, taken));
         }
         rest >>= width;
-        shift = shift.saturating_add(payload_bits);
+        shift = shift.wrapping_add(payload_bits);
     }
     None
 }

@@ -387,12 +387,12 @@ fn read_scalars(cursor: &mut Cursor<'_>, scalars: &[AbbrevOp], ops: &mut Vec<u64
             let mut used = 0u32;
             while let Some((&op, after)) = rest.split_first() {
                 // `used <= FAST_BITS < 64`: the shift is in range.
-                let valid = FAST_BITS.saturating_sub(used);
+                let valid = FAST_BITS.wrapping_sub(used);
                 let Some((value, bits)) = scalar_in_word(word >> used, op, valid) else {
                     break;
                 };
                 ops.push(value);
-                used = used.saturating_add(bits);
+                used = used.wrapping_add(bits);
                 rest = after;
             }
             // Only bits the peek loaded were taken.
