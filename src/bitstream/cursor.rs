@@ -335,13 +335,20 @@ pub(super) fn vbr_in_word(word: u64, width: u32, valid: u32) -> Option<(u64, u32
     }
     // `width` is in 2..=32: `payload_bits` is in 1..=31.
     let payload_bits = width.wrapping_sub(1);
-    let payload_mask = mask(payload_bits);
     let more = 1u64 << payload_bits;
+    let payload_mask = more.wrapping_sub(1);
     if word & more == 0 {
         return Some((word & payload_mask, width));
     }
+    // Two chunks (operand numbers and characters above the first chunk's
+    // range) without the loop.
+    let two = width.wrapping_add(width);
+    let rest = word >> width;
+    if rest & more == 0 && two <= valid {
+        return Some(((word & payload_mask) | (rest & payload_mask) << payload_bits, two));
+    }
     let mut value = word & payload_mask;
-    let mut rest = word >> width;
+    let mut rest = rest;
     let mut shift = payload_bits;
     let mut taken = width;
     // Whole chunks in 57 bits carry at most 56 payload bits: the shifts
