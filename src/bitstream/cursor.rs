@@ -214,7 +214,9 @@ impl<'a> Cursor<'a> {
     /// returns the value and the bits taken, or `None` when the field does
     /// not fit), else those `slow` reads. One load serves every field that
     /// fits in it, so the fields of a run are not serialised behind one
-    /// load each; the position stays in a register.
+    /// load each; the position stays in a register, and the output is
+    /// sized once so that storing a field is a plain store (no length
+    /// kept in memory between fields).
     #[inline(always)]
     fn run(
         &mut self,
@@ -223,22 +225,26 @@ impl<'a> Cursor<'a> {
         decode: impl Fn(u64, u32) -> Option<(u64, u32)>,
         slow: impl Fn(&mut Self) -> Result<u64>,
     ) -> Result<()> {
-        out.reserve(count);
+        let start = out.len();
+        // The caller checked that `count` fields fit in the input: the
+        // size is bounded by it.
+        out.resize(start.wrapping_add(count), 0);
+        let mut slots = out.get_mut(start..).unwrap_or(&mut []).iter_mut();
         let data = self.data;
         let mut pos = self.pos;
-        let mut left = count;
-        while left > 0 {
+        while slots.len() > 0 {
             let mut used = 0u32;
             if let Some(word) = peek(data, pos) {
                 // `used <= FAST_BITS < 64`: the shift is in range.
-                while left > 0 {
+                while slots.len() > 0 {
                     let Some((value, bits)) = decode(word >> used, FAST_BITS.wrapping_sub(used))
                     else {
                         break;
                     };
-                    out.push(value);
+                    if let Some(slot) = slots.next() {
+                        *slot = value;
+                    }
                     used = used.wrapping_add(bits);
-                    left = left.wrapping_sub(1);
                 }
             }
             if used > 0 {
@@ -248,9 +254,11 @@ impl<'a> Cursor<'a> {
             }
             // Near the end of the data, or a field longer than one load.
             self.pos = pos;
-            out.push(slow(self)?);
+            let value = slow(self)?;
+            if let Some(slot) = slots.next() {
+                *slot = value;
+            }
             pos = self.pos;
-            left = left.wrapping_sub(1);
         }
         self.pos = pos;
         Ok(())
@@ -345,7 +353,10 @@ pub(super) fn vbr_in_word(word: u64, width: u32, valid: u32) -> Option<(u64, u32
     let two = width.wrapping_add(width);
     let rest = word >> width;
     if rest & more == 0 && two <= valid {
-        return Some(((word & payload_mask) | (rest & payload_mask) << payload_bits, two));
+        return Some((
+            (word & payload_mask) | (rest & payload_mask) << payload_bits,
+            two,
+        ));
     }
     let mut value = word & payload_mask;
     let mut rest = rest;
