@@ -78,7 +78,8 @@ impl<'a> Cursor<'a> {
     /// [`Self::peek`] loaded: the new position is inside the data.
     #[inline]
     pub(super) fn skip(&mut self, bits: u32) {
-        self.pos = self.pos.saturating_add(u64::from(bits));
+        // `bits` lie inside the data: no overflow.
+        self.pos = self.pos.wrapping_add(u64::from(bits));
     }
 
     /// An invalid-input error at the current position.
@@ -125,7 +126,7 @@ impl<'a> Cursor<'a> {
         if let (Some(word), true) = (self.peek(), (2..=32).contains(&width)) {
             // `width` is in 2..=32.
             let piece = word & mask(width);
-            if piece >> width.saturating_sub(1) == 0 {
+            if piece >> width.wrapping_sub(1) == 0 {
                 self.skip(width);
                 return Ok(piece);
             }
@@ -213,7 +214,9 @@ impl<'a> Cursor<'a> {
     /// returns the value and the bits taken, or `None` when the field does
     /// not fit), else those `slow` reads. One load serves every field that
     /// fits in it, so the fields of a run are not serialised behind one
-    /// load each; the position stays in a register.
+    /// load each; the position stays in a register, and the output is
+    /// sized once so that storing a field is a plain store (no length
+    /// kept in memory between fields).
     #[inline(always)]
     fn run(
         &mut self,
@@ -222,34 +225,40 @@ impl<'a> Cursor<'a> {
         decode: impl Fn(u64, u32) -> Option<(u64, u32)>,
         slow: impl Fn(&mut Self) -> Result<u64>,
     ) -> Result<()> {
-        out.reserve(count);
+        let start = out.len();
+        // The caller checked that `count` fields fit in the input: the
+        // size is bounded by it.
+        out.resize(start.wrapping_add(count), 0);
+        let mut slots = out.get_mut(start..).unwrap_or(&mut []).iter_mut();
         let data = self.data;
         let mut pos = self.pos;
-        let mut left = count;
-        while left > 0 {
+        while slots.len() > 0 {
             let mut used = 0u32;
             if let Some(word) = peek(data, pos) {
                 // `used <= FAST_BITS < 64`: the shift is in range.
-                while left > 0 {
-                    let Some((value, bits)) = decode(word >> used, FAST_BITS.saturating_sub(used))
+                while slots.len() > 0 {
+                    let Some((value, bits)) = decode(word >> used, FAST_BITS.wrapping_sub(used))
                     else {
                         break;
                     };
-                    out.push(value);
-                    used = used.saturating_add(bits);
-                    left = left.saturating_sub(1);
+                    if let Some(slot) = slots.next() {
+                        *slot = value;
+                    }
+                    used = used.wrapping_add(bits);
                 }
             }
             if used > 0 {
                 // Inside the loaded bytes (see `skip`).
-                pos = pos.saturating_add(u64::from(used));
+                pos = pos.wrapping_add(u64::from(used));
                 continue;
             }
             // Near the end of the data, or a field longer than one load.
             self.pos = pos;
-            out.push(slow(self)?);
+            let value = slow(self)?;
+            if let Some(slot) = slots.next() {
+                *slot = value;
+            }
             pos = self.pos;
-            left = left.saturating_sub(1);
         }
         self.pos = pos;
         Ok(())
@@ -333,26 +342,36 @@ pub(super) fn vbr_in_word(word: u64, width: u32, valid: u32) -> Option<(u64, u32
         return None;
     }
     // `width` is in 2..=32: `payload_bits` is in 1..=31.
-    let payload_bits = width.saturating_sub(1);
-    let payload_mask = mask(payload_bits);
+    let payload_bits = width.wrapping_sub(1);
     let more = 1u64 << payload_bits;
+    let payload_mask = more.wrapping_sub(1);
     if word & more == 0 {
         return Some((word & payload_mask, width));
     }
+    // Two chunks (operand numbers and characters above the first chunk's
+    // range) without the loop.
+    let two = width.wrapping_add(width);
+    let rest = word >> width;
+    if rest & more == 0 && two <= valid {
+        return Some((
+            (word & payload_mask) | (rest & payload_mask) << payload_bits,
+            two,
+        ));
+    }
     let mut value = word & payload_mask;
-    let mut rest = word >> width;
+    let mut rest = rest;
     let mut shift = payload_bits;
     let mut taken = width;
     // Whole chunks in 57 bits carry at most 56 payload bits: the shifts
     // stay below 64 and nothing overflows.
-    while taken.saturating_add(width) <= valid {
+    while taken.wrapping_add(width) <= valid {
         value |= (rest & payload_mask) << shift;
-        taken = taken.saturating_add(width);
+        taken = taken.wrapping_add(width);
         if rest & more == 0 {
             return Some((value, taken));
         }
         rest >>= width;
-        shift = shift.saturating_add(payload_bits);
+        shift = shift.wrapping_add(payload_bits);
     }
     None
 }

@@ -302,6 +302,7 @@ impl<'a> BitstreamReader<'a> {
     /// Reads the record with abbreviation id `abbrev_id` (from
     /// [`Entry::Record`]): returns its code and puts its operands into `ops`
     /// (cleared first). Array and blob elements are appended one per operand.
+    #[inline]
     pub fn read_record(&mut self, abbrev_id: u32, ops: &mut Vec<u64>) -> Result<u32> {
         ops.clear();
         if u64::from(abbrev_id) == UNABBREV_RECORD {
@@ -315,6 +316,11 @@ impl<'a> BitstreamReader<'a> {
             self.cursor.read_vbr_run(6, count as usize, ops)?;
             return Ok(code);
         }
+        self.read_abbreviated(abbrev_id, ops)
+    }
+
+    /// [`Self::read_record`] for a record with an abbreviation.
+    fn read_abbreviated(&mut self, abbrev_id: u32, ops: &mut Vec<u64>) -> Result<u32> {
         let Some(abbrev) = self.lookup(abbrev_id) else {
             return Err(self.error(format!("undefined abbreviation id {abbrev_id}")));
         };
@@ -387,12 +393,12 @@ fn read_scalars(cursor: &mut Cursor<'_>, scalars: &[AbbrevOp], ops: &mut Vec<u64
             let mut used = 0u32;
             while let Some((&op, after)) = rest.split_first() {
                 // `used <= FAST_BITS < 64`: the shift is in range.
-                let valid = FAST_BITS.saturating_sub(used);
+                let valid = FAST_BITS.wrapping_sub(used);
                 let Some((value, bits)) = scalar_in_word(word >> used, op, valid) else {
                     break;
                 };
                 ops.push(value);
-                used = used.saturating_add(bits);
+                used = used.wrapping_add(bits);
                 rest = after;
             }
             // Only bits the peek loaded were taken.
