@@ -185,3 +185,28 @@ fn derivatives_and_wave_multi_prefix_take_sm69_vectors() {
     assert!(a.matches("OpDPdxCoarse").count() >= 6, "{a}");
     check("vector-multiprefix-cs");
 }
+
+#[test]
+fn triangle_object_positions_fetch_the_vertices() {
+    let outs = check("triangle-positions");
+    let of = |entry: &str| {
+        let o = outs
+            .iter()
+            .find(|o| o.reflection.entry_point == entry)
+            .unwrap();
+        dxil2spirv::validate::disassemble(&o.spirv).unwrap()
+    };
+    let hit = of("Hit");
+    assert!(
+        hit.contains("BuiltIn HitTriangleVertexPositionsKHR"),
+        "{hit}"
+    );
+    let query = of("Query");
+    assert_eq!(
+        query
+            .matches("OpRayQueryGetIntersectionTriangleVertexPositionsKHR")
+            .count(),
+        2,
+        "{query}"
+    );
+}
