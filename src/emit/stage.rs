@@ -136,6 +136,10 @@ pub(crate) struct StageState {
     /// The location copies of layer and viewport index outputs, by
     /// element id (see `Emitter::location_copy`).
     copies: rustc_hash::FxHashMap<u32, IoVar>,
+    /// Geometry shader outputs already given a `Stream` decoration: a
+    /// built-in that several streams write is one variable, which keeps
+    /// the stream of its first element.
+    pub streamed: rustc_hash::FxHashSet<Word>,
     /// Execution modes the interface asks for.
     pub modes: Vec<ExecutionMode>,
     /// The amplification shader's payload global (see `mesh`).

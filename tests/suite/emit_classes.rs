@@ -210,3 +210,17 @@ fn triangle_object_positions_fetch_the_vertices() {
         "{query}"
     );
 }
+
+#[test]
+fn a_built_in_written_by_several_streams_has_one_stream() {
+    let a = asm(&check("gs-position-in-three-streams"));
+    for line in a.lines().filter(|l| l.ends_with("BuiltIn Position")) {
+        let var = line.split(' ').nth(1).unwrap();
+        let streams = a
+            .lines()
+            .filter(|l| l.starts_with(&format!("OpDecorate {var} Stream")))
+            .count();
+        assert!(streams <= 1, "{var}: {streams} Stream decorations\n{a}");
+    }
+    assert_eq!(a.matches("OpEmitStreamVertex").count(), 3, "{a}");
+}
