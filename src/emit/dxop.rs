@@ -558,6 +558,13 @@ impl<'m> Emitter<'m> {
             | D::RayQueryCommittedObjectRayDirection(o) => {
                 self.ray_query_op(op, o.ray_query_handle, &[o.component])
             }
+            D::TriangleObjectPosition => id(self.triangle_object_position(t)?),
+            D::RayQueryCandidateTriangleObjectPosition(o) => {
+                id(self.ray_query_triangle_positions(o.ray_query_handle, false, t)?)
+            }
+            D::RayQueryCommittedTriangleObjectPosition(o) => {
+                id(self.ray_query_triangle_positions(o.ray_query_handle, true, t)?)
+            }
             D::GSInstanceID => id(self.geometry_builtin(BuiltIn::InvocationId)?),
             D::PrimitiveID if self.desc.kind == crate::dxil::ShaderKind::Geometry => {
                 id(self.geometry_builtin(BuiltIn::PrimitiveId)?)
@@ -683,9 +690,6 @@ impl<'m> Emitter<'m> {
             | D::RayQueryCandidateClusterID(_)
             | D::RayQueryCommittedClusterID(_)
             | D::HitObjectClusterID(_)
-            | D::TriangleObjectPosition
-            | D::RayQueryCandidateTriangleObjectPosition(_)
-            | D::RayQueryCommittedTriangleObjectPosition(_)
             | D::HitObjectTriangleObjectPosition(_)
             | D::LinAlgMatrixMultiplyAccumulate(_)
             | D::LinAlgFillMatrix(_)

@@ -68,9 +68,10 @@ impl<'m> Emitter<'m> {
             .fold(0u32, u32::saturating_add)
     }
 
-    /// `Stream n` on an output of a shader that writes several streams.
+    /// `Stream n` on an output of a shader that writes several streams
+    /// (once per variable: SPIR-V allows one).
     pub fn stream_decoration(&mut self, var: Word, e: &SignatureElement) {
-        if self.multiple_streams() {
+        if self.multiple_streams() && self.first_stream_decoration(var) {
             self.spv.cap(Capability::GeometryStreams);
             let stream = e.output_stream.unwrap_or(0);
             self.spv.decorate(var, Decoration::Stream, &[stream]);

@@ -13,7 +13,7 @@ use super::Emitter;
 use crate::dxil::operands::RayQueryTraceRayInline;
 use crate::dxil::OpCode;
 use crate::error::Result;
-use crate::ir::ValueId;
+use crate::ir::{TypeId, ValueId};
 use rspirv::dr::Operand;
 use rspirv::spirv::{Capability, Op, Word};
 use rustc_hash::FxHashMap as HashMap;
@@ -173,6 +173,28 @@ impl<'m> Emitter<'m> {
             }
         };
         Ok(Some(Val::Id(v)))
+    }
+
+    /// `RayQuery_CandidateTriangleObjectPosition` /
+    /// `RayQuery_CommittedTriangleObjectPosition` (SM 6.10): the triangle's
+    /// vertices in object space (`SPV_KHR_ray_tracing_position_fetch`).
+    pub fn ray_query_triangle_positions(
+        &mut self,
+        handle: ValueId,
+        committed: bool,
+        t: TypeId,
+    ) -> Result<Word> {
+        self.spv.cap(Capability::RayQueryPositionFetchKHR);
+        self.spv.exts.insert("SPV_KHR_ray_tracing_position_fetch");
+        let (rq, _) = self.ray_query(handle)?;
+        let arr = self.triangle_positions_ty();
+        let which = self.spv.u32c(u32::from(committed));
+        let a = self.op(
+            Op::RayQueryGetIntersectionTriangleVertexPositionsKHR,
+            arr,
+            &[rq, which],
+        )?;
+        self.triangle_positions_value(a, t)
     }
 
     /// An immediate index operand (`what`) below `n`.

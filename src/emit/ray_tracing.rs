@@ -402,6 +402,51 @@ impl<'m> Emitter<'m> {
         }
     }
 
+    /// `TriangleObjectPosition()` (SM 6.10, any-hit and closest-hit): the
+    /// hit triangle's vertices in object space, Vulkan's
+    /// `HitTriangleVertexPositionsKHR` (`SPV_KHR_ray_tracing_position_fetch`).
+    pub fn triangle_object_position(&mut self, t: ir::TypeId) -> Result<Word> {
+        self.spv.cap(Capability::RayTracingPositionFetchKHR);
+        self.spv.exts.insert("SPV_KHR_ray_tracing_position_fetch");
+        let arr = self.triangle_positions_ty();
+        let var = self.builtin_var(
+            BuiltIn::HitTriangleVertexPositionsKHR,
+            StorageClass::Input,
+            arr,
+        );
+        let a = self.load(arr, var)?;
+        self.triangle_positions_value(a, t)
+    }
+
+    /// `vec3[3]`: a triangle's vertex positions.
+    pub(super) fn triangle_positions_ty(&mut self) -> Word {
+        let f = self.spv.float_ty(32);
+        let v3 = self.spv.vec_ty(f, 3);
+        self.spv.ty(TyKey::Array(v3, 3))
+    }
+
+    /// DXIL's `<9 x float>` (LLVM type `t`: vertex after vertex) from a
+    /// `vec3[3]`.
+    pub(super) fn triangle_positions_value(&mut self, a: Word, t: ir::TypeId) -> Result<Word> {
+        let f = self.spv.float_ty(32);
+        let mut lanes = Vec::with_capacity(9);
+        for vertex in 0..3u32 {
+            for component in 0..3u32 {
+                lanes.push(self.inst_operands(
+                    Op::CompositeExtract,
+                    f,
+                    &[
+                        Operand::IdRef(a),
+                        Operand::LiteralBit32(vertex),
+                        Operand::LiteralBit32(component),
+                    ],
+                )?);
+            }
+        }
+        let ty = self.llvm_ty(t)?;
+        self.composite_construct(ty, &lanes)
+    }
+
     /// The handle a `load` of a library resource global is (`None` when
     /// `ptr` is not such a global or an element of one).
     pub fn library_resource_load(&mut self, ptr: ValueId) -> Result<Option<Val>> {

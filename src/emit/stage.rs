@@ -140,6 +140,10 @@ pub(crate) struct StageState {
     /// The location copies of layer and viewport index outputs, by
     /// element id (see `Emitter::location_copy`).
     copies: rustc_hash::FxHashMap<u32, IoVar>,
+    /// Geometry shader outputs already given a `Stream` decoration: a
+    /// built-in that several streams write is one variable, which keeps
+    /// the stream of its first element.
+    streamed: rustc_hash::FxHashSet<Word>,
     /// Execution modes the interface asks for.
     modes: Vec<ExecutionMode>,
 }
@@ -204,6 +208,12 @@ impl<'m> Emitter<'m> {
     pub fn signature_modes(&self) -> &[ExecutionMode] {
         &self.stage.modes
     }
+
+    /// Whether `var` has no `Stream` decoration yet (and from now on has).
+    pub fn first_stream_decoration(&mut self, var: Word) -> bool {
+        self.stage.streamed.insert(var)
+    }
+
     /// A built-in variable of a storage class (created once). Integer
     /// pixel shader inputs are flat, as Vulkan requires.
     pub fn builtin_var(&mut self, bi: BuiltIn, sc: StorageClass, ty: Word) -> Word {

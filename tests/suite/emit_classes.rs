@@ -185,3 +185,42 @@ fn derivatives_and_wave_multi_prefix_take_sm69_vectors() {
     assert!(a.matches("OpDPdxCoarse").count() >= 6, "{a}");
     check("vector-multiprefix-cs");
 }
+
+#[test]
+fn triangle_object_positions_fetch_the_vertices() {
+    let outs = check("triangle-positions");
+    let of = |entry: &str| {
+        let o = outs
+            .iter()
+            .find(|o| o.reflection.entry_point == entry)
+            .unwrap();
+        dxil2spirv::validate::disassemble(&o.spirv).unwrap()
+    };
+    let hit = of("Hit");
+    assert!(
+        hit.contains("BuiltIn HitTriangleVertexPositionsKHR"),
+        "{hit}"
+    );
+    let query = of("Query");
+    assert_eq!(
+        query
+            .matches("OpRayQueryGetIntersectionTriangleVertexPositionsKHR")
+            .count(),
+        2,
+        "{query}"
+    );
+}
+
+#[test]
+fn a_built_in_written_by_several_streams_has_one_stream() {
+    let a = asm(&check("gs-position-in-three-streams"));
+    for line in a.lines().filter(|l| l.ends_with("BuiltIn Position")) {
+        let var = line.split(' ').nth(1).unwrap();
+        let streams = a
+            .lines()
+            .filter(|l| l.starts_with(&format!("OpDecorate {var} Stream")))
+            .count();
+        assert!(streams <= 1, "{var}: {streams} Stream decorations\n{a}");
+    }
+    assert_eq!(a.matches("OpEmitStreamVertex").count(), 3, "{a}");
+}
