@@ -1,0 +1,803 @@
+//! The op × overload × stage matrix (issue 15, deliverable 3): for every
+//! operation of the dx.op table (`src/dxil/tables/dxil-ops.tsv`), every
+//! overload it lists and every stage it allows, a one-block entry function
+//! calling `dx.op.<class>.<overload>` with constant operands is built by
+//! hand, emitted and validated with the external `spirv-val --target-env
+//! vulkan1.3` (the in-process validator where the binary is missing).
+//!
+//! A cell's outcome is `pass`, `unsupported:<detail>` (an
+//! [`ErrorKind::Unsupported`] error and its typed detail),
+//! `invalid-spirv:<first line of spirv-val's message>`, `error:<kind>/<phase>`
+//! (any other error; `error:panic` for a panic), or
+//! `not-generated:<reason>` for a cell this generator cannot build yet (an
+//! operand that needs a resource handle, a signature element, ...). The
+//! stage `library` is the container of ray tracing stages, not a stage of
+//! its own: it makes no cells.
+//!
+//! The ledger `tests/ledger/ops.txt` lists every cell that does not pass as
+//! `op<TAB>overload<TAB>stage<TAB>outcome`; the test fails when a cell's
+//! outcome differs from it (an `invalid-spirv` outcome is compared without
+//! its message), so a cell that gets worse and a ledgered cell that now
+//! passes both need `DXIL2SPIRV_BLESS=1 cargo test --release --all-features
+//! --test suite op_matrix::`. The counts are printed (`-- --nocapture`).
+
+use dxil2spirv::dxil::{
+    DsState, GsState, HsState, InputPrimitive, MeshOutputTopology, MsState, PrimitiveTopology,
+    ShaderKind, TessellatorDomain, TessellatorOutputPrimitive, TessellatorPartitioning,
+};
+use dxil2spirv::emit::{emit, EmitOptions, ShaderDesc};
+use dxil2spirv::error::{Error, ErrorKind};
+use dxil2spirv::ir::{
+    Block, Constant, FuncId, Function, Inst, InstKind, Linkage, ListRange, Module, StrRange, Type,
+    TypeId, Value, ValueId, ValueKind,
+};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const OPS: &str = include_str!("../../src/dxil/tables/dxil-ops.tsv");
+const IMMEDIATES: &str = include_str!("../../src/dxil/tables/dxil-op-immediates.tsv");
+const ENUMS: &str = include_str!("../../src/dxil/tables/dxil-op-enums.tsv");
+
+/// The stages `all` stands for (the table's stage names).
+const ALL_STAGES: [&str; 16] = [
+    "compute",
+    "amplification",
+    "mesh",
+    "pixel",
+    "vertex",
+    "hull",
+    "domain",
+    "geometry",
+    "raygeneration",
+    "intersection",
+    "anyhit",
+    "closesthit",
+    "miss",
+    "callable",
+    "node",
+    "library",
+];
+
+/// Elements of a vector overload.
+const VECTOR_LEN: u32 = 4;
+
+fn ledger_path() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/ledger/ops.txt")
+}
+
+/// One row of the dx.op table.
+struct OpRow<'a> {
+    opcode: u32,
+    name: &'a str,
+    class: &'a str,
+    overloads: &'a str,
+    shader_model: (u32, u32),
+    stages: Vec<&'a str>,
+    /// `result` first, then `opcode`, then the operands: (name, type).
+    signature: Vec<(&'a str, &'a str)>,
+}
+
+fn parse_ops() -> Vec<OpRow<'static>> {
+    OPS.lines()
+        .skip(1)
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            let sm: Vec<u32> = f[4].split('.').map(|x| x.parse().unwrap()).collect();
+            let stages = if f[5] == "all" {
+                ALL_STAGES.to_vec()
+            } else {
+                f[5].split(',').collect()
+            };
+            OpRow {
+                opcode: f[0].parse().unwrap(),
+                name: f[1],
+                class: f[2],
+                overloads: f[3],
+                shader_model: (sm[0], sm[1]),
+                stages,
+                signature: f[6]
+                    .split("; ")
+                    .map(|p| p.split_once(':').unwrap())
+                    .collect(),
+            }
+        })
+        .collect()
+}
+
+/// The overloads of a row, one string per cell: each overload dimension's
+/// letter, `<` before it for a vector, dimensions joined by `,`.
+fn overload_cells(overloads: &str) -> Vec<String> {
+    let mut cells = vec![String::new()];
+    for dim in overloads.split(',') {
+        let (scalars, vectors) = dim.split_once('<').unwrap_or((dim, ""));
+        let forms: Vec<String> = scalars
+            .chars()
+            .map(|c| c.to_string())
+            .chain(vectors.chars().map(|c| format!("<{c}")))
+            .collect();
+        cells = cells
+            .iter()
+            .flat_map(|prefix| {
+                forms.iter().map(move |f| {
+                    if prefix.is_empty() {
+                        f.clone()
+                    } else {
+                        format!("{prefix},{f}")
+                    }
+                })
+            })
+            .collect();
+    }
+    cells
+}
+
+fn stage_kind(stage: &str) -> Option<ShaderKind> {
+    Some(match stage {
+        "compute" => ShaderKind::Compute,
+        "amplification" => ShaderKind::Amplification,
+        "mesh" => ShaderKind::Mesh,
+        "pixel" => ShaderKind::Pixel,
+        "vertex" => ShaderKind::Vertex,
+        "hull" => ShaderKind::Hull,
+        "domain" => ShaderKind::Domain,
+        "geometry" => ShaderKind::Geometry,
+        "raygeneration" => ShaderKind::RayGeneration,
+        "intersection" => ShaderKind::Intersection,
+        "anyhit" => ShaderKind::AnyHit,
+        "closesthit" => ShaderKind::ClosestHit,
+        "miss" => ShaderKind::Miss,
+        "callable" => ShaderKind::Callable,
+        "node" => ShaderKind::Node,
+        _ => return None,
+    })
+}
+
+/// The immediates table: (op or class, operand) to how it decodes.
+fn immediates() -> BTreeMap<(&'static str, &'static str), &'static str> {
+    IMMEDIATES
+        .lines()
+        .skip(1)
+        .filter_map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            (f.len() == 3).then(|| ((f[0], f[1]), f[2]))
+        })
+        .collect()
+}
+
+/// The first value of an enum of the enum table.
+fn first_enum_value(name: &str) -> Option<u64> {
+    ENUMS.lines().skip(1).find_map(|l| {
+        let f: Vec<&str> = l.split('\t').collect();
+        (f.first() == Some(&name))
+            .then(|| f.get(2).and_then(|v| v.parse().ok()))
+            .flatten()
+    })
+}
+
+/// The value a `u32` immediate takes.
+fn u32_immediate(operand: &str, kind: ShaderKind) -> u64 {
+    let group = matches!(
+        kind,
+        ShaderKind::Compute | ShaderKind::Mesh | ShaderKind::Amplification | ShaderKind::Node
+    );
+    match operand {
+        // SyncThreadGroup | TGSMFence where there is a group, else
+        // UAVFenceGlobal.
+        "barrierMode" => {
+            if group {
+                9
+            } else {
+                2
+            }
+        }
+        // UAV memory; GroupSync where there is a group.
+        "MemoryTypeFlags" => 1,
+        "SemanticFlags" => u64::from(group),
+        "mask" => 1,
+        _ => 0,
+    }
+}
+
+/// A builder of one module: one entry function of one block.
+struct Builder {
+    m: Module,
+    insts: Vec<Inst>,
+    main: FuncId,
+    void: TypeId,
+}
+
+impl Builder {
+    fn new() -> Builder {
+        let mut m = Module::default();
+        let void = m.types.intern(Type::Void);
+        let mut b = Builder {
+            m,
+            insts: Vec::new(),
+            main: FuncId(0),
+            void,
+        };
+        let fnty = b.fn_type(void, &[]);
+        b.main = b.func("main", fnty, false);
+        b
+    }
+
+    fn fn_type(&mut self, ret: TypeId, params: &[TypeId]) -> TypeId {
+        let params = self.m.types.push_members(params);
+        self.m.types.intern(Type::Function {
+            ret,
+            params,
+            vararg: false,
+        })
+    }
+
+    fn value(&mut self, ty: TypeId, kind: ValueKind) -> ValueId {
+        let id = ValueId(self.m.values.len() as u32);
+        self.m.values.push(Value {
+            ty,
+            kind,
+            name: StrRange::EMPTY,
+        });
+        id
+    }
+
+    fn ty(&mut self, t: Type) -> TypeId {
+        self.m.types.intern(t)
+    }
+
+    fn named_struct(&mut self, name: &str, members: &[TypeId]) -> TypeId {
+        let name = self.m.push_str(name);
+        let elements = self.m.types.push_members(members);
+        self.ty(Type::Struct {
+            name,
+            elements,
+            packed: false,
+            opaque: false,
+            identified: true,
+        })
+    }
+
+    fn constant(&mut self, ty: TypeId, c: Constant) -> ValueId {
+        self.value(ty, ValueKind::Constant(c))
+    }
+
+    fn func(&mut self, name: &str, ty: TypeId, decl: bool) -> FuncId {
+        let fid = FuncId(self.m.functions.len() as u32);
+        let ptr = self.ty(Type::Pointer {
+            pointee: ty,
+            addr_space: 0,
+        });
+        let v = self.value(ptr, ValueKind::Function(fid));
+        let n = self.m.push_str(name);
+        self.m.values[v.0 as usize].name = n;
+        self.m.functions.push(Function {
+            value: v,
+            ty,
+            is_declaration: decl,
+            linkage: Linkage::External,
+            attrs: 0,
+            first_arg: ValueId(0),
+            num_args: 0,
+            blocks: Vec::new(),
+            insts: Vec::new(),
+            metadata: ListRange::EMPTY,
+        });
+        fid
+    }
+
+    /// A defined function of one `ret void` (a hull shader's patch
+    /// constant function).
+    fn empty_func(&mut self, name: &str) -> FuncId {
+        let fnty = self.fn_type(self.void, &[]);
+        let f = self.func(name, fnty, false);
+        let func = &mut self.m.functions[f.0 as usize];
+        func.insts = vec![Inst {
+            kind: InstKind::Ret { value: None },
+            ty: self.void,
+            result: None,
+            metadata: ListRange::EMPTY,
+        }];
+        func.blocks = vec![Block {
+            start: 0,
+            len: 1,
+            name: StrRange::EMPTY,
+        }];
+        f
+    }
+
+    fn call(&mut self, name: &str, ret: TypeId, args: &[(ValueId, TypeId)]) {
+        let params: Vec<TypeId> = args.iter().map(|a| a.1).collect();
+        let fnty = self.fn_type(ret, &params);
+        let f = self.func(name, fnty, true);
+        let callee = self.m.functions[f.0 as usize].value;
+        let ids: Vec<u32> = args.iter().map(|a| a.0 .0).collect();
+        let args = self.m.push_list(&ids);
+        let idx = self.insts.len() as u32;
+        let result = (ret != self.void).then(|| {
+            self.value(
+                ret,
+                ValueKind::Inst {
+                    func: self.main,
+                    inst: idx,
+                },
+            )
+        });
+        self.insts.push(Inst {
+            kind: InstKind::Call {
+                callee,
+                args,
+                attrs: 0,
+            },
+            ty: ret,
+            result,
+            metadata: ListRange::EMPTY,
+        });
+    }
+
+    fn finish(mut self) -> Module {
+        self.insts.push(Inst {
+            kind: InstKind::Ret { value: None },
+            ty: self.void,
+            result: None,
+            metadata: ListRange::EMPTY,
+        });
+        let insts = std::mem::take(&mut self.insts);
+        let f = &mut self.m.functions[self.main.0 as usize];
+        f.blocks = vec![Block {
+            start: 0,
+            len: insts.len() as u32,
+            name: StrRange::EMPTY,
+        }];
+        f.insts = insts;
+        self.m
+    }
+}
+
+/// An overload letter's scalar type and its name in `dx.op` names.
+fn scalar(letter: char) -> Option<(Type, &'static str)> {
+    Some(match letter {
+        'h' => (Type::Half, "f16"),
+        'f' => (Type::Float, "f32"),
+        'd' => (Type::Double, "f64"),
+        '1' => (Type::Int(1), "i1"),
+        '8' => (Type::Int(8), "i8"),
+        'w' => (Type::Int(16), "i16"),
+        'i' => (Type::Int(32), "i32"),
+        'l' => (Type::Int(64), "i64"),
+        _ => return None,
+    })
+}
+
+/// The overload of a cell: its type (vectors of [`VECTOR_LEN`]) and its
+/// name suffix.
+struct Overload {
+    ty: TypeId,
+    vector: bool,
+    suffix: String,
+}
+
+fn overload(b: &mut Builder, cell: &str) -> Result<Option<Overload>, String> {
+    if cell == "v" {
+        return Ok(None);
+    }
+    if cell.contains(',') {
+        return Err("several overload dimensions".into());
+    }
+    let (vector, letter) = match cell.strip_prefix('<') {
+        Some(l) => (true, l),
+        None => (false, cell),
+    };
+    let c = letter.chars().next().unwrap();
+    let (t, name) = scalar(c).ok_or_else(|| format!("overload {c}"))?;
+    let elem = b.ty(t);
+    Ok(Some(if vector {
+        Overload {
+            ty: b.ty(Type::Vector {
+                len: VECTOR_LEN,
+                elem,
+            }),
+            vector: true,
+            suffix: format!("v{VECTOR_LEN}{name}"),
+        }
+    } else {
+        Overload {
+            ty: elem,
+            vector: false,
+            suffix: name.to_string(),
+        }
+    }))
+}
+
+/// The IR type of a signature type name, or why it cannot be generated.
+fn operand_type(b: &mut Builder, ty: &str, o: Option<&Overload>) -> Result<TypeId, String> {
+    let of_overload = |b: &mut Builder, elem: Type| -> Result<TypeId, String> {
+        let o = o.ok_or("overload type without an overload")?;
+        let e = b.ty(elem);
+        Ok(if o.vector {
+            b.ty(Type::Vector {
+                len: VECTOR_LEN,
+                elem: e,
+            })
+        } else {
+            e
+        })
+    };
+    Ok(match ty {
+        "$o" => o.ok_or("overload type without an overload")?.ty,
+        "$o_i1" => of_overload(b, Type::Int(1))?,
+        "$o_i32" => of_overload(b, Type::Int(32))?,
+        "v" => b.void,
+        "i1" => b.ty(Type::Int(1)),
+        "i8" | "u8" => b.ty(Type::Int(8)),
+        "i16" => b.ty(Type::Int(16)),
+        "i32" | "u32" => b.ty(Type::Int(32)),
+        "i64" => b.ty(Type::Int(64)),
+        "h" => b.ty(Type::Half),
+        "f" => b.ty(Type::Float),
+        "d" => b.ty(Type::Double),
+        "i32c" => {
+            let (i32t, i1) = (b.ty(Type::Int(32)), b.ty(Type::Int(1)));
+            let elements = b.m.types.push_members(&[i32t, i1]);
+            b.ty(Type::Struct {
+                name: StrRange::EMPTY,
+                elements,
+                packed: false,
+                opaque: false,
+                identified: false,
+            })
+        }
+        "twoi32" | "splitdouble" => {
+            let i32t = b.ty(Type::Int(32));
+            b.named_struct(&format!("dx.types.{ty}"), &[i32t, i32t])
+        }
+        "fouri32" => {
+            let i32t = b.ty(Type::Int(32));
+            b.named_struct("dx.types.fouri32", &[i32t; 4])
+        }
+        "res" => return Err("resource handle operand".into()),
+        "$r" => return Err("ResRet result".into()),
+        other => return Err(format!("operand type {other}")),
+    })
+}
+
+/// A constant of `ty`: integers 0 (or `int`), floats 1.0, vectors of them.
+fn constant(b: &mut Builder, ty: TypeId, int: u64) -> Result<ValueId, String> {
+    let c = match b.m.types.ty(ty) {
+        Type::Int(_) => Constant::Int(int),
+        Type::Half => Constant::Float(0x3c00),
+        Type::Float => Constant::Float(u64::from(1.0f32.to_bits())),
+        Type::Double => Constant::Float(1.0f64.to_bits()),
+        Type::Vector { len, elem } => {
+            let e: Vec<u32> = (0..len)
+                .map(|_| constant(b, elem, int).map(|v| v.0))
+                .collect::<Result<_, _>>()?;
+            Constant::Aggregate(b.m.push_list(&e))
+        }
+        t => return Err(format!("constant of {t:?}")),
+    };
+    Ok(b.constant(ty, c))
+}
+
+/// The class name as it appears in `dx.op` function names.
+fn class_in_name(class: &str) -> String {
+    let mut c = class.chars();
+    let first = c.next().unwrap().to_ascii_lowercase();
+    std::iter::once(first).chain(c).collect()
+}
+
+fn shader_model(row: &OpRow, kind: ShaderKind, vector: bool) -> (u32, u32) {
+    let stage_min = match kind {
+        ShaderKind::RayGeneration
+        | ShaderKind::Intersection
+        | ShaderKind::AnyHit
+        | ShaderKind::ClosestHit
+        | ShaderKind::Miss
+        | ShaderKind::Callable => (6, 3),
+        ShaderKind::Mesh | ShaderKind::Amplification => (6, 5),
+        ShaderKind::Node => (6, 8),
+        _ => (6, 0),
+    };
+    let sm = row.shader_model.max(stage_min);
+    if vector {
+        sm.max((6, 9))
+    } else {
+        sm
+    }
+}
+
+/// The module and description of one cell, or why it is not generated.
+fn build_cell(
+    row: &OpRow,
+    cell: &str,
+    kind: ShaderKind,
+    imms: &BTreeMap<(&str, &str), &str>,
+) -> Result<(Module, ShaderDesc), String> {
+    if kind == ShaderKind::Node {
+        return Err("node shader".into());
+    }
+    let mut b = Builder::new();
+    let o = overload(&mut b, cell)?;
+    let (_, result) = row.signature[0];
+    let ret = operand_type(&mut b, result, o.as_ref())?;
+    let mut args = Vec::new();
+    for &(name, ty) in &row.signature[1..] {
+        let t = operand_type(&mut b, ty, o.as_ref())?;
+        let value = if name == "opcode" {
+            u64::from(row.opcode)
+        } else {
+            match imms
+                .get(&(row.name, name))
+                .or_else(|| imms.get(&(row.class, name)))
+            {
+                Some(&"u32") => u32_immediate(name, kind),
+                Some(e) => first_enum_value(e).ok_or_else(|| format!("enum {e}"))?,
+                None => 0,
+            }
+        };
+        let v = constant(&mut b, t, value)?;
+        args.push((v, t));
+    }
+    let name = match &o {
+        Some(o) => format!("dx.op.{}.{}", class_in_name(row.class), o.suffix),
+        None => format!("dx.op.{}", class_in_name(row.class)),
+    };
+    b.call(&name, ret, &args);
+    let vector = o.as_ref().is_some_and(|o| o.vector);
+    let hs = (kind == ShaderKind::Hull).then(|| HsState {
+        patch_constant_function: Some(b.empty_func("patch_constants")),
+        input_control_points: 3,
+        output_control_points: 3,
+        domain: TessellatorDomain::Tri,
+        partitioning: TessellatorPartitioning::Integer,
+        output_primitive: TessellatorOutputPrimitive::TriangleCW,
+        max_tess_factor: 64.0,
+    });
+    let main = b.main;
+    let desc = ShaderDesc {
+        shader_model: shader_model(row, kind, vector),
+        kind,
+        entry: main,
+        entry_name: "main".into(),
+        num_threads: [1, 1, 1],
+        wave_size: None,
+        resources: Vec::new(),
+        signatures: Default::default(),
+        flags: Default::default(),
+        gs: (kind == ShaderKind::Geometry).then_some(GsState {
+            input_primitive: InputPrimitive::Point,
+            max_vertex_count: 1,
+            active_stream_mask: 1,
+            output_topology: PrimitiveTopology::PointList,
+            instance_count: 1,
+        }),
+        ms: (kind == ShaderKind::Mesh).then_some(MsState {
+            num_threads: [1, 1, 1],
+            max_vertex_count: 3,
+            max_primitive_count: 1,
+            output_topology: MeshOutputTopology::Triangle,
+            payload_size: 0,
+        }),
+        hs,
+        ds: (kind == ShaderKind::Domain).then_some(DsState {
+            domain: TessellatorDomain::Tri,
+            input_control_points: 3,
+        }),
+    };
+    Ok((b.finish(), desc))
+}
+
+/// One cell of the matrix.
+struct Cell {
+    op: &'static str,
+    overload: String,
+    stage: &'static str,
+    kind: ShaderKind,
+    row: usize,
+}
+
+fn error_outcome(e: &Error) -> String {
+    if e.kind() == ErrorKind::Unsupported {
+        let detail = e
+            .unsupported_detail()
+            .map_or_else(|| "-".to_string(), |d| d.to_string());
+        format!("unsupported:{detail}")
+    } else {
+        format!("error:{}/{}", e.kind().name(), e.phase().name())
+    }
+}
+
+/// The external validator: `$DXIL2SPIRV_SPIRV_VAL`, else a `spirv-val` on
+/// `PATH` that is a native executable (a script wrapper such as a pyenv
+/// shim costs a Python start per module, minutes for the matrix).
+fn external_spirv_val() -> Option<PathBuf> {
+    if let Some(p) = std::env::var_os("DXIL2SPIRV_SPIRV_VAL") {
+        return Some(PathBuf::from(p));
+    }
+    std::env::split_paths(&std::env::var_os("PATH")?)
+        .map(|d| d.join("spirv-val"))
+        .find(|p| std::fs::read(p).is_ok_and(|b| b.starts_with(b"\x7fELF")))
+}
+
+/// Validates with the external spirv-val (the in-process validator where
+/// there is none): `None` when valid, else the message's first line.
+fn spirv_val(words: &[u32], path: &Path, external: Option<&Path>) -> Option<String> {
+    let Some(external) = external else {
+        return dxil2spirv::validate::validate_vulkan_1_3(words)
+            .err()
+            .map(|e| e.message().lines().next().unwrap_or("").to_string());
+    };
+    let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+    std::fs::write(path, bytes).unwrap();
+    let out = Command::new(external)
+        .args(["--target-env", "vulkan1.3"])
+        .arg(path)
+        .output()
+        .unwrap();
+    if out.status.success() {
+        return None;
+    }
+    let text =
+        String::from_utf8_lossy(&out.stderr).to_string() + &String::from_utf8_lossy(&out.stdout);
+    Some(
+        text.lines()
+            .find(|l| !l.trim().is_empty())
+            .unwrap_or("")
+            .replace('\t', " "),
+    )
+}
+
+fn run_cell(
+    rows: &[OpRow<'static>],
+    cell: &Cell,
+    imms: &BTreeMap<(&str, &str), &str>,
+    external: Option<&Path>,
+) -> String {
+    let row = &rows[cell.row];
+    let (module, desc) = match build_cell(row, &cell.overload, cell.kind, imms) {
+        Ok(x) => x,
+        Err(reason) => return format!("not-generated:{reason}"),
+    };
+    let emitted = std::panic::catch_unwind(|| emit(&module, &desc, &EmitOptions::default()));
+    match emitted {
+        Err(_) => "error:panic".into(),
+        Ok(Err(e)) => error_outcome(&e),
+        Ok(Ok(out)) => {
+            let path = std::env::temp_dir().join(format!(
+                "dxil2spirv-op-matrix-{}-{}-{}-{}.spv",
+                std::process::id(),
+                row.opcode,
+                cell.overload.replace(['<', ','], "v"),
+                cell.stage
+            ));
+            let r = spirv_val(&out.spirv, &path, external);
+            let _ = std::fs::remove_file(&path);
+            match r {
+                None => "pass".into(),
+                Some(msg) => format!("invalid-spirv:{msg}"),
+            }
+        }
+    }
+}
+
+/// The compared part of an outcome (`invalid-spirv` without its message).
+fn compared(outcome: &str) -> &str {
+    if outcome.starts_with("invalid-spirv") {
+        "invalid-spirv"
+    } else {
+        outcome
+    }
+}
+
+fn read_ledger() -> BTreeMap<String, String> {
+    let text = std::fs::read_to_string(ledger_path()).unwrap_or_default();
+    text.lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            let f: Vec<&str> = l.splitn(4, '\t').collect();
+            assert_eq!(f.len(), 4, "ledger line does not parse: {l}");
+            (format!("{}\t{}\t{}", f[0], f[1], f[2]), f[3].to_string())
+        })
+        .collect()
+}
+
+#[test]
+fn op_matrix_ledger() {
+    let start = std::time::Instant::now();
+    let rows = parse_ops();
+    let imms = immediates();
+    let mut cells = Vec::new();
+    for (i, row) in rows.iter().enumerate() {
+        for overload in overload_cells(row.overloads) {
+            for &stage in &row.stages {
+                let Some(kind) = stage_kind(stage) else {
+                    continue;
+                };
+                cells.push(Cell {
+                    op: row.name,
+                    overload: overload.clone(),
+                    stage,
+                    kind,
+                    row: i,
+                });
+            }
+        }
+    }
+
+    let external = external_spirv_val();
+    eprintln!(
+        "op matrix: validating with {:?} (None: in-process)",
+        external
+    );
+    let external = external.as_deref();
+    let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let mut outcomes: Vec<Option<String>> = vec![None; cells.len()];
+    let results = std::sync::Mutex::new(&mut outcomes);
+    std::thread::scope(|s| {
+        for _ in 0..threads {
+            s.spawn(|| loop {
+                let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let Some(cell) = cells.get(i) else { break };
+                let outcome = run_cell(&rows, cell, &imms, external);
+                results.lock().unwrap()[i] = Some(outcome);
+            });
+        }
+    });
+    let outcomes: Vec<String> = outcomes.into_iter().map(Option::unwrap).collect();
+
+    let count = |prefix: &str| outcomes.iter().filter(|o| o.starts_with(prefix)).count();
+    eprintln!(
+        "op matrix: {} cells: {} pass, {} unsupported, {} invalid-spirv, {} error, {} not-generated ({:.1} s)",
+        cells.len(),
+        count("pass"),
+        count("unsupported:"),
+        count("invalid-spirv:"),
+        count("error:"),
+        count("not-generated:"),
+        start.elapsed().as_secs_f64()
+    );
+
+    let keyed: BTreeMap<String, &String> = cells
+        .iter()
+        .zip(&outcomes)
+        .map(|(c, o)| (format!("{}\t{}\t{}", c.op, c.overload, c.stage), o))
+        .collect();
+    assert_eq!(keyed.len(), cells.len(), "duplicate cells");
+
+    if std::env::var_os("DXIL2SPIRV_BLESS").is_some() {
+        let mut out = String::from(
+            "# dx.op cells (op, overload, stage) that do not emit valid SPIR-V yet, and their outcome.\n\
+             # Regenerate: DXIL2SPIRV_BLESS=1 cargo test --release --all-features --test suite op_matrix::\n",
+        );
+        for (k, o) in &keyed {
+            if o.as_str() != "pass" {
+                out.push_str(&format!("{k}\t{o}\n"));
+            }
+        }
+        std::fs::write(ledger_path(), out).unwrap();
+        return;
+    }
+
+    let ledger = read_ledger();
+    let mut problems = Vec::new();
+    for (k, o) in &keyed {
+        match (o.as_str(), ledger.get(k)) {
+            ("pass", Some(_)) => {
+                problems.push(format!("{k}: now passes; remove it from the ledger"))
+            }
+            ("pass", None) => {}
+            (_, None) => problems.push(format!("{k}: {o} but not ledgered")),
+            (_, Some(want)) if compared(o) != compared(want) => problems.push(format!(
+                "{k}: outcome changed:\n  ledger: {want}\n  now:    {o}"
+            )),
+            _ => {}
+        }
+    }
+    for k in ledger.keys() {
+        if !keyed.contains_key(k) {
+            problems.push(format!("{k}: ledgered but no such cell"));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
