@@ -2,13 +2,16 @@
 //! operation of the dx.op table (`src/dxil/tables/dxil-ops.tsv`), every
 //! overload it lists and every stage it allows, a one-block entry function
 //! calling `dx.op.<class>.<overload>` with constant operands is built by
-//! hand, emitted and validated with the external `spirv-val --target-env
-//! vulkan1.3` (the in-process validator where the binary is missing).
+//! hand, emitted and validated for Vulkan 1.3: with `$DXIL2SPIRV_SPIRV_VAL`
+//! or a native `spirv-val` on `PATH` (`--target-env vulkan1.3`), else with
+//! the in-process SPIRV-Tools validator (a script wrapper would take
+//! minutes: one process per module).
 //!
 //! A cell's outcome is `pass`, `unsupported:<detail>` (an
 //! [`ErrorKind::Unsupported`] error and its typed detail),
 //! `invalid-spirv:<first line of spirv-val's message>`, `error:<kind>/<phase>`
-//! (any other error; `error:panic` for a panic), or
+//! (any other error, then `<TAB># message`, not compared; `error:panic` for
+//! a panic), or
 //! `not-generated:<reason>` for a cell this generator cannot build yet (an
 //! operand that needs a resource handle, a signature element, ...). The
 //! stage `library` is the container of ray tracing stages, not a stage of
@@ -286,6 +289,51 @@ impl Builder {
         fid
     }
 
+    /// Gives the entry function the parameters of a ray tracing stage: a
+    /// payload pointer (miss, callable, hit shaders) and a hit attributes
+    /// pointer (hit shaders).
+    fn ray_tracing_params(&mut self, kind: ShaderKind) {
+        let f32t = self.ty(Type::Float);
+        let payload = self.named_struct("struct.Payload", &[f32t]);
+        let v2 = self.ty(Type::Vector { len: 2, elem: f32t });
+        let attrs = self.named_struct("struct.BuiltInTriangleIntersectionAttributes", &[v2]);
+        let params: Vec<TypeId> = match kind {
+            ShaderKind::Miss | ShaderKind::Callable => vec![payload],
+            ShaderKind::AnyHit | ShaderKind::ClosestHit => vec![payload, attrs],
+            _ => return,
+        }
+        .into_iter()
+        .map(|p| {
+            self.ty(Type::Pointer {
+                pointee: p,
+                addr_space: 0,
+            })
+        })
+        .collect();
+        let fnty = self.fn_type(self.void, &params);
+        let fnptr = self.ty(Type::Pointer {
+            pointee: fnty,
+            addr_space: 0,
+        });
+        let main = self.main;
+        let first = ValueId(self.m.values.len() as u32);
+        for (i, &p) in params.iter().enumerate() {
+            self.value(
+                p,
+                ValueKind::Argument {
+                    func: main,
+                    index: i as u32,
+                },
+            );
+        }
+        let f = &mut self.m.functions[main.0 as usize];
+        f.ty = fnty;
+        f.first_arg = first;
+        f.num_args = params.len() as u32;
+        let v = f.value;
+        self.m.values[v.0 as usize].ty = fnptr;
+    }
+
     /// A defined function of one `ret void` (a hull shader's patch
     /// constant function).
     fn empty_func(&mut self, name: &str) -> FuncId {
@@ -517,12 +565,16 @@ fn build_cell(
         return Err("node shader".into());
     }
     let mut b = Builder::new();
+    b.ray_tracing_params(kind);
     let o = overload(&mut b, cell)?;
     let (_, result) = row.signature[0];
     let ret = operand_type(&mut b, result, o.as_ref())?;
     let mut args = Vec::new();
     for &(name, ty) in &row.signature[1..] {
         let t = operand_type(&mut b, ty, o.as_ref())?;
+        if name.to_ascii_lowercase().contains("sigid") {
+            return Err("signature element".into());
+        }
         let value = if name == "opcode" {
             u64::from(row.opcode)
         } else {
@@ -603,7 +655,12 @@ fn error_outcome(e: &Error) -> String {
             .map_or_else(|| "-".to_string(), |d| d.to_string());
         format!("unsupported:{detail}")
     } else {
-        format!("error:{}/{}", e.kind().name(), e.phase().name())
+        let message = e.to_string().replace(['\n', '\t', '\r'], " ");
+        format!(
+            "error:{}/{}\t# {message}",
+            e.kind().name(),
+            e.phase().name()
+        )
     }
 }
 
@@ -680,12 +737,13 @@ fn run_cell(
     }
 }
 
-/// The compared part of an outcome (`invalid-spirv` without its message).
+/// The compared part of an outcome (`invalid-spirv` without its message,
+/// an error without its `# message`).
 fn compared(outcome: &str) -> &str {
     if outcome.starts_with("invalid-spirv") {
         "invalid-spirv"
     } else {
-        outcome
+        outcome.split('\t').next().unwrap_or(outcome)
     }
 }
 
