@@ -22,13 +22,15 @@
 //! outcome differs from it (an `invalid-spirv` outcome is compared without
 //! its message), so a cell that gets worse and a ledgered cell that now
 //! passes both need `DXIL2SPIRV_BLESS=1 cargo test --release --all-features
-//! --test suite op_matrix::`. The counts are printed (`-- --nocapture`).
+//! --test suite op_matrix::`. The counts are printed (`-- --nocapture`);
+//! `DXIL2SPIRV_OP_MATRIX_DUMP=op/overload/stage` prints that cell's SPIR-V.
 
 use dxil2spirv::dxil::{
-    DsState, GsState, HsState, InputPrimitive, MeshOutputTopology, MsState, PrimitiveTopology,
-    ShaderKind, TessellatorDomain, TessellatorOutputPrimitive, TessellatorPartitioning,
+    ComponentType, DsState, GsState, HsState, InputPrimitive, MeshOutputTopology, MsState,
+    PrimitiveTopology, ResourceKind, ShaderKind, TessellatorDomain, TessellatorOutputPrimitive,
+    TessellatorPartitioning,
 };
-use dxil2spirv::emit::{emit, EmitOptions, ShaderDesc};
+use dxil2spirv::emit::{emit, EmitOptions, ResourceClass, ResourceDecl, ShaderDesc};
 use dxil2spirv::error::{Error, ErrorKind};
 use dxil2spirv::ir::{
     Block, Constant, FuncId, Function, Inst, InstKind, Linkage, ListRange, Module, StrRange, Type,
@@ -40,7 +42,10 @@ use std::process::Command;
 
 const OPS: &str = include_str!("../../src/dxil/tables/dxil-ops.tsv");
 const IMMEDIATES: &str = include_str!("../../src/dxil/tables/dxil-op-immediates.tsv");
-const ENUMS: &str = include_str!("../../src/dxil/tables/dxil-op-enums.tsv");
+const ENUMS: [&str; 2] = [
+    include_str!("../../src/dxil/tables/dxil-op-enums.tsv"),
+    include_str!("../../src/dxil/tables/dxil-constants.tsv"),
+];
 
 /// The stages `all` stands for (the table's stage names).
 const ALL_STAGES: [&str; 16] = [
@@ -171,7 +176,7 @@ fn immediates() -> BTreeMap<(&'static str, &'static str), &'static str> {
 
 /// The first value of an enum of the enum table.
 fn first_enum_value(name: &str) -> Option<u64> {
-    ENUMS.lines().skip(1).find_map(|l| {
+    ENUMS.iter().flat_map(|t| t.lines().skip(1)).find_map(|l| {
         let f: Vec<&str> = l.split('\t').collect();
         (f.first() == Some(&name))
             .then(|| f.get(2).and_then(|v| v.parse().ok()))
@@ -209,6 +214,12 @@ struct Builder {
     insts: Vec<Inst>,
     main: FuncId,
     void: TypeId,
+    /// Declared functions by name.
+    decls: BTreeMap<String, ValueId>,
+    /// `%dx.types.Handle`, once declared.
+    handle: Option<TypeId>,
+    /// The resources the handles refer to.
+    resources: Vec<ResourceDecl>,
 }
 
 impl Builder {
@@ -220,6 +231,9 @@ impl Builder {
             insts: Vec::new(),
             main: FuncId(0),
             void,
+            decls: BTreeMap::new(),
+            handle: None,
+            resources: Vec::new(),
         };
         let fnty = b.fn_type(void, &[]);
         b.main = b.func("main", fnty, false);
@@ -354,11 +368,18 @@ impl Builder {
         f
     }
 
-    fn call(&mut self, name: &str, ret: TypeId, args: &[(ValueId, TypeId)]) {
-        let params: Vec<TypeId> = args.iter().map(|a| a.1).collect();
-        let fnty = self.fn_type(ret, &params);
-        let f = self.func(name, fnty, true);
-        let callee = self.m.functions[f.0 as usize].value;
+    fn call(&mut self, name: &str, ret: TypeId, args: &[(ValueId, TypeId)]) -> Option<ValueId> {
+        let callee = match self.decls.get(name) {
+            Some(&v) => v,
+            None => {
+                let params: Vec<TypeId> = args.iter().map(|a| a.1).collect();
+                let fnty = self.fn_type(ret, &params);
+                let f = self.func(name, fnty, true);
+                let v = self.m.functions[f.0 as usize].value;
+                self.decls.insert(name.to_string(), v);
+                v
+            }
+        };
         let ids: Vec<u32> = args.iter().map(|a| a.0 .0).collect();
         let args = self.m.push_list(&ids);
         let idx = self.insts.len() as u32;
@@ -381,6 +402,77 @@ impl Builder {
             result,
             metadata: ListRange::EMPTY,
         });
+        result
+    }
+
+    /// `%dx.types.Handle`.
+    fn handle_type(&mut self) -> TypeId {
+        if let Some(t) = self.handle {
+            return t;
+        }
+        let i8t = self.ty(Type::Int(8));
+        let p = self.ty(Type::Pointer {
+            pointee: i8t,
+            addr_space: 0,
+        });
+        let t = self.named_struct("dx.types.Handle", &[p]);
+        self.handle = Some(t);
+        t
+    }
+
+    /// Declares a resource of `class` and `kind` at the next register of
+    /// its class and creates its handle with `createHandle`.
+    fn resource(
+        &mut self,
+        class: ResourceClass,
+        kind: ResourceKind,
+        component_type: Option<ComponentType>,
+    ) -> ValueId {
+        let id = self.resources.iter().filter(|r| r.class == class).count() as u32;
+        self.resources.push(ResourceDecl {
+            class,
+            id,
+            name: format!("r{}{id}", class.letter()),
+            space: 0,
+            lower_bound: id,
+            range_size: 1,
+            kind,
+            component_type,
+            stride: if kind == ResourceKind::StructuredBuffer {
+                4
+            } else {
+                0
+            },
+            cbuffer_size: if kind == ResourceKind::CBuffer {
+                256
+            } else {
+                0
+            },
+            has_counter: kind == ResourceKind::StructuredBuffer,
+            globally_coherent: false,
+            heap: None,
+            global: None,
+        });
+        let (i1, i8t, i32t) = (
+            self.ty(Type::Int(1)),
+            self.ty(Type::Int(8)),
+            self.ty(Type::Int(32)),
+        );
+        let handle = self.handle_type();
+        let class_num = match class {
+            ResourceClass::Srv => 0,
+            ResourceClass::Uav => 1,
+            ResourceClass::Cbv => 2,
+            ResourceClass::Sampler => 3,
+        };
+        let args = [
+            (self.constant(i32t, Constant::Int(57)), i32t),
+            (self.constant(i8t, Constant::Int(class_num)), i8t),
+            (self.constant(i32t, Constant::Int(u64::from(id))), i32t),
+            (self.constant(i32t, Constant::Int(u64::from(id))), i32t),
+            (self.constant(i1, Constant::Int(0)), i1),
+        ];
+        self.call("dx.op.createHandle", handle, &args).unwrap()
     }
 
     fn finish(mut self) -> Module {
@@ -503,9 +595,80 @@ fn operand_type(b: &mut Builder, ty: &str, o: Option<&Overload>) -> Result<TypeI
             let i32t = b.ty(Type::Int(32));
             b.named_struct("dx.types.fouri32", &[i32t; 4])
         }
-        "res" => return Err("resource handle operand".into()),
-        "$r" => return Err("ResRet result".into()),
+        "res" => b.handle_type(),
+        "$r" | "$cb" => {
+            let o = o.ok_or("ResRet without an overload")?;
+            let i32t = b.ty(Type::Int(32));
+            let members: Vec<TypeId> = if ty == "$cb" {
+                let n = match b.m.types.ty(o.ty) {
+                    Type::Half | Type::Int(16) => 8,
+                    Type::Double | Type::Int(64) => 2,
+                    _ => 4,
+                };
+                vec![o.ty; n]
+            } else if o.vector {
+                vec![o.ty, i32t]
+            } else {
+                vec![o.ty, o.ty, o.ty, o.ty, i32t]
+            };
+            let name = if ty == "$cb" { "CBufRet" } else { "ResRet" };
+            b.named_struct(&format!("dx.types.{name}.{}", o.suffix), &members)
+        }
         other => return Err(format!("operand type {other}")),
+    })
+}
+
+/// The component type of an overload letter's typed resources.
+fn component_type(cell: &str) -> Option<ComponentType> {
+    Some(match cell.trim_start_matches('<') {
+        "h" => ComponentType::F16,
+        "f" => ComponentType::F32,
+        "d" => ComponentType::F64,
+        "w" => ComponentType::I16,
+        "i" => ComponentType::I32,
+        "l" => ComponentType::I64,
+        _ => return None,
+    })
+}
+
+/// The resource a handle operand refers to: class, kind and component
+/// type (the overload's, for typed resources).
+fn resource_for(
+    op: &str,
+    operand: &str,
+    cell: &str,
+) -> Option<(ResourceClass, ResourceKind, Option<ComponentType>)> {
+    use ResourceClass as C;
+    use ResourceKind as K;
+    let typed = component_type(cell).or(Some(ComponentType::F32));
+    Some(match (op, operand) {
+        (_, "sampler") => (C::Sampler, K::Sampler, None),
+        ("CBufferLoad" | "CBufferLoadLegacy", _) => (C::Cbv, K::CBuffer, None),
+        ("TextureLoad", _) => (C::Srv, K::Texture2D, typed),
+        ("TextureStore", _) => (C::Uav, K::Texture2D, typed),
+        ("TextureStoreSample", _) => (C::Uav, K::Texture2DMS, typed),
+        ("BufferLoad", _) => (C::Srv, K::TypedBuffer, typed),
+        ("BufferStore", _) => (C::Uav, K::TypedBuffer, typed),
+        ("BufferUpdateCounter", _) => (C::Uav, K::StructuredBuffer, None),
+        ("RawBufferLoad" | "RawBufferVectorLoad", _) => (C::Srv, K::RawBuffer, None),
+        ("RawBufferStore" | "RawBufferVectorStore" | "BarrierByMemoryHandle", _) => {
+            (C::Uav, K::RawBuffer, None)
+        }
+        ("AtomicBinOp" | "AtomicCompareExchange", _) => (C::Uav, K::RawBuffer, None),
+        ("GetDimensions", _) => (C::Srv, K::Texture2D, Some(ComponentType::F32)),
+        (_, "feedbackTex") => (C::Uav, K::FeedbackTexture2D, None),
+        (_, "accelerationStructure" | "AccelerationStructure") => {
+            (C::Srv, K::RTAccelerationStructure, None)
+        }
+        (o, "srv" | "handle" | "sampledTex")
+            if o.starts_with("Sample")
+                || o.starts_with("TextureGather")
+                || o.starts_with("WriteSamplerFeedback")
+                || o == "CalculateLOD" =>
+        {
+            (C::Srv, K::Texture2D, typed)
+        }
+        _ => return None,
     })
 }
 
@@ -566,6 +729,11 @@ fn build_cell(
     }
     let mut b = Builder::new();
     b.ray_tracing_params(kind);
+    if row.name == "CreateHandle" {
+        // The constant operands (class 0, range 0) name this SRV.
+        b.resource(ResourceClass::Srv, ResourceKind::RawBuffer, None);
+        b.insts.clear();
+    }
     let o = overload(&mut b, cell)?;
     let (_, result) = row.signature[0];
     let ret = operand_type(&mut b, result, o.as_ref())?;
@@ -587,7 +755,13 @@ fn build_cell(
                 None => 0,
             }
         };
-        let v = constant(&mut b, t, value)?;
+        let v = if ty == "res" {
+            let (class, kind, component) = resource_for(row.name, name, cell)
+                .ok_or_else(|| format!("resource of {}", row.name))?;
+            b.resource(class, kind, component)
+        } else {
+            constant(&mut b, t, value)?
+        };
         args.push((v, t));
     }
     let name = match &o {
@@ -611,9 +785,10 @@ fn build_cell(
         kind,
         entry: main,
         entry_name: "main".into(),
-        num_threads: [1, 1, 1],
+        // A multiple of 4: derivatives in compute-like stages need quads.
+        num_threads: [4, 1, 1],
         wave_size: None,
-        resources: Vec::new(),
+        resources: std::mem::take(&mut b.resources),
         signatures: Default::default(),
         flags: Default::default(),
         gs: (kind == ShaderKind::Geometry).then_some(GsState {
@@ -624,7 +799,7 @@ fn build_cell(
             instance_count: 1,
         }),
         ms: (kind == ShaderKind::Mesh).then_some(MsState {
-            num_threads: [1, 1, 1],
+            num_threads: [4, 1, 1],
             max_vertex_count: 3,
             max_primitive_count: 1,
             output_topology: MeshOutputTopology::Triangle,
@@ -720,6 +895,13 @@ fn run_cell(
         Err(_) => "error:panic".into(),
         Ok(Err(e)) => error_outcome(&e),
         Ok(Ok(out)) => {
+            let key = format!("{}/{}/{}", cell.op, cell.overload, cell.stage);
+            if std::env::var("DXIL2SPIRV_OP_MATRIX_DUMP").is_ok_and(|k| k == key) {
+                eprintln!(
+                    "{key}:\n{}",
+                    dxil2spirv::validate::disassemble(&out.spirv).unwrap()
+                );
+            }
             let path = std::env::temp_dir().join(format!(
                 "dxil2spirv-op-matrix-{}-{}-{}-{}.spv",
                 std::process::id(),
