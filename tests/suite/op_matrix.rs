@@ -509,10 +509,11 @@ fn scalar(letter: char) -> Option<(Type, &'static str)> {
     })
 }
 
-/// The overload of a cell: its type (vectors of [`VECTOR_LEN`]) and its
-/// name suffix.
+/// The overload of a cell: its type (vectors of [`VECTOR_LEN`]), its
+/// element type and its name suffix.
 struct Overload {
     ty: TypeId,
+    elem: TypeId,
     vector: bool,
     suffix: String,
 }
@@ -537,12 +538,14 @@ fn overload(b: &mut Builder, cell: &str) -> Result<Option<Overload>, String> {
                 len: VECTOR_LEN,
                 elem,
             }),
+            elem,
             vector: true,
             suffix: format!("v{VECTOR_LEN}{name}"),
         }
     } else {
         Overload {
             ty: elem,
+            elem,
             vector: false,
             suffix: name.to_string(),
         }
@@ -566,6 +569,20 @@ fn operand_type(b: &mut Builder, ty: &str, o: Option<&Overload>) -> Result<TypeI
     Ok(match ty {
         "$o" => o.ok_or("overload type without an overload")?.ty,
         "$o_i1" => of_overload(b, Type::Int(1))?,
+        "$elt" => o.ok_or("element type without an overload")?.elem,
+        "$vec4" | "$vec9" => {
+            let elem = o.ok_or("vector of the overload without an overload")?.elem;
+            let len = if ty == "$vec4" { 4 } else { 9 };
+            b.ty(Type::Vector { len, elem })
+        }
+        "dims" => {
+            let i32t = b.ty(Type::Int(32));
+            b.named_struct("dx.types.Dimensions", &[i32t; 4])
+        }
+        "SamplePos" => {
+            let f32t = b.ty(Type::Float);
+            b.named_struct("dx.types.SamplePos", &[f32t; 2])
+        }
         "$o_i32" => of_overload(b, Type::Int(32))?,
         "v" => b.void,
         "i1" => b.ty(Type::Int(1)),
@@ -655,6 +672,7 @@ fn resource_for(
             (C::Uav, K::RawBuffer, None)
         }
         ("AtomicBinOp" | "AtomicCompareExchange", _) => (C::Uav, K::RawBuffer, None),
+        ("Texture2DMSGetSamplePosition", _) => (C::Srv, K::Texture2DMS, Some(ComponentType::F32)),
         ("GetDimensions", _) => (C::Srv, K::Texture2D, Some(ComponentType::F32)),
         (_, "feedbackTex") => (C::Uav, K::FeedbackTexture2D, None),
         (_, "accelerationStructure" | "AccelerationStructure") => {
