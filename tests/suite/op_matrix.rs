@@ -8,7 +8,8 @@
 //! minutes: one process per module).
 //!
 //! A cell's outcome is `pass`, `unsupported:<detail>` (an
-//! [`ErrorKind::Unsupported`] error and its typed detail),
+//! [`ErrorKind::Unsupported`] error and its typed detail, then `<TAB>#
+//! message`, not compared),
 //! `invalid-spirv:<first line of spirv-val's message>`, `error:<kind>/<phase>`
 //! (any other error, then `<TAB># message`, not compared; `error:panic` for
 //! a panic), or
@@ -842,13 +843,13 @@ struct Cell {
 }
 
 fn error_outcome(e: &Error) -> String {
+    let message = e.to_string().replace(['\n', '\t', '\r'], " ");
     if e.kind() == ErrorKind::Unsupported {
         let detail = e
             .unsupported_detail()
             .map_or_else(|| "-".to_string(), |d| d.to_string());
-        format!("unsupported:{detail}")
+        format!("unsupported:{detail}\t# {message}")
     } else {
-        let message = e.to_string().replace(['\n', '\t', '\r'], " ");
         format!(
             "error:{}/{}\t# {message}",
             e.kind().name(),
