@@ -778,6 +778,14 @@ fn build_cell(
             let (class, kind, component) = resource_for(row.name, name, cell)
                 .ok_or_else(|| format!("resource of {}", row.name))?;
             b.resource(class, kind, component)
+        } else if name == "rayQueryHandle" {
+            // A ray query object: `AllocateRayQuery` (opcode 178), no flags.
+            let (c178, c0) = (
+                b.constant(t, Constant::Int(178)),
+                b.constant(t, Constant::Int(0)),
+            );
+            b.call("dx.op.allocateRayQuery", t, &[(c178, t), (c0, t)])
+                .unwrap()
         } else {
             constant(&mut b, t, value)?
         };
