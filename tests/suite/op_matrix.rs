@@ -27,8 +27,9 @@
 //! `DXIL2SPIRV_OP_MATRIX_DUMP=op/overload/stage` prints that cell's SPIR-V.
 
 use dxil2spirv::dxil::{
-    ComponentType, DsState, GsState, HsState, InputPrimitive, MeshOutputTopology, MsState,
-    PrimitiveTopology, ResourceKind, ShaderKind, TessellatorDomain, TessellatorOutputPrimitive,
+    ComponentType, DsState, GsState, HsState, InputPrimitive, InterpolationMode,
+    MeshOutputTopology, MsState, PrimitiveTopology, ResourceKind, SemanticKind, ShaderKind,
+    SignatureElement, Signatures, TessellatorDomain, TessellatorOutputPrimitive,
     TessellatorPartitioning,
 };
 use dxil2spirv::emit::{emit, EmitOptions, ResourceClass, ResourceDecl, ShaderDesc};
@@ -691,6 +692,81 @@ fn resource_for(
     })
 }
 
+/// The signature an operation with a signature element operand reads or
+/// writes: element 0, one row of 4 components of the overload's type, in
+/// every list (patch constants or primitive outputs: element 0 at row 1,
+/// where the stage has them);
+/// `SV_Target` for pixel outputs, interpolated (`nointerpolation` for
+/// integers) for pixel inputs.
+fn signature_for(kind: ShaderKind, cell: &str) -> Result<Signatures, String> {
+    let component_type = component_type(cell).ok_or_else(|| format!("signature of {cell}"))?;
+    let float = matches!(
+        component_type,
+        ComponentType::F16 | ComponentType::F32 | ComponentType::F64
+    );
+    let element = |name: &str, semantic_kind, interpolation, output_stream| SignatureElement {
+        id: 0,
+        name: name.into(),
+        component_type,
+        semantic_kind,
+        semantic_indices: vec![0],
+        interpolation,
+        rows: 1,
+        cols: 4,
+        start_row: 0,
+        start_col: 0,
+        output_stream,
+        dyn_index_mask: None,
+        usage_mask: None,
+        tags: Vec::new(),
+    };
+    let pixel = kind == ShaderKind::Pixel;
+    let input = element(
+        "TEXCOORD",
+        SemanticKind::Arbitrary,
+        match (pixel, float) {
+            (true, true) => InterpolationMode::Linear,
+            (true, false) => InterpolationMode::Constant,
+            _ => InterpolationMode::Undefined,
+        },
+        None,
+    );
+    let output = if pixel {
+        element(
+            "SV_Target",
+            SemanticKind::Target,
+            InterpolationMode::Undefined,
+            None,
+        )
+    } else {
+        element(
+            "TEXCOORD",
+            SemanticKind::Arbitrary,
+            InterpolationMode::Undefined,
+            (kind == ShaderKind::Geometry).then_some(0),
+        )
+    };
+    let patch = SignatureElement {
+        semantic_indices: vec![1],
+        start_row: 1,
+        ..element(
+            "TEXCOORD",
+            SemanticKind::Arbitrary,
+            InterpolationMode::Undefined,
+            None,
+        )
+    };
+    let has_patch = matches!(
+        kind,
+        ShaderKind::Hull | ShaderKind::Domain | ShaderKind::Mesh
+    );
+    Ok(Signatures {
+        inputs: vec![input],
+        outputs: vec![output],
+        patch_constants: if has_patch { vec![patch] } else { Vec::new() },
+    })
+}
+
 /// A constant of `ty`: integers 0 (or `int`), floats 1.0, vectors of them.
 fn constant(b: &mut Builder, ty: TypeId, int: u64) -> Result<ValueId, String> {
     let c = match b.m.types.ty(ty) {
@@ -757,10 +833,11 @@ fn build_cell(
     let (_, result) = row.signature[0];
     let ret = operand_type(&mut b, result, o.as_ref())?;
     let mut args = Vec::new();
+    let mut signatures = None;
     for &(name, ty) in &row.signature[1..] {
         let t = operand_type(&mut b, ty, o.as_ref())?;
         if name.to_ascii_lowercase().contains("sigid") {
-            return Err("signature element".into());
+            signatures = Some(signature_for(kind, cell)?);
         }
         let value = if name == "opcode" {
             u64::from(row.opcode)
@@ -816,7 +893,7 @@ fn build_cell(
         num_threads: [4, 1, 1],
         wave_size: None,
         resources: std::mem::take(&mut b.resources),
-        signatures: Default::default(),
+        signatures: signatures.unwrap_or_default(),
         flags: Default::default(),
         gs: (kind == ShaderKind::Geometry).then_some(GsState {
             input_primitive: InputPrimitive::Point,
