@@ -819,9 +819,6 @@ fn build_cell(
     kind: ShaderKind,
     imms: &BTreeMap<(&str, &str), &str>,
 ) -> Result<(Module, ShaderDesc), String> {
-    if kind == ShaderKind::Node {
-        return Err("node shader".into());
-    }
     let mut b = Builder::new();
     b.ray_tracing_params(kind);
     if row.name == "CreateHandle" {
