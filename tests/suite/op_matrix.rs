@@ -615,6 +615,14 @@ fn operand_type(b: &mut Builder, ty: &str, o: Option<&Overload>) -> Result<TypeI
             b.named_struct("dx.types.fouri32", &[i32t; 4])
         }
         "res" => b.handle_type(),
+        "hit_object" => {
+            let i8t = b.ty(Type::Int(8));
+            let p = b.ty(Type::Pointer {
+                pointee: i8t,
+                addr_space: 0,
+            });
+            b.named_struct("dx.types.HitObject", &[p])
+        }
         "$r" | "$cb" => {
             let o = o.ok_or("ResRet without an overload")?;
             let i32t = b.ty(Type::Int(32));
@@ -852,6 +860,12 @@ fn build_cell(
             let (class, kind, component) = resource_for(row.name, name, cell)
                 .ok_or_else(|| format!("resource of {}", row.name))?;
             b.resource(class, kind, component)
+        } else if ty == "hit_object" {
+            // A NOP hit object: `HitObject_MakeNop` (opcode 266).
+            let i32t = b.ty(Type::Int(32));
+            let c266 = b.constant(i32t, Constant::Int(266));
+            b.call("dx.op.hitObject_MakeNop", t, &[(c266, i32t)])
+                .unwrap()
         } else if name == "rayQueryHandle" {
             // A ray query object: `AllocateRayQuery` (opcode 178), no flags.
             let (c178, c0) = (
