@@ -524,9 +524,6 @@ fn overload(b: &mut Builder, cell: &str) -> Result<Option<Overload>, String> {
     if cell == "v" {
         return Ok(None);
     }
-    if cell.contains(',') {
-        return Err("several overload dimensions".into());
-    }
     let (vector, letter) = match cell.strip_prefix('<') {
         Some(l) => (true, l),
         None => (false, cell),
@@ -555,7 +552,15 @@ fn overload(b: &mut Builder, cell: &str) -> Result<Option<Overload>, String> {
 }
 
 /// The IR type of a signature type name, or why it cannot be generated.
-fn operand_type(b: &mut Builder, ty: &str, o: Option<&Overload>) -> Result<TypeId, String> {
+fn operand_type(b: &mut Builder, ty: &str, dims: &[Option<Overload>]) -> Result<TypeId, String> {
+    let o = dims.first().and_then(Option::as_ref);
+    if let Some(n) = ty.strip_prefix("$x").and_then(|n| n.parse::<usize>().ok()) {
+        return dims
+            .get(n)
+            .and_then(Option::as_ref)
+            .map(|o| o.ty)
+            .ok_or_else(|| format!("overload dimension {n}"));
+    }
     let of_overload = |b: &mut Builder, elem: Type| -> Result<TypeId, String> {
         let o = o.ok_or("overload type without an overload")?;
         let e = b.ty(elem);
@@ -683,6 +688,7 @@ fn resource_for(
         }
         ("AtomicBinOp" | "AtomicCompareExchange", _) => (C::Uav, K::RawBuffer, None),
         ("Texture2DMSGetSamplePosition", _) => (C::Srv, K::Texture2DMS, Some(ComponentType::F32)),
+        ("LinAlgVectorAccumulateToDescriptor", _) => (C::Uav, K::RawBuffer, None),
         ("GetDimensions", _) => (C::Srv, K::Texture2D, Some(ComponentType::F32)),
         (_, "feedbackTex") => (C::Uav, K::FeedbackTexture2D, None),
         (_, "accelerationStructure" | "AccelerationStructure") => {
@@ -834,13 +840,16 @@ fn build_cell(
         b.resource(ResourceClass::Srv, ResourceKind::RawBuffer, None);
         b.insts.clear();
     }
-    let o = overload(&mut b, cell)?;
+    let dims = cell
+        .split(',')
+        .map(|d| overload(&mut b, d))
+        .collect::<Result<Vec<_>, _>>()?;
     let (_, result) = row.signature[0];
-    let ret = operand_type(&mut b, result, o.as_ref())?;
+    let ret = operand_type(&mut b, result, &dims)?;
     let mut args = Vec::new();
     let mut signatures = None;
     for &(name, ty) in &row.signature[1..] {
-        let t = operand_type(&mut b, ty, o.as_ref())?;
+        let t = operand_type(&mut b, ty, &dims)?;
         if name.to_ascii_lowercase().contains("sigid") {
             signatures = Some(signature_for(kind, cell)?);
         }
@@ -879,12 +888,12 @@ fn build_cell(
         };
         args.push((v, t));
     }
-    let name = match &o {
-        Some(o) => format!("dx.op.{}.{}", class_in_name(row.class), o.suffix),
-        None => format!("dx.op.{}", class_in_name(row.class)),
-    };
+    let mut name = format!("dx.op.{}", class_in_name(row.class));
+    for o in dims.iter().flatten() {
+        name = format!("{name}.{}", o.suffix);
+    }
     b.call(&name, ret, &args);
-    let vector = o.as_ref().is_some_and(|o| o.vector);
+    let vector = dims.iter().flatten().any(|o| o.vector);
     let hs = (kind == ShaderKind::Hull).then(|| HsState {
         patch_constant_function: Some(b.empty_func("patch_constants")),
         input_control_points: 3,
