@@ -24,7 +24,8 @@
 //! its message), so a cell that gets worse and a ledgered cell that now
 //! passes both need `DXIL2SPIRV_BLESS=1 cargo test --release --all-features
 //! --test suite op_matrix::`. The counts are printed (`-- --nocapture`);
-//! `DXIL2SPIRV_OP_MATRIX_DUMP=op/overload/stage` prints that cell's SPIR-V.
+//! `DXIL2SPIRV_OP_MATRIX_DUMP=op/overload/stage` prints that cell's IR and
+//! SPIR-V.
 
 use dxil2spirv::dxil::{
     ComponentType, DsState, GsState, HsState, InputPrimitive, InterpolationMode,
@@ -600,6 +601,14 @@ fn operand_type(b: &mut Builder, ty: &str, dims: &[Option<Overload>]) -> Result<
         "h" => b.ty(Type::Half),
         "f" => b.ty(Type::Float),
         "d" => b.ty(Type::Double),
+        "resbind" => {
+            let (i32t, i8t) = (b.ty(Type::Int(32)), b.ty(Type::Int(8)));
+            b.named_struct("dx.types.ResBind", &[i32t, i32t, i32t, i8t])
+        }
+        "resproperty" => {
+            let i32t = b.ty(Type::Int(32));
+            b.named_struct("dx.types.ResourceProperties", &[i32t, i32t])
+        }
         "i32c" => {
             let (i32t, i1) = (b.ty(Type::Int(32)), b.ty(Type::Int(1)));
             let elements = b.m.types.push_members(&[i32t, i1]);
@@ -781,6 +790,16 @@ fn signature_for(kind: ShaderKind, cell: &str) -> Result<Signatures, String> {
     })
 }
 
+/// The `%dx.types.ResBind` constant of register `t0`: range 0..=0, space
+/// 0, class 0 (SRV).
+fn binding_constant(b: &mut Builder, ty: TypeId) -> ValueId {
+    let (i32t, i8t) = (b.ty(Type::Int(32)), b.ty(Type::Int(8)));
+    let c0 = b.constant(i32t, Constant::Int(0));
+    let class = b.constant(i8t, Constant::Int(0));
+    let list = b.m.push_list(&[c0.0, c0.0, c0.0, class.0]);
+    b.constant(ty, Constant::Aggregate(list))
+}
+
 /// A constant of `ty`: integers 0 (or `int`), floats 1.0, vectors of them.
 fn constant(b: &mut Builder, ty: TypeId, int: u64) -> Result<ValueId, String> {
     let c = match b.m.types.ty(ty) {
@@ -835,8 +854,12 @@ fn build_cell(
 ) -> Result<(Module, ShaderDesc), String> {
     let mut b = Builder::new();
     b.ray_tracing_params(kind);
-    if row.name == "CreateHandle" {
-        // The constant operands (class 0, range 0) name this SRV.
+    if matches!(
+        row.name,
+        "CreateHandle" | "CreateHandleFromBinding" | "AnnotateHandle"
+    ) {
+        // The constant operands (class 0, range 0 or register t0) name
+        // this SRV.
         b.resource(ResourceClass::Srv, ResourceKind::RawBuffer, None);
         b.insts.clear();
     }
@@ -865,10 +888,32 @@ fn build_cell(
                 None => 0,
             }
         };
-        let v = if ty == "res" {
+        let v = if ty == "res" && row.name != "AnnotateHandle" {
             let (class, kind, component) = resource_for(row.name, name, cell)
                 .ok_or_else(|| format!("resource of {}", row.name))?;
             b.resource(class, kind, component)
+        } else if ty == "resbind" {
+            binding_constant(&mut b, t)
+        } else if ty == "resproperty" {
+            // A raw buffer SRV (kind 11).
+            let i32t = b.ty(Type::Int(32));
+            let (c11, c0) = (
+                b.constant(i32t, Constant::Int(11)),
+                b.constant(i32t, Constant::Int(0)),
+            );
+            let list = b.m.push_list(&[c11.0, c0.0]);
+            b.constant(t, Constant::Aggregate(list))
+        } else if ty == "res" {
+            // AnnotateHandle's handle of t0: `CreateHandleFromBinding`
+            // (opcode 217).
+            let (i1, i32t, res) = (b.ty(Type::Int(1)), b.ty(Type::Int(32)), b.handle_type());
+            let bind_ty = operand_type(&mut b, "resbind", &dims)?;
+            let bind = binding_constant(&mut b, bind_ty);
+            let c217 = b.constant(i32t, Constant::Int(217));
+            let c0 = b.constant(i32t, Constant::Int(0));
+            let f = b.constant(i1, Constant::Int(0));
+            let args = [(c217, i32t), (bind, bind_ty), (c0, i32t), (f, i1)];
+            b.call("dx.op.createHandleFromBinding", res, &args).unwrap()
         } else if ty == "hit_object" {
             // A NOP hit object: `HitObject_MakeNop` (opcode 266).
             let i32t = b.ty(Type::Int(32));
@@ -1014,13 +1059,19 @@ fn run_cell(
         Ok(x) => x,
         Err(reason) => return format!("not-generated:{reason}"),
     };
+    let key = format!("{}/{}/{}", cell.op, cell.overload, cell.stage);
+    let dump = std::env::var("DXIL2SPIRV_OP_MATRIX_DUMP").is_ok_and(|k| k == key);
+    if dump {
+        let mut text = String::new();
+        dxil2spirv::ir::write_module(&mut text, &module).unwrap();
+        eprintln!("{key}:\n{text}");
+    }
     let emitted = std::panic::catch_unwind(|| emit(&module, &desc, &EmitOptions::default()));
     match emitted {
         Err(_) => "error:panic".into(),
         Ok(Err(e)) => error_outcome(&e),
         Ok(Ok(out)) => {
-            let key = format!("{}/{}/{}", cell.op, cell.overload, cell.stage);
-            if std::env::var("DXIL2SPIRV_OP_MATRIX_DUMP").is_ok_and(|k| k == key) {
+            if dump {
                 eprintln!(
                     "{key}:\n{}",
                     dxil2spirv::validate::disassemble(&out.spirv).unwrap()
