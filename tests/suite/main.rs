@@ -47,6 +47,7 @@ mod emit_run;
 mod emit_snapshots;
 mod fuzz_regressions;
 mod ll_parse;
+mod op_matrix;
 mod reader_sweep;
 mod rootsig_fuzz;
 mod rootsig_io;

@@ -1,0 +1,1235 @@
+//! The op × overload × stage matrix (issue 15, deliverable 3): for every
+//! operation of the dx.op table (`src/dxil/tables/dxil-ops.tsv`), every
+//! overload it lists and every stage it allows, a one-block entry function
+//! calling `dx.op.<class>.<overload>` with constant operands is built by
+//! hand, emitted and validated for Vulkan 1.3: with `$DXIL2SPIRV_SPIRV_VAL`
+//! or a native `spirv-val` on `PATH` (`--target-env vulkan1.3`), else with
+//! the in-process SPIRV-Tools validator (a script wrapper would take
+//! minutes: one process per module).
+//!
+//! A cell's outcome is `pass`, `unsupported:<detail>` (an
+//! [`ErrorKind::Unsupported`] error and its typed detail, then `<TAB>#
+//! message`, not compared),
+//! `invalid-spirv:<first line of spirv-val's message>`, `error:<kind>/<phase>`
+//! (any other error, then `<TAB># message`, not compared; `error:panic` for
+//! a panic), or
+//! `not-generated:<reason>` for a cell this generator cannot build yet:
+//! matrix-object overloads (`o`: the linear algebra operations,
+//! `CreateHandleForLib`), user-type overloads (`u`: payloads and attributes
+//! passed by pointer), `MinPrecXReg*` register pointers (`pf32`) and work
+//! graph node handles. The stage `library` is the container of ray tracing
+//! stages, not a stage of its own: it makes no cells.
+//!
+//! Operands are constants (0 for integers, 1.0 for floats; an immediate of
+//! `dxil-op-immediates.tsv` takes its enum's first value or a valid mask),
+//! except where the operation needs a value of another operation: a
+//! resource handle (`createHandle` over a declared resource of the kind the
+//! operation reads or writes, or `CreateHandleFromBinding` for
+//! `AnnotateHandle`), a ray query (`AllocateRayQuery`) or a hit object
+//! (`HitObject_MakeNop`). Operations with a signature element operand get
+//! a one-element signature; ray tracing entries get their payload and
+//! attribute parameters; geometry, hull, domain and mesh shaders get their
+//! state. Vector overloads are vectors of 4 at shader model 6.9.
+//!
+//! The ledger `tests/ledger/ops.txt` lists every cell that does not pass as
+//! `op<TAB>overload<TAB>stage<TAB>outcome`; the test fails when a cell's
+//! outcome differs from it (an `invalid-spirv` outcome is compared without
+//! its message) and on an unsupported error without a typed detail, so a cell that gets worse and a ledgered cell that now
+//! passes both need `DXIL2SPIRV_BLESS=1 cargo test --release --all-features
+//! --test suite op_matrix::`. The counts are printed (`-- --nocapture`);
+//! `DXIL2SPIRV_OP_MATRIX_DUMP=op/overload/stage` prints that cell's IR and
+//! SPIR-V.
+
+use dxil2spirv::dxil::{
+    ComponentType, DsState, GsState, HsState, InputPrimitive, InterpolationMode,
+    MeshOutputTopology, MsState, PrimitiveTopology, ResourceKind, SemanticKind, ShaderKind,
+    SignatureElement, Signatures, TessellatorDomain, TessellatorOutputPrimitive,
+    TessellatorPartitioning,
+};
+use dxil2spirv::emit::{emit, EmitOptions, ResourceClass, ResourceDecl, ShaderDesc};
+use dxil2spirv::error::{Error, ErrorKind};
+use dxil2spirv::ir::{
+    Block, Constant, FuncId, Function, Inst, InstKind, Linkage, ListRange, Module, StrRange, Type,
+    TypeId, Value, ValueId, ValueKind,
+};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const OPS: &str = include_str!("../../src/dxil/tables/dxil-ops.tsv");
+const IMMEDIATES: &str = include_str!("../../src/dxil/tables/dxil-op-immediates.tsv");
+const ENUMS: [&str; 2] = [
+    include_str!("../../src/dxil/tables/dxil-op-enums.tsv"),
+    include_str!("../../src/dxil/tables/dxil-constants.tsv"),
+];
+
+/// The stages `all` stands for (the table's stage names).
+const ALL_STAGES: [&str; 16] = [
+    "compute",
+    "amplification",
+    "mesh",
+    "pixel",
+    "vertex",
+    "hull",
+    "domain",
+    "geometry",
+    "raygeneration",
+    "intersection",
+    "anyhit",
+    "closesthit",
+    "miss",
+    "callable",
+    "node",
+    "library",
+];
+
+/// Elements of a vector overload.
+const VECTOR_LEN: u32 = 4;
+
+fn ledger_path() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/ledger/ops.txt")
+}
+
+/// One row of the dx.op table.
+struct OpRow<'a> {
+    opcode: u32,
+    name: &'a str,
+    class: &'a str,
+    overloads: &'a str,
+    shader_model: (u32, u32),
+    stages: Vec<&'a str>,
+    /// `result` first, then `opcode`, then the operands: (name, type).
+    signature: Vec<(&'a str, &'a str)>,
+}
+
+fn parse_ops() -> Vec<OpRow<'static>> {
+    OPS.lines()
+        .skip(1)
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            let sm: Vec<u32> = f[4].split('.').map(|x| x.parse().unwrap()).collect();
+            let stages = if f[5] == "all" {
+                ALL_STAGES.to_vec()
+            } else {
+                f[5].split(',').collect()
+            };
+            OpRow {
+                opcode: f[0].parse().unwrap(),
+                name: f[1],
+                class: f[2],
+                overloads: f[3],
+                shader_model: (sm[0], sm[1]),
+                stages,
+                signature: f[6]
+                    .split("; ")
+                    .map(|p| p.split_once(':').unwrap())
+                    .collect(),
+            }
+        })
+        .collect()
+}
+
+/// The overloads of a row, one string per cell: each overload dimension's
+/// letter, `<` before it for a vector, dimensions joined by `,`.
+fn overload_cells(overloads: &str) -> Vec<String> {
+    let mut cells = vec![String::new()];
+    for dim in overloads.split(',') {
+        let (scalars, vectors) = dim.split_once('<').unwrap_or((dim, ""));
+        let forms: Vec<String> = scalars
+            .chars()
+            .map(|c| c.to_string())
+            .chain(vectors.chars().map(|c| format!("<{c}")))
+            .collect();
+        cells = cells
+            .iter()
+            .flat_map(|prefix| {
+                forms.iter().map(move |f| {
+                    if prefix.is_empty() {
+                        f.clone()
+                    } else {
+                        format!("{prefix},{f}")
+                    }
+                })
+            })
+            .collect();
+    }
+    cells
+}
+
+fn stage_kind(stage: &str) -> Option<ShaderKind> {
+    Some(match stage {
+        "compute" => ShaderKind::Compute,
+        "amplification" => ShaderKind::Amplification,
+        "mesh" => ShaderKind::Mesh,
+        "pixel" => ShaderKind::Pixel,
+        "vertex" => ShaderKind::Vertex,
+        "hull" => ShaderKind::Hull,
+        "domain" => ShaderKind::Domain,
+        "geometry" => ShaderKind::Geometry,
+        "raygeneration" => ShaderKind::RayGeneration,
+        "intersection" => ShaderKind::Intersection,
+        "anyhit" => ShaderKind::AnyHit,
+        "closesthit" => ShaderKind::ClosestHit,
+        "miss" => ShaderKind::Miss,
+        "callable" => ShaderKind::Callable,
+        "node" => ShaderKind::Node,
+        _ => return None,
+    })
+}
+
+/// The immediates table: (op or class, operand) to how it decodes.
+fn immediates() -> BTreeMap<(&'static str, &'static str), &'static str> {
+    IMMEDIATES
+        .lines()
+        .skip(1)
+        .filter_map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            (f.len() == 3).then(|| ((f[0], f[1]), f[2]))
+        })
+        .collect()
+}
+
+/// The first value of an enum of the enum table.
+fn first_enum_value(name: &str) -> Option<u64> {
+    ENUMS.iter().flat_map(|t| t.lines().skip(1)).find_map(|l| {
+        let f: Vec<&str> = l.split('\t').collect();
+        (f.first() == Some(&name))
+            .then(|| f.get(2).and_then(|v| v.parse().ok()))
+            .flatten()
+    })
+}
+
+/// The value a `u32` immediate takes.
+fn u32_immediate(operand: &str, kind: ShaderKind) -> u64 {
+    let group = matches!(
+        kind,
+        ShaderKind::Compute | ShaderKind::Mesh | ShaderKind::Amplification | ShaderKind::Node
+    );
+    match operand {
+        // SyncThreadGroup | TGSMFence where there is a group, else
+        // UAVFenceGlobal.
+        "barrierMode" => {
+            if group {
+                9
+            } else {
+                2
+            }
+        }
+        // UAV memory; GroupSync where there is a group.
+        "MemoryTypeFlags" => 1,
+        "SemanticFlags" => u64::from(group),
+        "mask" => 1,
+        _ => 0,
+    }
+}
+
+/// A builder of one module: one entry function of one block.
+struct Builder {
+    m: Module,
+    insts: Vec<Inst>,
+    main: FuncId,
+    void: TypeId,
+    /// Declared functions by name.
+    decls: BTreeMap<String, ValueId>,
+    /// `%dx.types.Handle`, once declared.
+    handle: Option<TypeId>,
+    /// The resources the handles refer to.
+    resources: Vec<ResourceDecl>,
+}
+
+impl Builder {
+    fn new() -> Builder {
+        let mut m = Module::default();
+        let void = m.types.intern(Type::Void);
+        let mut b = Builder {
+            m,
+            insts: Vec::new(),
+            main: FuncId(0),
+            void,
+            decls: BTreeMap::new(),
+            handle: None,
+            resources: Vec::new(),
+        };
+        let fnty = b.fn_type(void, &[]);
+        b.main = b.func("main", fnty, false);
+        b
+    }
+
+    fn fn_type(&mut self, ret: TypeId, params: &[TypeId]) -> TypeId {
+        let params = self.m.types.push_members(params);
+        self.m.types.intern(Type::Function {
+            ret,
+            params,
+            vararg: false,
+        })
+    }
+
+    fn value(&mut self, ty: TypeId, kind: ValueKind) -> ValueId {
+        let id = ValueId(self.m.values.len() as u32);
+        self.m.values.push(Value {
+            ty,
+            kind,
+            name: StrRange::EMPTY,
+        });
+        id
+    }
+
+    fn ty(&mut self, t: Type) -> TypeId {
+        self.m.types.intern(t)
+    }
+
+    fn named_struct(&mut self, name: &str, members: &[TypeId]) -> TypeId {
+        let name = self.m.push_str(name);
+        let elements = self.m.types.push_members(members);
+        self.ty(Type::Struct {
+            name,
+            elements,
+            packed: false,
+            opaque: false,
+            identified: true,
+        })
+    }
+
+    fn constant(&mut self, ty: TypeId, c: Constant) -> ValueId {
+        self.value(ty, ValueKind::Constant(c))
+    }
+
+    fn func(&mut self, name: &str, ty: TypeId, decl: bool) -> FuncId {
+        let fid = FuncId(self.m.functions.len() as u32);
+        let ptr = self.ty(Type::Pointer {
+            pointee: ty,
+            addr_space: 0,
+        });
+        let v = self.value(ptr, ValueKind::Function(fid));
+        let n = self.m.push_str(name);
+        self.m.values[v.0 as usize].name = n;
+        self.m.functions.push(Function {
+            value: v,
+            ty,
+            is_declaration: decl,
+            linkage: Linkage::External,
+            attrs: 0,
+            first_arg: ValueId(0),
+            num_args: 0,
+            blocks: Vec::new(),
+            insts: Vec::new(),
+            metadata: ListRange::EMPTY,
+        });
+        fid
+    }
+
+    /// Gives the entry function the parameters of a ray tracing stage: a
+    /// payload pointer (miss, callable, hit shaders) and a hit attributes
+    /// pointer (hit shaders).
+    fn ray_tracing_params(&mut self, kind: ShaderKind) {
+        let f32t = self.ty(Type::Float);
+        let payload = self.named_struct("struct.Payload", &[f32t]);
+        let v2 = self.ty(Type::Vector { len: 2, elem: f32t });
+        let attrs = self.named_struct("struct.BuiltInTriangleIntersectionAttributes", &[v2]);
+        let params: Vec<TypeId> = match kind {
+            ShaderKind::Miss | ShaderKind::Callable => vec![payload],
+            ShaderKind::AnyHit | ShaderKind::ClosestHit => vec![payload, attrs],
+            _ => return,
+        }
+        .into_iter()
+        .map(|p| {
+            self.ty(Type::Pointer {
+                pointee: p,
+                addr_space: 0,
+            })
+        })
+        .collect();
+        let fnty = self.fn_type(self.void, &params);
+        let fnptr = self.ty(Type::Pointer {
+            pointee: fnty,
+            addr_space: 0,
+        });
+        let main = self.main;
+        let first = ValueId(self.m.values.len() as u32);
+        for (i, &p) in params.iter().enumerate() {
+            self.value(
+                p,
+                ValueKind::Argument {
+                    func: main,
+                    index: i as u32,
+                },
+            );
+        }
+        let f = &mut self.m.functions[main.0 as usize];
+        f.ty = fnty;
+        f.first_arg = first;
+        f.num_args = params.len() as u32;
+        let v = f.value;
+        self.m.values[v.0 as usize].ty = fnptr;
+    }
+
+    /// A defined function of one `ret void` (a hull shader's patch
+    /// constant function).
+    fn empty_func(&mut self, name: &str) -> FuncId {
+        let fnty = self.fn_type(self.void, &[]);
+        let f = self.func(name, fnty, false);
+        let func = &mut self.m.functions[f.0 as usize];
+        func.insts = vec![Inst {
+            kind: InstKind::Ret { value: None },
+            ty: self.void,
+            result: None,
+            metadata: ListRange::EMPTY,
+        }];
+        func.blocks = vec![Block {
+            start: 0,
+            len: 1,
+            name: StrRange::EMPTY,
+        }];
+        f
+    }
+
+    fn call(&mut self, name: &str, ret: TypeId, args: &[(ValueId, TypeId)]) -> Option<ValueId> {
+        let callee = match self.decls.get(name) {
+            Some(&v) => v,
+            None => {
+                let params: Vec<TypeId> = args.iter().map(|a| a.1).collect();
+                let fnty = self.fn_type(ret, &params);
+                let f = self.func(name, fnty, true);
+                let v = self.m.functions[f.0 as usize].value;
+                self.decls.insert(name.to_string(), v);
+                v
+            }
+        };
+        let ids: Vec<u32> = args.iter().map(|a| a.0 .0).collect();
+        let args = self.m.push_list(&ids);
+        let idx = self.insts.len() as u32;
+        let result = (ret != self.void).then(|| {
+            self.value(
+                ret,
+                ValueKind::Inst {
+                    func: self.main,
+                    inst: idx,
+                },
+            )
+        });
+        self.insts.push(Inst {
+            kind: InstKind::Call {
+                callee,
+                args,
+                attrs: 0,
+            },
+            ty: ret,
+            result,
+            metadata: ListRange::EMPTY,
+        });
+        result
+    }
+
+    /// `%dx.types.Handle`.
+    fn handle_type(&mut self) -> TypeId {
+        if let Some(t) = self.handle {
+            return t;
+        }
+        let i8t = self.ty(Type::Int(8));
+        let p = self.ty(Type::Pointer {
+            pointee: i8t,
+            addr_space: 0,
+        });
+        let t = self.named_struct("dx.types.Handle", &[p]);
+        self.handle = Some(t);
+        t
+    }
+
+    /// Declares a resource of `class` and `kind` at the next register of
+    /// its class and creates its handle with `createHandle`.
+    fn resource(
+        &mut self,
+        class: ResourceClass,
+        kind: ResourceKind,
+        component_type: Option<ComponentType>,
+    ) -> ValueId {
+        let id = self.resources.iter().filter(|r| r.class == class).count() as u32;
+        self.resources.push(ResourceDecl {
+            class,
+            id,
+            name: format!("r{}{id}", class.letter()),
+            space: 0,
+            lower_bound: id,
+            range_size: 1,
+            kind,
+            component_type,
+            stride: if kind == ResourceKind::StructuredBuffer {
+                4
+            } else {
+                0
+            },
+            cbuffer_size: if kind == ResourceKind::CBuffer {
+                256
+            } else {
+                0
+            },
+            has_counter: kind == ResourceKind::StructuredBuffer,
+            globally_coherent: false,
+            heap: None,
+            global: None,
+        });
+        let (i1, i8t, i32t) = (
+            self.ty(Type::Int(1)),
+            self.ty(Type::Int(8)),
+            self.ty(Type::Int(32)),
+        );
+        let handle = self.handle_type();
+        let class_num = match class {
+            ResourceClass::Srv => 0,
+            ResourceClass::Uav => 1,
+            ResourceClass::Cbv => 2,
+            ResourceClass::Sampler => 3,
+        };
+        let args = [
+            (self.constant(i32t, Constant::Int(57)), i32t),
+            (self.constant(i8t, Constant::Int(class_num)), i8t),
+            (self.constant(i32t, Constant::Int(u64::from(id))), i32t),
+            (self.constant(i32t, Constant::Int(u64::from(id))), i32t),
+            (self.constant(i1, Constant::Int(0)), i1),
+        ];
+        self.call("dx.op.createHandle", handle, &args).unwrap()
+    }
+
+    fn finish(mut self) -> Module {
+        self.insts.push(Inst {
+            kind: InstKind::Ret { value: None },
+            ty: self.void,
+            result: None,
+            metadata: ListRange::EMPTY,
+        });
+        let insts = std::mem::take(&mut self.insts);
+        let f = &mut self.m.functions[self.main.0 as usize];
+        f.blocks = vec![Block {
+            start: 0,
+            len: insts.len() as u32,
+            name: StrRange::EMPTY,
+        }];
+        f.insts = insts;
+        self.m
+    }
+}
+
+/// An overload letter's scalar type and its name in `dx.op` names.
+fn scalar(letter: char) -> Option<(Type, &'static str)> {
+    Some(match letter {
+        'h' => (Type::Half, "f16"),
+        'f' => (Type::Float, "f32"),
+        'd' => (Type::Double, "f64"),
+        '1' => (Type::Int(1), "i1"),
+        '8' => (Type::Int(8), "i8"),
+        'w' => (Type::Int(16), "i16"),
+        'i' => (Type::Int(32), "i32"),
+        'l' => (Type::Int(64), "i64"),
+        _ => return None,
+    })
+}
+
+/// The overload of a cell: its type (vectors of [`VECTOR_LEN`]), its
+/// element type and its name suffix.
+struct Overload {
+    ty: TypeId,
+    elem: TypeId,
+    vector: bool,
+    suffix: String,
+}
+
+fn overload(b: &mut Builder, cell: &str) -> Result<Option<Overload>, String> {
+    if cell == "v" {
+        return Ok(None);
+    }
+    let (vector, letter) = match cell.strip_prefix('<') {
+        Some(l) => (true, l),
+        None => (false, cell),
+    };
+    let c = letter.chars().next().unwrap();
+    let (t, name) = scalar(c).ok_or_else(|| format!("overload {c}"))?;
+    let elem = b.ty(t);
+    Ok(Some(if vector {
+        Overload {
+            ty: b.ty(Type::Vector {
+                len: VECTOR_LEN,
+                elem,
+            }),
+            elem,
+            vector: true,
+            suffix: format!("v{VECTOR_LEN}{name}"),
+        }
+    } else {
+        Overload {
+            ty: elem,
+            elem,
+            vector: false,
+            suffix: name.to_string(),
+        }
+    }))
+}
+
+/// The IR type of a signature type name, or why it cannot be generated.
+fn operand_type(b: &mut Builder, ty: &str, dims: &[Option<Overload>]) -> Result<TypeId, String> {
+    let o = dims.first().and_then(Option::as_ref);
+    if let Some(n) = ty.strip_prefix("$x").and_then(|n| n.parse::<usize>().ok()) {
+        return dims
+            .get(n)
+            .and_then(Option::as_ref)
+            .map(|o| o.ty)
+            .ok_or_else(|| format!("overload dimension {n}"));
+    }
+    let of_overload = |b: &mut Builder, elem: Type| -> Result<TypeId, String> {
+        let o = o.ok_or("overload type without an overload")?;
+        let e = b.ty(elem);
+        Ok(if o.vector {
+            b.ty(Type::Vector {
+                len: VECTOR_LEN,
+                elem: e,
+            })
+        } else {
+            e
+        })
+    };
+    Ok(match ty {
+        "$o" => o.ok_or("overload type without an overload")?.ty,
+        "$o_i1" => of_overload(b, Type::Int(1))?,
+        "$elt" => o.ok_or("element type without an overload")?.elem,
+        "$vec4" | "$vec9" => {
+            let elem = o.ok_or("vector of the overload without an overload")?.elem;
+            let len = if ty == "$vec4" { 4 } else { 9 };
+            b.ty(Type::Vector { len, elem })
+        }
+        "dims" => {
+            let i32t = b.ty(Type::Int(32));
+            b.named_struct("dx.types.Dimensions", &[i32t; 4])
+        }
+        "SamplePos" => {
+            let f32t = b.ty(Type::Float);
+            b.named_struct("dx.types.SamplePos", &[f32t; 2])
+        }
+        "$o_i32" => of_overload(b, Type::Int(32))?,
+        "v" => b.void,
+        "i1" => b.ty(Type::Int(1)),
+        "i8" | "u8" => b.ty(Type::Int(8)),
+        "i16" => b.ty(Type::Int(16)),
+        "i32" | "u32" => b.ty(Type::Int(32)),
+        "i64" => b.ty(Type::Int(64)),
+        "h" => b.ty(Type::Half),
+        "f" => b.ty(Type::Float),
+        "d" => b.ty(Type::Double),
+        "resbind" => {
+            let (i32t, i8t) = (b.ty(Type::Int(32)), b.ty(Type::Int(8)));
+            b.named_struct("dx.types.ResBind", &[i32t, i32t, i32t, i8t])
+        }
+        "resproperty" => {
+            let i32t = b.ty(Type::Int(32));
+            b.named_struct("dx.types.ResourceProperties", &[i32t, i32t])
+        }
+        "i32c" => {
+            let (i32t, i1) = (b.ty(Type::Int(32)), b.ty(Type::Int(1)));
+            let elements = b.m.types.push_members(&[i32t, i1]);
+            b.ty(Type::Struct {
+                name: StrRange::EMPTY,
+                elements,
+                packed: false,
+                opaque: false,
+                identified: false,
+            })
+        }
+        "twoi32" | "splitdouble" => {
+            let i32t = b.ty(Type::Int(32));
+            b.named_struct(&format!("dx.types.{ty}"), &[i32t, i32t])
+        }
+        "fouri32" => {
+            let i32t = b.ty(Type::Int(32));
+            b.named_struct("dx.types.fouri32", &[i32t; 4])
+        }
+        "res" => b.handle_type(),
+        "hit_object" => {
+            let i8t = b.ty(Type::Int(8));
+            let p = b.ty(Type::Pointer {
+                pointee: i8t,
+                addr_space: 0,
+            });
+            b.named_struct("dx.types.HitObject", &[p])
+        }
+        "$r" | "$cb" => {
+            let o = o.ok_or("ResRet without an overload")?;
+            let i32t = b.ty(Type::Int(32));
+            let members: Vec<TypeId> = if ty == "$cb" {
+                let n = match b.m.types.ty(o.ty) {
+                    Type::Half | Type::Int(16) => 8,
+                    Type::Double | Type::Int(64) => 2,
+                    _ => 4,
+                };
+                vec![o.ty; n]
+            } else if o.vector {
+                vec![o.ty, i32t]
+            } else {
+                vec![o.ty, o.ty, o.ty, o.ty, i32t]
+            };
+            let name = if ty == "$cb" { "CBufRet" } else { "ResRet" };
+            b.named_struct(&format!("dx.types.{name}.{}", o.suffix), &members)
+        }
+        other => return Err(format!("operand type {other}")),
+    })
+}
+
+/// The component type of an overload letter's typed resources.
+fn component_type(cell: &str) -> Option<ComponentType> {
+    Some(match cell.trim_start_matches('<') {
+        "h" => ComponentType::F16,
+        "f" => ComponentType::F32,
+        "d" => ComponentType::F64,
+        "w" => ComponentType::I16,
+        "i" => ComponentType::I32,
+        "l" => ComponentType::I64,
+        _ => return None,
+    })
+}
+
+/// The resource a handle operand refers to: class, kind and component
+/// type (the overload's, for typed resources).
+fn resource_for(
+    op: &str,
+    operand: &str,
+    cell: &str,
+) -> Option<(ResourceClass, ResourceKind, Option<ComponentType>)> {
+    use ResourceClass as C;
+    use ResourceKind as K;
+    let typed = component_type(cell).or(Some(ComponentType::F32));
+    Some(match (op, operand) {
+        (_, "sampler") => (C::Sampler, K::Sampler, None),
+        ("CBufferLoad" | "CBufferLoadLegacy", _) => (C::Cbv, K::CBuffer, None),
+        ("TextureLoad", _) => (C::Srv, K::Texture2D, typed),
+        ("TextureStore", _) => (C::Uav, K::Texture2D, typed),
+        ("TextureStoreSample", _) => (C::Uav, K::Texture2DMS, typed),
+        ("BufferLoad", _) => (C::Srv, K::TypedBuffer, typed),
+        ("BufferStore", _) => (C::Uav, K::TypedBuffer, typed),
+        ("BufferUpdateCounter", _) => (C::Uav, K::StructuredBuffer, None),
+        ("RawBufferLoad" | "RawBufferVectorLoad", _) => (C::Srv, K::RawBuffer, None),
+        ("RawBufferStore" | "RawBufferVectorStore" | "BarrierByMemoryHandle", _) => {
+            (C::Uav, K::RawBuffer, None)
+        }
+        ("AtomicBinOp" | "AtomicCompareExchange", _) => (C::Uav, K::RawBuffer, None),
+        ("Texture2DMSGetSamplePosition", _) => (C::Srv, K::Texture2DMS, Some(ComponentType::F32)),
+        ("LinAlgVectorAccumulateToDescriptor", _) => (C::Uav, K::RawBuffer, None),
+        ("GetDimensions", _) => (C::Srv, K::Texture2D, Some(ComponentType::F32)),
+        (_, "feedbackTex") => (C::Uav, K::FeedbackTexture2D, None),
+        (_, "accelerationStructure" | "AccelerationStructure") => {
+            (C::Srv, K::RTAccelerationStructure, None)
+        }
+        (o, "srv" | "handle" | "sampledTex")
+            if o.starts_with("Sample")
+                || o.starts_with("TextureGather")
+                || o.starts_with("WriteSamplerFeedback")
+                || o == "CalculateLOD" =>
+        {
+            (C::Srv, K::Texture2D, typed)
+        }
+        _ => return None,
+    })
+}
+
+/// The signature an operation with a signature element operand reads or
+/// writes: element 0, one row of 4 components of the overload's type, in
+/// every list (patch constants or primitive outputs: element 0 at row 1,
+/// where the stage has them);
+/// `SV_Target` for pixel outputs, interpolated (`nointerpolation` for
+/// integers) for pixel inputs.
+fn signature_for(kind: ShaderKind, cell: &str) -> Result<Signatures, String> {
+    let component_type = component_type(cell).ok_or_else(|| format!("signature of {cell}"))?;
+    let float = matches!(
+        component_type,
+        ComponentType::F16 | ComponentType::F32 | ComponentType::F64
+    );
+    let element = |name: &str, semantic_kind, interpolation, output_stream| SignatureElement {
+        id: 0,
+        name: name.into(),
+        component_type,
+        semantic_kind,
+        semantic_indices: vec![0],
+        interpolation,
+        rows: 1,
+        cols: 4,
+        start_row: 0,
+        start_col: 0,
+        output_stream,
+        dyn_index_mask: None,
+        usage_mask: None,
+        tags: Vec::new(),
+    };
+    let pixel = kind == ShaderKind::Pixel;
+    let input = element(
+        "TEXCOORD",
+        SemanticKind::Arbitrary,
+        match (pixel, float) {
+            (true, true) => InterpolationMode::Linear,
+            (true, false) => InterpolationMode::Constant,
+            _ => InterpolationMode::Undefined,
+        },
+        None,
+    );
+    let output = if pixel {
+        element(
+            "SV_Target",
+            SemanticKind::Target,
+            InterpolationMode::Undefined,
+            None,
+        )
+    } else {
+        element(
+            "TEXCOORD",
+            SemanticKind::Arbitrary,
+            InterpolationMode::Undefined,
+            (kind == ShaderKind::Geometry).then_some(0),
+        )
+    };
+    let patch = SignatureElement {
+        semantic_indices: vec![1],
+        start_row: 1,
+        ..element(
+            "TEXCOORD",
+            SemanticKind::Arbitrary,
+            InterpolationMode::Undefined,
+            None,
+        )
+    };
+    let has_patch = matches!(
+        kind,
+        ShaderKind::Hull | ShaderKind::Domain | ShaderKind::Mesh
+    );
+    Ok(Signatures {
+        inputs: vec![input],
+        outputs: vec![output],
+        patch_constants: if has_patch { vec![patch] } else { Vec::new() },
+    })
+}
+
+/// The `%dx.types.ResBind` constant of register `t0`: range 0..=0, space
+/// 0, class 0 (SRV).
+fn binding_constant(b: &mut Builder, ty: TypeId) -> ValueId {
+    let (i32t, i8t) = (b.ty(Type::Int(32)), b.ty(Type::Int(8)));
+    let c0 = b.constant(i32t, Constant::Int(0));
+    let class = b.constant(i8t, Constant::Int(0));
+    let list = b.m.push_list(&[c0.0, c0.0, c0.0, class.0]);
+    b.constant(ty, Constant::Aggregate(list))
+}
+
+/// A constant of `ty`: integers 0 (or `int`), floats 1.0, vectors of them.
+fn constant(b: &mut Builder, ty: TypeId, int: u64) -> Result<ValueId, String> {
+    let c = match b.m.types.ty(ty) {
+        Type::Int(_) => Constant::Int(int),
+        Type::Half => Constant::Float(0x3c00),
+        Type::Float => Constant::Float(u64::from(1.0f32.to_bits())),
+        Type::Double => Constant::Float(1.0f64.to_bits()),
+        Type::Vector { len, elem } => {
+            let e: Vec<u32> = (0..len)
+                .map(|_| constant(b, elem, int).map(|v| v.0))
+                .collect::<Result<_, _>>()?;
+            Constant::Aggregate(b.m.push_list(&e))
+        }
+        t => return Err(format!("constant of {t:?}")),
+    };
+    Ok(b.constant(ty, c))
+}
+
+/// The class name as it appears in `dx.op` function names.
+fn class_in_name(class: &str) -> String {
+    let mut c = class.chars();
+    let first = c.next().unwrap().to_ascii_lowercase();
+    std::iter::once(first).chain(c).collect()
+}
+
+fn shader_model(row: &OpRow, kind: ShaderKind, vector: bool) -> (u32, u32) {
+    let stage_min = match kind {
+        ShaderKind::RayGeneration
+        | ShaderKind::Intersection
+        | ShaderKind::AnyHit
+        | ShaderKind::ClosestHit
+        | ShaderKind::Miss
+        | ShaderKind::Callable => (6, 3),
+        ShaderKind::Mesh | ShaderKind::Amplification => (6, 5),
+        ShaderKind::Node => (6, 8),
+        _ => (6, 0),
+    };
+    let sm = row.shader_model.max(stage_min);
+    if vector {
+        sm.max((6, 9))
+    } else {
+        sm
+    }
+}
+
+/// The module and description of one cell, or why it is not generated.
+fn build_cell(
+    row: &OpRow,
+    cell: &str,
+    kind: ShaderKind,
+    imms: &BTreeMap<(&str, &str), &str>,
+) -> Result<(Module, ShaderDesc), String> {
+    let mut b = Builder::new();
+    b.ray_tracing_params(kind);
+    if matches!(
+        row.name,
+        "CreateHandle" | "CreateHandleFromBinding" | "AnnotateHandle"
+    ) {
+        // The constant operands (class 0, range 0 or register t0) name
+        // this SRV.
+        b.resource(ResourceClass::Srv, ResourceKind::RawBuffer, None);
+        b.insts.clear();
+    }
+    let dims = cell
+        .split(',')
+        .map(|d| overload(&mut b, d))
+        .collect::<Result<Vec<_>, _>>()?;
+    let (_, result) = row.signature[0];
+    let ret = operand_type(&mut b, result, &dims)?;
+    let mut args = Vec::new();
+    let mut signatures = None;
+    for &(name, ty) in &row.signature[1..] {
+        let t = operand_type(&mut b, ty, &dims)?;
+        if name.to_ascii_lowercase().contains("sigid") {
+            signatures = Some(signature_for(kind, cell)?);
+        }
+        let value = if name == "opcode" {
+            u64::from(row.opcode)
+        } else {
+            match imms
+                .get(&(row.name, name))
+                .or_else(|| imms.get(&(row.class, name)))
+            {
+                Some(&"u32") => u32_immediate(name, kind),
+                Some(e) => first_enum_value(e).ok_or_else(|| format!("enum {e}"))?,
+                None => 0,
+            }
+        };
+        let v = if ty == "res" && row.name != "AnnotateHandle" {
+            let (class, kind, component) = resource_for(row.name, name, cell)
+                .ok_or_else(|| format!("resource of {}", row.name))?;
+            b.resource(class, kind, component)
+        } else if ty == "resbind" {
+            binding_constant(&mut b, t)
+        } else if ty == "resproperty" {
+            // A raw buffer SRV (kind 11).
+            let i32t = b.ty(Type::Int(32));
+            let (c11, c0) = (
+                b.constant(i32t, Constant::Int(11)),
+                b.constant(i32t, Constant::Int(0)),
+            );
+            let list = b.m.push_list(&[c11.0, c0.0]);
+            b.constant(t, Constant::Aggregate(list))
+        } else if ty == "res" {
+            // AnnotateHandle's handle of t0: `CreateHandleFromBinding`
+            // (opcode 217).
+            let (i1, i32t, res) = (b.ty(Type::Int(1)), b.ty(Type::Int(32)), b.handle_type());
+            let bind_ty = operand_type(&mut b, "resbind", &dims)?;
+            let bind = binding_constant(&mut b, bind_ty);
+            let c217 = b.constant(i32t, Constant::Int(217));
+            let c0 = b.constant(i32t, Constant::Int(0));
+            let f = b.constant(i1, Constant::Int(0));
+            let args = [(c217, i32t), (bind, bind_ty), (c0, i32t), (f, i1)];
+            b.call("dx.op.createHandleFromBinding", res, &args).unwrap()
+        } else if ty == "hit_object" {
+            // A NOP hit object: `HitObject_MakeNop` (opcode 266).
+            let i32t = b.ty(Type::Int(32));
+            let c266 = b.constant(i32t, Constant::Int(266));
+            b.call("dx.op.hitObject_MakeNop", t, &[(c266, i32t)])
+                .unwrap()
+        } else if name == "rayQueryHandle" {
+            // A ray query object: `AllocateRayQuery` (opcode 178), no flags.
+            let (c178, c0) = (
+                b.constant(t, Constant::Int(178)),
+                b.constant(t, Constant::Int(0)),
+            );
+            b.call("dx.op.allocateRayQuery", t, &[(c178, t), (c0, t)])
+                .unwrap()
+        } else {
+            constant(&mut b, t, value)?
+        };
+        args.push((v, t));
+    }
+    let mut name = format!("dx.op.{}", class_in_name(row.class));
+    for o in dims.iter().flatten() {
+        name = format!("{name}.{}", o.suffix);
+    }
+    b.call(&name, ret, &args);
+    let vector = dims.iter().flatten().any(|o| o.vector);
+    let hs = (kind == ShaderKind::Hull).then(|| HsState {
+        patch_constant_function: Some(b.empty_func("patch_constants")),
+        input_control_points: 3,
+        output_control_points: 3,
+        domain: TessellatorDomain::Tri,
+        partitioning: TessellatorPartitioning::Integer,
+        output_primitive: TessellatorOutputPrimitive::TriangleCW,
+        max_tess_factor: 64.0,
+    });
+    let main = b.main;
+    let desc = ShaderDesc {
+        shader_model: shader_model(row, kind, vector),
+        kind,
+        entry: main,
+        entry_name: "main".into(),
+        // A multiple of 4: derivatives in compute-like stages need quads.
+        num_threads: [4, 1, 1],
+        wave_size: None,
+        resources: std::mem::take(&mut b.resources),
+        signatures: signatures.unwrap_or_default(),
+        flags: Default::default(),
+        gs: (kind == ShaderKind::Geometry).then_some(GsState {
+            input_primitive: InputPrimitive::Point,
+            max_vertex_count: 1,
+            active_stream_mask: 1,
+            output_topology: PrimitiveTopology::PointList,
+            instance_count: 1,
+        }),
+        ms: (kind == ShaderKind::Mesh).then_some(MsState {
+            num_threads: [4, 1, 1],
+            max_vertex_count: 3,
+            max_primitive_count: 1,
+            output_topology: MeshOutputTopology::Triangle,
+            payload_size: 0,
+        }),
+        hs,
+        ds: (kind == ShaderKind::Domain).then_some(DsState {
+            domain: TessellatorDomain::Tri,
+            input_control_points: 3,
+        }),
+    };
+    Ok((b.finish(), desc))
+}
+
+/// One cell of the matrix.
+struct Cell {
+    op: &'static str,
+    overload: String,
+    stage: &'static str,
+    kind: ShaderKind,
+    row: usize,
+}
+
+fn error_outcome(e: &Error) -> String {
+    let message = e.to_string().replace(['\n', '\t', '\r'], " ");
+    if e.kind() == ErrorKind::Unsupported {
+        let detail = e
+            .unsupported_detail()
+            .map_or_else(|| "-".to_string(), |d| d.to_string());
+        format!("unsupported:{detail}\t# {message}")
+    } else {
+        format!(
+            "error:{}/{}\t# {message}",
+            e.kind().name(),
+            e.phase().name()
+        )
+    }
+}
+
+/// The external validator: `$DXIL2SPIRV_SPIRV_VAL`, else a `spirv-val` on
+/// `PATH` that is a native executable (a script wrapper such as a pyenv
+/// shim costs a Python start per module, minutes for the matrix).
+fn external_spirv_val() -> Option<PathBuf> {
+    if let Some(p) = std::env::var_os("DXIL2SPIRV_SPIRV_VAL") {
+        return Some(PathBuf::from(p));
+    }
+    std::env::split_paths(&std::env::var_os("PATH")?)
+        .map(|d| d.join("spirv-val"))
+        .find(|p| std::fs::read(p).is_ok_and(|b| b.starts_with(b"\x7fELF")))
+}
+
+/// Validates with the external spirv-val (the in-process validator where
+/// there is none): `None` when valid, else the message's first line.
+fn spirv_val(words: &[u32], path: &Path, external: Option<&Path>) -> Option<String> {
+    let Some(external) = external else {
+        return dxil2spirv::validate::validate_vulkan_1_3(words)
+            .err()
+            .map(|e| e.message().lines().next().unwrap_or("").to_string());
+    };
+    let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+    std::fs::write(path, bytes).unwrap();
+    let out = Command::new(external)
+        .args(["--target-env", "vulkan1.3"])
+        .arg(path)
+        .output()
+        .unwrap();
+    if out.status.success() {
+        return None;
+    }
+    let text =
+        String::from_utf8_lossy(&out.stderr).to_string() + &String::from_utf8_lossy(&out.stdout);
+    Some(
+        text.lines()
+            .find(|l| !l.trim().is_empty())
+            .unwrap_or("")
+            .replace('\t', " "),
+    )
+}
+
+fn run_cell(
+    rows: &[OpRow<'static>],
+    cell: &Cell,
+    imms: &BTreeMap<(&str, &str), &str>,
+    external: Option<&Path>,
+) -> String {
+    let row = &rows[cell.row];
+    let (module, desc) = match build_cell(row, &cell.overload, cell.kind, imms) {
+        Ok(x) => x,
+        Err(reason) => return format!("not-generated:{reason}"),
+    };
+    let key = format!("{}/{}/{}", cell.op, cell.overload, cell.stage);
+    let dump = std::env::var("DXIL2SPIRV_OP_MATRIX_DUMP").is_ok_and(|k| k == key);
+    if dump {
+        let mut text = String::new();
+        dxil2spirv::ir::write_module(&mut text, &module).unwrap();
+        eprintln!("{key}:\n{text}");
+    }
+    let emitted = std::panic::catch_unwind(|| emit(&module, &desc, &EmitOptions::default()));
+    match emitted {
+        Err(_) => "error:panic".into(),
+        Ok(Err(e)) => error_outcome(&e),
+        Ok(Ok(out)) => {
+            if dump {
+                eprintln!(
+                    "{key}:\n{}",
+                    dxil2spirv::validate::disassemble(&out.spirv).unwrap()
+                );
+            }
+            let path = std::env::temp_dir().join(format!(
+                "dxil2spirv-op-matrix-{}-{}-{}-{}.spv",
+                std::process::id(),
+                row.opcode,
+                cell.overload.replace(['<', ','], "v"),
+                cell.stage
+            ));
+            let r = spirv_val(&out.spirv, &path, external);
+            let _ = std::fs::remove_file(&path);
+            match r {
+                None => "pass".into(),
+                Some(msg) => format!("invalid-spirv:{msg}"),
+            }
+        }
+    }
+}
+
+/// The compared part of an outcome (`invalid-spirv` without its message,
+/// an error without its `# message`).
+fn compared(outcome: &str) -> &str {
+    if outcome.starts_with("invalid-spirv") {
+        "invalid-spirv"
+    } else {
+        outcome.split('\t').next().unwrap_or(outcome)
+    }
+}
+
+fn read_ledger() -> BTreeMap<String, String> {
+    let text = std::fs::read_to_string(ledger_path()).unwrap_or_default();
+    text.lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            let f: Vec<&str> = l.splitn(4, '\t').collect();
+            assert_eq!(f.len(), 4, "ledger line does not parse: {l}");
+            (format!("{}\t{}\t{}", f[0], f[1], f[2]), f[3].to_string())
+        })
+        .collect()
+}
+
+#[test]
+fn op_matrix_ledger() {
+    let start = std::time::Instant::now();
+    let rows = parse_ops();
+    let imms = immediates();
+    let mut cells = Vec::new();
+    for (i, row) in rows.iter().enumerate() {
+        for overload in overload_cells(row.overloads) {
+            for &stage in &row.stages {
+                let Some(kind) = stage_kind(stage) else {
+                    continue;
+                };
+                cells.push(Cell {
+                    op: row.name,
+                    overload: overload.clone(),
+                    stage,
+                    kind,
+                    row: i,
+                });
+            }
+        }
+    }
+
+    let external = external_spirv_val();
+    eprintln!(
+        "op matrix: validating with {:?} (None: in-process)",
+        external
+    );
+    let external = external.as_deref();
+    let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let mut outcomes: Vec<Option<String>> = vec![None; cells.len()];
+    let results = std::sync::Mutex::new(&mut outcomes);
+    std::thread::scope(|s| {
+        for _ in 0..threads {
+            s.spawn(|| loop {
+                let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let Some(cell) = cells.get(i) else { break };
+                let outcome = run_cell(&rows, cell, &imms, external);
+                results.lock().unwrap()[i] = Some(outcome);
+            });
+        }
+    });
+    let outcomes: Vec<String> = outcomes.into_iter().map(Option::unwrap).collect();
+
+    let count = |prefix: &str| outcomes.iter().filter(|o| o.starts_with(prefix)).count();
+    eprintln!(
+        "op matrix: {} cells: {} pass, {} unsupported, {} invalid-spirv, {} error, {} not-generated ({:.1} s)",
+        cells.len(),
+        count("pass"),
+        count("unsupported:"),
+        count("invalid-spirv:"),
+        count("error:"),
+        count("not-generated:"),
+        start.elapsed().as_secs_f64()
+    );
+
+    let keyed: BTreeMap<String, &String> = cells
+        .iter()
+        .zip(&outcomes)
+        .map(|(c, o)| (format!("{}\t{}\t{}", c.op, c.overload, c.stage), o))
+        .collect();
+    assert_eq!(keyed.len(), cells.len(), "duplicate cells");
+
+    if std::env::var_os("DXIL2SPIRV_BLESS").is_some() {
+        let mut out = String::from(
+            "# dx.op cells (op, overload, stage) that do not emit valid SPIR-V yet, and their outcome.\n\
+             # Regenerate: DXIL2SPIRV_BLESS=1 cargo test --release --all-features --test suite op_matrix::\n",
+        );
+        for (k, o) in &keyed {
+            if o.as_str() != "pass" {
+                out.push_str(&format!("{k}\t{o}\n"));
+            }
+        }
+        std::fs::write(ledger_path(), out).unwrap();
+        return;
+    }
+
+    let ledger = read_ledger();
+    let mut problems: Vec<String> = keyed
+        .iter()
+        .filter(|(_, o)| o.starts_with("unsupported:-"))
+        .map(|(k, o)| format!("{k}: unsupported error without a typed detail: {o}"))
+        .collect();
+    for (k, o) in &keyed {
+        match (o.as_str(), ledger.get(k)) {
+            ("pass", Some(_)) => {
+                problems.push(format!("{k}: now passes; remove it from the ledger"))
+            }
+            ("pass", None) => {}
+            (_, None) => problems.push(format!("{k}: {o} but not ledgered")),
+            (_, Some(want)) if compared(o) != compared(want) => problems.push(format!(
+                "{k}: outcome changed:\n  ledger: {want}\n  now:    {o}"
+            )),
+            _ => {}
+        }
+    }
+    for k in ledger.keys() {
+        if !keyed.contains_key(k) {
+            problems.push(format!("{k}: ledgered but no such cell"));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
