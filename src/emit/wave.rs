@@ -261,6 +261,22 @@ impl<'m> Emitter<'m> {
         let ty = self.llvm_ty(t)?;
         let float = self.float_width(t).is_some();
         let boolean = self.m.types.int_width(t) == Some(1);
+        // i1 arithmetic wraps mod 2: a sum is a parity (xor), a product an
+        // and; as signed values true is -1, so the minimum is an or and the
+        // maximum an and (unsigned the other way round). Each identity
+        // (false, true, false, true) matches, so scans agree too.
+        let kind = match kind {
+            WaveArith::Sum if boolean => WaveArith::Xor,
+            WaveArith::Product if boolean => WaveArith::And,
+            WaveArith::Min | WaveArith::Max if boolean => {
+                if (kind == WaveArith::Min) == signed {
+                    WaveArith::Or
+                } else {
+                    WaveArith::And
+                }
+            }
+            k => k,
+        };
         let op = match (kind, float) {
             (WaveArith::Sum, true) => Op::GroupNonUniformFAdd,
             (WaveArith::Sum, false) => Op::GroupNonUniformIAdd,
