@@ -89,7 +89,9 @@ impl<'m> Emitter<'m> {
         if semantics != 0 {
             semantics |= sem::ACQUIRE_RELEASE;
         }
-        let mem_scope = if device && uav {
+        // Stages without thread groups have no workgroup scope: their UAV
+        // fences are device-wide (a stronger fence than asked for).
+        let mem_scope = if uav && (device || !self.has_thread_groups()) {
             scope::DEVICE
         } else {
             scope::WORKGROUP
