@@ -348,6 +348,13 @@ impl<'m> Emitter<'m> {
             (O::InstanceIndex, _) => return self.builtin_scalar(BuiltIn::InstanceId),
             (O::InstanceID, _) => return self.builtin_scalar(BuiltIn::InstanceCustomIndexKHR),
             (O::PrimitiveIndex, _) => return self.builtin_scalar(BuiltIn::PrimitiveId),
+            (O::HitKind, _) if self.desc.kind == ShaderKind::Intersection => {
+                // DXC's table allows it; Vulkan has no hit kind before a
+                // hit is reported (VUID-HitKindKHR-HitKindKHR-04242).
+                return Err(
+                    self.unsupported("in an intersection shader (Vulkan has no HitKindKHR there)")
+                );
+            }
             (O::HitKind, _) => return self.builtin_scalar(BuiltIn::HitKindKHR),
             (O::RayFlags, _) => return self.builtin_scalar(BuiltIn::IncomingRayFlagsKHR),
             (O::GeometryIndex, _) => return self.builtin_scalar(BuiltIn::RayGeometryIndexKHR),
