@@ -224,3 +224,11 @@ fn a_built_in_written_by_several_streams_has_one_stream() {
     }
     assert_eq!(a.matches("OpEmitStreamVertex").count(), 3, "{a}");
 }
+
+#[test]
+fn matrices_viewed_through_vector_pointers_are_accessed_element_wise() {
+    // `-Od` stores and loads payload matrices through `<12 x float>*` and
+    // `<4 x float>*` bitcasts of `%class.matrix.*` pointers.
+    let a = asm(&check("payload-matrix-od"));
+    assert!(a.contains("OpCompositeConstruct"), "{a}");
+}
