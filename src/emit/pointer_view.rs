@@ -83,8 +83,12 @@ impl<'m> Emitter<'m> {
     /// bitcast (or a chain of them) that keeps the original pointer rather
     /// than descending to a first element.
     pub(super) fn view_root(&mut self, v: ValueId) -> Result<Option<ValueId>> {
-        let mut chain = vec![v];
-        let mut cur = v;
+        // Most pointers are no bitcast: answered without allocating.
+        let Some(first) = self.bitcast_source(v) else {
+            return Ok(None);
+        };
+        let mut chain = vec![v, first];
+        let mut cur = first;
         while let Some(s) = self.bitcast_source(cur) {
             chain.push(s);
             cur = s;
