@@ -130,6 +130,12 @@ impl<'m> Emitter<'m> {
             .split_first()
             .ok_or_else(|| self.invalid("getelementptr without a base"))?;
         let (p, sc) = self.ptr(base)?;
+        if let Some(v) = self.view(base, p, sc)? {
+            let seen = self.m.types.pointee(self.vty(base)).map(|(s, _)| s);
+            let seen = seen.ok_or_else(|| self.invalid("getelementptr of a non-pointer"))?;
+            let (r, sc) = self.view_gep(v, seen, idx)?;
+            return Ok(Val::Ptr(r, sc));
+        }
         let Some((&first, rest)) = idx.split_first() else {
             if self.vty(base) != t {
                 return Err(self.invalid("getelementptr without indices changes the type"));
@@ -181,14 +187,15 @@ impl<'m> Emitter<'m> {
     }
 
     /// A pointer `bitcast`: allowed where it only drops to the first
-    /// element of an aggregate (or changes nothing in SPIR-V).
+    /// element of an aggregate (or changes nothing in SPIR-V), or views the
+    /// memory as a type of the same scalar layout (see `pointer_view`).
     pub fn pointer_cast(&mut self, value: ValueId, t: TypeId) -> Result<Val> {
         let (p, sc) = self.ptr(value)?;
-        let st = self.vty(value);
-        let (mut cur, _) = self
+        let root = self.view_root(value)?.unwrap_or(value);
+        let (cur, _) = self
             .m
             .types
-            .pointee(st)
+            .pointee(self.vty(root))
             .ok_or_else(|| self.invalid("bitcast of a non-pointer to a pointer"))?;
         let (target, _) = self
             .m
@@ -196,50 +203,33 @@ impl<'m> Emitter<'m> {
             .pointee(t)
             .ok_or_else(|| self.invalid("bitcast to a non-pointer"))?;
         let want = self.llvm_ty(target)?;
-        let mut depth = 0usize;
-        loop {
-            if self.llvm_ty(cur)? == want {
-                break;
+        match self.first_element_depth(cur, want)? {
+            Some(0) => Ok(Val::Ptr(p, sc)),
+            Some(depth) => {
+                let zero = self.spv.u32c(0);
+                let pt = self.spv.ptr_ty(sc, want);
+                let r = self.access_chain(pt, p, &vec![zero; depth])?;
+                Ok(Val::Ptr(r, sc))
             }
-            match self.m.types.ty(cur) {
-                ir::Type::Array { elem, .. } | ir::Type::Vector { elem, .. } => cur = elem,
-                ir::Type::Struct { .. } => {
-                    cur = self.m.types.member(cur, 0).ok_or_else(|| {
-                        self.unsupported_feature(
-                            Feature::PointerBitcast,
-                            "pointer bitcast of an empty struct",
-                        )
-                    })?
-                }
-                // DXIL uses `i8*` only for `llvm.lifetime.*` markers
-                // (which are dropped): keep the pointer.
-                _ if matches!(self.m.types.ty(target), ir::Type::Int(8)) => {
-                    return Ok(Val::Ptr(p, sc))
-                }
-                _ => {
-                    return Err(self.unsupported_feature(
-                        Feature::PointerBitcast,
-                        "pointer bitcast between unrelated types",
-                    ))
-                }
-            }
-            // One per level descended: cannot saturate.
-            depth = depth.saturating_add(1);
+            // DXIL uses `i8*` only for `llvm.lifetime.*` markers (which
+            // are dropped): keep the pointer.
+            None if matches!(self.m.types.ty(target), ir::Type::Int(8)) => Ok(Val::Ptr(p, sc)),
+            None if self.can_view(cur, target) => Ok(Val::Ptr(p, sc)),
+            None => Err(self.unsupported_feature(
+                Feature::PointerBitcast,
+                "pointer bitcast between unrelated types",
+            )),
         }
-        if depth == 0 {
-            return Ok(Val::Ptr(p, sc));
-        }
-        let zero = self.spv.u32c(0);
-        let pt = self.spv.ptr_ty(sc, want);
-        let r = self.access_chain(pt, p, &vec![zero; depth])?;
-        Ok(Val::Ptr(r, sc))
     }
 
     /// `load`.
     pub fn load_inst(&mut self, ptr: ValueId, t: TypeId) -> Result<Word> {
-        let (p, _) = self.ptr(ptr)?;
+        let (p, sc) = self.ptr(ptr)?;
         if matches!(self.m.types.ty(t), ir::Type::Pointer { .. }) {
             return Err(self.unsupported_feature(Feature::PointerValue, "loading a pointer"));
+        }
+        if let Some(v) = self.view(ptr, p, sc)? {
+            return self.view_load(v, t);
         }
         let ty = self.llvm_ty(t)?;
         self.load(ty, p)
@@ -247,7 +237,10 @@ impl<'m> Emitter<'m> {
 
     /// `store`.
     pub fn store_inst(&mut self, ptr: ValueId, value: ValueId) -> Result<()> {
-        let (p, _) = self.ptr(ptr)?;
+        let (p, sc) = self.ptr(ptr)?;
+        if let Some(v) = self.view(ptr, p, sc)? {
+            return self.view_store(v, value);
+        }
         let v = self.value_id(value)?;
         self.store(p, v)
     }

@@ -76,6 +76,7 @@ mod mesh;
 mod module;
 mod module_ctx;
 mod pixel;
+mod pointer_view;
 mod ray_query;
 mod ray_tracing;
 mod resource;

@@ -1,7 +1,9 @@
 //! Inline ray tracing (`RayQuery`, SM 6.5) with `SPV_KHR_ray_query`: each
 //! `AllocateRayQuery` is a function variable of `OpTypeRayQueryKHR`; its
-//! `i32` handle must reach the `RayQuery_*` operations directly (a handle
-//! merged by a phi or select is reported as unsupported, never guessed).
+//! `i32` handle must reach the `RayQuery_*` operations directly or through
+//! phis and selects that all lead to the same allocation (a handle merging
+//! different allocations is reported as unsupported, never guessed: SPIR-V
+//! cannot choose between ray query variables without variable pointers).
 //!
 //! D3D and Vulkan agree on the ray flags (up to `SKIP_PROCEDURAL_PRIMITIVES`),
 //! the committed status and candidate type values; D3D's instance *index*
@@ -13,7 +15,7 @@ use super::Emitter;
 use crate::dxil::operands::RayQueryTraceRayInline;
 use crate::dxil::OpCode;
 use crate::error::Result;
-use crate::ir::{TypeId, ValueId};
+use crate::ir::{InstKind, TypeId, ValueId, ValueKind};
 use rspirv::dr::Operand;
 use rspirv::spirv::{Capability, Op, Word};
 use rustc_hash::FxHashMap as HashMap;
@@ -69,15 +71,47 @@ impl<'m> Emitter<'m> {
         Ok(Val::Id(self.spv.undef(u)))
     }
 
-    /// The variable and constant flags behind a ray query handle.
+    /// The variable and constant flags behind a ray query handle (looked
+    /// up through phis and selects whose inputs are all one allocation).
     fn ray_query(&self, handle: ValueId) -> Result<(Word, u32)> {
-        self.ray_queries
-            .queries
-            .get(&handle)
-            .copied()
-            .ok_or_else(|| {
-                self.unsupported("a ray query handle that is not an AllocateRayQuery result")
-            })
+        let queries = &self.ray_queries.queries;
+        let mut seen = rustc_hash::FxHashSet::default();
+        let mut todo = vec![handle];
+        let mut found = None;
+        while let Some(v) = todo.pop() {
+            if !seen.insert(v) {
+                continue;
+            }
+            if let Some(&q) = queries.get(&v) {
+                if found.is_some_and(|f| f != q) {
+                    return Err(self.unsupported(
+                        "a ray query handle that a phi or select takes from different AllocateRayQuery results",
+                    ));
+                }
+                found = Some(q);
+                continue;
+            }
+            let inst = match self.m.value(v).map(|x| x.kind) {
+                Some(ValueKind::Inst { func, inst }) => self
+                    .m
+                    .function(func)
+                    .and_then(|f| f.insts.get(inst as usize)),
+                _ => None,
+            };
+            match inst.map(|i| i.kind) {
+                Some(InstKind::Phi { incoming }) => {
+                    todo.extend(self.m.pairs(incoming).map(|(x, _)| ValueId(x)));
+                }
+                Some(InstKind::Select {
+                    if_true, if_false, ..
+                }) => todo.extend([if_true, if_false]),
+                _ => {
+                    return Err(self
+                        .unsupported("a ray query handle that is not an AllocateRayQuery result"))
+                }
+            }
+        }
+        found.ok_or_else(|| self.unsupported("a ray query handle without an AllocateRayQuery"))
     }
 
     /// `RayQuery_TraceRayInline(rq, accel, flags, mask, origin, tMin,

@@ -224,3 +224,23 @@ fn a_built_in_written_by_several_streams_has_one_stream() {
     }
     assert_eq!(a.matches("OpEmitStreamVertex").count(), 3, "{a}");
 }
+
+#[test]
+fn matrices_viewed_through_vector_pointers_are_accessed_element_wise() {
+    // `-Od` stores and loads payload matrices through `<12 x float>*` and
+    // `<4 x float>*` bitcasts of `%class.matrix.*` pointers.
+    let a = asm(&check("payload-matrix-od"));
+    assert!(a.contains("OpCompositeConstruct"), "{a}");
+}
+
+#[test]
+fn ray_query_handles_merged_from_two_queries_are_named_unsupported_errors() {
+    // `-Od` merges the handles of two `RayQuery` objects with a phi.
+    let blob = std::fs::read(path("ray-query-phi-two-queries", "dxil")).unwrap();
+    let e = Compiler::default().compile_all(&blob).unwrap_err();
+    assert!(e.unsupported_detail().is_some(), "{e}");
+    assert!(
+        e.to_string().contains("different AllocateRayQuery results"),
+        "{e}"
+    );
+}
