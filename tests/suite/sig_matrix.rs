@@ -203,6 +203,8 @@ struct Spec {
     cols: u32,
     start_row: i32,
     start_col: i32,
+    /// The interpolation mode, where not the stage's default.
+    interpolation: Option<InterpolationMode>,
 }
 
 fn spec(ty: ComponentType, cols: u32) -> Spec {
@@ -214,6 +216,7 @@ fn spec(ty: ComponentType, cols: u32) -> Spec {
         cols,
         start_row: 0,
         start_col: 0,
+        interpolation: None,
     }
 }
 
@@ -243,7 +246,8 @@ fn system_value(kind: SemanticKind) -> (&'static str, ComponentType, u32) {
         S::InsideTessFactor => ("SV_InsideTessFactor", F32, 1),
         S::Barycentrics => ("SV_Barycentrics", F32, 3),
         S::ShadingRate => ("SV_ShadingRate", U32, 1),
-        S::CullPrimitive => ("SV_CullPrimitive", U32, 1),
+        // A `bool`: component type `I1`, stored as `i32`.
+        S::CullPrimitive => ("SV_CullPrimitive", ComponentType::I1, 1),
         _ => ("SV_Unknown", U32, 1),
     }
 }
@@ -273,6 +277,77 @@ fn system_value_spec(kind: SemanticKind, interp: &str) -> Spec {
         s.start_col = -1;
     }
     s
+}
+
+/// A system value element packed beside a user element, as DXC packs
+/// them: a narrow value moves to the last columns of row 0 and a user
+/// `TEXCOORD` fills the columns before it; a 4-column value gets a
+/// `TEXCOORD` (pixel outputs: `SV_Target1`) in row 1; an unpacked value
+/// gets one in row 0.
+fn with_companion(point: &str, sv: &Spec) -> Vec<Spec> {
+    let mut sv = sv.clone();
+    let mut user = spec(ComponentType::F32, 4);
+    if sv.start_row < 0 {
+        if point == "PSOut" {
+            user.name = "SV_Target".into();
+            user.kind = SemanticKind::Target;
+        }
+    } else if sv.cols == 4 {
+        user.start_row = 1;
+        user.indices = vec![1];
+        if point == "PSOut" {
+            user.name = "SV_Target".into();
+            user.kind = SemanticKind::Target;
+        }
+    } else {
+        if sv.start_col == 0 {
+            sv.start_col = 4 - sv.cols as i32;
+        }
+        user.cols = sv.start_col as u32;
+        user.indices = (0..sv.indices.len() as u32).collect();
+    }
+    vec![user, sv]
+}
+
+/// Clip and cull distance shapes at every point that has them: (name,
+/// elements).
+fn clip_cull_shapes() -> Vec<(&'static str, Vec<Spec>)> {
+    let sv = |kind, cols: u32, col: i32, rows: u32| {
+        Spec {
+            start_col: col,
+            indices: (0..rows).collect(),
+            ..system_value_spec(kind, "ClipCull")
+        }
+        .with_cols(cols)
+    };
+    use SemanticKind::{ClipDistance as Clip, CullDistance as Cull};
+    vec![
+        ("SV_ClipDistance:cols1", vec![sv(Clip, 1, 0, 1)]),
+        ("SV_ClipDistance:cols4", vec![sv(Clip, 4, 0, 1)]),
+        ("SV_ClipDistance:rows2", vec![sv(Clip, 4, 0, 2)]),
+        ("SV_CullDistance:rows2", vec![sv(Cull, 4, 0, 2)]),
+        (
+            "SV_ClipDistance+SV_CullDistance:shared-row",
+            vec![sv(Clip, 2, 0, 1), sv(Cull, 2, 2, 1)],
+        ),
+        (
+            "SV_ClipDistance+SV_CullDistance:rows",
+            vec![
+                sv(Clip, 4, 0, 1),
+                Spec {
+                    start_row: 1,
+                    ..sv(Cull, 3, 0, 1)
+                },
+            ],
+        ),
+    ]
+}
+
+impl Spec {
+    fn with_cols(mut self, cols: u32) -> Spec {
+        self.cols = cols;
+        self
+    }
 }
 
 /// A shape of user elements: name, elements, shader flags.
@@ -366,6 +441,26 @@ fn shapes() -> Vec<Shape> {
         flagged("shape:min16u", C::U16, min),
     ]
 }
+
+/// Pixel input interpolation modes of a `float4` user element.
+const INTERPOLATIONS: [(&str, InterpolationMode); 7] = [
+    ("shape:interp-constant", InterpolationMode::Constant),
+    ("shape:interp-linear", InterpolationMode::Linear),
+    ("shape:interp-centroid", InterpolationMode::LinearCentroid),
+    (
+        "shape:interp-noperspective",
+        InterpolationMode::LinearNoperspective,
+    ),
+    (
+        "shape:interp-noperspective-centroid",
+        InterpolationMode::LinearNoperspectiveCentroid,
+    ),
+    ("shape:interp-sample", InterpolationMode::LinearSample),
+    (
+        "shape:interp-noperspective-sample",
+        InterpolationMode::LinearNoperspectiveSample,
+    ),
+];
 
 /// Whether a shape applies at pixel outputs (as `SV_Target`).
 fn target_shape(name: &str) -> bool {
@@ -508,7 +603,7 @@ fn scalar(b: &mut Builder, ty: ComponentType) -> (TypeId, &'static str, ValueId)
     let (t, suffix, c) = match ty {
         C::F16 => (Type::Half, "f16", Constant::Float(0x3c00)),
         C::I16 | C::U16 => (Type::Int(16), "i16", Constant::Int(1)),
-        C::I32 | C::U32 => (Type::Int(32), "i32", Constant::Int(1)),
+        C::I1 | C::I32 | C::U32 => (Type::Int(32), "i32", Constant::Int(1)),
         _ => (
             Type::Float,
             "f32",
@@ -546,6 +641,9 @@ fn build_cell(
             semantic_kind: s.kind,
             semantic_indices: s.indices.clone(),
             interpolation: match (point, is_float(s.ty), s.kind) {
+                (_, _, _) if s.interpolation.is_some() => {
+                    s.interpolation.unwrap_or(InterpolationMode::Undefined)
+                }
                 ("PSIn", _, SemanticKind::Position) => InterpolationMode::LinearNoperspective,
                 ("PSIn", true, _) => InterpolationMode::Linear,
                 ("PSIn", false, _) => InterpolationMode::Constant,
@@ -778,7 +876,66 @@ fn cells() -> (Vec<Cell>, usize, usize) {
                 specs: vec![system_value_spec(semantic, interp)],
                 flags: ShaderFlags::default(),
             });
+            if semantic != SemanticKind::Arbitrary {
+                cells.push(Cell {
+                    key: format!("{name}:with-user\t{stage}\t{}", dir.name()),
+                    point,
+                    kind,
+                    dir,
+                    specs: with_companion(point, &system_value_spec(semantic, interp)),
+                    flags: ShaderFlags::default(),
+                });
+            }
         }
+    }
+    for &(point, kind, stage, dir) in &POINTS {
+        let allowed = |semantic| {
+            TABLE.iter().any(|&(k, e)| {
+                k == semantic
+                    && e.split_whitespace()
+                        .any(|x| x == format!("{point}:ClipCull"))
+            })
+        };
+        for (name, specs) in clip_cull_shapes() {
+            if !specs.iter().all(|s| allowed(s.kind)) {
+                continue;
+            }
+            cells.push(Cell {
+                key: format!("{name}\t{stage}\t{}", dir.name()),
+                point,
+                kind,
+                dir,
+                specs,
+                flags: ShaderFlags::default(),
+            });
+        }
+    }
+    for (name, mode) in INTERPOLATIONS {
+        cells.push(Cell {
+            key: format!("{name}\tpixel\tinput"),
+            point: "PSIn",
+            kind: ShaderKind::Pixel,
+            dir: Dir::Input,
+            specs: vec![Spec {
+                interpolation: Some(mode),
+                ..spec(ComponentType::F32, 4)
+            }],
+            flags: ShaderFlags::default(),
+        });
+    }
+    for index in [1, 7] {
+        cells.push(Cell {
+            key: format!("SV_Target:index{index}\tpixel\toutput"),
+            point: "PSOut",
+            kind: ShaderKind::Pixel,
+            dir: Dir::Output,
+            specs: vec![Spec {
+                indices: vec![index],
+                start_row: index as i32,
+                ..system_value_spec(SemanticKind::Target, "Target")
+            }],
+            flags: ShaderFlags::default(),
+        });
     }
     for shape in shapes() {
         for &(point, kind, stage, dir) in &POINTS {
