@@ -205,6 +205,8 @@ struct Spec {
     start_col: i32,
     /// The interpolation mode, where not the stage's default.
     interpolation: Option<InterpolationMode>,
+    /// Whether rows are indexed dynamically (by the lane index).
+    dynamic: bool,
 }
 
 fn spec(ty: ComponentType, cols: u32) -> Spec {
@@ -217,6 +219,7 @@ fn spec(ty: ComponentType, cols: u32) -> Spec {
         start_row: 0,
         start_col: 0,
         interpolation: None,
+        dynamic: false,
     }
 }
 
@@ -407,6 +410,23 @@ fn shapes() -> Vec<Shape> {
                 ..f4.clone()
             }],
         ),
+        plain(
+            "shape:array3-dynamic-row",
+            vec![Spec {
+                indices: vec![0, 1, 2],
+                dynamic: true,
+                ..f4.clone()
+            }],
+        ),
+        plain(
+            "shape:array2-dynamic-row-u32-col2",
+            vec![Spec {
+                indices: vec![0, 1],
+                dynamic: true,
+                start_col: 2,
+                ..spec(C::U32, 2)
+            }],
+        ),
         plain("shape:col1", vec![at_col(1, 1)]),
         plain("shape:col2", vec![at_col(2, 2)]),
         plain("shape:col3", vec![at_col(3, 1)]),
@@ -549,7 +569,13 @@ impl Builder {
     }
 
     /// Calls `name` in function `f`.
-    fn call(&mut self, f: FuncId, name: &str, ret: TypeId, args: &[(ValueId, TypeId)]) {
+    fn call(
+        &mut self,
+        f: FuncId,
+        name: &str,
+        ret: TypeId,
+        args: &[(ValueId, TypeId)],
+    ) -> Option<ValueId> {
         let callee = match self.decls.get(name) {
             Some(&v) => v,
             None => {
@@ -575,6 +601,7 @@ impl Builder {
             result,
             metadata: ListRange::EMPTY,
         });
+        result
     }
 
     fn finish(mut self) -> Module {
@@ -654,23 +681,37 @@ fn build_cell(
             start_row: s.start_row,
             start_col: s.start_col,
             output_stream: (point == "GSOut").then_some(0),
-            dyn_index_mask: None,
+            dyn_index_mask: s.dynamic.then_some((1 << s.cols) - 1),
             usage_mask: None,
             tags: Vec::new(),
         })
         .collect();
+    let dynamic: Vec<bool> = specs.iter().map(|s| s.dynamic).collect();
     if kind == ShaderKind::Mesh {
         let op = b.int(32, 168);
         let (n, i32t) = b.int(32, 3);
         let p = b.int(32, 1);
         b.call(main, "dx.op.setMeshOutputCounts", void, &[op, (n, i32t), p]);
     }
-    for e in &elements {
+    let func = if point == "PCOut" {
+        pcf.unwrap_or(main)
+    } else {
+        main
+    };
+    for (e, &dynamic) in elements.iter().zip(&dynamic) {
         let (t, suffix, value) = scalar(&mut b, e.component_type);
-        for row in 0..e.rows {
+        let rows = if dynamic { 1 } else { e.rows };
+        for row in 0..rows {
             for col in 0..e.cols {
                 let id = b.int(32, u64::from(e.id));
-                let r = b.int(32, u64::from(row));
+                let r = if dynamic {
+                    // `WaveGetLaneIndex` (opcode 111).
+                    let op = b.int(32, 111);
+                    let lane = b.call(func, "dx.op.waveGetLaneIndex", op.1, &[op]);
+                    (lane.unwrap(), op.1)
+                } else {
+                    b.int(32, u64::from(row))
+                };
                 let c = b.int(8, u64::from(col));
                 let zero = b.int(32, 0);
                 let i32t = zero.1;
@@ -682,13 +723,7 @@ fn build_cell(
                         (main, "loadInput", 4, t, vec![id, r, c, zero])
                     }
                     "DSIn" => (main, "loadPatchConstant", 104, t, vec![id, r, c]),
-                    "PCOut" => (
-                        pcf.unwrap_or(main),
-                        "storePatchConstant",
-                        106,
-                        void,
-                        vec![id, r, c, v],
-                    ),
+                    "PCOut" => (func, "storePatchConstant", 106, void, vec![id, r, c, v]),
                     "MSOut" => (
                         main,
                         "storeVertexOutput",
