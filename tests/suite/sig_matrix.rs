@@ -79,7 +79,7 @@ impl Dir {
 
 /// A signature point of `DXIL.rst` that holds elements: (name, stage,
 /// stage name, list).
-const POINTS: [(&str, ShaderKind, &str, Dir); 14] = [
+const POINTS: [(&str, ShaderKind, &str, Dir); 15] = [
     ("VSIn", ShaderKind::Vertex, "vertex", Dir::Input),
     ("VSOut", ShaderKind::Vertex, "vertex", Dir::Output),
     ("HSCPIn", ShaderKind::Hull, "hull", Dir::Input),
@@ -89,6 +89,9 @@ const POINTS: [(&str, ShaderKind, &str, Dir); 14] = [
     ("DSCPIn", ShaderKind::Domain, "domain", Dir::Input),
     ("DSOut", ShaderKind::Domain, "domain", Dir::Output),
     ("GSVIn", ShaderKind::Geometry, "geometry", Dir::Input),
+    // Primitive inputs: only the shadow `SV_PrimitiveID`, in the input
+    // signature.
+    ("GSIn", ShaderKind::Geometry, "geometry", Dir::Input),
     ("GSOut", ShaderKind::Geometry, "geometry", Dir::Output),
     ("PSIn", ShaderKind::Pixel, "pixel", Dir::Input),
     ("PSOut", ShaderKind::Pixel, "pixel", Dir::Output),
@@ -97,11 +100,12 @@ const POINTS: [(&str, ShaderKind, &str, Dir); 14] = [
 ];
 
 /// Signature points whose values are all `NotInSig` or `NA` (patch
-/// constant and hull inputs, geometry primitive inputs, compute-like
-/// inputs): they count in "not allowed" only.
-const EMPTY_POINTS: [&str; 6] = ["PCIn", "HSIn", "GSIn", "CSIn", "MSIn", "ASIn"];
+/// constant and hull inputs, compute-like inputs): they count in "not
+/// allowed" only.
+const EMPTY_POINTS: [&str; 5] = ["PCIn", "HSIn", "CSIn", "MSIn", "ASIn"];
 
-/// `DXIL.rst`'s semantic interpretation table: per semantic, its
+/// `DXIL.rst`'s semantic interpretation table (DXC's
+/// `include/dxc/DXIL/DxilSigPoint.inl`): per semantic, its
 /// `point:interpretation` entries other than `NA`.
 const TABLE: &[(SemanticKind, &str)] = &[
     (
@@ -117,34 +121,34 @@ const TABLE: &[(SemanticKind, &str)] = &[
     ),
     (
         SemanticKind::Position,
-        "VSIn:Arb VSOut:SV HSCPIn:SV HSCPOut:SV DSCPIn:SV DSOut:SV GSVIn:SV GSOut:SV PSIn:SV \
-         MSOut:SV",
+        "VSIn:Arb VSOut:SV HSCPIn:SV HSCPOut:SV PCOut:Arb DSIn:Arb DSCPIn:SV DSOut:SV GSVIn:SV \
+         GSOut:SV PSIn:SV MSOut:SV",
     ),
     (
         SemanticKind::RenderTargetArrayIndex,
-        "VSIn:Arb VSOut:SV HSCPIn:SV HSCPOut:SV DSCPIn:SV DSOut:SV GSVIn:SV GSOut:SV PSIn:SV \
-         MSPOut:SV",
+        "VSIn:Arb VSOut:SV HSCPIn:SV HSCPOut:SV PCOut:Arb DSIn:Arb DSCPIn:SV DSOut:SV GSVIn:SV \
+         GSOut:SV PSIn:SV MSPOut:SV",
     ),
     (
         SemanticKind::ViewPortArrayIndex,
-        "VSIn:Arb VSOut:SV HSCPIn:SV HSCPOut:SV DSCPIn:SV DSOut:SV GSVIn:SV GSOut:SV PSIn:SV \
-         MSPOut:SV",
+        "VSIn:Arb VSOut:SV HSCPIn:SV HSCPOut:SV PCOut:Arb DSIn:Arb DSCPIn:SV DSOut:SV GSVIn:SV \
+         GSOut:SV PSIn:SV MSPOut:SV",
     ),
     (
         SemanticKind::ClipDistance,
-        "VSIn:Arb VSOut:ClipCull HSCPIn:ClipCull HSCPOut:ClipCull DSCPIn:ClipCull \
-         DSOut:ClipCull GSVIn:ClipCull GSOut:ClipCull PSIn:ClipCull MSOut:ClipCull",
+        "VSIn:Arb VSOut:ClipCull HSCPIn:ClipCull HSCPOut:ClipCull PCOut:Arb DSIn:Arb \
+         DSCPIn:ClipCull DSOut:ClipCull GSVIn:ClipCull GSOut:ClipCull PSIn:ClipCull MSOut:ClipCull",
     ),
     (
         SemanticKind::CullDistance,
-        "VSIn:Arb VSOut:ClipCull HSCPIn:ClipCull HSCPOut:ClipCull DSCPIn:ClipCull \
-         DSOut:ClipCull GSVIn:ClipCull GSOut:ClipCull PSIn:ClipCull MSOut:ClipCull",
+        "VSIn:Arb VSOut:ClipCull HSCPIn:ClipCull HSCPOut:ClipCull PCOut:Arb DSIn:Arb \
+         DSCPIn:ClipCull DSOut:ClipCull GSVIn:ClipCull GSOut:ClipCull PSIn:ClipCull MSOut:ClipCull",
     ),
     (SemanticKind::OutputControlPointID, "HSIn:NotInSig"),
     (SemanticKind::DomainLocation, "DSIn:NotInSig"),
     (
         SemanticKind::PrimitiveID,
-        "PCIn:NotInSig HSIn:NotInSig DSIn:NotInSig GSIn:NotInSig GSOut:SGV PSIn:SGV MSPOut:SV",
+        "PCIn:NotInSig HSIn:NotInSig DSIn:NotInSig GSIn:Shadow GSOut:SGV PSIn:SGV MSPOut:SV",
     ),
     (SemanticKind::GSInstanceID, "GSIn:NotInSig"),
     (SemanticKind::SampleIndex, "PSIn:Shadow"),
@@ -185,9 +189,12 @@ const TABLE: &[(SemanticKind, &str)] = &[
     (SemanticKind::Barycentrics, "PSIn:NotPacked"),
     (
         SemanticKind::ShadingRate,
-        "VSOut:SV DSOut:SV GSVIn:SV GSOut:SV PSIn:SV MSPOut:SV",
+        "VSOut:SV HSCPIn:SV HSCPOut:SV DSCPIn:SV DSOut:SV GSVIn:SV GSOut:SV PSIn:SV MSPOut:SV",
     ),
-    (SemanticKind::CullPrimitive, "MSPOut:NotPacked"),
+    (
+        SemanticKind::CullPrimitive,
+        "PSIn:NotInSig MSPOut:NotPacked",
+    ),
     (SemanticKind::StartVertexLocation, "VSIn:NotInSig"),
     (SemanticKind::StartInstanceLocation, "VSIn:NotInSig"),
 ];
@@ -207,6 +214,9 @@ struct Spec {
     interpolation: Option<InterpolationMode>,
     /// Whether rows are indexed dynamically (by the lane index).
     dynamic: bool,
+    /// A shadow element's operation (name, opcode), read instead of
+    /// `loadInput`.
+    shadow: Option<(&'static str, u64)>,
 }
 
 fn spec(ty: ComponentType, cols: u32) -> Spec {
@@ -220,6 +230,7 @@ fn spec(ty: ComponentType, cols: u32) -> Spec {
         start_col: 0,
         interpolation: None,
         dynamic: false,
+        shadow: None,
     }
 }
 
@@ -274,6 +285,13 @@ fn system_value_spec(kind: SemanticKind, interp: &str) -> Spec {
         }
         SemanticKind::InsideTessFactor => s.start_col = 3,
         _ => {}
+    }
+    if interp == "Shadow" {
+        s.shadow = Some(if kind == SemanticKind::SampleIndex {
+            ("sampleIndex", 90)
+        } else {
+            ("primitiveID", 108)
+        });
     }
     if matches!(interp, "NotPacked" | "Shadow") {
         s.start_row = -1;
@@ -687,6 +705,11 @@ fn build_cell(
         })
         .collect();
     let dynamic: Vec<bool> = specs.iter().map(|s| s.dynamic).collect();
+    for shadow in specs.iter().filter_map(|s| s.shadow) {
+        let (op, opcode) = shadow;
+        let op_arg = b.int(32, opcode);
+        b.call(main, &format!("dx.op.{op}.i32"), op_arg.1, &[op_arg]);
+    }
     if kind == ShaderKind::Mesh {
         let op = b.int(32, 168);
         let (n, i32t) = b.int(32, 3);
@@ -698,7 +721,10 @@ fn build_cell(
     } else {
         main
     };
-    for (e, &dynamic) in elements.iter().zip(&dynamic) {
+    for ((e, &dynamic), s) in elements.iter().zip(&dynamic).zip(specs) {
+        if s.shadow.is_some() {
+            continue;
+        }
         let (t, suffix, value) = scalar(&mut b, e.component_type);
         let rows = if dynamic { 1 } else { e.rows };
         for row in 0..rows {
@@ -719,7 +745,7 @@ fn build_cell(
                 let v = (value, t);
                 let (f, op, opcode, ret, args) = match point {
                     "VSIn" | "PSIn" => (main, "loadInput", 4, t, vec![id, r, c, undef]),
-                    "HSCPIn" | "DSCPIn" | "GSVIn" => {
+                    "HSCPIn" | "DSCPIn" | "GSVIn" | "GSIn" => {
                         (main, "loadInput", 4, t, vec![id, r, c, zero])
                     }
                     "DSIn" => (main, "loadPatchConstant", 104, t, vec![id, r, c]),
@@ -972,8 +998,12 @@ fn cells() -> (Vec<Cell>, usize, usize) {
             flags: ShaderFlags::default(),
         });
     }
+    let arbitrary = TABLE[0].1;
     for shape in shapes() {
         for &(point, kind, stage, dir) in &POINTS {
+            if point != "PSOut" && !arbitrary.contains(&format!("{point}:")) {
+                continue;
+            }
             let mut specs = shape.elements.clone();
             if point == "PSOut" {
                 if !target_shape(shape.name) {
