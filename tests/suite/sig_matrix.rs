@@ -665,13 +665,9 @@ fn is_float(ty: ComponentType) -> bool {
 }
 
 /// The module and description of one cell.
-fn build_cell(
-    point: &str,
-    kind: ShaderKind,
-    dir: Dir,
-    specs: &[Spec],
-    flags: ShaderFlags,
-) -> (Module, ShaderDesc) {
+fn build_cell(cell: &Cell) -> (Module, ShaderDesc) {
+    let (point, kind, dir, specs, flags) =
+        (cell.point, cell.kind, cell.dir, &cell.specs[..], cell.flags);
     let mut b = Builder::new();
     let void = b.void;
     let main = b.func("main", void, &[], false);
@@ -811,13 +807,17 @@ fn build_cell(
             patch_constant_function: Some(f),
             input_control_points: 3,
             output_control_points: 3,
-            domain: TessellatorDomain::Tri,
+            domain: cell.domain,
             partitioning: TessellatorPartitioning::Integer,
-            output_primitive: TessellatorOutputPrimitive::TriangleCW,
+            output_primitive: if cell.domain == TessellatorDomain::IsoLine {
+                TessellatorOutputPrimitive::Line
+            } else {
+                TessellatorOutputPrimitive::TriangleCW
+            },
             max_tess_factor: 64.0,
         }),
         ds: (kind == ShaderKind::Domain).then_some(DsState {
-            domain: TessellatorDomain::Tri,
+            domain: cell.domain,
             input_control_points: 3,
         }),
     };
@@ -865,10 +865,12 @@ struct Cell {
     dir: Dir,
     specs: Vec<Spec>,
     flags: ShaderFlags,
+    /// The tessellator domain of hull and domain shaders.
+    domain: TessellatorDomain,
 }
 
 fn run_cell(cell: &Cell) -> String {
-    let (module, desc) = build_cell(cell.point, cell.kind, cell.dir, &cell.specs, cell.flags);
+    let (module, desc) = build_cell(cell);
     let dump =
         std::env::var("DXIL2SPIRV_SIG_MATRIX_DUMP").is_ok_and(|k| k.replace('/', "\t") == cell.key);
     if dump {
@@ -936,6 +938,7 @@ fn cells() -> (Vec<Cell>, usize, usize) {
                 dir,
                 specs: vec![system_value_spec(semantic, interp)],
                 flags: ShaderFlags::default(),
+                domain: TessellatorDomain::Tri,
             });
             if semantic != SemanticKind::Arbitrary {
                 cells.push(Cell {
@@ -945,6 +948,7 @@ fn cells() -> (Vec<Cell>, usize, usize) {
                     dir,
                     specs: with_companion(point, &system_value_spec(semantic, interp)),
                     flags: ShaderFlags::default(),
+                    domain: TessellatorDomain::Tri,
                 });
             }
         }
@@ -968,6 +972,43 @@ fn cells() -> (Vec<Cell>, usize, usize) {
                 dir,
                 specs,
                 flags: ShaderFlags::default(),
+                domain: TessellatorDomain::Tri,
+            });
+        }
+    }
+    // Tess factors of the other domains: (name, domain, rows of
+    // `SV_TessFactor`, rows of `SV_InsideTessFactor`).
+    let domains = [
+        ("quad", TessellatorDomain::Quad, 4, 2),
+        ("isoline", TessellatorDomain::IsoLine, 2, 0),
+    ];
+    for (name, domain, outer, inner) in domains {
+        for &(point, kind, stage, dir) in POINTS.iter().filter(|p| matches!(p.0, "PCOut" | "DSIn"))
+        {
+            let factors = [
+                (SemanticKind::TessFactor, outer, 0),
+                (SemanticKind::InsideTessFactor, inner, outer),
+            ];
+            let specs: Vec<Spec> = factors
+                .iter()
+                .filter(|f| f.1 > 0)
+                .map(|&(semantic, rows, start_row)| Spec {
+                    indices: (0..rows).collect(),
+                    start_row: start_row as i32,
+                    ..system_value_spec(semantic, "TessFactor")
+                })
+                .collect();
+            cells.push(Cell {
+                key: format!(
+                    "SV_TessFactor+SV_InsideTessFactor:{name}\t{stage}\t{}",
+                    dir.name()
+                ),
+                point,
+                kind,
+                dir,
+                specs,
+                flags: ShaderFlags::default(),
+                domain,
             });
         }
     }
@@ -982,6 +1023,7 @@ fn cells() -> (Vec<Cell>, usize, usize) {
                 ..spec(ComponentType::F32, 4)
             }],
             flags: ShaderFlags::default(),
+            domain: TessellatorDomain::Tri,
         });
     }
     for index in [1, 7] {
@@ -996,6 +1038,7 @@ fn cells() -> (Vec<Cell>, usize, usize) {
                 ..system_value_spec(SemanticKind::Target, "Target")
             }],
             flags: ShaderFlags::default(),
+            domain: TessellatorDomain::Tri,
         });
     }
     let arbitrary = TABLE[0].1;
@@ -1021,6 +1064,7 @@ fn cells() -> (Vec<Cell>, usize, usize) {
                 dir,
                 specs,
                 flags: shape.flags,
+                domain: TessellatorDomain::Tri,
             });
         }
     }
