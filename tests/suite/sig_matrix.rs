@@ -18,17 +18,23 @@
 //!
 //! Elements are accessed the way the stage does: `loadInput` (with a
 //! vertex index in hull, domain and geometry inputs), `loadPatchConstant`
-//! (domain), `storeOutput` (geometry: then `emitStream`),
+//! (domain), `storeOutput` (geometry: then `emitStream` per stream),
 //! `storePatchConstant` (in the hull's patch constant function),
 //! `storeVertexOutput` and `storePrimitiveOutput` (mesh, after
-//! `setMeshOutputCounts`).
+//! `setMeshOutputCounts`); `Shadow` elements (`SV_SampleIndex`, the
+//! geometry shader's `SV_PrimitiveID`) through their own operation.
+//! Every system value also gets a cell packed beside a user element
+//! (`:with-user`).
 //!
 //! Shapes of user elements: arrays, semantic indices that are not the row,
 //! rows beyond the semantic indices, elements starting at columns 1 to 3,
 //! two elements sharing a row (same and mixed types), `i32`/`u32`, native
 //! 16-bit (`f16`/`i16`/`u16` with `UseNativeLowPrecision`) and min
-//! precision (`LowPrecisionPresent`). Pixel outputs take the type and array
-//! shapes as `SV_Target`.
+//! precision (`LowPrecisionPresent`), rows indexed dynamically (by
+//! `waveGetLaneIndex`). Pixel outputs take the type and array shapes as
+//! `SV_Target`; further cells: clip and cull distance layouts, pixel input
+//! interpolation modes, `SV_Target1`/`7`, quad and isoline tess factors,
+//! geometry output streams 1 to 3.
 //!
 //! The ledger `tests/ledger/signatures.txt` lists every cell that does not
 //! pass as `semantic-or-shape<TAB>stage<TAB>direction<TAB>outcome` (outcomes
@@ -217,6 +223,8 @@ struct Spec {
     /// A shadow element's operation (name, opcode), read instead of
     /// `loadInput`.
     shadow: Option<(&'static str, u64)>,
+    /// The geometry output stream.
+    stream: u32,
 }
 
 fn spec(ty: ComponentType, cols: u32) -> Spec {
@@ -231,6 +239,7 @@ fn spec(ty: ComponentType, cols: u32) -> Spec {
         interpolation: None,
         dynamic: false,
         shadow: None,
+        stream: 0,
     }
 }
 
@@ -694,7 +703,7 @@ fn build_cell(cell: &Cell) -> (Module, ShaderDesc) {
             cols: s.cols,
             start_row: s.start_row,
             start_col: s.start_col,
-            output_stream: (point == "GSOut").then_some(0),
+            output_stream: (point == "GSOut").then_some(s.stream),
             dyn_index_mask: s.dynamic.then_some((1 << s.cols) - 1),
             usage_mask: None,
             tags: Vec::new(),
@@ -768,10 +777,13 @@ fn build_cell(cell: &Cell) -> (Module, ShaderDesc) {
             }
         }
     }
+    let streams = specs.iter().fold(0u32, |m, s| m | 1 << s.stream);
     if point == "GSOut" {
-        let op = b.int(32, 97);
-        let stream = b.int(8, 0);
-        b.call(main, "dx.op.emitStream", void, &[op, stream]);
+        for stream in (0..4u32).filter(|i| streams & 1 << i != 0) {
+            let op = b.int(32, 97);
+            let stream = b.int(8, u64::from(stream));
+            b.call(main, "dx.op.emitStream", void, &[op, stream]);
+        }
     }
     let mut signatures = Signatures::default();
     match dir {
@@ -792,7 +804,7 @@ fn build_cell(cell: &Cell) -> (Module, ShaderDesc) {
         gs: (kind == ShaderKind::Geometry).then_some(GsState {
             input_primitive: InputPrimitive::Point,
             max_vertex_count: 1,
-            active_stream_mask: 1,
+            active_stream_mask: streams,
             output_topology: PrimitiveTopology::PointList,
             instance_count: 1,
         }),
@@ -1011,6 +1023,32 @@ fn cells() -> (Vec<Cell>, usize, usize) {
                 domain,
             });
         }
+    }
+    // Geometry outputs to streams other than 0 (point lists only).
+    let streams = [
+        ("shape:stream1", vec![1]),
+        ("shape:streams0-3", vec![0, 1, 2, 3]),
+    ];
+    for (name, list) in streams {
+        let specs = list
+            .iter()
+            .enumerate()
+            .map(|(i, &stream)| Spec {
+                stream,
+                indices: vec![i as u32],
+                start_row: i as i32,
+                ..spec(ComponentType::F32, 4)
+            })
+            .collect();
+        cells.push(Cell {
+            key: format!("{name}\tgeometry\toutput"),
+            point: "GSOut",
+            kind: ShaderKind::Geometry,
+            dir: Dir::Output,
+            specs,
+            flags: ShaderFlags::default(),
+            domain: TessellatorDomain::Tri,
+        });
     }
     for (name, mode) in INTERPOLATIONS {
         cells.push(Cell {
