@@ -1024,7 +1024,8 @@ fn cells() -> (Vec<Cell>, usize, usize) {
             });
         }
     }
-    // Geometry outputs to streams other than 0 (point lists only).
+    // Geometry outputs to streams other than 0 (point lists only); each
+    // stream packs its rows from 0, as DXC does.
     let streams = [
         ("shape:stream1", vec![1]),
         ("shape:streams0-3", vec![0, 1, 2, 3]),
@@ -1036,7 +1037,6 @@ fn cells() -> (Vec<Cell>, usize, usize) {
             .map(|(i, &stream)| Spec {
                 stream,
                 indices: vec![i as u32],
-                start_row: i as i32,
                 ..spec(ComponentType::F32, 4)
             })
             .collect();
