@@ -677,6 +677,11 @@ fn is_float(ty: ComponentType) -> bool {
 fn build_cell(cell: &Cell) -> (Module, ShaderDesc) {
     let (point, kind, dir, specs, flags) =
         (cell.point, cell.kind, cell.dir, &cell.specs[..], cell.flags);
+    let vertices = match (cell.vertices, kind) {
+        (0, ShaderKind::Geometry) => 1,
+        (0, _) => 3,
+        (n, _) => n,
+    };
     let mut b = Builder::new();
     let void = b.void;
     let main = b.func("main", void, &[], false);
@@ -745,13 +750,14 @@ fn build_cell(cell: &Cell) -> (Module, ShaderDesc) {
                 };
                 let c = b.int(8, u64::from(col));
                 let zero = b.int(32, 0);
+                let last = b.int(32, u64::from(vertices - 1));
                 let i32t = zero.1;
                 let undef = (b.constant(i32t, Constant::Undef), i32t);
                 let v = (value, t);
                 let (f, op, opcode, ret, args) = match point {
                     "VSIn" | "PSIn" => (main, "loadInput", 4, t, vec![id, r, c, undef]),
                     "HSCPIn" | "DSCPIn" | "GSVIn" | "GSIn" => {
-                        (main, "loadInput", 4, t, vec![id, r, c, zero])
+                        (main, "loadInput", 4, t, vec![id, r, c, last])
                     }
                     "DSIn" => (main, "loadPatchConstant", 104, t, vec![id, r, c]),
                     "PCOut" => (func, "storePatchConstant", 106, void, vec![id, r, c, v]),
@@ -802,7 +808,13 @@ fn build_cell(cell: &Cell) -> (Module, ShaderDesc) {
         signatures,
         flags,
         gs: (kind == ShaderKind::Geometry).then_some(GsState {
-            input_primitive: InputPrimitive::Point,
+            input_primitive: match vertices {
+                2 => InputPrimitive::Line,
+                3 => InputPrimitive::Triangle,
+                4 => InputPrimitive::LineWithAdjacency,
+                6 => InputPrimitive::TriangleWithAdjacency,
+                _ => InputPrimitive::Point,
+            },
             max_vertex_count: 1,
             active_stream_mask: streams,
             output_topology: PrimitiveTopology::PointList,
@@ -817,7 +829,7 @@ fn build_cell(cell: &Cell) -> (Module, ShaderDesc) {
         }),
         hs: pcf.map(|f| HsState {
             patch_constant_function: Some(f),
-            input_control_points: 3,
+            input_control_points: vertices,
             output_control_points: 3,
             domain: cell.domain,
             partitioning: TessellatorPartitioning::Integer,
@@ -830,7 +842,7 @@ fn build_cell(cell: &Cell) -> (Module, ShaderDesc) {
         }),
         ds: (kind == ShaderKind::Domain).then_some(DsState {
             domain: cell.domain,
-            input_control_points: 3,
+            input_control_points: vertices,
         }),
     };
     (b.finish(), desc)
@@ -879,6 +891,10 @@ struct Cell {
     flags: ShaderFlags,
     /// The tessellator domain of hull and domain shaders.
     domain: TessellatorDomain,
+    /// Input vertices (geometry) or control points (hull, domain); 0 for
+    /// the default (a point, a triangle patch). Inputs are read at the
+    /// last one.
+    vertices: u32,
 }
 
 fn run_cell(cell: &Cell) -> String {
@@ -951,6 +967,7 @@ fn cells() -> (Vec<Cell>, usize, usize) {
                 specs: vec![system_value_spec(semantic, interp)],
                 flags: ShaderFlags::default(),
                 domain: TessellatorDomain::Tri,
+                vertices: 0,
             });
             if semantic != SemanticKind::Arbitrary {
                 cells.push(Cell {
@@ -961,6 +978,7 @@ fn cells() -> (Vec<Cell>, usize, usize) {
                     specs: with_companion(point, &system_value_spec(semantic, interp)),
                     flags: ShaderFlags::default(),
                     domain: TessellatorDomain::Tri,
+                    vertices: 0,
                 });
             }
         }
@@ -985,6 +1003,7 @@ fn cells() -> (Vec<Cell>, usize, usize) {
                 specs,
                 flags: ShaderFlags::default(),
                 domain: TessellatorDomain::Tri,
+                vertices: 0,
             });
         }
     }
@@ -1021,7 +1040,32 @@ fn cells() -> (Vec<Cell>, usize, usize) {
                 specs,
                 flags: ShaderFlags::default(),
                 domain,
+                vertices: 0,
             });
+        }
+    }
+    // Inputs of other primitives and patch sizes: a user element and
+    // `SV_Position`.
+    let primitives = [
+        ("GSVIn", "geometry", ShaderKind::Geometry, [2, 3, 4, 6]),
+        ("HSCPIn", "hull", ShaderKind::Hull, [1, 4, 16, 32]),
+        ("DSCPIn", "domain", ShaderKind::Domain, [1, 4, 16, 32]),
+    ];
+    for (point, stage, kind, counts) in primitives {
+        for vertices in counts {
+            for semantic in [SemanticKind::Arbitrary, SemanticKind::Position] {
+                let (name, _, _) = system_value(semantic);
+                cells.push(Cell {
+                    key: format!("{name}:vertices{vertices}\t{stage}\tinput"),
+                    point,
+                    kind,
+                    dir: Dir::Input,
+                    specs: vec![system_value_spec(semantic, "SV")],
+                    flags: ShaderFlags::default(),
+                    domain: TessellatorDomain::Tri,
+                    vertices,
+                });
+            }
         }
     }
     // Geometry outputs to streams other than 0 (point lists only); each
@@ -1048,6 +1092,7 @@ fn cells() -> (Vec<Cell>, usize, usize) {
             specs,
             flags: ShaderFlags::default(),
             domain: TessellatorDomain::Tri,
+            vertices: 0,
         });
     }
     for (name, mode) in INTERPOLATIONS {
@@ -1062,6 +1107,7 @@ fn cells() -> (Vec<Cell>, usize, usize) {
             }],
             flags: ShaderFlags::default(),
             domain: TessellatorDomain::Tri,
+            vertices: 0,
         });
     }
     for index in [1, 7] {
@@ -1077,6 +1123,7 @@ fn cells() -> (Vec<Cell>, usize, usize) {
             }],
             flags: ShaderFlags::default(),
             domain: TessellatorDomain::Tri,
+            vertices: 0,
         });
     }
     let arbitrary = TABLE[0].1;
@@ -1103,6 +1150,7 @@ fn cells() -> (Vec<Cell>, usize, usize) {
                 specs,
                 flags: shape.flags,
                 domain: TessellatorDomain::Tri,
+                vertices: 0,
             });
         }
     }
