@@ -1095,20 +1095,39 @@ fn cells() -> (Vec<Cell>, usize, usize) {
             vertices: 0,
         });
     }
-    for (name, mode) in INTERPOLATIONS {
-        cells.push(Cell {
-            key: format!("{name}\tpixel\tinput"),
-            point: "PSIn",
-            kind: ShaderKind::Pixel,
-            dir: Dir::Input,
-            specs: vec![Spec {
-                interpolation: Some(mode),
-                ..spec(ComponentType::F32, 4)
-            }],
-            flags: ShaderFlags::default(),
-            domain: TessellatorDomain::Tri,
-            vertices: 0,
-        });
+    // The interpolation modes on a user element, and the ones DXC writes
+    // on `SV_Position` (no perspective) and `SV_Barycentrics`.
+    let interpolated = [
+        (SemanticKind::Arbitrary, "SV", &INTERPOLATIONS[..]),
+        (SemanticKind::Position, "SV", &INTERPOLATIONS[3..]),
+        (
+            SemanticKind::Barycentrics,
+            "NotPacked",
+            &INTERPOLATIONS[1..],
+        ),
+    ];
+    for (semantic, interp, modes) in interpolated {
+        for &(name, mode) in modes {
+            let key = if semantic == SemanticKind::Arbitrary {
+                name.to_string()
+            } else {
+                let (sv, _, _) = system_value(semantic);
+                format!("{sv}:{}", name.trim_start_matches("shape:"))
+            };
+            cells.push(Cell {
+                key: format!("{key}\tpixel\tinput"),
+                point: "PSIn",
+                kind: ShaderKind::Pixel,
+                dir: Dir::Input,
+                specs: vec![Spec {
+                    interpolation: Some(mode),
+                    ..system_value_spec(semantic, interp)
+                }],
+                flags: ShaderFlags::default(),
+                domain: TessellatorDomain::Tri,
+                vertices: 0,
+            });
+        }
     }
     for index in [1, 7] {
         cells.push(Cell {
