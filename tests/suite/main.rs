@@ -57,5 +57,6 @@ mod rootsig_validate;
 mod run_spec;
 #[cfg(feature = "vulkan")]
 mod run_vulkan;
+mod sig_matrix;
 #[cfg(feature = "vulkan")]
 mod trace_ray_tracing;
