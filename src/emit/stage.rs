@@ -538,7 +538,12 @@ impl<'m> Emitter<'m> {
                 });
                 scalar(BuiltIn::ViewportIndex)
             }
-            (S::ShadingRate, R::RasterOut | R::PixelIn | R::MeshPrimitiveOut) => {
+            // PrimitiveShadingRateKHR is for vertex, geometry and mesh
+            // shaders only (VUID-PrimitiveShadingRateKHR-...-04484): a
+            // domain shader's falls to the named error below.
+            (S::ShadingRate, R::RasterOut | R::PixelIn | R::MeshPrimitiveOut)
+                if self.desc.kind != ShaderKind::Domain =>
+            {
                 self.spv.cap(Capability::FragmentShadingRateKHR);
                 self.spv.exts.insert("SPV_KHR_fragment_shading_rate");
                 scalar(if role == R::PixelIn {
