@@ -39,6 +39,8 @@
 //! `DXIL2SPIRV_OP_MATRIX_DUMP=op/overload/stage` prints that cell's IR and
 //! SPIR-V.
 
+use crate::common::ir_build::IrBuilder;
+use crate::common::matrix;
 use dxil2spirv::dxil::{
     ComponentType, DsState, GsState, HsState, InputPrimitive, InterpolationMode,
     MeshOutputTopology, MsState, PrimitiveTopology, ResourceKind, SemanticKind, ShaderKind,
@@ -46,11 +48,7 @@ use dxil2spirv::dxil::{
     TessellatorPartitioning,
 };
 use dxil2spirv::emit::{emit, EmitOptions, ResourceClass, ResourceDecl, ShaderDesc};
-use dxil2spirv::error::{Error, ErrorKind};
-use dxil2spirv::ir::{
-    Block, Constant, FuncId, Function, Inst, InstKind, Linkage, ListRange, Module, StrRange, Type,
-    TypeId, Value, ValueId, ValueKind,
-};
+use dxil2spirv::ir::{Constant, FuncId, Module, StrRange, Type, TypeId, ValueId, ValueKind};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -222,59 +220,41 @@ fn u32_immediate(operand: &str, kind: ShaderKind) -> u64 {
     }
 }
 
-/// A builder of one module: one entry function of one block.
+/// A module of one entry, `main`, with the resources its handles refer
+/// to (the shared [`IrBuilder`] underneath).
 struct Builder {
-    m: Module,
-    insts: Vec<Inst>,
+    ir: IrBuilder,
     main: FuncId,
-    void: TypeId,
-    /// Declared functions by name.
-    decls: BTreeMap<String, ValueId>,
     /// `%dx.types.Handle`, once declared.
     handle: Option<TypeId>,
     /// The resources the handles refer to.
     resources: Vec<ResourceDecl>,
 }
 
+impl std::ops::Deref for Builder {
+    type Target = IrBuilder;
+    fn deref(&self) -> &IrBuilder {
+        &self.ir
+    }
+}
+
+impl std::ops::DerefMut for Builder {
+    fn deref_mut(&mut self) -> &mut IrBuilder {
+        &mut self.ir
+    }
+}
+
 impl Builder {
     fn new() -> Builder {
-        let mut m = Module::default();
-        let void = m.types.intern(Type::Void);
-        let mut b = Builder {
-            m,
-            insts: Vec::new(),
-            main: FuncId(0),
-            void,
-            decls: BTreeMap::new(),
+        let mut ir = IrBuilder::new();
+        let fnty = ir.fn_type(ir.void, &[]);
+        let main = ir.func("main", fnty, false);
+        Builder {
+            ir,
+            main,
             handle: None,
             resources: Vec::new(),
-        };
-        let fnty = b.fn_type(void, &[]);
-        b.main = b.func("main", fnty, false);
-        b
-    }
-
-    fn fn_type(&mut self, ret: TypeId, params: &[TypeId]) -> TypeId {
-        let params = self.m.types.push_members(params);
-        self.m.types.intern(Type::Function {
-            ret,
-            params,
-            vararg: false,
-        })
-    }
-
-    fn value(&mut self, ty: TypeId, kind: ValueKind) -> ValueId {
-        let id = ValueId(self.m.values.len() as u32);
-        self.m.values.push(Value {
-            ty,
-            kind,
-            name: StrRange::EMPTY,
-        });
-        id
-    }
-
-    fn ty(&mut self, t: Type) -> TypeId {
-        self.m.types.intern(t)
+        }
     }
 
     fn named_struct(&mut self, name: &str, members: &[TypeId]) -> TypeId {
@@ -287,34 +267,6 @@ impl Builder {
             opaque: false,
             identified: true,
         })
-    }
-
-    fn constant(&mut self, ty: TypeId, c: Constant) -> ValueId {
-        self.value(ty, ValueKind::Constant(c))
-    }
-
-    fn func(&mut self, name: &str, ty: TypeId, decl: bool) -> FuncId {
-        let fid = FuncId(self.m.functions.len() as u32);
-        let ptr = self.ty(Type::Pointer {
-            pointee: ty,
-            addr_space: 0,
-        });
-        let v = self.value(ptr, ValueKind::Function(fid));
-        let n = self.m.push_str(name);
-        self.m.values[v.0 as usize].name = n;
-        self.m.functions.push(Function {
-            value: v,
-            ty,
-            is_declaration: decl,
-            linkage: Linkage::External,
-            attrs: 0,
-            first_arg: ValueId(0),
-            num_args: 0,
-            blocks: Vec::new(),
-            insts: Vec::new(),
-            metadata: ListRange::EMPTY,
-        });
-        fid
     }
 
     /// Gives the entry function the parameters of a ray tracing stage: a
@@ -338,7 +290,8 @@ impl Builder {
             })
         })
         .collect();
-        let fnty = self.fn_type(self.void, &params);
+        let void = self.void;
+        let fnty = self.fn_type(void, &params);
         let fnptr = self.ty(Type::Pointer {
             pointee: fnty,
             addr_space: 0,
@@ -365,58 +318,15 @@ impl Builder {
     /// A defined function of one `ret void` (a hull shader's patch
     /// constant function).
     fn empty_func(&mut self, name: &str) -> FuncId {
-        let fnty = self.fn_type(self.void, &[]);
-        let f = self.func(name, fnty, false);
-        let func = &mut self.m.functions[f.0 as usize];
-        func.insts = vec![Inst {
-            kind: InstKind::Ret { value: None },
-            ty: self.void,
-            result: None,
-            metadata: ListRange::EMPTY,
-        }];
-        func.blocks = vec![Block {
-            start: 0,
-            len: 1,
-            name: StrRange::EMPTY,
-        }];
-        f
+        let void = self.void;
+        let fnty = self.fn_type(void, &[]);
+        self.ir.func(name, fnty, false)
     }
 
+    /// A call in `main`.
     fn call(&mut self, name: &str, ret: TypeId, args: &[(ValueId, TypeId)]) -> Option<ValueId> {
-        let callee = match self.decls.get(name) {
-            Some(&v) => v,
-            None => {
-                let params: Vec<TypeId> = args.iter().map(|a| a.1).collect();
-                let fnty = self.fn_type(ret, &params);
-                let f = self.func(name, fnty, true);
-                let v = self.m.functions[f.0 as usize].value;
-                self.decls.insert(name.to_string(), v);
-                v
-            }
-        };
-        let ids: Vec<u32> = args.iter().map(|a| a.0 .0).collect();
-        let args = self.m.push_list(&ids);
-        let idx = self.insts.len() as u32;
-        let result = (ret != self.void).then(|| {
-            self.value(
-                ret,
-                ValueKind::Inst {
-                    func: self.main,
-                    inst: idx,
-                },
-            )
-        });
-        self.insts.push(Inst {
-            kind: InstKind::Call {
-                callee,
-                args,
-                attrs: 0,
-            },
-            ty: ret,
-            result,
-            metadata: ListRange::EMPTY,
-        });
-        result
+        let main = self.main;
+        self.ir.call(main, name, ret, args)
     }
 
     /// `%dx.types.Handle`.
@@ -489,22 +399,8 @@ impl Builder {
         self.call("dx.op.createHandle", handle, &args).unwrap()
     }
 
-    fn finish(mut self) -> Module {
-        self.insts.push(Inst {
-            kind: InstKind::Ret { value: None },
-            ty: self.void,
-            result: None,
-            metadata: ListRange::EMPTY,
-        });
-        let insts = std::mem::take(&mut self.insts);
-        let f = &mut self.m.functions[self.main.0 as usize];
-        f.blocks = vec![Block {
-            start: 0,
-            len: insts.len() as u32,
-            name: StrRange::EMPTY,
-        }];
-        f.insts = insts;
-        self.m
+    fn finish(self) -> Module {
+        self.ir.finish()
     }
 }
 
@@ -872,7 +768,8 @@ fn build_cell(
         // The constant operands (class 0, range 0 or register t0) name
         // this SRV.
         b.resource(ResourceClass::Srv, ResourceKind::RawBuffer, None);
-        b.insts.clear();
+        let main = b.main;
+        b.clear_body(main);
     }
     let dims = cell
         .split(',')
@@ -1003,40 +900,6 @@ struct Cell {
     row: usize,
 }
 
-fn error_outcome(e: &Error) -> String {
-    let message = e.to_string().replace(['\n', '\t', '\r'], " ");
-    if e.kind() == ErrorKind::Unsupported {
-        let detail = e
-            .unsupported_detail()
-            .map_or_else(|| "-".to_string(), |d| d.to_string());
-        format!("unsupported:{detail}\t# {message}")
-    } else {
-        format!(
-            "error:{}/{}\t# {message}",
-            e.kind().name(),
-            e.phase().name()
-        )
-    }
-}
-
-/// Validates with the in-process validator, then with the current
-/// spirv-val (`common::spirv_val`, which finds the native v2025.5+ binary):
-/// `None` when both accept, else the first line of the first rejection.
-fn spirv_val(words: &[u32]) -> Option<String> {
-    let first_line = |text: &str| {
-        text.lines()
-            .find(|l| !l.trim().is_empty())
-            .unwrap_or("")
-            .replace('\t', " ")
-    };
-    if let Err(e) = dxil2spirv::validate::validate_vulkan_1_3(words) {
-        return Some(first_line(e.message()));
-    }
-    crate::common::spirv_val::check(words)
-        .err()
-        .map(|e| first_line(&e))
-}
-
 fn run_cell(rows: &[OpRow<'static>], cell: &Cell, imms: &BTreeMap<(&str, &str), &str>) -> String {
     let row = &rows[cell.row];
     let (module, desc) = match build_cell(row, &cell.overload, cell.kind, imms) {
@@ -1053,7 +916,7 @@ fn run_cell(rows: &[OpRow<'static>], cell: &Cell, imms: &BTreeMap<(&str, &str), 
     let emitted = std::panic::catch_unwind(|| emit(&module, &desc, &EmitOptions::default()));
     match emitted {
         Err(_) => "error:panic".into(),
-        Ok(Err(e)) => error_outcome(&e),
+        Ok(Err(e)) => matrix::error_outcome(&e),
         Ok(Ok(out)) => {
             if dump {
                 eprintln!(
@@ -1061,35 +924,9 @@ fn run_cell(rows: &[OpRow<'static>], cell: &Cell, imms: &BTreeMap<(&str, &str), 
                     dxil2spirv::validate::disassemble(&out.spirv).unwrap()
                 );
             }
-            let r = spirv_val(&out.spirv);
-            match r {
-                None => "pass".into(),
-                Some(msg) => format!("invalid-spirv:{msg}"),
-            }
+            matrix::validation_outcome(&out.spirv)
         }
     }
-}
-
-/// The compared part of an outcome (`invalid-spirv` without its message,
-/// an error without its `# message`).
-fn compared(outcome: &str) -> &str {
-    if outcome.starts_with("invalid-spirv") {
-        "invalid-spirv"
-    } else {
-        outcome.split('\t').next().unwrap_or(outcome)
-    }
-}
-
-fn read_ledger() -> BTreeMap<String, String> {
-    let text = std::fs::read_to_string(ledger_path()).unwrap_or_default();
-    text.lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(|l| {
-            let f: Vec<&str> = l.splitn(4, '\t').collect();
-            assert_eq!(f.len(), 4, "ledger line does not parse: {l}");
-            (format!("{}\t{}\t{}", f[0], f[1], f[2]), f[3].to_string())
-        })
-        .collect()
 }
 
 #[test]
@@ -1115,78 +952,24 @@ fn op_matrix_ledger() {
         }
     }
 
-    let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let mut outcomes: Vec<Option<String>> = vec![None; cells.len()];
-    let results = std::sync::Mutex::new(&mut outcomes);
-    std::thread::scope(|s| {
-        for _ in 0..threads {
-            s.spawn(|| loop {
-                let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                let Some(cell) = cells.get(i) else { break };
-                let outcome = run_cell(&rows, cell, &imms);
-                results.lock().unwrap()[i] = Some(outcome);
-            });
-        }
-    });
-    let outcomes: Vec<String> = outcomes.into_iter().map(Option::unwrap).collect();
+    let outcomes = matrix::run_all(&cells, |cell| run_cell(&rows, cell, &imms));
 
-    let count = |prefix: &str| outcomes.iter().filter(|o| o.starts_with(prefix)).count();
     eprintln!(
-        "op matrix: {} cells: {} pass, {} unsupported, {} invalid-spirv, {} error, {} not-generated ({:.1} s)",
+        "op matrix: {} cells: {} ({:.1} s)",
         cells.len(),
-        count("pass"),
-        count("unsupported:"),
-        count("invalid-spirv:"),
-        count("error:"),
-        count("not-generated:"),
+        matrix::counts(&outcomes),
         start.elapsed().as_secs_f64()
     );
-
-    let keyed: BTreeMap<String, &String> = cells
+    let keyed: BTreeMap<String, String> = cells
         .iter()
-        .zip(&outcomes)
+        .zip(outcomes)
         .map(|(c, o)| (format!("{}\t{}\t{}", c.op, c.overload, c.stage), o))
         .collect();
     assert_eq!(keyed.len(), cells.len(), "duplicate cells");
-
-    if std::env::var_os("DXIL2SPIRV_BLESS").is_some() {
-        let mut out = String::from(
-            "# dx.op cells (op, overload, stage) that do not emit valid SPIR-V yet, and their outcome.\n\
-             # Regenerate: DXIL2SPIRV_BLESS=1 cargo test --release --all-features --test suite op_matrix::\n",
-        );
-        for (k, o) in &keyed {
-            if o.as_str() != "pass" {
-                out.push_str(&format!("{k}\t{o}\n"));
-            }
-        }
-        std::fs::write(ledger_path(), out).unwrap();
-        return;
-    }
-
-    let ledger = read_ledger();
-    let mut problems: Vec<String> = keyed
-        .iter()
-        .filter(|(_, o)| o.starts_with("unsupported:-"))
-        .map(|(k, o)| format!("{k}: unsupported error without a typed detail: {o}"))
-        .collect();
-    for (k, o) in &keyed {
-        match (o.as_str(), ledger.get(k)) {
-            ("pass", Some(_)) => {
-                problems.push(format!("{k}: now passes; remove it from the ledger"))
-            }
-            ("pass", None) => {}
-            (_, None) => problems.push(format!("{k}: {o} but not ledgered")),
-            (_, Some(want)) if compared(o) != compared(want) => problems.push(format!(
-                "{k}: outcome changed:\n  ledger: {want}\n  now:    {o}"
-            )),
-            _ => {}
-        }
-    }
-    for k in ledger.keys() {
-        if !keyed.contains_key(k) {
-            problems.push(format!("{k}: ledgered but no such cell"));
-        }
-    }
-    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    matrix::check_ledger(
+        &ledger_path(),
+        "# dx.op cells (op, overload, stage) that do not emit valid SPIR-V yet, and their outcome.\n\
+         # Regenerate: DXIL2SPIRV_BLESS=1 cargo test --release --all-features --test suite op_matrix::\n",
+        &keyed,
+    );
 }

@@ -44,6 +44,7 @@
 //! `DXIL2SPIRV_SIG_MATRIX_DUMP=semantic/stage/direction` prints a cell's IR
 //! and SPIR-V.
 
+use crate::common::matrix;
 use dxil2spirv::dxil::{
     ComponentType, DsState, GsState, HsState, InputPrimitive, InterpolationMode,
     MeshOutputTopology, MsState, PrimitiveTopology, SemanticKind, ShaderFlags, ShaderKind,
@@ -51,11 +52,7 @@ use dxil2spirv::dxil::{
     TessellatorPartitioning,
 };
 use dxil2spirv::emit::{emit, EmitOptions, ShaderDesc};
-use dxil2spirv::error::{Error, ErrorKind};
-use dxil2spirv::ir::{
-    Block, Constant, FuncId, Function, Inst, InstKind, Linkage, ListRange, Module, StrRange, Type,
-    TypeId, Value, ValueId, ValueKind,
-};
+use dxil2spirv::ir::{Constant, Module, Type, TypeId, ValueId};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -517,139 +514,7 @@ fn target_shape(name: &str) -> bool {
             .any(|t| name.ends_with(t) && !name.contains("index"))
 }
 
-/// A builder of one module: the entry and, for hulls, a patch constant
-/// function, one block each.
-struct Builder {
-    m: Module,
-    /// Instructions of each function being built, by function.
-    insts: BTreeMap<u32, Vec<Inst>>,
-    void: TypeId,
-    decls: BTreeMap<String, ValueId>,
-}
-
-impl Builder {
-    fn new() -> Builder {
-        let mut m = Module::default();
-        let void = m.types.intern(Type::Void);
-        Builder {
-            m,
-            insts: BTreeMap::new(),
-            void,
-            decls: BTreeMap::new(),
-        }
-    }
-
-    fn ty(&mut self, t: Type) -> TypeId {
-        self.m.types.intern(t)
-    }
-
-    fn value(&mut self, ty: TypeId, kind: ValueKind) -> ValueId {
-        let id = ValueId(self.m.values.len() as u32);
-        self.m.values.push(Value {
-            ty,
-            kind,
-            name: StrRange::EMPTY,
-        });
-        id
-    }
-
-    fn constant(&mut self, ty: TypeId, c: Constant) -> ValueId {
-        self.value(ty, ValueKind::Constant(c))
-    }
-
-    fn int(&mut self, bits: u32, v: u64) -> (ValueId, TypeId) {
-        let t = self.ty(Type::Int(bits));
-        (self.constant(t, Constant::Int(v)), t)
-    }
-
-    fn func(&mut self, name: &str, ret: TypeId, params: &[TypeId], decl: bool) -> FuncId {
-        let params = self.m.types.push_members(params);
-        let ty = self.ty(Type::Function {
-            ret,
-            params,
-            vararg: false,
-        });
-        let fid = FuncId(self.m.functions.len() as u32);
-        let ptr = self.ty(Type::Pointer {
-            pointee: ty,
-            addr_space: 0,
-        });
-        let v = self.value(ptr, ValueKind::Function(fid));
-        let n = self.m.push_str(name);
-        self.m.values[v.0 as usize].name = n;
-        self.m.functions.push(Function {
-            value: v,
-            ty,
-            is_declaration: decl,
-            linkage: Linkage::External,
-            attrs: 0,
-            first_arg: ValueId(0),
-            num_args: 0,
-            blocks: Vec::new(),
-            insts: Vec::new(),
-            metadata: ListRange::EMPTY,
-        });
-        if !decl {
-            self.insts.insert(fid.0, Vec::new());
-        }
-        fid
-    }
-
-    /// Calls `name` in function `f`.
-    fn call(
-        &mut self,
-        f: FuncId,
-        name: &str,
-        ret: TypeId,
-        args: &[(ValueId, TypeId)],
-    ) -> Option<ValueId> {
-        let callee = match self.decls.get(name) {
-            Some(&v) => v,
-            None => {
-                let params: Vec<TypeId> = args.iter().map(|a| a.1).collect();
-                let d = self.func(name, ret, &params, true);
-                let v = self.m.functions[d.0 as usize].value;
-                self.decls.insert(name.to_string(), v);
-                v
-            }
-        };
-        let ids: Vec<u32> = args.iter().map(|a| a.0 .0).collect();
-        let args = self.m.push_list(&ids);
-        let idx = self.insts[&f.0].len() as u32;
-        let result =
-            (ret != self.void).then(|| self.value(ret, ValueKind::Inst { func: f, inst: idx }));
-        self.insts.get_mut(&f.0).unwrap().push(Inst {
-            kind: InstKind::Call {
-                callee,
-                args,
-                attrs: 0,
-            },
-            ty: ret,
-            result,
-            metadata: ListRange::EMPTY,
-        });
-        result
-    }
-
-    fn finish(mut self) -> Module {
-        for (f, mut insts) in std::mem::take(&mut self.insts) {
-            insts.push(Inst {
-                kind: InstKind::Ret { value: None },
-                ty: self.void,
-                result: None,
-                metadata: ListRange::EMPTY,
-            });
-            let func = &mut self.m.functions[f as usize];
-            func.blocks = vec![Block {
-                start: 0,
-                len: insts.len() as u32,
-                name: StrRange::EMPTY,
-            }];
-            func.insts = insts;
-        }
-        self.m
-    }
-}
+use crate::common::ir_build::IrBuilder as Builder;
 
 /// The IR type, `dx.op` suffix and a constant of a component type.
 fn scalar(b: &mut Builder, ty: ComponentType) -> (TypeId, &'static str, ValueId) {
@@ -684,8 +549,9 @@ fn build_cell(cell: &Cell) -> (Module, ShaderDesc) {
     };
     let mut b = Builder::new();
     let void = b.void;
-    let main = b.func("main", void, &[], false);
-    let pcf = (kind == ShaderKind::Hull).then(|| b.func("patch_constants", void, &[], false));
+    let fnty = b.fn_type(void, &[]);
+    let main = b.func("main", fnty, false);
+    let pcf = (kind == ShaderKind::Hull).then(|| b.func("patch_constants", fnty, false));
     let elements: Vec<SignatureElement> = specs
         .iter()
         .enumerate()
@@ -848,39 +714,6 @@ fn build_cell(cell: &Cell) -> (Module, ShaderDesc) {
     (b.finish(), desc)
 }
 
-fn error_outcome(e: &Error) -> String {
-    let message = e.to_string().replace(['\n', '\t', '\r'], " ");
-    if e.kind() == ErrorKind::Unsupported {
-        let detail = e
-            .unsupported_detail()
-            .map_or_else(|| "-".to_string(), |d| d.to_string());
-        format!("unsupported:{detail}\t# {message}")
-    } else {
-        format!(
-            "error:{}/{}\t# {message}",
-            e.kind().name(),
-            e.phase().name()
-        )
-    }
-}
-
-/// The in-process validator, then the current spirv-val: `None` when both
-/// accept, else the first line of the first rejection.
-fn spirv_val(words: &[u32]) -> Option<String> {
-    let first_line = |text: &str| {
-        text.lines()
-            .find(|l| !l.trim().is_empty())
-            .unwrap_or("")
-            .replace('\t', " ")
-    };
-    if let Err(e) = dxil2spirv::validate::validate_vulkan_1_3(words) {
-        return Some(first_line(e.message()));
-    }
-    crate::common::spirv_val::check(words)
-        .err()
-        .map(|e| first_line(&e))
-}
-
 /// One cell: its ledger key and what to build.
 struct Cell {
     key: String,
@@ -909,38 +742,14 @@ fn run_cell(cell: &Cell) -> String {
     let emitted = std::panic::catch_unwind(|| emit(&module, &desc, &EmitOptions::default()));
     match emitted {
         Err(_) => "error:panic".into(),
-        Ok(Err(e)) => error_outcome(&e),
+        Ok(Err(e)) => matrix::error_outcome(&e),
         Ok(Ok(out)) => {
             if dump {
                 eprintln!("{}", dxil2spirv::validate::disassemble(&out.spirv).unwrap());
             }
-            match spirv_val(&out.spirv) {
-                None => "pass".into(),
-                Some(msg) => format!("invalid-spirv:{msg}"),
-            }
+            matrix::validation_outcome(&out.spirv)
         }
     }
-}
-
-/// The compared part of an outcome.
-fn compared(outcome: &str) -> &str {
-    if outcome.starts_with("invalid-spirv") {
-        "invalid-spirv"
-    } else {
-        outcome.split('\t').next().unwrap_or(outcome)
-    }
-}
-
-fn read_ledger() -> BTreeMap<String, String> {
-    let text = std::fs::read_to_string(ledger_path()).unwrap_or_default();
-    text.lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(|l| {
-            let f: Vec<&str> = l.splitn(4, '\t').collect();
-            assert_eq!(f.len(), 4, "ledger line does not parse: {l}");
-            (format!("{}\t{}\t{}", f[0], f[1], f[2]), f[3].to_string())
-        })
-        .collect()
 }
 
 /// The cells, and the counts of (point, semantic) pairs that are not
@@ -1180,81 +989,26 @@ fn cells() -> (Vec<Cell>, usize, usize) {
 fn sig_matrix_ledger() {
     let start = std::time::Instant::now();
     let (cells, not_allowed, not_in_sig) = cells();
-    let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let mut outcomes: Vec<Option<String>> = vec![None; cells.len()];
-    let results = std::sync::Mutex::new(&mut outcomes);
-    std::thread::scope(|s| {
-        for _ in 0..threads {
-            s.spawn(|| loop {
-                let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                let Some(cell) = cells.get(i) else { break };
-                let outcome = run_cell(cell);
-                results.lock().unwrap()[i] = Some(outcome);
-            });
-        }
-    });
-    let outcomes: Vec<String> = outcomes.into_iter().map(Option::unwrap).collect();
-    let count = |prefix: &str| outcomes.iter().filter(|o| o.starts_with(prefix)).count();
+    let outcomes = matrix::run_all(&cells, run_cell);
     eprintln!(
-        "signature matrix: {} cells: {} pass, {} unsupported, {} invalid-spirv, {} error, \
-         {} not-generated; {} (semantic, point) pairs not allowed, {} read outside the \
-         signature ({:.1} s)",
+        "signature matrix: {} cells: {}; {} (semantic, point) pairs not allowed, {} read \
+         outside the signature ({:.1} s)",
         cells.len(),
-        count("pass"),
-        count("unsupported:"),
-        count("invalid-spirv:"),
-        count("error:"),
-        count("not-generated:"),
+        matrix::counts(&outcomes),
         not_allowed,
         not_in_sig,
         start.elapsed().as_secs_f64()
     );
-
-    let keyed: BTreeMap<&str, &String> = cells
+    let keyed: BTreeMap<String, String> = cells
         .iter()
-        .zip(&outcomes)
-        .map(|(c, o)| (c.key.as_str(), o))
+        .zip(outcomes)
+        .map(|(c, o)| (c.key.clone(), o))
         .collect();
     assert_eq!(keyed.len(), cells.len(), "duplicate cells");
-
-    if std::env::var_os("DXIL2SPIRV_BLESS").is_some() {
-        let mut out = String::from(
-            "# Signature cells (semantic or shape, stage, direction) that do not emit valid SPIR-V yet, and their outcome.\n\
-             # Regenerate: DXIL2SPIRV_BLESS=1 cargo test --release --all-features --test suite sig_matrix::\n",
-        );
-        for (k, o) in &keyed {
-            if o.as_str() != "pass" {
-                out.push_str(&format!("{k}\t{o}\n"));
-            }
-        }
-        std::fs::write(ledger_path(), out).unwrap();
-        return;
-    }
-
-    let ledger = read_ledger();
-    let mut problems: Vec<String> = keyed
-        .iter()
-        .filter(|(_, o)| o.starts_with("unsupported:-"))
-        .map(|(k, o)| format!("{k}: unsupported error without a typed detail: {o}"))
-        .collect();
-    for (k, o) in &keyed {
-        match (o.as_str(), ledger.get(*k)) {
-            ("pass", Some(_)) => {
-                problems.push(format!("{k}: now passes; remove it from the ledger"))
-            }
-            ("pass", None) => {}
-            (_, None) => problems.push(format!("{k}: {o} but not ledgered")),
-            (_, Some(want)) if compared(o) != compared(want) => problems.push(format!(
-                "{k}: outcome changed:\n  ledger: {want}\n  now:    {o}"
-            )),
-            _ => {}
-        }
-    }
-    for k in ledger.keys() {
-        if !keyed.contains_key(k.as_str()) {
-            problems.push(format!("{k}: ledgered but no such cell"));
-        }
-    }
-    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    matrix::check_ledger(
+        &ledger_path(),
+        "# Signature cells (semantic or shape, stage, direction) that do not emit valid SPIR-V yet, and their outcome.\n\
+         # Regenerate: DXIL2SPIRV_BLESS=1 cargo test --release --all-features --test suite sig_matrix::\n",
+        &keyed,
+    );
 }
