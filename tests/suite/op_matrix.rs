@@ -47,7 +47,7 @@ use dxil2spirv::dxil::{
     SignatureElement, Signatures, TessellatorDomain, TessellatorOutputPrimitive,
     TessellatorPartitioning,
 };
-use dxil2spirv::emit::{emit, EmitOptions, ResourceClass, ResourceDecl, ShaderDesc};
+use dxil2spirv::emit::{ResourceClass, ResourceDecl, ShaderDesc};
 use dxil2spirv::ir::{Constant, FuncId, Module, StrRange, Type, TypeId, ValueId, ValueKind};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -913,20 +913,7 @@ fn run_cell(rows: &[OpRow<'static>], cell: &Cell, imms: &BTreeMap<(&str, &str), 
         dxil2spirv::ir::write_module(&mut text, &module).unwrap();
         eprintln!("{key}:\n{text}");
     }
-    let emitted = std::panic::catch_unwind(|| emit(&module, &desc, &EmitOptions::default()));
-    match emitted {
-        Err(_) => "error:panic".into(),
-        Ok(Err(e)) => matrix::error_outcome(&e),
-        Ok(Ok(out)) => {
-            if dump {
-                eprintln!(
-                    "{key}:\n{}",
-                    dxil2spirv::validate::disassemble(&out.spirv).unwrap()
-                );
-            }
-            matrix::validation_outcome(&out.spirv)
-        }
-    }
+    matrix::emit_outcome(&module, &desc, dump.then_some(key.as_str()))
 }
 
 #[test]

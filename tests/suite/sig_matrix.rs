@@ -51,7 +51,7 @@ use dxil2spirv::dxil::{
     SignatureElement, Signatures, TessellatorDomain, TessellatorOutputPrimitive,
     TessellatorPartitioning,
 };
-use dxil2spirv::emit::{emit, EmitOptions, ShaderDesc};
+use dxil2spirv::emit::ShaderDesc;
 use dxil2spirv::ir::{Constant, Module, Type, TypeId, ValueId};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -739,17 +739,7 @@ fn run_cell(cell: &Cell) -> String {
         dxil2spirv::ir::write_module(&mut text, &module).unwrap();
         eprintln!("{}:\n{text}\n{:#?}", cell.key, desc.signatures);
     }
-    let emitted = std::panic::catch_unwind(|| emit(&module, &desc, &EmitOptions::default()));
-    match emitted {
-        Err(_) => "error:panic".into(),
-        Ok(Err(e)) => matrix::error_outcome(&e),
-        Ok(Ok(out)) => {
-            if dump {
-                eprintln!("{}", dxil2spirv::validate::disassemble(&out.spirv).unwrap());
-            }
-            matrix::validation_outcome(&out.spirv)
-        }
-    }
+    matrix::emit_outcome(&module, &desc, dump.then_some(cell.key.as_str()))
 }
 
 /// The cells, and the counts of (point, semantic) pairs that are not

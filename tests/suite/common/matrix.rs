@@ -7,7 +7,9 @@
 //! line of the validator's message>` (compared without the message), or a
 //! matrix's own `not-generated:<reason>`.
 
+use dxil2spirv::emit::{emit, EmitOptions, ShaderDesc};
 use dxil2spirv::error::{Error, ErrorKind};
+use dxil2spirv::ir::Module;
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -31,7 +33,7 @@ pub fn run_all<C: Sync>(cells: &[C], run: impl Fn(&C) -> String + Sync) -> Vec<S
 }
 
 /// The outcome of a translation that failed with `e`.
-pub fn error_outcome(e: &Error) -> String {
+fn error_outcome(e: &Error) -> String {
     let message = e.to_string().replace(['\n', '\t', '\r'], " ");
     if e.kind() == ErrorKind::Unsupported {
         let detail = e
@@ -49,7 +51,7 @@ pub fn error_outcome(e: &Error) -> String {
 
 /// The outcome of a translation that gave `words`: the in-process
 /// validator, then the current spirv-val (`common::spirv_val`).
-pub fn validation_outcome(words: &[u32]) -> String {
+fn validation_outcome(words: &[u32]) -> String {
     let first_line = |text: &str| {
         text.lines()
             .find(|l| !l.trim().is_empty())
@@ -63,6 +65,23 @@ pub fn validation_outcome(words: &[u32]) -> String {
             .map(|e| first_line(&e)),
     };
     rejection.map_or_else(|| "pass".into(), |msg| format!("invalid-spirv:{msg}"))
+}
+
+/// The outcome of emitting `module` for `desc` (a panic is
+/// `error:panic`); with `dump`, the SPIR-V is printed under that label.
+pub fn emit_outcome(module: &Module, desc: &ShaderDesc, dump: Option<&str>) -> String {
+    let emitted = std::panic::catch_unwind(|| emit(module, desc, &EmitOptions::default()));
+    match emitted {
+        Err(_) => "error:panic".into(),
+        Ok(Err(e)) => error_outcome(&e),
+        Ok(Ok(out)) => {
+            if let Some(label) = dump {
+                let text = dxil2spirv::validate::disassemble(&out.spirv).unwrap();
+                eprintln!("{label}:\n{text}");
+            }
+            validation_outcome(&out.spirv)
+        }
+    }
 }
 
 /// `N pass, N unsupported, N invalid-spirv, N error, N not-generated`.
