@@ -3,10 +3,13 @@
 //!
 //! The pieces:
 //! - [`spec`]: the run-spec format, parsed into a [`RunSpec`] whose resources
-//!   hold their initial contents already packed into little-endian bytes;
+//!   hold their initial contents already packed into little-endian bytes
+//!   (register buffers, and SM 6.6 heap buffers `heap[N]` with their view);
 //! - [`binding`]: how the caller (the compiler's reflection) says where each
-//!   spec resource lives in the SPIR-V: a [`BindingDesc`] per descriptor and an
-//!   optional [`PushConstantDesc`] for root constants;
+//!   spec resource lives in the SPIR-V: a [`BindingDesc`] per descriptor (or
+//!   per runtime array of the descriptor heap, which the harness fills from
+//!   the spec's heap buffers by descriptor type) and an optional
+//!   [`PushConstantDesc`] for root constants;
 //! - [`compare`]: the README's comparison rules ([`compare_expectations`]);
 //! - [`vulkan`]: device listing and the execution itself ([`run_spec`]);
 //! - [`reflect`]: compiling a blob for a run ([`compile_for_run`]) and the

@@ -113,13 +113,18 @@ impl Vulkan {
     /// holding its initial data (storage-buffer descriptors cover exactly its
     /// bytes; uniform-buffer ones its bytes rounded up to 16; texel-buffer views
     /// use the binding's format, or the resource's typed format). Each counter
-    /// binding gets a 4-byte buffer starting at 0. The dispatch is
-    /// `spec.dispatch`; then every bound resource is read back and compared with
-    /// the `expect` lines.
+    /// binding gets a 4-byte buffer starting at 0. A heap binding
+    /// ([`BindingResource::Heap`]) is a runtime array of `spec.heap_size + 1`
+    /// descriptors, partially bound and update-after-bind, holding each spec
+    /// `heap[N]` buffer whose view has its descriptor type at index N; the
+    /// heap counter array holds each `counter(V)` buffer at its index. The
+    /// dispatch is `spec.dispatch`; then every bound resource is read back and
+    /// compared with the `expect` lines.
     ///
     /// Errors: bindings or push constants that do not fit the spec
-    /// (InvalidInput), no Vulkan loader or device, or a limit or format the
-    /// device lacks (Unsupported), a Vulkan call failing or the dispatch not
+    /// (InvalidInput), no Vulkan loader or device, or a limit, format or
+    /// (for heap arrays) descriptor-indexing feature the device lacks
+    /// (Unsupported), a Vulkan call failing or the dispatch not
     /// finishing within [`RunOptions::timeout`] (Internal). Wrong results are
     /// not errors: see [`RunReport::passed`].
     pub fn run_spec_with(

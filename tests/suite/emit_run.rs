@@ -112,7 +112,7 @@ fn compute_corpus_runs() {
                 Ok(rep) => fail.push(format!("{name}: {}", rep.summary())),
                 Err(e) if known => eprintln!("{name}: known driver failure: {e}"),
                 Err(e) if spec.uses_heap() && e.kind() == ErrorKind::Unsupported && !nvidia => {
-                    eprintln!("{name}: skipped: {e}");
+                    eprintln!("SKIPPED: {name}: {e}");
                     heap_skipped += 1
                 }
                 Err(e) => fail.push(format!("{name}: error: {e}")),
