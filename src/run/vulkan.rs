@@ -294,7 +294,9 @@ pub struct RunReport {
     /// binding names keep their initial data; push-constant resources are
     /// read-only).
     pub contents: BTreeMap<RegisterKey, Vec<u8>>,
-    /// Final values of the hidden UAV counters that were bound.
+    /// Final values of the hidden counters of register UAVs that were
+    /// bound (heap counters, `heap[N].counter`, are spec resources and come
+    /// back in [`RunReport::contents`]).
     pub counters: BTreeMap<RegisterKey, u32>,
     /// The device it ran on.
     pub device: DeviceInfo,
