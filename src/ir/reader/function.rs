@@ -174,12 +174,14 @@ impl Reader<'_> {
     }
 
     /// The LLVM number the next defined value gets.
+    #[inline]
     fn next_value_no(&self) -> u32 {
         let locals = (self.module.values.len() as u32).wrapping_sub(self.local_base);
         self.module_values.wrapping_add(locals)
     }
 
     /// Converts a possibly relative operand to an absolute value number.
+    #[inline]
     fn absolute(&self, raw: u64) -> Result<u32> {
         let raw = u32::try_from(raw).map_err(|_| self.err("relative value id out of range"))?;
         Ok(if self.relative_ids {
@@ -195,6 +197,7 @@ impl Reader<'_> {
 
     /// A value/type pair: the value, followed by its type when it is a
     /// forward reference.
+    #[inline]
     fn value_type_pair(&mut self, slot: &mut usize) -> Result<(ValueId, TypeId)> {
         let id = self.absolute(self.op(*slot)?)?;
         *slot = slot.saturating_add(1);
@@ -211,6 +214,7 @@ impl Reader<'_> {
     }
 
     /// A value of a known type (no type in the record even when forward).
+    #[inline]
     fn typed_value(&mut self, slot: &mut usize, ty: TypeId) -> Result<ValueId> {
         let id = self.absolute(self.op(*slot)?)?;
         *slot = slot.saturating_add(1);

@@ -123,12 +123,14 @@ impl<'a> Reader<'a> {
     }
 
     /// An invalid-input error at the current record.
+    #[cold]
     fn err(&self, message: impl Into<String>) -> Error {
         Error::invalid_at_bit(Phase::Ir, self.record_bit, message)
     }
 
     /// An unsupported-feature error at the current record: a bitcode
     /// construct that DXIL does not use.
+    #[cold]
     fn unsupported(&self, message: impl Into<String>) -> Error {
         Error::unsupported(Phase::Ir, Feature::BitcodeConstruct, message)
             .with_location(crate::error::Location::Bit(self.record_bit))
@@ -154,12 +156,14 @@ impl<'a> Reader<'a> {
     }
 
     /// Reads the next entry, noting the record position for errors.
+    #[inline]
     fn next_entry(&mut self) -> Result<Entry> {
         self.record_bit = self.bs.pos();
         self.bs.advance()
     }
 
     /// Reads the record announced by `entry` into `self.ops`.
+    #[inline]
     fn read_record(&mut self, abbrev: u32) -> Result<u32> {
         self.bs.read_record(abbrev, &mut self.ops)
     }
@@ -243,6 +247,7 @@ impl<'a> Reader<'a> {
     }
 
     /// Maps an LLVM value number to its arena id.
+    #[inline]
     fn map_value_id(&self, id: u32) -> Option<ValueId> {
         match id.checked_sub(self.module_values) {
             Some(local) if self.in_function => local.checked_add(self.local_base).map(ValueId),
@@ -253,6 +258,7 @@ impl<'a> Reader<'a> {
     /// Resolves an absolute LLVM value number used as an operand. Defined
     /// values are type-checked against `expected`; values not yet defined
     /// are forward references and need `expected`, checked later.
+    #[inline]
     fn value_ref(&mut self, id: u64, expected: Option<TypeId>) -> Result<ValueId> {
         let mapped = u32::try_from(id).ok().and_then(|id| self.map_value_id(id));
         let Some(value) = mapped else {
@@ -303,6 +309,7 @@ impl<'a> Reader<'a> {
     }
 
     /// The type of an existing value, by arena id.
+    #[inline]
     fn type_of(&self, id: ValueId) -> Option<TypeId> {
         self.module.values.get(id.0 as usize).map(|v| v.ty)
     }

@@ -244,6 +244,7 @@ impl Reader<'_> {
     }
 
     /// A type id operand outside the type table.
+    #[inline]
     pub(super) fn type_at(&self, index: usize) -> Result<TypeId> {
         let id = self.op(index)?;
         match usize::try_from(id)
