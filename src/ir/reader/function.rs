@@ -202,6 +202,9 @@ impl Reader<'_> {
         let id = self.absolute(self.op(*slot)?)?;
         *slot = slot.saturating_add(1);
         if id < self.next_value_no() {
+            if let Some(defined) = self.defined(id) {
+                return Ok(defined);
+            }
             let value = self.value_ref(u64::from(id), None)?;
             let ty = self
                 .type_of(value)
@@ -218,7 +221,11 @@ impl Reader<'_> {
     fn typed_value(&mut self, slot: &mut usize, ty: TypeId) -> Result<ValueId> {
         let id = self.absolute(self.op(*slot)?)?;
         *slot = slot.saturating_add(1);
-        self.value_ref(u64::from(id), Some(ty))
+        // Fast path: a value defined earlier with the expected type.
+        match self.defined(id) {
+            Some((value, actual)) if actual == ty => Ok(value),
+            _ => self.value_ref(u64::from(id), Some(ty)),
+        }
     }
 
     fn block_ref(&self, slot: usize, body: &Body) -> Result<BlockId> {

@@ -255,6 +255,14 @@ impl<'a> Reader<'a> {
         }
     }
 
+    /// The arena id and type of LLVM value number `id` if it is defined
+    /// (the common case of [`Self::value_ref`], without its checks).
+    #[inline]
+    fn defined(&self, id: u32) -> Option<(ValueId, TypeId)> {
+        let value = self.map_value_id(id)?;
+        Some((value, self.type_of(value)?))
+    }
+
     /// Resolves an absolute LLVM value number used as an operand. Defined
     /// values are type-checked against `expected`; values not yet defined
     /// are forward references and need `expected`, checked later.
