@@ -178,13 +178,16 @@ impl<'a> Reader<'a> {
     fn ops_substring(&mut self, start: usize, end: usize) -> Result<super::StrRange> {
         let ops = self.ops.get(start..end).unwrap_or(&[]);
         let begin = self.module.strings.len();
-        if ops.iter().fold(0, |acc, &c| acc | c) > 0xff {
+        // One pass: narrow to bytes, noting any operand that does not fit.
+        self.scratch.clear();
+        let mut wide = 0;
+        self.scratch.extend(ops.iter().map(|&c| {
+            wide |= c;
+            c as u8
+        }));
+        if wide > 0xff {
             return Err(self.err("character out of range in a string record"));
         }
-        // Every operand fits in a byte (checked just above). The passes
-        // over the characters are simple enough to be vectorised.
-        self.scratch.clear();
-        self.scratch.extend(ops.iter().map(|&c| c as u8));
         match std::str::from_utf8(&self.scratch) {
             Ok(s) => self.module.strings.push_str(s),
             Err(_) => self
