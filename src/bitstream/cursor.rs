@@ -207,6 +207,7 @@ impl<'a> Cursor<'a> {
     /// [`Self::read_vbr_run`] for vbr6, the unabbreviated records' operands:
     /// a load per field, and the one- and two-chunk values (operand numbers,
     /// characters) decoded without a loop.
+    #[inline]
     fn read_vbr6_run(&mut self, count: usize, out: &mut Vec<u64>) -> Result<()> {
         // The caller checked that `count` fields fit in the input: the
         // reservation is bounded by it.
