@@ -846,10 +846,13 @@ impl Reader<'_> {
         else {
             return Err(self.err("callee is not a function"));
         };
-        let params: SmallVec<[TypeId; 16]> =
-            self.module.types.members(params).iter().copied().collect();
         let mut args: SmallVec<[u32; 16]> = SmallVec::new();
-        for &param in &params {
+        // By index: the parameter list lives in the type table, which the
+        // operand reads below borrow mutably.
+        for i in 0..params.len as usize {
+            let Some(&param) = self.module.types.members(params).get(i) else {
+                break;
+            };
             if matches!(self.module.types.ty(param), Type::Label) {
                 return Err(self.unsupported("call with a label argument"));
             }
