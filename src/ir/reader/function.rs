@@ -196,8 +196,10 @@ impl Reader<'_> {
     // saturated slot would only read as a missing operand).
 
     /// A value/type pair: the value, followed by its type when it is a
-    /// forward reference.
-    #[inline]
+    /// forward reference. (This and [`Self::typed_value`] read nearly every
+    /// instruction operand: always inlined, so that the common case of a
+    /// defined value is a few instructions where it is used.)
+    #[inline(always)]
     fn value_type_pair(&mut self, slot: &mut usize) -> Result<(ValueId, TypeId)> {
         let id = self.absolute(self.op(*slot)?)?;
         *slot = slot.saturating_add(1);
@@ -217,7 +219,7 @@ impl Reader<'_> {
     }
 
     /// A value of a known type (no type in the record even when forward).
-    #[inline]
+    #[inline(always)]
     fn typed_value(&mut self, slot: &mut usize, ty: TypeId) -> Result<ValueId> {
         let id = self.absolute(self.op(*slot)?)?;
         *slot = slot.saturating_add(1);
