@@ -174,14 +174,14 @@ impl Reader<'_> {
     }
 
     /// The LLVM number the next defined value gets.
-    #[inline]
+    #[inline(always)]
     fn next_value_no(&self) -> u32 {
         let locals = (self.module.values.len() as u32).wrapping_sub(self.local_base);
         self.module_values.wrapping_add(locals)
     }
 
     /// Converts a possibly relative operand to an absolute value number.
-    #[inline]
+    #[inline(always)]
     fn absolute(&self, raw: u64) -> Result<u32> {
         let raw = u32::try_from(raw).map_err(|_| self.err("relative value id out of range"))?;
         Ok(if self.relative_ids {

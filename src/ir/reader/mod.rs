@@ -137,7 +137,7 @@ impl<'a> Reader<'a> {
     }
 
     /// Operand `i` of the current record.
-    #[inline]
+    #[inline(always)]
     fn op(&self, i: usize) -> Result<u64> {
         match self.ops.get(i) {
             Some(&v) => Ok(v),
@@ -250,7 +250,7 @@ impl<'a> Reader<'a> {
     }
 
     /// Maps an LLVM value number to its arena id.
-    #[inline]
+    #[inline(always)]
     fn map_value_id(&self, id: u32) -> Option<ValueId> {
         match id.checked_sub(self.module_values) {
             Some(local) if self.in_function => local.checked_add(self.local_base).map(ValueId),
@@ -260,7 +260,7 @@ impl<'a> Reader<'a> {
 
     /// The arena id and type of LLVM value number `id` if it is defined
     /// (the common case of [`Self::value_ref`], without its checks).
-    #[inline]
+    #[inline(always)]
     fn defined(&self, id: u32) -> Option<(ValueId, TypeId)> {
         let value = self.map_value_id(id)?;
         Some((value, self.type_of(value)?))
@@ -320,7 +320,7 @@ impl<'a> Reader<'a> {
     }
 
     /// The type of an existing value, by arena id.
-    #[inline]
+    #[inline(always)]
     fn type_of(&self, id: ValueId) -> Option<TypeId> {
         self.module.values.get(id.0 as usize).map(|v| v.ty)
     }
