@@ -193,12 +193,7 @@ impl<'a> Cursor<'a> {
     #[inline]
     pub fn read_vbr_run(&mut self, width: u32, count: usize, out: &mut Vec<u64>) -> Result<()> {
         match width {
-            6 => self.run(
-                count,
-                out,
-                |word, valid| vbr_in_word(word, 6, valid),
-                |c| c.read_vbr_slow(6),
-            ),
+            6 => self.read_vbr6_run(count, out),
             2..=32 => self.run(
                 count,
                 out,
@@ -209,14 +204,51 @@ impl<'a> Cursor<'a> {
         }
     }
 
+    /// [`Self::read_vbr_run`] for vbr6, the unabbreviated records' operands:
+    /// a load per field, and the one- and two-chunk values (operand numbers,
+    /// characters) decoded without a loop.
+    #[inline]
+    fn read_vbr6_run(&mut self, count: usize, out: &mut Vec<u64>) -> Result<()> {
+        // The caller checked that `count` fields fit in the input: the
+        // reservation is bounded by it.
+        out.reserve(count);
+        let data = self.data;
+        let mut pos = self.pos;
+        for _ in 0..count {
+            let decoded = peek(data, pos).and_then(|word| {
+                if word & 0x20 == 0 {
+                    Some((word & 0x1f, 6))
+                } else if word & 0x800 == 0 {
+                    Some(((word & 0x1f) | ((word >> 1) & 0x3e0), 12))
+                } else {
+                    vbr_in_word(word, 6, FAST_BITS)
+                }
+            });
+            match decoded {
+                Some((value, bits)) => {
+                    out.push(value);
+                    // Inside the loaded bytes (see `skip`).
+                    pos = pos.wrapping_add(u64::from(bits));
+                }
+                None => {
+                    // Near the end of the data, or a value longer than one load.
+                    self.pos = pos;
+                    out.push(self.read_vbr_slow(6)?);
+                    pos = self.pos;
+                }
+            }
+        }
+        self.pos = pos;
+        Ok(())
+    }
+
     /// Appends `count` fields to `out`: those that `decode` takes from a
     /// loaded word (given the word and how many of its bits are valid, it
     /// returns the value and the bits taken, or `None` when the field does
     /// not fit), else those `slow` reads. One load serves every field that
     /// fits in it, so the fields of a run are not serialised behind one
-    /// load each; the position stays in a register, and the output is
-    /// sized once so that storing a field is a plain store (no length
-    /// kept in memory between fields).
+    /// load each, and the position stays in a register; the output is
+    /// reserved once (not zero-filled first).
     #[inline(always)]
     fn run(
         &mut self,
@@ -225,25 +257,23 @@ impl<'a> Cursor<'a> {
         decode: impl Fn(u64, u32) -> Option<(u64, u32)>,
         slow: impl Fn(&mut Self) -> Result<u64>,
     ) -> Result<()> {
-        let start = out.len();
         // The caller checked that `count` fields fit in the input: the
-        // size is bounded by it.
-        out.resize(start.wrapping_add(count), 0);
-        let mut slots = out.get_mut(start..).unwrap_or(&mut []).iter_mut();
+        // reservation is bounded by it.
+        out.reserve(count);
+        let mut left = count;
         let data = self.data;
         let mut pos = self.pos;
-        while slots.len() > 0 {
+        while left > 0 {
             let mut used = 0u32;
             if let Some(word) = peek(data, pos) {
                 // `used <= FAST_BITS < 64`: the shift is in range.
-                while slots.len() > 0 {
+                while left > 0 {
                     let Some((value, bits)) = decode(word >> used, FAST_BITS.wrapping_sub(used))
                     else {
                         break;
                     };
-                    if let Some(slot) = slots.next() {
-                        *slot = value;
-                    }
+                    out.push(value);
+                    left = left.wrapping_sub(1);
                     used = used.wrapping_add(bits);
                 }
             }
@@ -254,10 +284,8 @@ impl<'a> Cursor<'a> {
             }
             // Near the end of the data, or a field longer than one load.
             self.pos = pos;
-            let value = slow(self)?;
-            if let Some(slot) = slots.next() {
-                *slot = value;
-            }
+            out.push(slow(self)?);
+            left = left.wrapping_sub(1);
             pos = self.pos;
         }
         self.pos = pos;

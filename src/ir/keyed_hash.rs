@@ -5,12 +5,14 @@
 //! and make interning quadratic; std's keyed SipHash prevents that but costs
 //! tens of nanoseconds per small key. This is Thorup's vector multiply-shift
 //! hash: the key is fed as 32-bit words `x_i` and hashed to
-//! `b + sum(a_i * x_i) mod 2^64`, with the 64-bit `a_i` and `b` drawn from
-//! std's random source each time a [`KeyedState`] is made (once per type
-//! table, so once per read module: there is no process-global state). For
-//! any two distinct keys of up to [`WORDS`] words fixed before the draw, the
-//! top `l` bits collide with probability about `2^-l`, so an input, which is
-//! fixed before its reader draws the keys, cannot aim for collisions. The
+//! `b + sum(a_i * x_i) mod 2^64`, with the 64-bit `a_i` and `b` expanded
+//! from 128 bits of std's random source each time a [`KeyedState`] is made
+//! (once per type table, so once per read module: there is no
+//! process-global state). For any two distinct keys of up to [`WORDS`] words
+//! fixed before the draw, the top `l` bits collide with probability about
+//! `2^-l` (for keys drawn uniformly; the expanded ones cannot be told apart
+//! from those without the random bits), so an input, which is fixed before
+//! its reader draws the keys, cannot aim for collisions. The
 //! top bits are the good ones: [`Hasher::finish`] reverses the bits so that
 //! they become the low bits, which pick the bucket.
 
@@ -31,17 +33,29 @@ pub(crate) struct KeyedState {
 }
 
 impl Default for KeyedState {
-    /// Fresh keys from std's random source (SipHash of the key's index under
-    /// a fresh [`RandomState`], whose own keys are random per state).
+    /// Fresh keys: 128 random bits from std's random source (two SipHash
+    /// outputs under a fresh [`RandomState`], whose own keys are random per
+    /// state), expanded by SplitMix64 (one SipHash per key cost 2 µs per
+    /// module). Unpredictable keys are what the guarantee needs: the input
+    /// is fixed before they are drawn.
     fn default() -> Self {
-        let mut random = RandomState::new().build_hasher();
+        let random = RandomState::new();
+        let seed = random.hash_one(0u8);
+        let mix = random.hash_one(1u8);
+        let mut state = seed;
         KeyedState {
-            keys: std::array::from_fn(|i| {
-                random.write_usize(i);
-                random.finish()
-            }),
+            keys: std::array::from_fn(|_| splitmix64(&mut state) ^ mix),
         }
     }
+}
+
+/// One step of the SplitMix64 generator (Steele, Lea and Flood 2014).
+fn splitmix64(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
 }
 
 impl BuildHasher for KeyedState {

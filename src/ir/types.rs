@@ -262,6 +262,20 @@ impl TypeTable {
         id
     }
 
+    /// Appends `n` copies of an identified struct (placeholders that the
+    /// type table's records replace): like `n` calls of [`Self::push`],
+    /// which adds no identified struct to the lookup.
+    pub(crate) fn push_copies(&mut self, ty: Type, n: usize) {
+        debug_assert!(matches!(
+            ty,
+            Type::Struct {
+                identified: true,
+                ..
+            }
+        ));
+        self.types.resize(self.types.len().saturating_add(n), ty);
+    }
+
     /// Replaces a type in place (used to fill in forward-declared structs).
     pub(crate) fn set(&mut self, id: TypeId, ty: Type) {
         if let Some(slot) = self.types.get_mut(id.0 as usize) {

@@ -174,12 +174,14 @@ impl Reader<'_> {
     }
 
     /// The LLVM number the next defined value gets.
+    #[inline(always)]
     fn next_value_no(&self) -> u32 {
         let locals = (self.module.values.len() as u32).wrapping_sub(self.local_base);
         self.module_values.wrapping_add(locals)
     }
 
     /// Converts a possibly relative operand to an absolute value number.
+    #[inline(always)]
     fn absolute(&self, raw: u64) -> Result<u32> {
         let raw = u32::try_from(raw).map_err(|_| self.err("relative value id out of range"))?;
         Ok(if self.relative_ids {
@@ -194,11 +196,17 @@ impl Reader<'_> {
     // saturated slot would only read as a missing operand).
 
     /// A value/type pair: the value, followed by its type when it is a
-    /// forward reference.
+    /// forward reference. (This and [`Self::typed_value`] read nearly every
+    /// instruction operand: always inlined, so that the common case of a
+    /// defined value is a few instructions where it is used.)
+    #[inline(always)]
     fn value_type_pair(&mut self, slot: &mut usize) -> Result<(ValueId, TypeId)> {
         let id = self.absolute(self.op(*slot)?)?;
         *slot = slot.saturating_add(1);
         if id < self.next_value_no() {
+            if let Some(defined) = self.defined(id) {
+                return Ok(defined);
+            }
             let value = self.value_ref(u64::from(id), None)?;
             let ty = self
                 .type_of(value)
@@ -211,10 +219,15 @@ impl Reader<'_> {
     }
 
     /// A value of a known type (no type in the record even when forward).
+    #[inline(always)]
     fn typed_value(&mut self, slot: &mut usize, ty: TypeId) -> Result<ValueId> {
         let id = self.absolute(self.op(*slot)?)?;
         *slot = slot.saturating_add(1);
-        self.value_ref(u64::from(id), Some(ty))
+        // Fast path: a value defined earlier with the expected type.
+        match self.defined(id) {
+            Some((value, actual)) if actual == ty => Ok(value),
+            _ => self.value_ref(u64::from(id), Some(ty)),
+        }
     }
 
     fn block_ref(&self, slot: usize, body: &Body) -> Result<BlockId> {
@@ -835,10 +848,13 @@ impl Reader<'_> {
         else {
             return Err(self.err("callee is not a function"));
         };
-        let params: SmallVec<[TypeId; 16]> =
-            self.module.types.members(params).iter().copied().collect();
         let mut args: SmallVec<[u32; 16]> = SmallVec::new();
-        for &param in &params {
+        // By index: the parameter list lives in the type table, which the
+        // operand reads below borrow mutably.
+        for i in 0..params.len as usize {
+            let Some(&param) = self.module.types.members(params).get(i) else {
+                break;
+            };
             if matches!(self.module.types.ty(param), Type::Label) {
                 return Err(self.unsupported("call with a label argument"));
             }

@@ -123,19 +123,21 @@ impl<'a> Reader<'a> {
     }
 
     /// An invalid-input error at the current record.
+    #[cold]
     fn err(&self, message: impl Into<String>) -> Error {
         Error::invalid_at_bit(Phase::Ir, self.record_bit, message)
     }
 
     /// An unsupported-feature error at the current record: a bitcode
     /// construct that DXIL does not use.
+    #[cold]
     fn unsupported(&self, message: impl Into<String>) -> Error {
         Error::unsupported(Phase::Ir, Feature::BitcodeConstruct, message)
             .with_location(crate::error::Location::Bit(self.record_bit))
     }
 
     /// Operand `i` of the current record.
-    #[inline]
+    #[inline(always)]
     fn op(&self, i: usize) -> Result<u64> {
         match self.ops.get(i) {
             Some(&v) => Ok(v),
@@ -154,12 +156,14 @@ impl<'a> Reader<'a> {
     }
 
     /// Reads the next entry, noting the record position for errors.
+    #[inline]
     fn next_entry(&mut self) -> Result<Entry> {
         self.record_bit = self.bs.pos();
         self.bs.advance()
     }
 
     /// Reads the record announced by `entry` into `self.ops`.
+    #[inline]
     fn read_record(&mut self, abbrev: u32) -> Result<u32> {
         self.bs.read_record(abbrev, &mut self.ops)
     }
@@ -174,13 +178,16 @@ impl<'a> Reader<'a> {
     fn ops_substring(&mut self, start: usize, end: usize) -> Result<super::StrRange> {
         let ops = self.ops.get(start..end).unwrap_or(&[]);
         let begin = self.module.strings.len();
-        if ops.iter().fold(0, |acc, &c| acc | c) > 0xff {
+        // One pass: narrow to bytes, noting any operand that does not fit.
+        self.scratch.clear();
+        let mut wide = 0;
+        self.scratch.extend(ops.iter().map(|&c| {
+            wide |= c;
+            c as u8
+        }));
+        if wide > 0xff {
             return Err(self.err("character out of range in a string record"));
         }
-        // Every operand fits in a byte (checked just above). The passes
-        // over the characters are simple enough to be vectorised.
-        self.scratch.clear();
-        self.scratch.extend(ops.iter().map(|&c| c as u8));
         match std::str::from_utf8(&self.scratch) {
             Ok(s) => self.module.strings.push_str(s),
             Err(_) => self
@@ -243,6 +250,7 @@ impl<'a> Reader<'a> {
     }
 
     /// Maps an LLVM value number to its arena id.
+    #[inline(always)]
     fn map_value_id(&self, id: u32) -> Option<ValueId> {
         match id.checked_sub(self.module_values) {
             Some(local) if self.in_function => local.checked_add(self.local_base).map(ValueId),
@@ -250,9 +258,18 @@ impl<'a> Reader<'a> {
         }
     }
 
+    /// The arena id and type of LLVM value number `id` if it is defined
+    /// (the common case of [`Self::value_ref`], without its checks).
+    #[inline(always)]
+    fn defined(&self, id: u32) -> Option<(ValueId, TypeId)> {
+        let value = self.map_value_id(id)?;
+        Some((value, self.type_of(value)?))
+    }
+
     /// Resolves an absolute LLVM value number used as an operand. Defined
     /// values are type-checked against `expected`; values not yet defined
     /// are forward references and need `expected`, checked later.
+    #[inline]
     fn value_ref(&mut self, id: u64, expected: Option<TypeId>) -> Result<ValueId> {
         let mapped = u32::try_from(id).ok().and_then(|id| self.map_value_id(id));
         let Some(value) = mapped else {
@@ -303,6 +320,7 @@ impl<'a> Reader<'a> {
     }
 
     /// The type of an existing value, by arena id.
+    #[inline(always)]
     fn type_of(&self, id: ValueId) -> Option<TypeId> {
         self.module.values.get(id.0 as usize).map(|v| v.ty)
     }

@@ -66,9 +66,7 @@ impl Reader<'_> {
                     // members a type, and never more than the input holds.
                     let members = n.saturating_mul(2).min(self.input_len / 4);
                     self.module.types.reserve(n, members);
-                    for _ in 0..n {
-                        self.module.types.push(UNDEFINED);
-                    }
+                    self.module.types.push_copies(UNDEFINED, n);
                     forward_referenced = vec![false; n];
                     declared = Some(n);
                     continue;
@@ -244,6 +242,7 @@ impl Reader<'_> {
     }
 
     /// A type id operand outside the type table.
+    #[inline]
     pub(super) fn type_at(&self, index: usize) -> Result<TypeId> {
         let id = self.op(index)?;
         match usize::try_from(id)
