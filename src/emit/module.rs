@@ -16,8 +16,14 @@ use rspirv::spirv::{self, Capability, Op, StorageClass, Word};
 use smallvec::SmallVec;
 
 impl<'m> Emitter<'m> {
-    pub fn new(m: &'m Module, desc: &'m ShaderDesc, opts: &'m EmitOptions) -> Self {
+    pub fn new(
+        m: &'m Module,
+        desc: &'m ShaderDesc,
+        opts: &'m EmitOptions,
+        bindings: crate::binding::Bindings,
+    ) -> Self {
         Emitter {
+            bindings,
             m,
             desc,
             opts,

@@ -5,7 +5,7 @@
 //! (out-of-bounds reads give zero, writes are dropped, with explicit checks)
 //! are `buffer`'s.
 
-use super::binding::{DescriptorType, ReflectedResource};
+use super::binding::{DescriptorType, ReflectedResource, Via};
 use super::context::{Handle, ImageKey, Parts, TyKey, Val, MAX_CONST_DEPTH};
 use super::desc::{ElementClass, ResourceClass, ResourceDecl};
 use super::Emitter;
@@ -110,35 +110,12 @@ impl<'m> Emitter<'m> {
     // ---------------------------------------------------------------------
     // Bindings.
 
-    /// (set, binding, counter binding) of a resource.
-    pub fn binding_of(&self, r: &ResourceDecl) -> (u32, u32, u32) {
-        if r.heap.is_some() {
-            let set = self.opts.heap_set;
-            return (set, self.heap_binding(r), super::heap_binding::COUNTER);
-        }
-        let o = &self.opts.offsets;
-        for m in &self.opts.remaps {
-            if m.class == r.class && m.space == r.space && m.register == r.lower_bound {
-                let cb = m
-                    .counter_binding
-                    .unwrap_or(o.counter.wrapping_add(r.lower_bound));
-                return (m.set, m.binding, cb);
-            }
-        }
-        let set = match self.opts.sets {
-            super::binding::SetPolicy::Space => r.space,
-            super::binding::SetPolicy::Compact => {
-                let mut spaces: Vec<u32> = self.desc.resources.iter().map(|d| d.space).collect();
-                spaces.sort_unstable();
-                spaces.dedup();
-                spaces.binary_search(&r.space).unwrap_or(0) as u32
-            }
-        };
-        (
-            set,
-            o.of(r.class).wrapping_add(r.lower_bound),
-            o.counter.wrapping_add(r.lower_bound),
-        )
+    /// The binding layer's access path of resource `r`.
+    pub(crate) fn via(&self, r: usize) -> Result<Via> {
+        self.bindings
+            .via(r)
+            .copied()
+            .ok_or_else(|| self.internal("resource without an access path"))
     }
 
     pub(crate) fn decl(&self, r: usize) -> Result<&'m ResourceDecl> {
@@ -189,7 +166,10 @@ impl<'m> Emitter<'m> {
             return Ok(v);
         }
         let d = self.decl(r)?;
-        let (set, binding, counter_binding) = self.binding_of(d);
+        let via = self.via(r)?;
+        let (set, binding) = via
+            .set_binding()
+            .ok_or_else(|| self.internal("a root parameter read as a descriptor"))?;
         let (inner, sc) = match view {
             View::U32 | View::I32 | View::U16 | View::U64 | View::I64 => {
                 let (w, s) = match view {
@@ -262,10 +242,9 @@ impl<'m> Emitter<'m> {
         let var =
             self.spv
                 .global_inst_operands(Op::Variable, Some(pt), &[Operand::StorageClass(sc)]);
-        let binding = if view == View::Counter {
-            counter_binding
-        } else {
-            binding
+        let (set, binding) = match (view, via.counter()) {
+            (View::Counter, Some(counter)) => counter,
+            _ => (set, binding),
         };
         self.spv.decorate(var, Decoration::DescriptorSet, &[set]);
         self.spv.decorate(var, Decoration::Binding, &[binding]);
@@ -838,21 +817,11 @@ impl<'m> Emitter<'m> {
     pub fn finish_reflection(&mut self) {
         let mut out = Vec::with_capacity(self.desc.resources.len());
         for (i, d) in self.desc.resources.iter().enumerate() {
-            let (set, binding, counter_binding) = self.binding_of(d);
-            let descriptor_type = match (d.class, d.kind) {
-                (ResourceClass::Cbv, _) => DescriptorType::UniformBuffer,
-                (ResourceClass::Sampler, _) => DescriptorType::Sampler,
-                (ResourceClass::Srv, ResourceKind::TypedBuffer) => {
-                    DescriptorType::UniformTexelBuffer
-                }
-                (ResourceClass::Uav, ResourceKind::TypedBuffer) => {
-                    DescriptorType::StorageTexelBuffer
-                }
-                (ResourceClass::Srv, k) if is_texture(k) => DescriptorType::SampledImage,
-                (_, ResourceKind::RTAccelerationStructure) => DescriptorType::AccelerationStructure,
-                (ResourceClass::Uav, k) if is_texture(k) => DescriptorType::StorageImage,
-                _ => DescriptorType::StorageBuffer,
+            let Some(&via) = self.bindings.via(i) else {
+                continue;
             };
+            let (set, binding) = via.set_binding().unwrap_or((u32::MAX, u32::MAX));
+            let descriptor_type = DescriptorType::of(d.class, d.kind);
             let format = if matches!(
                 descriptor_type,
                 DescriptorType::StorageTexelBuffer | DescriptorType::StorageImage
@@ -874,9 +843,10 @@ impl<'m> Emitter<'m> {
                 binding,
                 descriptor_type,
                 format,
-                counter: d.has_counter.then_some((set, counter_binding)),
+                counter: via.counter().filter(|_| d.has_counter),
                 used: self.resources.used.contains(&i),
                 heap: d.heap.is_some(),
+                via,
             });
         }
         self.spv.reflection.resources = out;
