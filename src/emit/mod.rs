@@ -61,6 +61,7 @@
 mod arith;
 mod atomic;
 pub mod binding;
+mod bindless;
 mod buffer;
 mod compute;
 mod context;
@@ -130,6 +131,7 @@ pub(crate) struct Emitter<'m> {
     calls: dxop::CallChecks,
     /// Every resource's access path (the binding layer's answer).
     bindings: crate::binding::Bindings,
+    bindless: bindless::BindlessState,
 }
 
 /// Options that change the SPIR-V produced.

@@ -24,6 +24,7 @@ impl<'m> Emitter<'m> {
     ) -> Self {
         Emitter {
             bindings,
+            bindless: Default::default(),
             m,
             desc,
             opts,
