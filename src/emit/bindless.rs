@@ -307,7 +307,11 @@ impl<'m> Emitter<'m> {
                     };
                     let ok = self.op(Op::ULessThan, b, &[k, n])?;
                     let safe = self.select(u, ok, k, zero)?;
-                    let at = self.op(Op::IAdd, u, &[safe, first])?;
+                    let at = if word == 0 {
+                        safe
+                    } else {
+                        self.op(Op::IAdd, u, &[safe, first])?
+                    };
                     let v = self.root_word(Index::Dyn(at))?;
                     *out = self.select(u, ok, v, zero)?;
                 }
