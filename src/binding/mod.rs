@@ -23,11 +23,14 @@ mod sampler;
 
 pub use bindless::{BindlessLayout, BindlessOptions, RootBlockStorage, RootSignatureChoice};
 pub use plain::{BindingOffsets, BindingRemap, PlainOptions, SetPolicy};
-pub use reflect::{BindlessReflection, HeapBinding, VulkanRequirements};
+pub use reflect::{
+    BindlessReflection, HeapBinding, StaticSamplerBinding, VulkanRequirements, PAD_SLOTS,
+};
 pub use sampler::VkSampler;
 
 use crate::dxil::{ResourceKind, ShaderKind};
 use crate::error::Result;
+use std::sync::Arc;
 
 /// The D3D resource class of a binding range.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -312,14 +315,14 @@ pub enum BindingModel {
     /// The plain model.
     Plain(PlainOptions),
     /// `bindless-1`, driven by a root signature.
-    Bindless(Box<BindlessLayout>),
+    Bindless(Arc<BindlessLayout>),
 }
 
 /// Every resource's access path, resolved once per compilation.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Bindings {
     vias: Vec<Via>,
-    bindless: Option<Box<BindlessLayout>>,
+    bindless: Option<Arc<BindlessLayout>>,
 }
 
 impl Bindings {
@@ -351,5 +354,10 @@ impl Bindings {
     /// The `bindless-1` layout, in root-signature mode.
     pub fn bindless(&self) -> Option<&BindlessLayout> {
         self.bindless.as_deref()
+    }
+
+    /// The shared `bindless-1` layout, in root-signature mode.
+    pub fn bindless_layout(&self) -> Option<&Arc<BindlessLayout>> {
+        self.bindless.as_ref()
     }
 }
