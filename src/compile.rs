@@ -52,7 +52,15 @@
 //!   "bounds_checks": true
 //! }
 //! ```
+//!
+//! With a root signature ([`CompileOptions::root_signature`]: the
+//! `bindless-1` ABI), each resource also has a `via` (its access path;
+//! `set`/`binding` are `null` for root constants and root descriptors) and
+//! the document ends with `abi`, `root_signature`, `root_block`, `heap`,
+//! `static_samplers` and `vulkan` (`docs/BINDING.md`).
 
+pub use crate::binding::{BindlessOptions, RootBlockStorage, RootSignatureChoice};
+use crate::container::FeatureFlags;
 use crate::dxil::{DxilModule, EntryPoint};
 use crate::emit::{self, EmitOptions, ShaderDesc};
 pub use crate::emit::{
@@ -86,7 +94,7 @@ use crate::trace::{Span, Tracer};
 /// assert_eq!((uavs[0].register, uavs[0].set, uavs[0].binding), (0, 0, 100));
 /// # Ok::<(), dxil2spirv::Error>(())
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct CompileOptions {
     /// Binding numbers per register class (see [`BindingOffsets`]).
     pub binding_offsets: BindingOffsets,
@@ -109,6 +117,12 @@ pub struct CompileOptions {
     /// export; [`Compiler::compile_all`] compiles every export. For other
     /// shaders it must be `None` or the entry point's name.
     pub entry_point: Option<String>,
+    /// The root signature that drives the bindings (`bindless-1`,
+    /// `docs/BINDING.md`): none (default: the plain model above), the
+    /// blob's embedded one, or one the caller supplies.
+    pub root_signature: RootSignatureChoice,
+    /// The `bindless-1` options (used with a root signature).
+    pub bindless: BindlessOptions,
 }
 
 impl Default for CompileOptions {
@@ -122,6 +136,8 @@ impl Default for CompileOptions {
             bounds_checks: true,
             heap_set: emit::DEFAULT_HEAP_SET,
             entry_point: None,
+            root_signature: RootSignatureChoice::None,
+            bindless: BindlessOptions::default(),
         }
     }
 }
@@ -331,6 +347,57 @@ impl Compiler {
         })
     }
 
+    /// The `bindless-1` layout of the chosen root signature, checked
+    /// against the shader first (`None` in the plain model).
+    fn bindless_layout(
+        &self,
+        shader: &crate::Shader<'_>,
+    ) -> Result<Option<std::sync::Arc<crate::binding::BindlessLayout>>> {
+        let (rs, source) = match &self.options.root_signature {
+            RootSignatureChoice::None => return Ok(None),
+            RootSignatureChoice::Supplied(rs) => ((**rs).clone(), "supplied"),
+            RootSignatureChoice::Embedded => match shader.container.root_signature()? {
+                Some(rs) => (rs, "embedded"),
+                None if shader.dxil.is_library() => {
+                    return Err(Error::unsupported(
+                        Phase::Container,
+                        crate::error::Feature::RootSignatureInput,
+                        "the library has no RTS0 part, and its root-signature subobjects \
+                         (RDAT) are not read yet: supply the root signature",
+                    ))
+                }
+                None => {
+                    return Err(Error::invalid(
+                        Phase::Container,
+                        "--root-signature embedded: the blob has no RTS0 part \
+                         (no embedded root signature)",
+                    ))
+                }
+            },
+        };
+        // The rules alone and heap use here; every resource is resolved
+        // (and a register the root signature misses reported) by the
+        // binding layer.
+        let features = shader
+            .container
+            .feature_info()
+            .ok()
+            .flatten()
+            .unwrap_or_default();
+        rs.validate()
+            .and_then(|()| {
+                rs.check_heaps(
+                    features.contains(FeatureFlags::RESOURCE_DESCRIPTOR_HEAP_INDEXING),
+                    features.contains(FeatureFlags::SAMPLER_DESCRIPTOR_HEAP_INDEXING),
+                    shader.dxil.shader_model.kind,
+                )
+            })
+            .map_err(|e| e.to_error())?;
+        Ok(Some(std::sync::Arc::new(
+            crate::binding::BindlessLayout::new(rs, source, self.options.bindless),
+        )))
+    }
+
     fn translate_entry(
         &self,
         shader: &crate::Shader<'_>,
@@ -348,6 +415,7 @@ impl Compiler {
             srem: self.options.srem,
             bounds_checks: self.options.bounds_checks,
             heap_set: self.options.heap_set,
+            bindless: self.bindless_layout(shader)?,
         };
         let e = emit::emit_with(module, &desc, &opts, tracer)?;
         Ok(Output {

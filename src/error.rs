@@ -185,6 +185,9 @@ pub enum Feature {
     /// D3D12 vendor extension intrinsics (NVAPI, AMD AGS): a driver
     /// interface through a reserved UAV.
     VendorExtension,
+    /// A binding-model input not built yet: DXIL library root-signature
+    /// subobjects (RDAT), local root signatures (shader records).
+    RootSignatureInput,
 }
 
 impl Feature {
@@ -220,6 +223,7 @@ impl Feature {
             Feature::AtomicRmw => "atomic-rmw",
             Feature::BitcodeConstruct => "bitcode-construct",
             Feature::ContainerFormat => "container-format",
+            Feature::RootSignatureInput => "root-signature-input",
             Feature::Device => "device",
             Feature::VendorExtension => "vendor-extension",
         }

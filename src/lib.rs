@@ -64,6 +64,7 @@
 // may still unwrap and index.
 #![cfg_attr(test, allow(clippy::restriction))]
 
+pub mod binding;
 pub mod bitstream;
 pub mod cfg;
 pub mod compile;

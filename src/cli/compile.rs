@@ -4,7 +4,7 @@
 //! DXIL library given without `--entry` compiles every export: `-o DIR`
 //! writes `DIR/<export>.spv` and `--reflect DIR` `DIR/<export>.json`.
 
-use super::options::CompileArgs;
+use super::options::{BindlessArgs, CompileArgs};
 use super::{print, read_file, write_file, Failure};
 use dxil2spirv::trace::ChromeTrace;
 use dxil2spirv::{Compiler, Error, Output, Phase};
@@ -47,13 +47,17 @@ pub struct Args {
     trace: Option<PathBuf>,
     #[command(flatten)]
     options: CompileArgs,
+    #[command(flatten)]
+    bindless: BindlessArgs,
 }
 
 /// Compiles, prints warnings to stderr, and writes what was asked for.
 pub fn main(args: Args) -> Result<(), Failure> {
     let blob = read_file(&args.input)?;
     let validate = args.validate || !args.no_validate;
-    let compiler = Compiler::new(args.options.to_options(validate));
+    let mut options = args.options.to_options(validate);
+    args.bindless.apply(&mut options)?;
+    let compiler = Compiler::new(options);
     let start = Instant::now();
     let mut spans = Vec::new();
     // Without --entry, every entry point: the exports of a library, the

@@ -1,15 +1,19 @@
 //! Compile options from the command line: set policy, binding offsets,
-//! binding remaps, `srem` lowering, bounds checks and the heap set, mapped
-//! onto [`CompileOptions`]. The offset and remap syntaxes are parsed with
+//! binding remaps, `srem` lowering, bounds checks and the heap set, and
+//! root-signature mode (`--root-signature`, `bindless-1`), mapped onto
+//! [`CompileOptions`]. The offset and remap syntaxes are parsed with
 //! nom.
 
+use super::{read_file, Failure};
 use dxil2spirv::compile::{
-    BindingOffsets, BindingRemap, CompileOptions, ResourceClass, SetPolicy, SremLowering,
+    BindingOffsets, BindingRemap, BindlessOptions, CompileOptions, ResourceClass, RootBlockStorage,
+    RootSignatureChoice, SetPolicy, SremLowering,
 };
 use nom::character::complete::{char, digit1, one_of};
 use nom::combinator::map_res;
 use nom::error::Error as NomError;
 use nom::Parser;
+use std::path::PathBuf;
 
 /// How register spaces become descriptor sets.
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -94,7 +98,83 @@ impl CompileArgs {
             bounds_checks: !self.no_bounds_checks,
             heap_set: self.heap_set,
             entry_point: self.entry.clone(),
+            ..CompileOptions::default()
         }
+    }
+}
+
+/// Root-signature mode (`bindless-1`, docs/BINDING.md) on the command line.
+#[derive(clap::Args)]
+pub struct BindlessArgs {
+    /// Bind through a root signature (the `bindless-1` ABI, see
+    /// docs/BINDING.md): `embedded` (the blob's RTS0 part) or a FILE (raw
+    /// `.rts0`, a DXBC container holding RTS0, or the `.json` form).
+    /// Without it, the plain model.
+    #[arg(long, value_name = "embedded|FILE")]
+    root_signature: Option<PathBuf>,
+    /// Where the root block lives: `push` (push constants, the default) or
+    /// `ubo[:SET:BINDING]` (a uniform buffer, default 2:0, for devices with
+    /// 128-byte push constants).
+    #[arg(long, value_name = "push|ubo[:SET:BINDING]", value_parser = parse_root_block)]
+    root_block: Option<RootBlockStorage>,
+    /// Constant buffers in tables and heaps through the storage-buffer
+    /// binding (4) as storage buffers.
+    #[arg(long)]
+    cbv_as_ssbo: bool,
+    /// Mutable descriptors: heap bindings 1-3 alias binding 0, 5 aliases
+    /// 4 (the SPIR-V differs only in binding numbers).
+    #[arg(long)]
+    mutable_descriptors: bool,
+    /// The heap set of root-signature mode (tables and SM 6.6 heaps).
+    #[arg(long, value_name = "SET", default_value_t = 0)]
+    bindless_heap_set: u32,
+    /// The static-sampler set of root-signature mode.
+    #[arg(long, value_name = "SET", default_value_t = 1)]
+    static_sampler_set: u32,
+}
+
+impl BindlessArgs {
+    /// Adds the root-signature choice and the `bindless-1` options (reads
+    /// the root-signature file).
+    pub fn apply(&self, options: &mut CompileOptions) -> Result<(), Failure> {
+        let Some(path) = &self.root_signature else {
+            if self.root_block.is_some() || self.cbv_as_ssbo || self.mutable_descriptors {
+                return Err(Failure::Usage(
+                    "--root-block, --cbv-as-ssbo and --mutable-descriptors need \
+                     --root-signature"
+                        .into(),
+                ));
+            }
+            return Ok(());
+        };
+        options.root_signature = if path.as_os_str() == "embedded" {
+            RootSignatureChoice::Embedded
+        } else {
+            let bytes = read_file(path)?;
+            let (rs, _) = dxil2spirv::rootsig::load(&bytes).map_err(Failure::at(path))?;
+            RootSignatureChoice::Supplied(Box::new(rs))
+        };
+        options.bindless = BindlessOptions {
+            root_block: self.root_block.unwrap_or_default(),
+            heap_set: self.bindless_heap_set,
+            static_sampler_set: self.static_sampler_set,
+            cbv_as_ssbo: self.cbv_as_ssbo,
+            mutable_descriptors: self.mutable_descriptors,
+        };
+        Ok(())
+    }
+}
+
+/// `push`, `ubo` or `ubo:SET:BINDING`.
+fn parse_root_block(s: &str) -> Result<RootBlockStorage, String> {
+    match s.split(':').collect::<Vec<_>>().as_slice() {
+        ["push"] => Ok(RootBlockStorage::PushConstant),
+        ["ubo"] => Ok(RootBlockStorage::DEFAULT_UNIFORM),
+        ["ubo", set, binding] => Ok(RootBlockStorage::Uniform {
+            set: set.parse().map_err(|e| format!("set: {e}"))?,
+            binding: binding.parse().map_err(|e| format!("binding: {e}"))?,
+        }),
+        _ => Err("expected push, ubo or ubo:SET:BINDING".into()),
     }
 }
 

@@ -103,16 +103,16 @@ impl<'m> Emitter<'m> {
                     (_, false) => View::U32,
                     (_, true) => View::I32,
                 };
-                let (base, _, _) = self.descriptor_ptr(h, view)?;
+                let (base, _, sc) = self.descriptor_ptr(h, view)?;
                 let sh = self.spv.u32c(if width == 64 { 3 } else { 2 });
                 let idx = self.op(Op::ShiftRightLogical, u, &[addr, sh])?;
                 let zero = self.spv.u32c(0);
-                let pt = self.spv.ptr_ty(StorageClass::StorageBuffer, et);
+                let pt = self.spv.ptr_ty(sc, et);
                 let body = move |e: &mut Self| -> Result<Vec<Word>> {
                     let p = e.access_chain(pt, base, &[zero, idx])?;
                     Ok(vec![f(e, p, et)?])
                 };
-                if !self.opts.bounds_checks {
+                if !self.opts.bounds_checks || sc == StorageClass::PhysicalStorageBuffer {
                     let values = body(self)?;
                     return self.single(values);
                 }

@@ -1,93 +1,13 @@
-//! The plain binding model and the reflection it produces.
-//!
-//! Default mapping: `set = space`, `binding = register + offset(class)`,
-//! with the offsets of [`BindingOffsets`] chosen so that the register
-//! classes never collide:
-//!
-//! | class                      | default offset |
-//! |----------------------------|---------------:|
-//! | `b` (constant buffers)     | 0              |
-//! | `t` (SRVs)                 | 1000           |
-//! | `u` (UAVs)                 | 2000           |
-//! | `s` (samplers)             | 3000           |
-//! | UAV hidden counters        | 4000 (+ the UAV's register) |
-//!
-//! A [`BindingRemap`] overrides the mapping of one register range.
-//!
-//! [`SetPolicy::Compact`] replaces `set = space` by the rank of the space
-//! among the spaces the shader declares (spaces 0, 12, 999 → sets 0, 1, 2),
-//! for shaders whose spaces exceed the device's `maxBoundDescriptorSets`.
+//! The reflection emission produces. The bindings it reports are the
+//! binding layer's (`crate::binding`: the plain model's offsets, remaps and
+//! set policy, or `bindless-1`); its types are re-exported here.
 
 use super::desc::ResourceClass;
+pub use crate::binding::{
+    BindingOffsets, BindingRemap, BindlessReflection, DescriptorType, SetPolicy, Via,
+};
+use crate::json::Json;
 use std::fmt::Write;
-
-/// Binding number offsets per register class (see the module docs).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BindingOffsets {
-    /// Offset of `b` registers.
-    pub cbv: u32,
-    /// Offset of `t` registers.
-    pub srv: u32,
-    /// Offset of `u` registers.
-    pub uav: u32,
-    /// Offset of `s` registers.
-    pub sampler: u32,
-    /// Offset of the hidden counter buffers of UAVs (added to the UAV's
-    /// register).
-    pub counter: u32,
-}
-
-impl Default for BindingOffsets {
-    fn default() -> Self {
-        BindingOffsets {
-            cbv: 0,
-            srv: 1000,
-            uav: 2000,
-            sampler: 3000,
-            counter: 4000,
-        }
-    }
-}
-
-impl BindingOffsets {
-    /// The offset of a class.
-    pub fn of(&self, class: ResourceClass) -> u32 {
-        match class {
-            ResourceClass::Cbv => self.cbv,
-            ResourceClass::Srv => self.srv,
-            ResourceClass::Uav => self.uav,
-            ResourceClass::Sampler => self.sampler,
-        }
-    }
-}
-
-/// Maps one D3D register range to a Vulkan set and binding.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BindingRemap {
-    /// Register class.
-    pub class: ResourceClass,
-    /// Register space.
-    pub space: u32,
-    /// First register of the range (the resource's lower bound).
-    pub register: u32,
-    /// Vulkan descriptor set.
-    pub set: u32,
-    /// Vulkan binding.
-    pub binding: u32,
-    /// Binding of the hidden counter buffer (UAVs with a counter), in the
-    /// same set; default: the counter offset plus the register.
-    pub counter_binding: Option<u32>,
-}
-
-/// How register spaces become descriptor sets.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum SetPolicy {
-    /// `set = space` (default).
-    #[default]
-    Space,
-    /// `set` = rank of the space among the shader's declared spaces.
-    Compact,
-}
 
 /// How LLVM `srem` is lowered.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -111,44 +31,6 @@ impl SremLowering {
     }
 }
 
-/// The Vulkan descriptor type of a binding.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum DescriptorType {
-    /// `VK_DESCRIPTOR_TYPE_STORAGE_BUFFER`.
-    StorageBuffer,
-    /// `VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER`.
-    UniformBuffer,
-    /// `VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER`.
-    UniformTexelBuffer,
-    /// `VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER`.
-    StorageTexelBuffer,
-    /// `VK_DESCRIPTOR_TYPE_SAMPLER`.
-    Sampler,
-    /// `VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE`.
-    SampledImage,
-    /// `VK_DESCRIPTOR_TYPE_STORAGE_IMAGE`.
-    StorageImage,
-    /// `VK_DESCRIPTOR_TYPE_ACCELERATION_STRUCTURE_KHR`.
-    AccelerationStructure,
-}
-
-impl DescriptorType {
-    /// The name used in reflection JSON (the Vulkan enumerator without
-    /// prefix, lower case).
-    pub fn name(self) -> &'static str {
-        match self {
-            DescriptorType::StorageBuffer => "storage_buffer",
-            DescriptorType::UniformBuffer => "uniform_buffer",
-            DescriptorType::UniformTexelBuffer => "uniform_texel_buffer",
-            DescriptorType::StorageTexelBuffer => "storage_texel_buffer",
-            DescriptorType::Sampler => "sampler",
-            DescriptorType::SampledImage => "sampled_image",
-            DescriptorType::StorageImage => "storage_image",
-            DescriptorType::AccelerationStructure => "acceleration_structure",
-        }
-    }
-}
-
 /// One resource in [`Reflection`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ReflectedResource {
@@ -168,9 +50,10 @@ pub struct ReflectedResource {
     pub stride: u32,
     /// Size in bytes (constant buffers), else 0.
     pub size: u32,
-    /// Vulkan descriptor set.
+    /// Vulkan descriptor set (`u32::MAX` for root constants and root
+    /// descriptors, which live in the root block; JSON `null`).
     pub set: u32,
-    /// Vulkan binding.
+    /// Vulkan binding (`u32::MAX` where `set` is).
     pub binding: u32,
     /// Vulkan descriptor type.
     pub descriptor_type: DescriptorType,
@@ -186,6 +69,9 @@ pub struct ReflectedResource {
     /// index at its descriptor type's binding of the heap set; space and
     /// register are 0).
     pub heap: bool,
+    /// How the shader reaches it (the binding layer's access path; in the
+    /// plain model `Via::Plain` or `Via::Heap`).
+    pub via: Via,
 }
 
 /// One signature element of a graphics shader and where it went.
@@ -211,7 +97,7 @@ pub struct ReflectedVarying {
 }
 
 /// What the harness or an application needs to run the SPIR-V.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Debug, PartialEq, Default)]
 pub struct Reflection {
     /// Entry point name.
     pub entry_point: String,
@@ -241,6 +127,10 @@ pub struct Reflection {
     pub srem_lowering: SremLowering,
     /// Whether buffer accesses carry explicit bounds checks.
     pub bounds_checks: bool,
+    /// In root-signature mode (`bindless-1`): the root signature, root
+    /// block, heap, static samplers and Vulkan requirements; `None` in the
+    /// plain model.
+    pub bindless: Option<BindlessReflection>,
 }
 
 fn json_str(out: &mut String, s: &str) {
@@ -318,9 +208,15 @@ impl Reflection {
             o.push_str(if i == 0 { "\n    {" } else { ",\n    {" });
             o.push_str("\"name\": ");
             json_str(&mut o, &r.name);
+            // In root-signature mode, root constants and root descriptors
+            // live in the root block: no set and binding.
+            let (set, binding) = match self.bindless.as_ref().and(r.via.set_binding()) {
+                None if self.bindless.is_some() => ("null".to_string(), "null".to_string()),
+                _ => (r.set.to_string(), r.binding.to_string()),
+            };
             let _ = write!(
                 o,
-                ", \"class\": \"{}\", \"space\": {}, \"register\": {}, \"count\": {}, \"kind\": \"{}\", \"stride\": {}, \"size\": {}, \"set\": {}, \"binding\": {}, \"descriptor_type\": \"{}\"",
+                ", \"class\": \"{}\", \"space\": {}, \"register\": {}, \"count\": {}, \"kind\": \"{}\", \"stride\": {}, \"size\": {}, \"set\": {set}, \"binding\": {binding}, \"descriptor_type\": \"{}\"",
                 r.class.letter(),
                 r.space,
                 r.register,
@@ -328,8 +224,6 @@ impl Reflection {
                 r.kind,
                 r.stride,
                 r.size,
-                r.set,
-                r.binding,
                 r.descriptor_type.name()
             );
             match &r.format {
@@ -345,7 +239,12 @@ impl Reflection {
                 }
                 None => o.push_str(", \"counter\": null"),
             }
-            let _ = write!(o, ", \"used\": {}, \"heap\": {}}}", r.used, r.heap);
+            let _ = write!(o, ", \"used\": {}, \"heap\": {}", r.used, r.heap);
+            if self.bindless.is_some() {
+                o.push_str(", \"via\": ");
+                let _ = via_json(&r.via).write(&mut o);
+            }
+            o.push('}');
         }
         if !self.resources.is_empty() {
             o.push_str("\n  ");
@@ -381,10 +280,65 @@ impl Reflection {
         }
         let _ = write!(
             o,
-            "],\n  \"srem_lowering\": \"{}\",\n  \"bounds_checks\": {}\n}}\n",
+            "],\n  \"srem_lowering\": \"{}\",\n  \"bounds_checks\": {}",
             self.srem_lowering.name(),
             self.bounds_checks
         );
+        if let Some(b) = &self.bindless {
+            for (key, value) in b.to_json() {
+                let _ = write!(o, ",\n  \"{key}\": ");
+                let _ = value.write(&mut o);
+            }
+        }
+        o.push_str("\n}\n");
         o
+    }
+}
+
+/// A resource's `via` object in `bindless-1` reflection.
+fn via_json(v: &Via) -> Json {
+    match *v {
+        Via::Plain {
+            set,
+            binding,
+            counter_binding,
+        } => Json::object().with(
+            "plain",
+            Json::object()
+                .with("set", set)
+                .with("binding", binding)
+                .with("counter_binding", counter_binding),
+        ),
+        Via::Heap { binding, .. } => {
+            Json::object().with("heap", Json::object().with("binding", binding))
+        }
+        Via::Table {
+            binding,
+            parameter,
+            range,
+            push_offset,
+            range_offset,
+            range_base,
+            ..
+        } => Json::object().with(
+            "table",
+            Json::object()
+                .with("parameter", parameter)
+                .with("range", range)
+                .with("binding", binding)
+                .with("push_offset", push_offset)
+                .with("range_offset", range_offset)
+                .with("range_base", range_base),
+        ),
+        Via::RootConstants { offset, .. } => {
+            Json::object().with("root_constants", Json::object().with("offset", offset))
+        }
+        Via::RootDescriptor { offset, .. } => {
+            Json::object().with("root_descriptor", Json::object().with("offset", offset))
+        }
+        Via::StaticSampler { set, binding, .. } => Json::object().with(
+            "static_sampler",
+            Json::object().with("set", set).with("binding", binding),
+        ),
     }
 }

@@ -167,7 +167,12 @@ impl<'m> Emitter<'m> {
             ResourceKind::RawBuffer | ResourceKind::StructuredBuffer => {
                 let stride = d.stride.max(1);
                 let is_raw = d.kind == ResourceKind::RawBuffer;
-                let (base, _, _) = self.descriptor_ptr(h, View::U32)?;
+                let (base, _, sc) = self.descriptor_ptr(h, View::U32)?;
+                if sc == StorageClass::PhysicalStorageBuffer {
+                    return Err(self.unsupported(
+                        "GetDimensions on a root SRV/UAV: a root descriptor has no size",
+                    ));
+                }
                 let len = self.inst_operands(
                     Op::ArrayLength,
                     u,
@@ -244,7 +249,7 @@ impl<'m> Emitter<'m> {
             32 => (View::U32, 2, 1),
             _ => (View::U32, 2, 2),
         };
-        let (base, _, _) = self.descriptor_ptr(h, view)?;
+        let (base, _, sc) = self.descriptor_ptr(h, view)?;
         let u = self.spv.u32_ty();
         let sh = self.spv.u32c(shift);
         let first = self.op(Op::ShiftRightLogical, u, &[addr, sh])?;
@@ -255,7 +260,7 @@ impl<'m> Emitter<'m> {
         let do_load = move |e: &mut Self| -> Result<Vec<Word>> {
             let ew = if s.width == 16 { 16 } else { 32 };
             let et = e.spv.uint_ty(ew);
-            let pt = e.spv.ptr_ty(StorageClass::StorageBuffer, et);
+            let pt = e.spv.ptr_ty(sc, et);
             let zero = e.spv.u32c(0);
             let mut words = Vec::with_capacity(count as usize);
             for c in 0..count {
@@ -266,7 +271,7 @@ impl<'m> Emitter<'m> {
                     e.op(Op::IAdd, u, &[first, k])?
                 };
                 let p = e.access_chain(pt, base, &[zero, idx])?;
-                words.push(e.load(et, p)?);
+                words.push(e.load_in(et, p, sc, ew / 8)?);
             }
             // `words` holds `ncomp * per` words: pairs for 64-bit
             // components, one word each otherwise.
@@ -288,7 +293,8 @@ impl<'m> Emitter<'m> {
             }
             Ok(out)
         };
-        if !self.opts.bounds_checks {
+        // D3D bounds-checks no root descriptor.
+        if !self.opts.bounds_checks || sc == StorageClass::PhysicalStorageBuffer {
             return do_load(self);
         }
         let len = self.inst_operands(
@@ -328,7 +334,7 @@ impl<'m> Emitter<'m> {
             32 => (View::U32, 2, 1),
             _ => (View::U32, 2, 2),
         };
-        let (base, _, _) = self.descriptor_ptr(h, view)?;
+        let (base, _, sc) = self.descriptor_ptr(h, view)?;
         let u = self.spv.u32_ty();
         let sh = self.spv.u32c(shift);
         let first = self.op(Op::ShiftRightLogical, u, &[addr, sh])?;
@@ -336,7 +342,7 @@ impl<'m> Emitter<'m> {
         let do_store = move |e: &mut Self| -> Result<Vec<Word>> {
             let ew = if s.width == 16 { 16 } else { 32 };
             let et = e.spv.uint_ty(ew);
-            let pt = e.spv.ptr_ty(StorageClass::StorageBuffer, et);
+            let pt = e.spv.ptr_ty(sc, et);
             let zero = e.spv.u32c(0);
             for (c, v) in vals.iter().enumerate() {
                 let Some(v) = *v else { continue };
@@ -360,12 +366,12 @@ impl<'m> Emitter<'m> {
                         e.op(Op::IAdd, u, &[first, kc])?
                     };
                     let p = e.access_chain(pt, base, &[zero, idx])?;
-                    e.store(p, w)?;
+                    e.store_in(p, w, sc, ew / 8)?;
                 }
             }
             Ok(vec![])
         };
-        if !self.opts.bounds_checks {
+        if !self.opts.bounds_checks || sc == StorageClass::PhysicalStorageBuffer {
             do_store(self)?;
             return Ok(());
         }

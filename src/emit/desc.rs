@@ -9,42 +9,7 @@ use crate::dxil::{
 use crate::error::{Error, Feature, Phase, Result};
 use crate::ir::{FuncId, GlobalId, Module};
 
-/// The D3D resource class of a binding range.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum ResourceClass {
-    /// Shader resource view (`t` registers).
-    Srv,
-    /// Unordered access view (`u` registers).
-    Uav,
-    /// Constant buffer view (`b` registers).
-    Cbv,
-    /// Sampler (`s` registers).
-    Sampler,
-}
-
-impl ResourceClass {
-    /// The class from its DXIL number (0 SRV, 1 UAV, 2 CBV, 3 sampler), as
-    /// `createHandle` and annotated handles give it.
-    pub fn from_u32(v: u32) -> Option<ResourceClass> {
-        Some(match v {
-            0 => ResourceClass::Srv,
-            1 => ResourceClass::Uav,
-            2 => ResourceClass::Cbv,
-            3 => ResourceClass::Sampler,
-            _ => return None,
-        })
-    }
-
-    /// The HLSL register letter.
-    pub fn letter(self) -> char {
-        match self {
-            ResourceClass::Srv => 't',
-            ResourceClass::Uav => 'u',
-            ResourceClass::Cbv => 'b',
-            ResourceClass::Sampler => 's',
-        }
-    }
-}
+pub use crate::binding::ResourceClass;
 
 /// One resource binding range of the shader.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -131,6 +96,18 @@ pub(crate) enum ElementClass {
 }
 
 impl ResourceDecl {
+    /// The resource as the binding layer sees it.
+    pub fn binding_resource(&self) -> crate::binding::Resource {
+        crate::binding::Resource {
+            class: self.class,
+            kind: self.kind,
+            space: self.space,
+            lower_bound: self.lower_bound,
+            range_size: self.range_size,
+            heap: self.heap.is_some(),
+        }
+    }
+
     /// The numeric class of the element of a typed resource (see
     /// [`ElementClass`]); [`ElementClass::Other`] where no component type
     /// is given.

@@ -18,27 +18,7 @@ use crate::error::{Error, Phase, Result};
 use crate::ir::{Constant, Module, ValueId};
 use rustc_hash::FxHashMap as HashMap;
 
-/// The bindings of the heap set, one per descriptor type.
-pub mod heap_binding {
-    /// SRV textures (sampled images).
-    pub const SAMPLED_IMAGE: u32 = 0;
-    /// UAV textures (storage images).
-    pub const STORAGE_IMAGE: u32 = 1;
-    /// SRV typed buffers (uniform texel buffers).
-    pub const UNIFORM_TEXEL_BUFFER: u32 = 2;
-    /// UAV typed buffers (storage texel buffers).
-    pub const STORAGE_TEXEL_BUFFER: u32 = 3;
-    /// Raw and structured buffers (storage buffers).
-    pub const STORAGE_BUFFER: u32 = 4;
-    /// Constant buffers (uniform buffers).
-    pub const UNIFORM_BUFFER: u32 = 5;
-    /// Ray tracing acceleration structures.
-    pub const ACCELERATION_STRUCTURE: u32 = 6;
-    /// The hidden counters of UAVs (storage buffers of one `u32`).
-    pub const COUNTER: u32 = 7;
-    /// `SamplerDescriptorHeap` (samplers).
-    pub const SAMPLER: u32 = 8;
-}
+pub use crate::binding::heap_binding;
 
 /// `%dx.types.ResourceProperties` word 0: bit 12 UAV, 14 globally
 /// coherent, 15 has-counter (UAVs) or comparison (samplers).
@@ -214,20 +194,5 @@ impl<'m> Emitter<'m> {
             .resources
             .iter()
             .position(|d| d.heap == Some(props))
-    }
-
-    /// The binding of a heap view in the heap set.
-    pub fn heap_binding(&self, d: &ResourceDecl) -> u32 {
-        use heap_binding as B;
-        match (d.class, d.kind) {
-            (ResourceClass::Sampler, _) => B::SAMPLER,
-            (ResourceClass::Cbv, _) => B::UNIFORM_BUFFER,
-            (_, ResourceKind::RTAccelerationStructure) => B::ACCELERATION_STRUCTURE,
-            (ResourceClass::Srv, ResourceKind::TypedBuffer) => B::UNIFORM_TEXEL_BUFFER,
-            (ResourceClass::Uav, ResourceKind::TypedBuffer) => B::STORAGE_TEXEL_BUFFER,
-            (ResourceClass::Srv, k) if is_texture(k) => B::SAMPLED_IMAGE,
-            (ResourceClass::Uav, k) if is_texture(k) => B::STORAGE_IMAGE,
-            _ => B::STORAGE_BUFFER,
-        }
     }
 }

@@ -54,11 +54,14 @@
 //!   reductions, `FDot`);
 //! - `dxop`: the exhaustive dispatch over [`crate::dxil::DxOp`], the
 //!   decoded dx.op calls;
-//! - `binding`: the binding policy and the [`Reflection`] it produces.
+//! - `binding`: the [`Reflection`] (bindings come from `crate::binding`);
+//! - `bindless`: `bindless-1` access: the root block, table indices, root
+//!   constants and root descriptors.
 
 mod arith;
 mod atomic;
 pub mod binding;
+mod bindless;
 mod buffer;
 mod compute;
 mod context;
@@ -126,10 +129,13 @@ pub(crate) struct Emitter<'m> {
     heaps: heap::HeapState,
     waves: wave::WaveState,
     calls: dxop::CallChecks,
+    /// Every resource's access path (the binding layer's answer).
+    bindings: crate::binding::Bindings,
+    bindless: bindless::BindlessState,
 }
 
 /// Options that change the SPIR-V produced.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct EmitOptions {
     /// Default binding numbers per register class.
     pub offsets: BindingOffsets,
@@ -145,6 +151,10 @@ pub struct EmitOptions {
     /// The descriptor set of the SM 6.6 descriptor heaps (bindings in
     /// `heap_binding`).
     pub heap_set: u32,
+    /// Root-signature mode: the `bindless-1` layout that decides the
+    /// bindings instead of the plain model (the fields above but `srem`
+    /// and `bounds_checks` are then unused).
+    pub bindless: Option<std::sync::Arc<crate::binding::BindlessLayout>>,
 }
 
 impl Default for EmitOptions {
@@ -156,7 +166,30 @@ impl Default for EmitOptions {
             srem: SremLowering::ViaUnsigned,
             bounds_checks: true,
             heap_set: DEFAULT_HEAP_SET,
+            bindless: None,
         }
+    }
+}
+
+impl EmitOptions {
+    /// Resolves every resource of `desc` through the binding layer.
+    fn bindings(&self, desc: &ShaderDesc) -> Result<crate::binding::Bindings> {
+        use crate::binding::{BindingModel, Bindings, PlainOptions};
+        let resources: Vec<_> = desc
+            .resources
+            .iter()
+            .map(|d| d.binding_resource())
+            .collect();
+        let model = match &self.bindless {
+            Some(layout) => BindingModel::Bindless(layout.clone()),
+            None => BindingModel::Plain(PlainOptions {
+                offsets: self.offsets,
+                remaps: self.remaps.clone(),
+                sets: self.sets,
+                heap_set: self.heap_set,
+            }),
+        };
+        Bindings::resolve(&resources, &model, desc.kind)
     }
 }
 
@@ -188,7 +221,8 @@ pub(crate) fn emit_with(
     options: &EmitOptions,
     tracer: &mut Tracer,
 ) -> Result<Emitted> {
-    let emitter = Emitter::new(module, desc, options);
+    let bindings = options.bindings(desc)?;
+    let emitter = Emitter::new(module, desc, options, bindings);
     let func = emitter.entry_function()?;
     let patch = emitter.patch_constant_function()?;
     let (structured, patch) = tracer.time(Phase::Cfg, || {

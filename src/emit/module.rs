@@ -16,8 +16,15 @@ use rspirv::spirv::{self, Capability, Op, StorageClass, Word};
 use smallvec::SmallVec;
 
 impl<'m> Emitter<'m> {
-    pub fn new(m: &'m Module, desc: &'m ShaderDesc, opts: &'m EmitOptions) -> Self {
+    pub fn new(
+        m: &'m Module,
+        desc: &'m ShaderDesc,
+        opts: &'m EmitOptions,
+        bindings: crate::binding::Bindings,
+    ) -> Self {
         Emitter {
+            bindings,
+            bindless: Default::default(),
             m,
             desc,
             opts,

@@ -437,8 +437,16 @@ impl ModuleCtx {
             self.b.extension(e);
         }
         self.b.ext_inst_import(self.glsl, "GLSL.std.450");
-        self.b
-            .memory_model(spirv::AddressingModel::Logical, spirv::MemoryModel::GLSL450);
+        // Root descriptors (`bindless-1`) are physical addresses.
+        let addressing = if self
+            .caps
+            .contains(&Capability::PhysicalStorageBufferAddresses)
+        {
+            spirv::AddressingModel::PhysicalStorageBuffer64
+        } else {
+            spirv::AddressingModel::Logical
+        };
+        self.b.memory_model(addressing, spirv::MemoryModel::GLSL450);
     }
 
     /// The capabilities declared, by name (for the reflection).

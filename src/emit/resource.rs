@@ -5,7 +5,8 @@
 //! (out-of-bounds reads give zero, writes are dropped, with explicit checks)
 //! are `buffer`'s.
 
-use super::binding::{DescriptorType, ReflectedResource};
+use super::binding::{BindlessReflection, DescriptorType, ReflectedResource, Via};
+use super::bindless::HeapVarKey;
 use super::context::{Handle, ImageKey, Parts, TyKey, Val, MAX_CONST_DEPTH};
 use super::desc::{ElementClass, ResourceClass, ResourceDecl};
 use super::Emitter;
@@ -110,35 +111,12 @@ impl<'m> Emitter<'m> {
     // ---------------------------------------------------------------------
     // Bindings.
 
-    /// (set, binding, counter binding) of a resource.
-    pub fn binding_of(&self, r: &ResourceDecl) -> (u32, u32, u32) {
-        if r.heap.is_some() {
-            let set = self.opts.heap_set;
-            return (set, self.heap_binding(r), super::heap_binding::COUNTER);
-        }
-        let o = &self.opts.offsets;
-        for m in &self.opts.remaps {
-            if m.class == r.class && m.space == r.space && m.register == r.lower_bound {
-                let cb = m
-                    .counter_binding
-                    .unwrap_or(o.counter.wrapping_add(r.lower_bound));
-                return (m.set, m.binding, cb);
-            }
-        }
-        let set = match self.opts.sets {
-            super::binding::SetPolicy::Space => r.space,
-            super::binding::SetPolicy::Compact => {
-                let mut spaces: Vec<u32> = self.desc.resources.iter().map(|d| d.space).collect();
-                spaces.sort_unstable();
-                spaces.dedup();
-                spaces.binary_search(&r.space).unwrap_or(0) as u32
-            }
-        };
-        (
-            set,
-            o.of(r.class).wrapping_add(r.lower_bound),
-            o.counter.wrapping_add(r.lower_bound),
-        )
+    /// The binding layer's access path of resource `r`.
+    pub(crate) fn via(&self, r: usize) -> Result<Via> {
+        self.bindings
+            .via(r)
+            .copied()
+            .ok_or_else(|| self.internal("resource without an access path"))
     }
 
     pub(crate) fn decl(&self, r: usize) -> Result<&'m ResourceDecl> {
@@ -182,15 +160,16 @@ impl<'m> Emitter<'m> {
         }
     }
 
-    /// The variable of one view of a resource (created once), its storage
-    /// class and the type of one descriptor (block struct or image).
-    pub fn resource_var(&mut self, r: usize, view: View) -> Result<(Word, StorageClass, Word)> {
-        if let Some(&v) = self.resources.vars.get(&(r, view)) {
-            return Ok(v);
-        }
-        let d = self.decl(r)?;
-        let (set, binding, counter_binding) = self.binding_of(d);
-        let (inner, sc) = match view {
+    /// The type of one descriptor of a view of resource `r` (block struct
+    /// or image) and the storage class it is read in.
+    fn view_type(
+        &mut self,
+        r: usize,
+        d: &ResourceDecl,
+        view: View,
+        via: Via,
+    ) -> Result<(Word, StorageClass)> {
+        Ok(match view {
             View::U32 | View::I32 | View::U16 | View::U64 | View::I64 => {
                 let (w, s) = match view {
                     View::U32 => (32, false),
@@ -207,11 +186,25 @@ impl<'m> Emitter<'m> {
                 (self.spv.ty(TyKey::Block(ra)), StorageClass::StorageBuffer)
             }
             View::Cbuffer => {
-                let rows = d.cbuffer_size.div_ceil(16).max(1);
+                // A root CBV has no size: D3D reads up to 64 KiB.
+                let rows = if matches!(via, Via::RootDescriptor { .. }) {
+                    4096
+                } else {
+                    d.cbuffer_size.div_ceil(16).max(1)
+                };
                 let u = self.spv.u32_ty();
                 let v4 = self.spv.vec_ty(u, 4);
                 let arr = self.spv.ty(TyKey::StridedArray(v4, rows, 16));
-                (self.spv.ty(TyKey::Block(arr)), StorageClass::Uniform)
+                let ssbo = self
+                    .bindings
+                    .bindless()
+                    .is_some_and(|l| l.options.cbv_as_ssbo);
+                let sc = if ssbo {
+                    StorageClass::StorageBuffer
+                } else {
+                    StorageClass::Uniform
+                };
+                (self.spv.ty(TyKey::Block(arr)), sc)
             }
             View::Counter => {
                 let u = self.spv.u32_ty();
@@ -250,8 +243,46 @@ impl<'m> Emitter<'m> {
                 self.spv.ty(TyKey::AccelerationStructure),
                 StorageClass::UniformConstant,
             ),
+        })
+    }
+
+    /// The variable of one view of a resource (created once), its storage
+    /// class and the type of one descriptor (block struct or image). In
+    /// root-signature mode, table and heap views share one runtime array
+    /// per binding and descriptor type.
+    pub fn resource_var(&mut self, r: usize, view: View) -> Result<(Word, StorageClass, Word)> {
+        if let Some(&v) = self.resources.vars.get(&(r, view)) {
+            return Ok(v);
+        }
+        let d = self.decl(r)?;
+        let via = self.via(r)?;
+        let (set, binding) = via
+            .set_binding()
+            .ok_or_else(|| self.internal("a root parameter read as a descriptor"))?;
+        let (inner, sc) = self.view_type(r, d, view, via)?;
+        let (set, binding) = match (view, via.counter()) {
+            (View::Counter, Some(counter)) => counter,
+            _ => (set, binding),
         };
-        let desc_ty = if d.range_size == 1 {
+        let buffer = sc == StorageClass::StorageBuffer && view != View::Counter;
+        let non_writable = buffer && d.class != ResourceClass::Uav;
+        let coherent = buffer && !non_writable && d.globally_coherent;
+        let shared = self.is_bindless() && via.is_heap_array();
+        let key = HeapVarKey {
+            binding,
+            inner,
+            storage: sc,
+            non_writable,
+            coherent,
+        };
+        if let Some(var) = self.heap_var(&key).filter(|_| shared) {
+            self.resources.vars.insert((r, view), (var, sc, inner));
+            self.resources.used.insert(r);
+            return Ok((var, sc, inner));
+        }
+        let desc_ty = if shared {
+            self.spv.ty(TyKey::DescriptorRuntimeArray(inner))
+        } else if d.range_size == 1 {
             inner
         } else if d.range_size == u32::MAX || d.range_size == 0 {
             self.spv.ty(TyKey::DescriptorRuntimeArray(inner))
@@ -262,19 +293,12 @@ impl<'m> Emitter<'m> {
         let var =
             self.spv
                 .global_inst_operands(Op::Variable, Some(pt), &[Operand::StorageClass(sc)]);
-        let binding = if view == View::Counter {
-            counter_binding
-        } else {
-            binding
-        };
         self.spv.decorate(var, Decoration::DescriptorSet, &[set]);
         self.spv.decorate(var, Decoration::Binding, &[binding]);
-        if sc == StorageClass::StorageBuffer && view != View::Counter {
-            if d.class == ResourceClass::Srv {
-                self.spv.decorate(var, Decoration::NonWritable, &[]);
-            } else if d.globally_coherent {
-                self.spv.decorate(var, Decoration::Coherent, &[]);
-            }
+        if non_writable {
+            self.spv.decorate(var, Decoration::NonWritable, &[]);
+        } else if coherent {
+            self.spv.decorate(var, Decoration::Coherent, &[]);
         }
         let name = if view == View::Counter {
             format!("{}.counter", d.name)
@@ -283,6 +307,9 @@ impl<'m> Emitter<'m> {
         };
         self.spv.name(var, &name);
         self.spv.interface.insert(var);
+        if shared {
+            self.add_heap_var(key, var);
+        }
         self.resources.vars.insert((r, view), (var, sc, inner));
         self.resources.used.insert(r);
         Ok((var, sc, inner))
@@ -290,14 +317,23 @@ impl<'m> Emitter<'m> {
 
     /// A pointer to the descriptor of a handle (the block struct or image).
     pub fn descriptor_ptr(&mut self, h: Handle, view: View) -> Result<(Word, Word, StorageClass)> {
+        let via = self.via(h.res)?;
+        if let Via::RootDescriptor { index, .. } = via {
+            return self.root_view_ptr(h.res, view, via, index);
+        }
         let (var, sc, block) = self.resource_var(h.res, view)?;
         let d = self.decl(h.res)?;
-        if d.range_size == 1 {
+        let shared = self.is_bindless() && via.is_heap_array();
+        if d.range_size == 1 && !shared {
             return Ok((var, block, sc));
         }
-        let idx = match h.index {
-            Some(i) => i,
-            None => self.spv.u32c(h.const_index),
+        let idx = if shared {
+            self.heap_index(h, via)?
+        } else {
+            match h.index {
+                Some(i) => i,
+                None => self.spv.u32c(h.const_index),
+            }
         };
         let pt = self.spv.ptr_ty(sc, block);
         let p = self.access_chain(pt, var, &[idx])?;
@@ -318,7 +354,7 @@ impl<'m> Emitter<'m> {
                     .spv
                     .cap(Capability::SampledImageArrayNonUniformIndexing),
                 View::Accel => {}
-                View::Cbuffer => self
+                View::Cbuffer if sc == StorageClass::Uniform => self
                     .spv
                     .cap(Capability::UniformBufferArrayNonUniformIndexing),
                 _ => self
@@ -328,6 +364,33 @@ impl<'m> Emitter<'m> {
             self.spv.decorate(p, Decoration::NonUniform, &[]);
         }
         Ok((p, block, sc))
+    }
+
+    /// A buffer view of a root descriptor: a physical pointer to its block
+    /// at the address in the root block (raw, structured and constant
+    /// buffers only).
+    fn root_view_ptr(
+        &mut self,
+        r: usize,
+        view: View,
+        via: Via,
+        index: u32,
+    ) -> Result<(Word, Word, StorageClass)> {
+        if !matches!(
+            view,
+            View::U32 | View::I32 | View::U16 | View::U64 | View::I64 | View::Cbuffer
+        ) {
+            return Err(self.unsupported_feature(
+                Feature::RootSignatureInput,
+                "a root descriptor read as an image, sampler, acceleration structure or \
+                 counter (root SRV/UAV/CBV bind buffers by address)",
+            ));
+        }
+        let d = self.decl(r)?;
+        let (block, _) = self.view_type(r, d, view, via)?;
+        let p = self.root_descriptor_ptr(index, block)?;
+        self.resources.used.insert(r);
+        Ok((p, block, StorageClass::PhysicalStorageBuffer))
     }
 
     // ---------------------------------------------------------------------
@@ -706,7 +769,18 @@ impl<'m> Emitter<'m> {
     // Constant buffers.
 
     /// Loads 16-byte row `row` of a constant buffer as a `uvec4`.
-    fn cbuffer_row(&mut self, h: Handle, row: Word, dynamic: bool) -> Result<Word> {
+    fn cbuffer_row(
+        &mut self,
+        h: Handle,
+        row: Word,
+        dynamic: bool,
+        const_row: Option<u32>,
+    ) -> Result<Word> {
+        let via = self.via(h.res)?;
+        if let Via::RootConstants { .. } = via {
+            self.resources.used.insert(h.res);
+            return self.root_constants_row(via, row, const_row);
+        }
         let d = self.decl(h.res)?;
         if d.kind != ResourceKind::CBuffer {
             return Err(self.unsupported(format!(
@@ -715,16 +789,17 @@ impl<'m> Emitter<'m> {
             )));
         }
         let rows = d.cbuffer_size.div_ceil(16).max(1);
-        let (base, _, _) = self.descriptor_ptr(h, View::Cbuffer)?;
+        let (base, _, sc) = self.descriptor_ptr(h, View::Cbuffer)?;
         let u = self.spv.u32_ty();
         let v4 = self.spv.vec_ty(u, 4);
-        let pt = self.spv.ptr_ty(StorageClass::Uniform, v4);
+        let pt = self.spv.ptr_ty(sc, v4);
         let zero = self.spv.u32c(0);
         let load = move |e: &mut Self| -> Result<Vec<Word>> {
             let p = e.access_chain(pt, base, &[zero, row])?;
-            Ok(vec![e.load(v4, p)?])
+            Ok(vec![e.load_in(v4, p, sc, 16)?])
         };
-        if !dynamic || !self.opts.bounds_checks {
+        // D3D bounds-checks no root descriptor.
+        if !dynamic || !self.opts.bounds_checks || sc == StorageClass::PhysicalStorageBuffer {
             let values = load(self)?;
             return self.single(values);
         }
@@ -739,9 +814,9 @@ impl<'m> Emitter<'m> {
     /// `CBufferLoadLegacy(handle, row)` → the row's components as the
     /// overload type (4 × 32-bit, 2 × 64-bit or 8 × 16-bit).
     pub fn cbuffer_load_legacy(&mut self, h: Handle, row: ValueId, s: Scalar) -> Result<Parts> {
-        let dynamic = self.m.const_uint(row).is_none();
+        let const_row = self.m.const_uint(row).map(|c| c as u32);
         let r = self.value_id(row)?;
-        let v = self.cbuffer_row(h, r, dynamic)?;
+        let v = self.cbuffer_row(h, r, const_row.is_none(), const_row)?;
         let u = self.spv.u32_ty();
         let mut words = [0; 4];
         for (c, w) in (0..).zip(words.iter_mut()) {
@@ -786,12 +861,12 @@ impl<'m> Emitter<'m> {
 
     /// `CBufferLoad(handle, byteOffset, alignment)` → one scalar.
     pub fn cbuffer_load(&mut self, h: Handle, offset: ValueId, s: Scalar) -> Result<Word> {
-        let dynamic = self.m.const_uint(offset).is_none();
+        let const_row = self.m.const_uint(offset).map(|c| (c as u32) >> 4);
         let off = self.value_id(offset)?;
         let u = self.spv.u32_ty();
         let four = self.spv.u32c(4);
         let row = self.op(Op::ShiftRightLogical, u, &[off, four])?;
-        let v = self.cbuffer_row(h, row, dynamic)?;
+        let v = self.cbuffer_row(h, row, const_row.is_none(), const_row)?;
         let two = self.spv.u32c(2);
         let three = self.spv.u32c(3);
         let w = self.op(Op::ShiftRightLogical, u, &[off, two])?;
@@ -838,21 +913,11 @@ impl<'m> Emitter<'m> {
     pub fn finish_reflection(&mut self) {
         let mut out = Vec::with_capacity(self.desc.resources.len());
         for (i, d) in self.desc.resources.iter().enumerate() {
-            let (set, binding, counter_binding) = self.binding_of(d);
-            let descriptor_type = match (d.class, d.kind) {
-                (ResourceClass::Cbv, _) => DescriptorType::UniformBuffer,
-                (ResourceClass::Sampler, _) => DescriptorType::Sampler,
-                (ResourceClass::Srv, ResourceKind::TypedBuffer) => {
-                    DescriptorType::UniformTexelBuffer
-                }
-                (ResourceClass::Uav, ResourceKind::TypedBuffer) => {
-                    DescriptorType::StorageTexelBuffer
-                }
-                (ResourceClass::Srv, k) if is_texture(k) => DescriptorType::SampledImage,
-                (_, ResourceKind::RTAccelerationStructure) => DescriptorType::AccelerationStructure,
-                (ResourceClass::Uav, k) if is_texture(k) => DescriptorType::StorageImage,
-                _ => DescriptorType::StorageBuffer,
+            let Some(&via) = self.bindings.via(i) else {
+                continue;
             };
+            let (set, binding) = via.set_binding().unwrap_or((u32::MAX, u32::MAX));
+            let descriptor_type = DescriptorType::of(d.class, d.kind);
             let format = if matches!(
                 descriptor_type,
                 DescriptorType::StorageTexelBuffer | DescriptorType::StorageImage
@@ -874,12 +939,21 @@ impl<'m> Emitter<'m> {
                 binding,
                 descriptor_type,
                 format,
-                counter: d.has_counter.then_some((set, counter_binding)),
+                counter: via.counter().filter(|_| d.has_counter),
                 used: self.resources.used.contains(&i),
                 heap: d.heap.is_some(),
+                via,
             });
         }
         self.spv.reflection.resources = out;
+        if let Some(layout) = self.bindings.bindless_layout() {
+            let used = self.used_heap_bindings();
+            let b = BindlessReflection::new(layout, used, &self.spv.reflection.capabilities);
+            if self.uses_root_block() {
+                self.spv.reflection.push_constant_size = b.vulkan.push_constant_bytes;
+            }
+            self.spv.reflection.bindless = Some(b);
+        }
     }
 }
 

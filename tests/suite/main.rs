@@ -14,12 +14,16 @@ mod common;
 mod api_threads;
 mod autogen;
 mod bad_input;
+mod bindless;
+mod bindless_corpus;
 mod cfg_corpus;
 mod cfg_graph;
 mod cfg_props;
 mod cfg_shapes;
 mod cfg_spirv_val;
 mod cfg_testgen;
+#[cfg(feature = "cli")]
+mod cli_bindless;
 #[cfg(feature = "cli")]
 mod cli_compile;
 #[cfg(feature = "cli")]

@@ -207,6 +207,43 @@ dxil2spirv_status dxil2spirv_options_set_heap_set(dxil2spirv_options *options, u
 dxil2spirv_status dxil2spirv_options_set_entry_point(dxil2spirv_options *options,
                                                      const char *name);
 
+/* ---- root-signature mode (bindless-1, docs/BINDING.md) ----------------- */
+
+/** Binds through this root signature (the bindless-1 ABI): `len` bytes of
+ *  raw RTS0, a DXBC container holding an RTS0 part, or the JSON form; the
+ *  bytes are copied. NULL with `len` 0 goes back to the plain model.
+ *  Returns DXIL2SPIRV_INVALID_INPUT if the bytes are not a root signature,
+ *  DXIL2SPIRV_INVALID_ARGUMENT if options is NULL. A root signature that
+ *  does not cover a shader's registers fails the compile with
+ *  DXIL2SPIRV_INVALID_INPUT and a message naming register, parameter and
+ *  stage. */
+dxil2spirv_status dxil2spirv_options_set_root_signature(dxil2spirv_options *options,
+                                                        const uint8_t *bytes, size_t len);
+
+/** Binds through the blob's own RTS0 part (bindless-1); a blob without one
+ *  fails to compile with DXIL2SPIRV_INVALID_INPUT.
+ *  Returns DXIL2SPIRV_INVALID_ARGUMENT if options is NULL. */
+dxil2spirv_status dxil2spirv_options_set_root_signature_embedded(dxil2spirv_options *options);
+
+/** Puts the root block in a uniform buffer at (set, binding) when
+ *  `enabled` is nonzero (for devices with 128-byte push constants; the
+ *  CLI's default is 2:0), else in push constants (the default).
+ *  Returns DXIL2SPIRV_INVALID_ARGUMENT if options is NULL. */
+dxil2spirv_status dxil2spirv_options_set_root_block_ubo(dxil2spirv_options *options,
+                                                        int enabled, uint32_t set,
+                                                        uint32_t binding);
+
+/** Constant buffers of tables and heaps as storage buffers (binding 4). */
+#define DXIL2SPIRV_BINDLESS_CBV_AS_SSBO 1u
+/** Mutable descriptors: heap bindings 1-3 alias 0, 5 aliases 4. */
+#define DXIL2SPIRV_BINDLESS_MUTABLE_DESCRIPTORS 2u
+
+/** Sets the DXIL2SPIRV_BINDLESS_* flags (default 0).
+ *  Returns DXIL2SPIRV_INVALID_ARGUMENT if options is NULL or a flag is
+ *  unknown. */
+dxil2spirv_status dxil2spirv_options_set_bindless_flags(dxil2spirv_options *options,
+                                                        uint32_t flags);
+
 /* ---- compiler --------------------------------------------------------- */
 
 /** A new compiler with a copy of `options` (NULL: the defaults); the

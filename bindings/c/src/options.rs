@@ -2,7 +2,10 @@
 
 use crate::ffi::guard;
 use crate::Status;
-use dxil2spirv::compile::{BindingRemap, CompileOptions, ResourceClass, SetPolicy, SremLowering};
+use dxil2spirv::compile::{
+    BindingRemap, CompileOptions, ResourceClass, RootBlockStorage, RootSignatureChoice, SetPolicy,
+    SremLowering,
+};
 use std::ffi::{c_char, CStr};
 use std::ptr;
 
@@ -233,6 +236,106 @@ pub unsafe extern "C" fn dxil2spirv_options_set_entry_point(
     };
     // SAFETY: the caller upholds `with_options`'s contract on `options`.
     unsafe { with_options(options, |o| set(&mut o.entry_point, name)) }
+}
+
+/// `dxil2spirv_options_set_root_signature`: bind through this root
+/// signature (`bindless-1`, docs/BINDING.md): `len` bytes of raw `RTS0`, a
+/// DXBC container holding an `RTS0` part, or the JSON form (copied). NULL
+/// with `len` 0 goes back to the plain model.
+///
+/// # Safety
+/// See [`with_options`]; `bytes` is NULL or readable for `len` bytes.
+#[no_mangle]
+pub unsafe extern "C" fn dxil2spirv_options_set_root_signature(
+    options: *mut Options,
+    bytes: *const u8,
+    len: usize,
+) -> Status {
+    let choice = if bytes.is_null() {
+        if len != 0 {
+            return Status::InvalidArgument;
+        }
+        RootSignatureChoice::None
+    } else {
+        // SAFETY: per the contract, a non-NULL `bytes` is readable for `len`
+        // bytes during the call.
+        let slice = unsafe { std::slice::from_raw_parts(bytes, len) };
+        match guard(Err(Status::Internal), || {
+            dxil2spirv::rootsig::load(slice).map_err(|e| Status::from(e.kind()))
+        }) {
+            Ok((rs, _)) => RootSignatureChoice::Supplied(Box::new(rs)),
+            Err(status) => return status,
+        }
+    };
+    // SAFETY: the caller upholds `with_options`'s contract on `options`.
+    unsafe { with_options(options, |o| set(&mut o.root_signature, choice)) }
+}
+
+/// `dxil2spirv_options_set_root_signature_embedded`: bind through the
+/// blob's own `RTS0` part (`bindless-1`); compiling a blob without one
+/// fails with `DXIL2SPIRV_INVALID_INPUT`.
+///
+/// # Safety
+/// See [`with_options`].
+#[no_mangle]
+pub unsafe extern "C" fn dxil2spirv_options_set_root_signature_embedded(
+    options: *mut Options,
+) -> Status {
+    // SAFETY: the caller upholds `with_options`'s contract on `options`.
+    unsafe {
+        with_options(options, |o| {
+            set(&mut o.root_signature, RootSignatureChoice::Embedded)
+        })
+    }
+}
+
+/// `dxil2spirv_options_set_root_block_ubo`: the root block as a uniform
+/// buffer at `set`, `binding` (`enabled` 0: push constants, the default).
+///
+/// # Safety
+/// See [`with_options`].
+#[no_mangle]
+pub unsafe extern "C" fn dxil2spirv_options_set_root_block_ubo(
+    options: *mut Options,
+    enabled: i32,
+    set: u32,
+    binding: u32,
+) -> Status {
+    let storage = if enabled != 0 {
+        RootBlockStorage::Uniform { set, binding }
+    } else {
+        RootBlockStorage::PushConstant
+    };
+    // SAFETY: the caller upholds `with_options`'s contract on `options`.
+    unsafe { with_options(options, |o| self::set(&mut o.bindless.root_block, storage)) }
+}
+
+/// `DXIL2SPIRV_BINDLESS_CBV_AS_SSBO`.
+const CBV_AS_SSBO: u32 = 1;
+/// `DXIL2SPIRV_BINDLESS_MUTABLE_DESCRIPTORS`.
+const MUTABLE_DESCRIPTORS: u32 = 2;
+
+/// `dxil2spirv_options_set_bindless_flags`: `DXIL2SPIRV_BINDLESS_*` bits
+/// (CBVs as storage buffers, mutable descriptors).
+///
+/// # Safety
+/// See [`with_options`].
+#[no_mangle]
+pub unsafe extern "C" fn dxil2spirv_options_set_bindless_flags(
+    options: *mut Options,
+    flags: u32,
+) -> Status {
+    if flags & !(CBV_AS_SSBO | MUTABLE_DESCRIPTORS) != 0 {
+        return Status::InvalidArgument;
+    }
+    // SAFETY: the caller upholds `with_options`'s contract on `options`.
+    unsafe {
+        with_options(options, |o| {
+            o.bindless.cbv_as_ssbo = flags & CBV_AS_SSBO != 0;
+            o.bindless.mutable_descriptors = flags & MUTABLE_DESCRIPTORS != 0;
+            Status::Ok
+        })
+    }
 }
 
 fn set<T>(slot: &mut T, value: T) -> Status {

@@ -70,6 +70,10 @@ api! {
     options_set_bounds_checks: fn(*mut c_void, bool) -> i32;
     options_set_heap_set: fn(*mut c_void, u32) -> i32;
     options_set_entry_point: fn(*mut c_void, *const c_char) -> i32;
+    options_set_root_signature: fn(*mut c_void, *const u8, usize) -> i32;
+    options_set_root_signature_embedded: fn(*mut c_void) -> i32;
+    options_set_root_block_ubo: fn(*mut c_void, i32, u32, u32) -> i32;
+    options_set_bindless_flags: fn(*mut c_void, u32) -> i32;
     compiler_create: fn(*const c_void) -> *mut c_void;
     compiler_destroy: fn(*mut c_void);
     compile: fn(*const c_void, *const c_void, usize, *mut *mut c_void) -> i32;
@@ -179,7 +183,7 @@ fn compile_raw(compiler: *const c_void, data: *const c_void, size: usize) -> Out
 }
 
 /// The failure of `outcome`, checked to carry a message and no output.
-fn failure(outcome: Outcome) -> (i32, String) {
+pub fn failure(outcome: Outcome) -> (i32, String) {
     assert_ne!(outcome.status, OK);
     assert!(outcome.spirv.is_none() && outcome.json.is_none() && outcome.warnings.is_empty());
     assert!(!outcome.message.is_empty());

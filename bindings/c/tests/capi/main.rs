@@ -8,6 +8,7 @@
 #![allow(clippy::restriction)]
 
 mod abi;
+mod bindless;
 mod example;
 mod header;
 mod threads;
