@@ -1,7 +1,7 @@
 //! Where the spec's resources live in the compiled shader: the binding
 //! description the caller (the compiler's reflection) provides.
 
-use super::spec::{RegisterKey, TexelFormat};
+use super::spec::{HeapView, RegisterKey, TexelFormat};
 
 /// The Vulkan descriptor type a binding is accessed through.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -27,6 +27,25 @@ pub enum BindingKind {
     },
 }
 
+impl BindingKind {
+    /// Whether a heap buffer of `view` is written into heap arrays of this
+    /// descriptor type: raw and structured views into storage buffers,
+    /// typed views into both texel-buffer types, constant buffer views into
+    /// uniform buffers. The placement rule "descriptor D of type T at heap
+    /// index i" is the same whichever way the shader reaches the heap.
+    pub fn holds(self, view: HeapView) -> bool {
+        match self {
+            BindingKind::StorageBuffer => {
+                matches!(view, HeapView::Raw | HeapView::Structured(_))
+            }
+            BindingKind::UniformBuffer => view == HeapView::Cbv,
+            BindingKind::UniformTexelBuffer { .. } | BindingKind::StorageTexelBuffer { .. } => {
+                view == HeapView::Typed
+            }
+        }
+    }
+}
+
 /// What a binding's descriptor points at.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum BindingResource {
@@ -38,21 +57,31 @@ pub enum BindingResource {
     /// counter share it. Its final value is reported in
     /// [`RunReport::counters`](super::RunReport::counters).
     Counter(RegisterKey),
+    /// A runtime array of the SM 6.6 resource heap (`heap_size + 1`
+    /// descriptors, partially bound, update-after-bind): every spec
+    /// `heap[N]` buffer whose view has this binding's descriptor type is
+    /// written at index N (see [`super::spec::HeapView`]).
+    Heap,
+    /// The heap's UAV counter array (storage buffers, `heap_size + 1`):
+    /// each `heap[N]` with `counter(V)` gets its counter at index N.
+    HeapCounters,
 }
 
 impl BindingResource {
-    /// The register named, whether it is the resource or its counter.
-    pub fn key(&self) -> RegisterKey {
+    /// The register named, whether it is the resource or its counter
+    /// (`None` for the heap arrays).
+    pub fn key(&self) -> Option<RegisterKey> {
         match *self {
-            BindingResource::Register(k) | BindingResource::Counter(k) => k,
+            BindingResource::Register(k) | BindingResource::Counter(k) => Some(k),
+            BindingResource::Heap | BindingResource::HeapCounters => None,
         }
     }
 }
 
-/// One descriptor of the compiled shader: `(set, binding)`, its type, and
-/// the spec resource (or counter) it refers to. Descriptor arrays are not
-/// supported (the run specs do not use resource arrays): every binding has
-/// one descriptor.
+/// One binding of the compiled shader: `(set, binding)`, its type, and
+/// the spec resource (or counter) it refers to. Register bindings hold one
+/// descriptor (the run specs do not use resource arrays); the heap's
+/// bindings ([`BindingResource::Heap`]) are runtime arrays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct BindingDesc {
     /// `DescriptorSet` decoration.
@@ -73,6 +102,27 @@ impl BindingDesc {
             binding,
             kind,
             resource: BindingResource::Register(key),
+        }
+    }
+
+    /// A runtime array of the resource heap, of descriptor type `kind`
+    /// (texel-buffer kinds without a format take each heap buffer's own).
+    pub fn heap(set: u32, binding: u32, kind: BindingKind) -> Self {
+        BindingDesc {
+            set,
+            binding,
+            kind,
+            resource: BindingResource::Heap,
+        }
+    }
+
+    /// The heap's UAV counter array (storage buffers).
+    pub fn heap_counters(set: u32, binding: u32) -> Self {
+        BindingDesc {
+            set,
+            binding,
+            kind: BindingKind::StorageBuffer,
+            resource: BindingResource::HeapCounters,
         }
     }
 

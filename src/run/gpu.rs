@@ -341,7 +341,43 @@ pub(crate) struct Device<'i> {
     pub(crate) invocation_reorder: bool,
     pub(crate) props: vk::PhysicalDeviceProperties,
     mem_props: vk::PhysicalDeviceMemoryProperties,
+    /// The descriptor-indexing features enabled (all off before Vulkan 1.2).
+    indexing: Indexing,
     poisoned: Cell<bool>,
+}
+
+/// The Vulkan 1.2 descriptor-indexing features that heap arrays need.
+#[derive(Clone, Copy, Debug, Default)]
+struct Indexing {
+    runtime_array: bool,
+    partially_bound: bool,
+    /// Update-after-bind: uniform buffer, storage buffer, uniform texel
+    /// buffer, storage texel buffer.
+    update_after_bind: [bool; 4],
+    /// Non-uniform indexing, same order.
+    non_uniform: [bool; 4],
+}
+
+impl Indexing {
+    fn of(v12: &vk::PhysicalDeviceVulkan12Features<'_>) -> Indexing {
+        let on = |b: vk::Bool32| b == vk::TRUE;
+        Indexing {
+            runtime_array: on(v12.runtime_descriptor_array),
+            partially_bound: on(v12.descriptor_binding_partially_bound),
+            update_after_bind: [
+                on(v12.descriptor_binding_uniform_buffer_update_after_bind),
+                on(v12.descriptor_binding_storage_buffer_update_after_bind),
+                on(v12.descriptor_binding_uniform_texel_buffer_update_after_bind),
+                on(v12.descriptor_binding_storage_texel_buffer_update_after_bind),
+            ],
+            non_uniform: [
+                on(v12.shader_uniform_buffer_array_non_uniform_indexing),
+                on(v12.shader_storage_buffer_array_non_uniform_indexing),
+                on(v12.shader_uniform_texel_buffer_array_non_uniform_indexing),
+                on(v12.shader_storage_texel_buffer_array_non_uniform_indexing),
+            ],
+        }
+    }
 }
 
 impl<'i> Device<'i> {
@@ -493,6 +529,11 @@ impl<'i> Device<'i> {
             && rt_pipeline.ray_tracing_pipeline == vk::TRUE;
         let invocation_reorder =
             ray_tracing && reorder && reorder_features.ray_tracing_invocation_reorder == vk::TRUE;
+        let indexing = if api >= vk::API_VERSION_1_2 {
+            Indexing::of(&v12)
+        } else {
+            Indexing::default()
+        };
         Ok(Device {
             instance,
             physical,
@@ -504,8 +545,60 @@ impl<'i> Device<'i> {
             invocation_reorder,
             props,
             mem_props,
+            indexing,
             poisoned: Cell::new(false),
         })
+    }
+
+    /// The descriptor-indexing features (Vulkan 1.2 names) that runtime
+    /// arrays of the descriptor types `types`, partially bound and
+    /// update-after-bind and indexed non-uniformly, need and the device
+    /// lacks; empty when it has them all.
+    pub(crate) fn heap_features_missing(
+        &self,
+        types: impl Iterator<Item = vk::DescriptorType>,
+    ) -> Vec<&'static str> {
+        let ix = &self.indexing;
+        let mut missing = Vec::new();
+        if !ix.runtime_array {
+            missing.push("runtimeDescriptorArray");
+        }
+        if !ix.partially_bound {
+            missing.push("descriptorBindingPartiallyBound");
+        }
+        for ty in types {
+            let (slot, uab, non_uniform) = match ty {
+                vk::DescriptorType::UNIFORM_BUFFER => (
+                    0,
+                    "descriptorBindingUniformBufferUpdateAfterBind",
+                    "shaderUniformBufferArrayNonUniformIndexing",
+                ),
+                vk::DescriptorType::STORAGE_BUFFER => (
+                    1,
+                    "descriptorBindingStorageBufferUpdateAfterBind",
+                    "shaderStorageBufferArrayNonUniformIndexing",
+                ),
+                vk::DescriptorType::UNIFORM_TEXEL_BUFFER => (
+                    2,
+                    "descriptorBindingUniformTexelBufferUpdateAfterBind",
+                    "shaderUniformTexelBufferArrayNonUniformIndexing",
+                ),
+                _ => (
+                    3,
+                    "descriptorBindingStorageTexelBufferUpdateAfterBind",
+                    "shaderStorageTexelBufferArrayNonUniformIndexing",
+                ),
+            };
+            for (have, name) in [
+                (ix.update_after_bind.get(slot), uab),
+                (ix.non_uniform.get(slot), non_uniform),
+            ] {
+                if have != Some(&true) && !missing.contains(&name) {
+                    missing.push(name);
+                }
+            }
+        }
+        missing
     }
 
     /// Whether [`Device::poison`] was called.

@@ -3,10 +3,13 @@
 //!
 //! The pieces:
 //! - [`spec`]: the run-spec format, parsed into a [`RunSpec`] whose resources
-//!   hold their initial contents already packed into little-endian bytes;
+//!   hold their initial contents already packed into little-endian bytes
+//!   (register buffers, and SM 6.6 heap buffers `heap[N]` with their view);
 //! - [`binding`]: how the caller (the compiler's reflection) says where each
-//!   spec resource lives in the SPIR-V: a [`BindingDesc`] per descriptor and an
-//!   optional [`PushConstantDesc`] for root constants;
+//!   spec resource lives in the SPIR-V: a [`BindingDesc`] per descriptor (or
+//!   per runtime array of the descriptor heap, which the harness fills from
+//!   the spec's heap buffers by descriptor type) and an optional
+//!   [`PushConstantDesc`] for root constants;
 //! - [`compare`]: the README's comparison rules ([`compare_expectations`]);
 //! - [`vulkan`]: device listing and the execution itself ([`run_spec`]);
 //! - [`reflect`]: compiling a blob for a run ([`compile_for_run`]) and the
@@ -52,8 +55,8 @@ pub use compare::{compare_expectations, Comparison, Mismatch, Value};
 pub use draw::{Draw, TargetFormat, Texels, UniformData};
 pub use reflect::{bindings_from_reflection, compile_for_run, PORTABLE_SET_COUNT};
 pub use spec::{
-    Component, ElementType, Expectation, RegisterClass, RegisterKey, ResourceDecl, RunSpec,
-    ScalarType, TexelFormat,
+    Component, ElementType, Expectation, HeapView, RegisterClass, RegisterKey, ResourceDecl,
+    RunSpec, ScalarType, TexelFormat, DEFAULT_HEAP_SIZE,
 };
 pub use trace::{Geometry, ShaderCode, Trace, Traced};
 pub use vulkan::{

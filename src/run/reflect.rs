@@ -33,13 +33,32 @@ pub fn compile_for_run(blob: &[u8], options: &CompileOptions) -> Result<Output> 
 }
 
 /// The harness bindings of a compiled shader: one per reflected buffer
-/// resource that the spec declares (plus its hidden counter, if any).
+/// resource that the spec declares (plus its hidden counter, if any), and
+/// one runtime array per buffer binding of the SM 6.6 heap that the
+/// shader's heap views use (plus the heap's counter array), at the set and
+/// binding reflection gives them: the harness places each spec `heap[N]`
+/// buffer by its view's descriptor type, never by binding number.
 /// Samplers, textures, acceleration structures (run specs describe buffers
-/// only) and resources the
-/// spec does not declare are left out.
+/// only) and register resources the spec does not declare are left out.
 pub fn bindings_from_reflection(refl: &Reflection, spec: &RunSpec) -> Vec<BindingDesc> {
-    let mut out = Vec::new();
+    let mut out: Vec<BindingDesc> = Vec::new();
     for r in &refl.resources {
+        if r.heap {
+            let mut heap = Vec::new();
+            if let Some(kind) = buffer_kind(r.descriptor_type) {
+                heap.push(BindingDesc::heap(r.set, r.binding, kind));
+            }
+            if let Some((s, b)) = r.counter {
+                heap.push(BindingDesc::heap_counters(s, b));
+            }
+            for d in heap {
+                // Views of one descriptor type alias one binding.
+                if !out.iter().any(|o| (o.set, o.binding) == (d.set, d.binding)) {
+                    out.push(d);
+                }
+            }
+            continue;
+        }
         let class = match r.class {
             ResourceClass::Srv => RegisterClass::Srv,
             ResourceClass::Uav => RegisterClass::Uav,
@@ -50,15 +69,8 @@ pub fn bindings_from_reflection(refl: &Reflection, spec: &RunSpec) -> Vec<Bindin
         if spec.resource(&key).is_none() {
             continue;
         }
-        let kind = match r.descriptor_type {
-            DescriptorType::StorageBuffer => BindingKind::StorageBuffer,
-            DescriptorType::UniformBuffer => BindingKind::UniformBuffer,
-            DescriptorType::UniformTexelBuffer => BindingKind::UniformTexelBuffer { format: None },
-            DescriptorType::StorageTexelBuffer => BindingKind::StorageTexelBuffer { format: None },
-            DescriptorType::Sampler
-            | DescriptorType::SampledImage
-            | DescriptorType::StorageImage
-            | DescriptorType::AccelerationStructure => continue,
+        let Some(kind) = buffer_kind(r.descriptor_type) else {
+            continue;
         };
         out.push(BindingDesc::new(r.set, r.binding, kind, key));
         if let Some((s, b)) = r.counter {
@@ -66,4 +78,24 @@ pub fn bindings_from_reflection(refl: &Reflection, spec: &RunSpec) -> Vec<Bindin
         }
     }
     out
+}
+
+/// The harness kind of a buffer descriptor type (texel buffers take the
+/// spec resource's format); `None` for images, samplers and acceleration
+/// structures.
+fn buffer_kind(ty: DescriptorType) -> Option<BindingKind> {
+    match ty {
+        DescriptorType::StorageBuffer => Some(BindingKind::StorageBuffer),
+        DescriptorType::UniformBuffer => Some(BindingKind::UniformBuffer),
+        DescriptorType::UniformTexelBuffer => {
+            Some(BindingKind::UniformTexelBuffer { format: None })
+        }
+        DescriptorType::StorageTexelBuffer => {
+            Some(BindingKind::StorageTexelBuffer { format: None })
+        }
+        DescriptorType::Sampler
+        | DescriptorType::SampledImage
+        | DescriptorType::StorageImage
+        | DescriptorType::AccelerationStructure => None,
+    }
 }

@@ -6,9 +6,14 @@
 //! ```text
 //! dispatch = X, Y, Z                    thread groups (required, once)
 //! tolerance = T                         relative float tolerance (optional, once)
+//! heap_size = N                         SM 6.6 resource heap size (optional, once; default 4096)
 //! <reg> : <type>[<count>]               a resource, zero-filled
 //! <reg> : <type>[<count>] = <init>      a resource with initial data
+//! heap[N] : <type>[<count>] <view> [counter(V)] [= <init>]
+//!                                       a buffer descriptor at heap index N
 //! expect <reg> : <type>[<count>] = <init>   the resource's contents after the dispatch
+//! expect heap[N] : <type>[<count>] = <init> the same for a heap buffer
+//! expect heap[N].counter = V            a heap buffer's UAV counter after the dispatch
 //! ```
 //!
 //! `<reg>` is `t`, `u` or `b` with an index and an optional `,spaceN`
@@ -36,6 +41,22 @@
 //!
 //! Data is packed tightly, little endian. Errors name the 1-based line and
 //! carry the line's byte offset as their [`Location`].
+//!
+//! **Heap buffers** (`ResourceDescriptorHeap[N]`, SM 6.6) are named
+//! `heap[N]`, `0 <= N < heap_size`. `<view>` is the D3D descriptor placed
+//! there, which fixes its Vulkan descriptor type (the harness writes it at
+//! index `N` of every heap binding of that type the shader uses):
+//! - `raw`: a raw (byte-address) buffer view: a storage buffer;
+//! - `structured(S)`: a structured buffer view of stride `S` bytes (the
+//!   size must be a whole number of elements): a storage buffer;
+//! - `typed`: a typed buffer view of the line's format (`rgba32f`, ...):
+//!   a uniform and a storage texel buffer;
+//! - `cbv`: a constant buffer view: a uniform buffer (range rounded up to 16).
+//!
+//! `counter(V)` (structured views only) gives the view a UAV counter
+//! starting at `V` (the heap's counter binding, same index); the counter is
+//! a spec resource of its own, keyed [`RegisterKey::heap_counter`], which
+//! `expect heap[N].counter = V` checks.
 
 use std::fmt;
 
@@ -53,6 +74,12 @@ use crate::error::{Error, ErrorKind, Location, Result};
 /// The largest resource a spec may declare, in bytes.
 pub const MAX_RESOURCE_BYTES: usize = 256 << 20;
 
+/// The resource heap size when a spec has no `heap_size` line.
+pub const DEFAULT_HEAP_SIZE: u32 = 4096;
+
+/// The largest `heap_size` a spec may ask for.
+pub const MAX_HEAP_SIZE: u32 = 1 << 20;
+
 /// The register class of an HLSL resource binding.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum RegisterClass {
@@ -62,15 +89,22 @@ pub enum RegisterClass {
     Uav,
     /// `b`: a constant buffer (or root constants).
     Cbv,
+    /// `heap[N]`: a buffer descriptor at index N of the SM 6.6 resource
+    /// heap (not a register; letter `h`).
+    Heap,
+    /// `heap[N].counter`: the UAV counter of the heap buffer at index N.
+    HeapCounter,
 }
 
 impl RegisterClass {
-    /// The register letter: `t`, `u` or `b`.
+    /// The register letter: `t`, `u` or `b` (`h` for heap slots and their
+    /// counters, which display as `heap[N]` and `heap[N].counter`).
     pub fn letter(self) -> char {
         match self {
             RegisterClass::Srv => 't',
             RegisterClass::Uav => 'u',
             RegisterClass::Cbv => 'b',
+            RegisterClass::Heap | RegisterClass::HeapCounter => 'h',
         }
     }
 
@@ -124,11 +158,26 @@ impl RegisterKey {
     pub fn in_space(self, space: u32) -> Self {
         RegisterKey { space, ..self }
     }
+
+    /// `heap[index]`: the buffer at that index of the resource heap.
+    pub fn heap(index: u32) -> Self {
+        Self::new(RegisterClass::Heap, index)
+    }
+
+    /// `heap[index].counter`: the UAV counter of the heap buffer at `index`.
+    pub fn heap_counter(index: u32) -> Self {
+        Self::new(RegisterClass::HeapCounter, index)
+    }
 }
 
 impl fmt::Display for RegisterKey {
-    /// Spec syntax: `u0`, `t1,space2`.
+    /// Spec syntax: `u0`, `t1,space2`, `heap[7]`, `heap[7].counter`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.class {
+            RegisterClass::Heap => return write!(f, "heap[{}]", self.index),
+            RegisterClass::HeapCounter => return write!(f, "heap[{}].counter", self.index),
+            _ => {}
+        }
         write!(f, "{}{}", self.class.letter(), self.index)?;
         if self.space != 0 {
             write!(f, ",space{}", self.space)?;
@@ -421,8 +470,26 @@ pub struct ResourceDecl {
     pub data: Vec<u8>,
     /// Whether the line had an initializer.
     pub initialized: bool,
+    /// For a heap buffer (`heap[N]`), the descriptor's view; `None` for
+    /// registers and counters.
+    pub view: Option<HeapView>,
     /// 1-based line number in the spec.
     pub line: usize,
+}
+
+/// The D3D descriptor a heap buffer is (see the module doc).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum HeapView {
+    /// `raw`: a raw buffer view (storage buffer).
+    Raw,
+    /// `structured(S)`: a structured buffer view of stride `S` bytes
+    /// (storage buffer).
+    Structured(u32),
+    /// `typed`: a typed buffer view of the resource's format (uniform and
+    /// storage texel buffer).
+    Typed,
+    /// `cbv`: a constant buffer view (uniform buffer).
+    Cbv,
 }
 
 impl ResourceDecl {
@@ -452,6 +519,9 @@ pub struct Expectation {
 pub struct RunSpec {
     /// Thread groups in X, Y and Z.
     pub dispatch: [u32; 3],
+    /// Descriptors in the SM 6.6 resource heap (`heap_size`, default
+    /// [`DEFAULT_HEAP_SIZE`]); heap arrays get one more (a pad slot).
+    pub heap_size: u32,
     /// Relative tolerance for float compares (`None`: exact).
     pub tolerance: Option<f64>,
     /// The resources, in spec order.
@@ -485,6 +555,16 @@ impl RunSpec {
     /// The resource declared at a register.
     pub fn resource(&self, key: &RegisterKey) -> Option<&ResourceDecl> {
         self.resources.iter().find(|r| r.key == *key)
+    }
+
+    /// Whether the spec places buffers in the resource heap.
+    pub fn uses_heap(&self) -> bool {
+        self.resources.iter().any(|r| r.view.is_some())
+    }
+
+    /// The heap buffers (`heap[N]` lines), in spec order.
+    pub fn heap_buffers(&self) -> impl Iterator<Item = &ResourceDecl> {
+        self.resources.iter().filter(|r| r.view.is_some())
     }
 
     /// Total thread groups (`x * y * z`).
@@ -609,8 +689,8 @@ fn decimal_u64(i: &str) -> PResult<'_, u64> {
     map_res(digit1, str::parse::<u64>).parse(i)
 }
 
-fn register(i: &str) -> PResult<'_, RawRegister> {
-    (
+fn register(i: &str) -> PResult<'_, RawKey> {
+    let (i, (letter, index, space)) = (
         one_of("tub"),
         decimal_u64,
         opt(preceded(
@@ -618,15 +698,28 @@ fn register(i: &str) -> PResult<'_, RawRegister> {
             decimal_u64,
         )),
     )
-        .parse(i)
+        .parse(i)?;
+    Ok((i, RawKey::Register(letter, index, space)))
 }
 
-/// A register as parsed: class letter, index, optional space.
-type RawRegister = (char, u64, Option<u64>);
+/// `heap[N]`.
+fn heap_slot(i: &str) -> PResult<'_, RawKey> {
+    let (i, index) = preceded((tag("heap"), space0, char('['), space0), decimal_u64).parse(i)?;
+    let (i, _) = (space0, char(']')).parse(i)?;
+    Ok((i, RawKey::Heap(index)))
+}
+
+/// A resource name as parsed: a register (class letter, index, optional
+/// space) or a heap slot.
+#[derive(Clone, Copy)]
+enum RawKey {
+    Register(char, u64, Option<u64>),
+    Heap(u64),
+}
 
 /// `<reg> : <type>[<count>]`, returning the rest of the line.
-fn resource_header(i: &str) -> PResult<'_, (RawRegister, &str, &str)> {
-    let (i, reg) = register(i)?;
+fn resource_header(i: &str) -> PResult<'_, (RawKey, &str, &str)> {
+    let (i, key) = alt((heap_slot, register)).parse(i)?;
     let (i, _) = (space0, char(':'), space0).parse(i)?;
     let (i, ty) = take_while1(|c: char| c.is_ascii_alphanumeric() || c == '_').parse(i)?;
     let (i, count) = delimited(
@@ -635,7 +728,43 @@ fn resource_header(i: &str) -> PResult<'_, (RawRegister, &str, &str)> {
         (space0, char(']'), space0),
     )
     .parse(i)?;
-    Ok((i, (reg, ty, count)))
+    Ok((i, (key, ty, count)))
+}
+
+/// `heap[N].counter = V`.
+fn counter_expect(i: &str) -> PResult<'_, (RawKey, Num)> {
+    all_consuming((
+        heap_slot,
+        preceded(
+            (
+                space0,
+                char('.'),
+                space0,
+                tag("counter"),
+                space0,
+                char('='),
+                space0,
+            ),
+            number,
+        ),
+    ))
+    .parse(i)
+}
+
+/// `<view> [counter(V)]` after a heap buffer's type, returning the rest.
+fn heap_view(i: &str) -> PResult<'_, (&str, Option<u64>, Option<u64>)> {
+    let paren = || {
+        delimited(
+            (space0, char('('), space0),
+            decimal_u64,
+            (space0, char(')')),
+        )
+    };
+    let (i, name) = take_while1(|c: char| c.is_ascii_alphabetic()).parse(i)?;
+    let (i, arg) = opt(paren()).parse(i)?;
+    let (i, counter) = opt(preceded((space0, tag("counter")), paren())).parse(i)?;
+    let (i, _) = space0.parse(i)?;
+    Ok((i, (name, arg, counter)))
 }
 
 fn dispatch_line(i: &str) -> PResult<'_, (u64, u64, u64)> {
@@ -678,13 +807,75 @@ enum Init {
 /// One line's error: the message, tagged with the line by [`parse_spec`].
 type LineResult<T> = std::result::Result<T, String>;
 
-const LINE_SHAPES: &str = "`dispatch = X, Y, Z`, `tolerance = T`, `<reg> : <type>[<count>] [= <data>]` or `expect <reg> : <type>[<count>] = <data>`";
+const LINE_SHAPES: &str = "`dispatch = X, Y, Z`, `tolerance = T`, `heap_size = N`, `<reg> : <type>[<count>] [= <data>]`, `heap[N] : <type>[<count>] <view> [counter(V)] [= <data>]`, `expect <reg> : <type>[<count>] = <data>` or `expect heap[N].counter = V`";
+
+/// Everything `parse_spec` collects before the final checks.
+#[derive(Default)]
+struct SpecLines {
+    dispatch: Option<[u32; 3]>,
+    tolerance: Option<f64>,
+    heap_size: Option<u32>,
+    resources: Vec<ResourceDecl>,
+    expectations: Vec<Expectation>,
+}
+
+impl SpecLines {
+    /// One non-empty line (comment stripped).
+    fn line(&mut self, content: &str, line_no: usize) -> LineResult<()> {
+        let word_end = content
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .unwrap_or(content.len());
+        match &content[..word_end] {
+            "dispatch" => {
+                if self.dispatch.is_some() {
+                    return Err("a second `dispatch` line".into());
+                }
+                self.dispatch = Some(parse_dispatch(content)?);
+            }
+            "tolerance" => {
+                if self.tolerance.is_some() {
+                    return Err("a second `tolerance` line".into());
+                }
+                self.tolerance = Some(parse_tolerance(content)?);
+            }
+            "heap_size" => {
+                if self.heap_size.is_some() {
+                    return Err("a second `heap_size` line".into());
+                }
+                self.heap_size = Some(parse_heap_size(content)?);
+            }
+            "expect" => {
+                let rest = content[word_end..].trim_start();
+                let e = parse_expect(rest, line_no).map_err(|m| format!("expect: {m}"))?;
+                if self.expectations.iter().any(|x| x.key == e.key) {
+                    return Err(format!("a second `expect` line for {}", e.key));
+                }
+                self.expectations.push(e);
+            }
+            word if looks_like_register(word) || word == "heap" => {
+                let (decl, counter) = parse_declaration(content, line_no)?;
+                for d in std::iter::once(decl).chain(counter) {
+                    if let Some(prev) = self.resources.iter().find(|r| r.key == d.key) {
+                        return Err(format!(
+                            "{} is already declared on line {}",
+                            d.key, prev.line
+                        ));
+                    }
+                    self.resources.push(d);
+                }
+            }
+            _ => {
+                return Err(format!(
+                    "unrecognised line `{content}`: expected {LINE_SHAPES}"
+                ))
+            }
+        }
+        Ok(())
+    }
+}
 
 fn parse_spec(text: &str) -> Result<RunSpec> {
-    let mut dispatch: Option<[u32; 3]> = None;
-    let mut tolerance: Option<f64> = None;
-    let mut resources: Vec<ResourceDecl> = Vec::new();
-    let mut expectations: Vec<Expectation> = Vec::new();
+    let mut lines = SpecLines::default();
     let mut offset = 0usize;
     let mut line_offsets = Vec::new();
 
@@ -698,77 +889,44 @@ fn parse_spec(text: &str) -> Result<RunSpec> {
         if content.is_empty() {
             continue;
         }
-        let fail = |msg: String| line_error(line_no, start, msg);
-        let word_end = content
-            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-            .unwrap_or(content.len());
-        match &content[..word_end] {
-            "dispatch" => {
-                if dispatch.is_some() {
-                    return Err(fail("a second `dispatch` line".into()));
-                }
-                dispatch = Some(parse_dispatch(content).map_err(fail)?);
-            }
-            "tolerance" => {
-                if tolerance.is_some() {
-                    return Err(fail("a second `tolerance` line".into()));
-                }
-                tolerance = Some(parse_tolerance(content).map_err(fail)?);
-            }
-            "expect" => {
-                let rest = content[word_end..].trim_start();
-                let (key, ty, count, data) =
-                    parse_resource(rest, true).map_err(|m| fail(format!("expect: {m}")))?;
-                if expectations.iter().any(|e| e.key == key) {
-                    return Err(fail(format!("a second `expect` line for {key}")));
-                }
-                let data = data.unwrap_or_default();
-                expectations.push(Expectation {
-                    key,
-                    ty,
-                    count,
-                    data,
-                    line: line_no,
-                });
-            }
-            word if looks_like_register(word) => {
-                let (key, ty, count, data) = parse_resource(content, false).map_err(fail)?;
-                if let Some(prev) = resources.iter().find(|r| r.key == key) {
-                    return Err(fail(format!(
-                        "{key} is already declared on line {}",
-                        prev.line
-                    )));
-                }
-                let initialized = data.is_some();
-                // `parse_resource` checked this product.
-                let data = data.unwrap_or_else(|| vec![0; count.saturating_mul(ty.element_size())]);
-                resources.push(ResourceDecl {
-                    key,
-                    ty,
-                    count,
-                    data,
-                    initialized,
-                    line: line_no,
-                });
-            }
-            _ => {
-                return Err(fail(format!(
-                    "unrecognised line `{content}`: expected {LINE_SHAPES}"
-                )))
-            }
-        }
+        lines
+            .line(content, line_no)
+            .map_err(|msg| line_error(line_no, start, msg))?;
     }
 
+    let SpecLines {
+        dispatch,
+        tolerance,
+        heap_size,
+        resources,
+        expectations,
+    } = lines;
     let Some(dispatch) = dispatch else {
         return Err(super::invalid("run spec has no `dispatch = X, Y, Z` line"));
     };
-    for e in &expectations {
-        let at = e
-            .line
-            .checked_sub(1)
+    let heap_size = heap_size.unwrap_or(DEFAULT_HEAP_SIZE);
+    let offset_of = |line: usize| {
+        line.checked_sub(1)
             .and_then(|l| line_offsets.get(l))
             .copied()
-            .unwrap_or(0);
+            .unwrap_or(0)
+    };
+    if let Some(r) = resources
+        .iter()
+        .find(|r| r.view.is_some() && r.key.index >= heap_size)
+    {
+        return Err(line_error(
+            r.line,
+            offset_of(r.line),
+            format!(
+                "{} is outside the heap: heap_size is {heap_size} (indices 0 to {})",
+                r.key,
+                heap_size.saturating_sub(1)
+            ),
+        ));
+    }
+    for e in &expectations {
+        let at = offset_of(e.line);
         let Some(decl) = resources.iter().find(|r| r.key == e.key) else {
             return Err(line_error(
                 e.line,
@@ -797,6 +955,7 @@ fn parse_spec(text: &str) -> Result<RunSpec> {
     }
     Ok(RunSpec {
         dispatch,
+        heap_size,
         tolerance,
         resources,
         expectations,
@@ -843,27 +1002,51 @@ fn parse_tolerance(content: &str) -> LineResult<f64> {
     Ok(t)
 }
 
-/// A resource or expect line (without `expect`): key, type, count and
-/// the packed initializer if there is one.
-fn parse_resource(
-    content: &str,
-    is_expect: bool,
-) -> LineResult<(RegisterKey, ElementType, usize, Option<Vec<u8>>)> {
-    let (rest, ((letter, index, space), ty_name, count)) =
-        resource_header(content).map_err(|_| {
-            "malformed resource: expected `<t|u|b><index>[,space<N>] : <type>[<count>] [= <data>]`"
-                .to_string()
-        })?;
-    let class = RegisterClass::from_letter(letter)
-        .ok_or_else(|| format!("unknown register class `{letter}`"))?;
-    let index = u32::try_from(index).map_err(|_| format!("register index {index} is too large"))?;
-    let space =
-        u32::try_from(space.unwrap_or(0)).map_err(|_| "register space is too large".to_string())?;
-    let key = RegisterKey {
-        class,
-        index,
-        space,
-    };
+fn parse_heap_size(content: &str) -> LineResult<u32> {
+    let parsed: PResult<'_, u64> = all_consuming(preceded(
+        (tag("heap_size"), space0, char('='), space0),
+        decimal_u64,
+    ))
+    .parse(content);
+    let (_, n) =
+        parsed.map_err(|_| "malformed heap_size: expected `heap_size = <N>`".to_string())?;
+    u32::try_from(n)
+        .ok()
+        .filter(|&n| (1..=MAX_HEAP_SIZE).contains(&n))
+        .ok_or_else(|| format!("heap_size {n} is not in 1..={MAX_HEAP_SIZE}"))
+}
+
+/// The key of a parsed name.
+fn key_of(raw: RawKey) -> LineResult<RegisterKey> {
+    match raw {
+        RawKey::Register(letter, index, space) => {
+            let class = RegisterClass::from_letter(letter)
+                .ok_or_else(|| format!("unknown register class `{letter}`"))?;
+            let index =
+                u32::try_from(index).map_err(|_| format!("register index {index} is too large"))?;
+            let space = u32::try_from(space.unwrap_or(0))
+                .map_err(|_| "register space is too large".to_string())?;
+            Ok(RegisterKey {
+                class,
+                index,
+                space,
+            })
+        }
+        RawKey::Heap(index) => u32::try_from(index)
+            .map(RegisterKey::heap)
+            .map_err(|_| format!("heap index {index} is too large")),
+    }
+}
+
+/// A resource line's `<name> : <type>[<count>]`: key, type, count and the
+/// rest of the line.
+fn parse_head(content: &str) -> LineResult<(RegisterKey, ElementType, usize, &str)> {
+    let (rest, (raw, ty_name, count)) = resource_header(content).map_err(|_| {
+        "malformed resource: expected `<t|u|b><index>[,space<N>] : <type>[<count>] [= <data>]` \
+         or `heap[<N>] : <type>[<count>] <view> [= <data>]`"
+            .to_string()
+    })?;
+    let key = key_of(raw)?;
     let ty = ElementType::from_name(ty_name).ok_or_else(|| {
         let names: Vec<&str> = ScalarType::ALL
             .iter()
@@ -880,26 +1063,26 @@ fn parse_resource(
         .ok()
         .filter(|&c: &usize| c > 0)
         .ok_or_else(|| format!("element count `{count}` must be a positive integer"))?;
-    let bytes = count
+    let fits = count
         .checked_mul(ty.element_size())
-        .filter(|&b| b <= MAX_RESOURCE_BYTES)
-        .ok_or_else(|| {
-            format!("{key} : {ty}[{count}] is larger than {MAX_RESOURCE_BYTES} bytes")
-        })?;
-    let rest = rest.trim();
-    if rest.is_empty() {
-        if is_expect {
-            return Err(format!("{key} has no `= <data>` to compare with"));
-        }
-        return Ok((key, ty, count, None));
+        .is_some_and(|b| b <= MAX_RESOURCE_BYTES);
+    if !fits {
+        return Err(format!(
+            "{key} : {ty}[{count}] is larger than {MAX_RESOURCE_BYTES} bytes"
+        ));
     }
+    Ok((key, ty, count, rest.trim()))
+}
+
+/// The packed data of `= <init>` (`rest` starts with `=`).
+fn parse_data(rest: &str, key: RegisterKey, ty: ElementType, count: usize) -> LineResult<Vec<u8>> {
     let Some(init_text) = rest.strip_prefix('=') else {
         return Err(format!(
             "unexpected `{rest}` after {key} : {ty}[{count}] (expected `= <data>` or nothing)"
         ));
     };
     let init = parse_initializer(init_text.trim())?;
-    // At most `bytes`, checked above.
+    // `parse_head` checked that the bytes fit.
     let values_needed = count.saturating_mul(ty.components());
     let shape = if ty.components() == 1 {
         format!("{key} : {ty}[{count}] holds {count} values")
@@ -911,12 +1094,134 @@ fn parse_resource(
     };
     let values = expand(init, values_needed, ty, &shape)?;
     let component = ty.component();
-    let mut data = Vec::with_capacity(bytes);
+    let mut data = Vec::with_capacity(count.saturating_mul(ty.element_size()));
     for (i, v) in values.iter().enumerate() {
         encode(*v, component, &mut data)
             .map_err(|m| format!("value {} (`{v}`): {m}", i.saturating_add(1)))?;
     }
-    Ok((key, ty, count, Some(data)))
+    Ok(data)
+}
+
+/// An `expect` line (without `expect`).
+fn parse_expect(content: &str, line: usize) -> LineResult<Expectation> {
+    if let Ok((_, (raw, value))) = counter_expect(content) {
+        let RegisterKey { index, .. } = key_of(raw)?;
+        let ty = ElementType::Scalar(ScalarType::U32);
+        let mut data = Vec::with_capacity(4);
+        encode(value, ty.component(), &mut data).map_err(|m| format!("counter `{value}`: {m}"))?;
+        return Ok(Expectation {
+            key: RegisterKey::heap_counter(index),
+            ty,
+            count: 1,
+            data,
+            line,
+        });
+    }
+    let (key, ty, count, rest) = parse_head(content)?;
+    if rest.is_empty() {
+        return Err(format!("{key} has no `= <data>` to compare with"));
+    }
+    let data = parse_data(rest, key, ty, count)?;
+    Ok(Expectation {
+        key,
+        ty,
+        count,
+        data,
+        line,
+    })
+}
+
+/// A resource line: its declaration, and for a heap buffer with
+/// `counter(V)` the counter's.
+fn parse_declaration(
+    content: &str,
+    line: usize,
+) -> LineResult<(ResourceDecl, Option<ResourceDecl>)> {
+    let (key, ty, count, mut rest) = parse_head(content)?;
+    let bytes = count.saturating_mul(ty.element_size());
+    let mut view = None;
+    let mut counter = None;
+    if key.class == RegisterClass::Heap {
+        let (after, (v, c)) = parse_view(rest, key, ty, bytes)?;
+        rest = after;
+        view = Some(v);
+        counter = c;
+    }
+    let initialized = !rest.is_empty();
+    let data = if initialized {
+        parse_data(rest, key, ty, count)?
+    } else {
+        vec![0; bytes]
+    };
+    let counter = counter.map(|value: u32| ResourceDecl {
+        key: RegisterKey::heap_counter(key.index),
+        ty: ElementType::Scalar(ScalarType::U32),
+        count: 1,
+        data: value.to_le_bytes().to_vec(),
+        initialized: true,
+        view: None,
+        line,
+    });
+    let decl = ResourceDecl {
+        key,
+        ty,
+        count,
+        data,
+        initialized,
+        view,
+        line,
+    };
+    Ok((decl, counter))
+}
+
+/// A heap buffer's `<view> [counter(V)]`, checked against its type and
+/// size; returns the rest of the line.
+fn parse_view(
+    rest: &str,
+    key: RegisterKey,
+    ty: ElementType,
+    bytes: usize,
+) -> LineResult<(&str, (HeapView, Option<u32>))> {
+    const VIEWS: &str = "`raw`, `structured(<stride>)`, `typed` or `cbv`";
+    let (after, (name, arg, counter)) =
+        heap_view(rest).map_err(|_| format!("{key} needs a view after its type: {VIEWS}"))?;
+    let view = match (name, arg) {
+        ("raw", None) => HeapView::Raw,
+        ("typed", None) => HeapView::Typed,
+        ("cbv", None) => HeapView::Cbv,
+        ("structured", Some(stride)) => {
+            let stride = u32::try_from(stride)
+                .ok()
+                .filter(|&s| s > 0 && bytes.checked_rem(s as usize) == Some(0))
+                .ok_or_else(|| {
+                    format!("{key}: {bytes} bytes are not a whole number of {stride}-byte elements")
+                })?;
+            HeapView::Structured(stride)
+        }
+        _ => {
+            return Err(format!(
+                "{key}: unknown view `{}`: expected {VIEWS}",
+                rest.trim()
+            ))
+        }
+    };
+    let typed = ty.texel_format().is_some();
+    if typed != (view == HeapView::Typed) {
+        return Err(format!(
+            "{key}: a `typed` view takes a format type (rgba32f, ...) and the other views a \
+             scalar type, not {ty}"
+        ));
+    }
+    let counter = match counter {
+        None => None,
+        Some(_) if !matches!(view, HeapView::Structured(_)) => {
+            return Err(format!("{key}: only structured views have a counter"))
+        }
+        Some(v) => {
+            Some(u32::try_from(v).map_err(|_| format!("{key}: counter {v} does not fit a u32"))?)
+        }
+    };
+    Ok((after, (view, counter)))
 }
 
 fn parse_initializer(text: &str) -> LineResult<Init> {

@@ -12,7 +12,7 @@ use ash::vk;
 use super::binding::{BindingDesc, BindingKind, BindingResource, PushConstantDesc};
 use super::compare::{compare_expectations, Mismatch};
 use super::gpu::{self, vk_error, Device, HostBuffer, Instance, Owned};
-use super::spec::{RegisterClass, RegisterKey, RunSpec, TexelFormat};
+use super::spec::{RegisterClass, RegisterKey, ResourceDecl, RunSpec, TexelFormat};
 use super::{invalid, run_error, unsupported};
 use crate::error::ErrorKind;
 use crate::error::Result;
@@ -113,13 +113,18 @@ impl Vulkan {
     /// holding its initial data (storage-buffer descriptors cover exactly its
     /// bytes; uniform-buffer ones its bytes rounded up to 16; texel-buffer views
     /// use the binding's format, or the resource's typed format). Each counter
-    /// binding gets a 4-byte buffer starting at 0. The dispatch is
-    /// `spec.dispatch`; then every bound resource is read back and compared with
-    /// the `expect` lines.
+    /// binding gets a 4-byte buffer starting at 0. A heap binding
+    /// ([`BindingResource::Heap`]) is a runtime array of `spec.heap_size + 1`
+    /// descriptors, partially bound and update-after-bind, holding each spec
+    /// `heap[N]` buffer whose view has its descriptor type at index N; the
+    /// heap counter array holds each `counter(V)` buffer at its index. The
+    /// dispatch is `spec.dispatch`; then every bound resource is read back and
+    /// compared with the `expect` lines.
     ///
     /// Errors: bindings or push constants that do not fit the spec
-    /// (InvalidInput), no Vulkan loader or device, or a limit or format the
-    /// device lacks (Unsupported), a Vulkan call failing or the dispatch not
+    /// (InvalidInput), no Vulkan loader or device, or a limit, format or
+    /// (for heap arrays) descriptor-indexing feature the device lacks
+    /// (Unsupported), a Vulkan call failing or the dispatch not
     /// finishing within [`RunOptions::timeout`] (Internal). Wrong results are
     /// not errors: see [`RunReport::passed`].
     pub fn run_spec_with(
@@ -289,7 +294,9 @@ pub struct RunReport {
     /// binding names keep their initial data; push-constant resources are
     /// read-only).
     pub contents: BTreeMap<RegisterKey, Vec<u8>>,
-    /// Final values of the hidden UAV counters that were bound.
+    /// Final values of the hidden counters of register UAVs that were
+    /// bound (heap counters, `heap[N].counter`, are spec resources and come
+    /// back in [`RunReport::contents`]).
     pub counters: BTreeMap<RegisterKey, u32>,
     /// The device it ran on.
     pub device: DeviceInfo,
@@ -373,24 +380,54 @@ pub fn run_spec_with(
 struct Plan {
     entry: CString,
     spirv: Vec<u32>,
-    /// Spec resources that need a buffer (named by a binding).
+    /// Spec resources that need a buffer (named by a binding, or placed in
+    /// a heap array; heap counters are spec resources too).
     buffers: BTreeSet<RegisterKey>,
-    /// Counters that need a buffer.
+    /// Register counters that need a buffer.
     counters: BTreeSet<RegisterKey>,
-    /// Per set: (binding, descriptor type, what, view format).
+    /// Per set: its bindings.
     sets: BTreeMap<u32, Vec<PlannedBinding>>,
     /// The push-constant block's bytes (empty: none).
     push: Vec<u8>,
 }
 
+impl Plan {
+    /// Whether a binding is a heap array.
+    fn has_heap(&self) -> bool {
+        self.sets.values().flatten().any(|b| b.heap)
+    }
+}
+
 struct PlannedBinding {
     binding: u32,
     ty: vk::DescriptorType,
-    resource: BindingResource,
+    /// Descriptors in the binding: 1, or the heap size + 1 for a heap array.
+    count: u32,
+    /// A heap array (partially bound, update-after-bind).
+    heap: bool,
+    /// The descriptors written into it.
+    descriptors: Vec<PlannedDescriptor>,
+}
+
+/// One descriptor written at an array index of a binding.
+struct PlannedDescriptor {
+    /// The array element.
+    index: u32,
+    /// The buffer behind it.
+    source: Source,
     /// The view format, for texel buffers.
     format: Option<TexelFormat>,
     /// Descriptor range in bytes.
     range: u64,
+}
+
+/// Which buffer a descriptor points at.
+#[derive(Clone, Copy)]
+enum Source {
+    /// The spec resource's own buffer (heap buffers and heap counters too).
+    Spec(RegisterKey),
+    /// The hidden counter of the register UAV.
+    Counter(RegisterKey),
 }
 
 fn round_up(v: usize, to: usize) -> Result<usize> {
@@ -398,6 +435,66 @@ fn round_up(v: usize, to: usize) -> Result<usize> {
         invalid(format!(
             "{v} bytes cannot be rounded up to a multiple of {to}"
         ))
+    })
+}
+
+/// The Vulkan type of a binding kind and its format override (texel
+/// buffers only: `Some(None)` takes the resource's format).
+fn vk_kind(kind: BindingKind) -> (vk::DescriptorType, Option<Option<TexelFormat>>) {
+    match kind {
+        BindingKind::StorageBuffer => (vk::DescriptorType::STORAGE_BUFFER, None),
+        BindingKind::UniformBuffer => (vk::DescriptorType::UNIFORM_BUFFER, None),
+        BindingKind::UniformTexelBuffer { format } => {
+            (vk::DescriptorType::UNIFORM_TEXEL_BUFFER, Some(format))
+        }
+        BindingKind::StorageTexelBuffer { format } => {
+            (vk::DescriptorType::STORAGE_TEXEL_BUFFER, Some(format))
+        }
+    }
+}
+
+/// A descriptor of type `ty` at `index` over the spec resource `decl`:
+/// its view format and range (uniform buffers round up to 16, texel
+/// buffers must hold whole texels).
+fn spec_descriptor(
+    at: &str,
+    index: u32,
+    ty: vk::DescriptorType,
+    format: Option<Option<TexelFormat>>,
+    decl: &ResourceDecl,
+) -> Result<PlannedDescriptor> {
+    let key = decl.key;
+    let format = match format {
+        Some(f) => Some(f.or(decl.ty.texel_format()).ok_or_else(|| {
+            invalid(format!(
+                "{at} is a texel buffer without a format, and {key} is declared as {} (not a \
+                 typed format) on spec line {}",
+                decl.ty, decl.line
+            ))
+        })?),
+        None => None,
+    };
+    let size = decl.byte_size();
+    let range = match (ty, format) {
+        (vk::DescriptorType::UNIFORM_BUFFER, _) => round_up(size, 16)?,
+        (_, Some(f)) => {
+            if size.checked_rem(f.texel_size()) != Some(0) {
+                return Err(invalid(format!(
+                    "{at}: {key} holds {size} bytes, not a whole number of {} texels ({} bytes \
+                     each)",
+                    f.name(),
+                    f.texel_size()
+                )));
+            }
+            size
+        }
+        _ => size,
+    };
+    Ok(PlannedDescriptor {
+        index,
+        source: Source::Spec(key),
+        format,
+        range: range as u64,
     })
 }
 
@@ -430,74 +527,72 @@ impl Plan {
         let mut buffers = BTreeSet::new();
         let mut counters = BTreeSet::new();
         let mut sets: BTreeMap<u32, Vec<PlannedBinding>> = BTreeMap::new();
+        // Heap arrays hold the heap's descriptors plus one pad slot.
+        let heap_count = spec.heap_size.saturating_add(1);
         for b in bindings {
             let at = format!("binding (set {}, binding {})", b.set, b.binding);
             let slot = sets.entry(b.set).or_default();
             if slot.iter().any(|p| p.binding == b.binding) {
                 return Err(invalid(format!("{at} is described twice")));
             }
-            let key = b.resource.key();
-            let decl = spec.resource(&key).ok_or_else(|| {
-                invalid(format!(
-                    "{at} names {key}, which the run spec does not declare"
-                ))
-            })?;
-            let (ty, format) = match b.kind {
-                BindingKind::StorageBuffer => (vk::DescriptorType::STORAGE_BUFFER, None),
-                BindingKind::UniformBuffer => (vk::DescriptorType::UNIFORM_BUFFER, None),
-                BindingKind::UniformTexelBuffer { format } => {
-                    (vk::DescriptorType::UNIFORM_TEXEL_BUFFER, Some(format))
-                }
-                BindingKind::StorageTexelBuffer { format } => {
-                    (vk::DescriptorType::STORAGE_TEXEL_BUFFER, Some(format))
-                }
+            let (ty, format) = vk_kind(b.kind);
+            let declared = |key: RegisterKey| {
+                spec.resource(&key).ok_or_else(|| {
+                    invalid(format!(
+                        "{at} names {key}, which the run spec does not declare"
+                    ))
+                })
             };
-            let (size, format) = match b.resource {
-                BindingResource::Counter(_) => {
+            let (count, heap, descriptors) = match b.resource {
+                BindingResource::Counter(key) => {
+                    declared(key)?;
                     if key.class != RegisterClass::Uav {
                         return Err(invalid(format!(
                             "{at}: only UAVs (u registers) have counters, not {key}"
                         )));
                     }
                     counters.insert(key);
-                    (4, format.map(|f| f.unwrap_or(TexelFormat::R32ui)))
-                }
-                BindingResource::Register(_) => {
-                    buffers.insert(key);
-                    let format = match format {
-                        Some(f) => Some(f.or(decl.ty.texel_format()).ok_or_else(|| {
-                            invalid(format!(
-                                "{at} is a texel buffer without a format, and {key} is declared \
-                                 as {} (not a typed format) on spec line {}",
-                                decl.ty, decl.line
-                            ))
-                        })?),
-                        None => None,
+                    let format = format.map(|f| f.unwrap_or(TexelFormat::R32ui));
+                    let d = PlannedDescriptor {
+                        index: 0,
+                        source: Source::Counter(key),
+                        format,
+                        range: 4,
                     };
-                    (decl.byte_size(), format)
+                    (1, false, vec![d])
                 }
-            };
-            let range = match (ty, format) {
-                (vk::DescriptorType::UNIFORM_BUFFER, _) => round_up(size, 16)?,
-                (_, Some(f)) => {
-                    if size.checked_rem(f.texel_size()) != Some(0) {
-                        return Err(invalid(format!(
-                            "{at}: {key} holds {size} bytes, not a whole number of {} texels \
-                             ({} bytes each)",
-                            f.name(),
-                            f.texel_size()
-                        )));
+                BindingResource::Register(key) => {
+                    let decl = declared(key)?;
+                    buffers.insert(key);
+                    (1, false, vec![spec_descriptor(&at, 0, ty, format, decl)?])
+                }
+                BindingResource::Heap => {
+                    let mut list = Vec::new();
+                    for decl in spec.heap_buffers() {
+                        if decl.view.is_some_and(|v| b.kind.holds(v)) {
+                            buffers.insert(decl.key);
+                            list.push(spec_descriptor(&at, decl.key.index, ty, format, decl)?);
+                        }
                     }
-                    size
+                    (heap_count, true, list)
                 }
-                _ => size,
+                BindingResource::HeapCounters => {
+                    let mut list = Vec::new();
+                    for decl in &spec.resources {
+                        if decl.key.class == RegisterClass::HeapCounter {
+                            buffers.insert(decl.key);
+                            list.push(spec_descriptor(&at, decl.key.index, ty, format, decl)?);
+                        }
+                    }
+                    (heap_count, true, list)
+                }
             };
             slot.push(PlannedBinding {
                 binding: b.binding,
                 ty,
-                resource: b.resource,
-                format,
-                range: range as u64,
+                count,
+                heap,
+                descriptors,
             });
         }
         let push = match push_constants {
@@ -629,6 +724,57 @@ type Outcome = (
     Duration,
 );
 
+/// Checks one descriptor against the device's range limits and, for a
+/// texel buffer, its format support.
+fn check_descriptor_limits(
+    device: &Device<'_>,
+    set: u32,
+    b: &PlannedBinding,
+    d: &PlannedDescriptor,
+) -> Result<()> {
+    let limits = &device.props.limits;
+    let at = format!("set {set}, binding {}[{}]", b.binding, d.index);
+    let (limit, what) = match b.ty {
+        vk::DescriptorType::UNIFORM_BUFFER => (
+            u64::from(limits.max_uniform_buffer_range),
+            "maxUniformBufferRange",
+        ),
+        vk::DescriptorType::STORAGE_BUFFER => (
+            u64::from(limits.max_storage_buffer_range),
+            "maxStorageBufferRange",
+        ),
+        _ => {
+            let texel = d.format.map_or(1, |f| f.texel_size()) as u64;
+            (
+                // A `u32` times at most 16: no saturation.
+                u64::from(limits.max_texel_buffer_elements).saturating_mul(texel),
+                "maxTexelBufferElements",
+            )
+        }
+    };
+    if d.range > limit {
+        return Err(unsupported(format!(
+            "{at}: {} bytes exceed the device's {what}",
+            d.range
+        )));
+    }
+    if let Some(f) = d.format {
+        let feature = if b.ty == vk::DescriptorType::STORAGE_TEXEL_BUFFER {
+            vk::FormatFeatureFlags::STORAGE_TEXEL_BUFFER
+        } else {
+            vk::FormatFeatureFlags::UNIFORM_TEXEL_BUFFER
+        };
+        if !device.supports_buffer_format(vk_format(f), feature) {
+            return Err(unsupported(format!(
+                "{at}: the device does not support {} as a {:?}",
+                f.name(),
+                b.ty
+            )));
+        }
+    }
+    Ok(())
+}
+
 /// Creates everything on `device`, dispatches, waits and reads back.
 fn execute(
     device: &Device<'_>,
@@ -660,46 +806,26 @@ fn execute(
             limits.max_push_constants_size
         )));
     }
+    if plan.has_heap() {
+        let missing = device.heap_features_missing(
+            plan.sets
+                .values()
+                .flatten()
+                .filter(|b| b.heap)
+                .map(|b| b.ty),
+        );
+        if !missing.is_empty() {
+            return Err(unsupported(format!(
+                "descriptor heap: the device lacks {} (SM 6.6 heap runs need descriptor \
+                 indexing)",
+                missing.join(", ")
+            )));
+        }
+    }
     for (set, list) in &plan.sets {
         for b in list {
-            let at = format!("set {set}, binding {}", b.binding);
-            let (limit, what) = match b.ty {
-                vk::DescriptorType::UNIFORM_BUFFER => (
-                    u64::from(limits.max_uniform_buffer_range),
-                    "maxUniformBufferRange",
-                ),
-                vk::DescriptorType::STORAGE_BUFFER => (
-                    u64::from(limits.max_storage_buffer_range),
-                    "maxStorageBufferRange",
-                ),
-                _ => {
-                    let texel = b.format.map_or(1, |f| f.texel_size()) as u64;
-                    (
-                        // A `u32` times at most 16: no saturation.
-                        u64::from(limits.max_texel_buffer_elements).saturating_mul(texel),
-                        "maxTexelBufferElements",
-                    )
-                }
-            };
-            if b.range > limit {
-                return Err(unsupported(format!(
-                    "{at}: {} bytes exceed the device's {what}",
-                    b.range
-                )));
-            }
-            if let Some(f) = b.format {
-                let feature = if b.ty == vk::DescriptorType::STORAGE_TEXEL_BUFFER {
-                    vk::FormatFeatureFlags::STORAGE_TEXEL_BUFFER
-                } else {
-                    vk::FormatFeatureFlags::UNIFORM_TEXEL_BUFFER
-                };
-                if !device.supports_buffer_format(vk_format(f), feature) {
-                    return Err(unsupported(format!(
-                        "{at}: the device does not support {} as a {:?}",
-                        f.name(),
-                        b.ty
-                    )));
-                }
+            for d in &b.descriptors {
+                check_descriptor_limits(device, *set, b, d)?;
             }
         }
     }
@@ -718,37 +844,41 @@ fn execute(
     for key in &plan.counters {
         counter_buffers.insert(*key, HostBuffer::new(device, 16)?);
     }
-    let buffer_of = |r: &BindingResource| -> Result<vk::Buffer> {
-        let found = match r {
-            BindingResource::Register(k) => buffers.get(k),
-            BindingResource::Counter(k) => counter_buffers.get(k),
+    let buffer_of = |source: Source| -> Result<vk::Buffer> {
+        let (found, key) = match source {
+            Source::Spec(k) => (buffers.get(&k), k),
+            Source::Counter(k) => (counter_buffers.get(&k), k),
         };
         found
             .map(|b| b.buffer.get())
-            .ok_or_else(|| invalid(format!("no buffer for {}", r.key())))
+            .ok_or_else(|| invalid(format!("no buffer for {key}")))
     };
 
-    // Texel-buffer views.
-    let mut views: BTreeMap<(u32, u32), Owned<'_, '_, vk::BufferView>> = BTreeMap::new();
+    // Texel-buffer views, by (set, binding, array index).
+    let mut views: BTreeMap<(u32, u32, u32), Owned<'_, '_, vk::BufferView>> = BTreeMap::new();
     for (&set, list) in &plan.sets {
         for b in list {
-            let Some(format) = b.format else { continue };
-            let info = vk::BufferViewCreateInfo::default()
-                .buffer(buffer_of(&b.resource)?)
-                .format(vk_format(format))
-                .offset(0)
-                .range(b.range);
-            // SAFETY: the buffer was created with both texel-buffer usages,
-            // the format supports this use (checked above), and the range is
-            // a whole number of texels within the buffer and the device limit.
-            let view = unsafe { raw.create_buffer_view(&info, None) }
-                .map_err(|r| vk_error("vkCreateBufferView", r))?;
-            views.insert((set, b.binding), device.own(view));
+            for d in &b.descriptors {
+                let Some(format) = d.format else { continue };
+                let info = vk::BufferViewCreateInfo::default()
+                    .buffer(buffer_of(d.source)?)
+                    .format(vk_format(format))
+                    .offset(0)
+                    .range(d.range);
+                // SAFETY: the buffer was created with both texel-buffer
+                // usages, the format supports this use (checked above), and
+                // the range is a whole number of texels within the buffer and
+                // the device limit.
+                let view = unsafe { raw.create_buffer_view(&info, None) }
+                    .map_err(|r| vk_error("vkCreateBufferView", r))?;
+                views.insert((set, b.binding, d.index), device.own(view));
+            }
         }
     }
 
     // Descriptor set layouts: one per set index up to the highest (empty
-    // layouts for unused indices).
+    // layouts for unused indices). Sets with heap arrays are
+    // update-after-bind.
     let max_set = plan.sets.keys().next_back().copied();
     let mut layouts: Vec<Owned<'_, '_, vk::DescriptorSetLayout>> = Vec::new();
     if let Some(max_set) = max_set {
@@ -760,13 +890,34 @@ fn execute(
                     vk::DescriptorSetLayoutBinding::default()
                         .binding(b.binding)
                         .descriptor_type(b.ty)
-                        .descriptor_count(1)
+                        .descriptor_count(b.count)
                         .stage_flags(vk::ShaderStageFlags::COMPUTE)
                 })
                 .collect();
-            let info = vk::DescriptorSetLayoutCreateInfo::default().bindings(&vk_bindings);
+            let heap_flags = vk::DescriptorBindingFlags::PARTIALLY_BOUND
+                | vk::DescriptorBindingFlags::UPDATE_AFTER_BIND;
+            let flags: Vec<vk::DescriptorBindingFlags> = list
+                .iter()
+                .map(|b| {
+                    if b.heap {
+                        heap_flags
+                    } else {
+                        vk::DescriptorBindingFlags::empty()
+                    }
+                })
+                .collect();
+            let mut flags_info =
+                vk::DescriptorSetLayoutBindingFlagsCreateInfo::default().binding_flags(&flags);
+            let mut info = vk::DescriptorSetLayoutCreateInfo::default().bindings(&vk_bindings);
+            if list.iter().any(|b| b.heap) {
+                info = info
+                    .flags(vk::DescriptorSetLayoutCreateFlags::UPDATE_AFTER_BIND_POOL)
+                    .push_next(&mut flags_info);
+            }
             // SAFETY: valid create info (distinct binding numbers, checked
-            // in `Plan::new`); the bindings array outlives the call.
+            // in `Plan::new`; binding flags only with the descriptor
+            // indexing features they need, checked above); the arrays
+            // outlive the call.
             let layout = unsafe { raw.create_descriptor_set_layout(&info, None) }
                 .map_err(|r| vk_error("vkCreateDescriptorSetLayout", r))?;
             layouts.push(device.own(layout));
@@ -777,9 +928,8 @@ fn execute(
     let mut pool_sizes: BTreeMap<i32, u32> = BTreeMap::new();
     for list in plan.sets.values() {
         for b in list {
-            // At most one per binding: cannot saturate.
             let n = pool_sizes.entry(b.ty.as_raw()).or_default();
-            *n = n.saturating_add(1);
+            *n = n.saturating_add(b.count);
         }
     }
     let pool_sizes: Vec<vk::DescriptorPoolSize> = pool_sizes
@@ -791,9 +941,12 @@ fn execute(
         .collect();
     let set_count = plan.sets.len() as u32;
     let pool = if set_count > 0 {
-        let info = vk::DescriptorPoolCreateInfo::default()
+        let mut info = vk::DescriptorPoolCreateInfo::default()
             .max_sets(set_count)
             .pool_sizes(&pool_sizes);
+        if plan.has_heap() {
+            info = info.flags(vk::DescriptorPoolCreateFlags::UPDATE_AFTER_BIND);
+        }
         // SAFETY: valid create info; the sizes array outlives the call.
         let pool = unsafe { raw.create_descriptor_pool(&info, None) }
             .map_err(|r| vk_error("vkCreateDescriptorPool", r))?;
@@ -816,8 +969,9 @@ fn execute(
         let info = vk::DescriptorSetAllocateInfo::default()
             .descriptor_pool(pool.get())
             .set_layouts(&set_layouts);
-        // SAFETY: the pool was sized for exactly these sets and descriptors;
-        // the sets are freed with the pool.
+        // SAFETY: the pool was sized for exactly these sets and descriptors
+        // (update-after-bind when a layout is); the sets are freed with the
+        // pool.
         let allocated = unsafe { raw.allocate_descriptor_sets(&info) }
             .map_err(|r| vk_error("vkAllocateDescriptorSets", r))?;
         sets = used.into_iter().zip(allocated).collect();
@@ -827,27 +981,30 @@ fn execute(
     // point into them.
     let mut buffer_infos: Vec<vk::DescriptorBufferInfo> = Vec::new();
     let mut view_handles: Vec<vk::BufferView> = Vec::new();
-    // (set handle, binding, type, index into buffer_infos or view_handles)
-    let mut pending: Vec<(vk::DescriptorSet, u32, vk::DescriptorType, usize)> = Vec::new();
+    // (set handle, binding, array element, type, index into buffer_infos
+    // or view_handles)
+    let mut pending: Vec<(vk::DescriptorSet, u32, u32, vk::DescriptorType, usize)> = Vec::new();
     for &(set_index, set) in &sets {
         for b in plan.sets.get(&set_index).map(Vec::as_slice).unwrap_or(&[]) {
-            match b.ty {
-                vk::DescriptorType::STORAGE_BUFFER | vk::DescriptorType::UNIFORM_BUFFER => {
-                    let index = buffer_infos.len();
-                    buffer_infos.push(vk::DescriptorBufferInfo {
-                        buffer: buffer_of(&b.resource)?,
-                        offset: 0,
-                        range: b.range,
-                    });
-                    pending.push((set, b.binding, b.ty, index));
-                }
-                _ => {
-                    let view = views
-                        .get(&(set_index, b.binding))
-                        .ok_or_else(|| invalid("missing buffer view"))?;
-                    let index = view_handles.len();
-                    view_handles.push(view.get());
-                    pending.push((set, b.binding, b.ty, index));
+            for d in &b.descriptors {
+                match b.ty {
+                    vk::DescriptorType::STORAGE_BUFFER | vk::DescriptorType::UNIFORM_BUFFER => {
+                        let index = buffer_infos.len();
+                        buffer_infos.push(vk::DescriptorBufferInfo {
+                            buffer: buffer_of(d.source)?,
+                            offset: 0,
+                            range: d.range,
+                        });
+                        pending.push((set, b.binding, d.index, b.ty, index));
+                    }
+                    _ => {
+                        let view = views
+                            .get(&(set_index, b.binding, d.index))
+                            .ok_or_else(|| invalid("missing buffer view"))?;
+                        let index = view_handles.len();
+                        view_handles.push(view.get());
+                        pending.push((set, b.binding, d.index, b.ty, index));
+                    }
                 }
             }
         }
@@ -855,10 +1012,11 @@ fn execute(
     let missing = || run_error(ErrorKind::Internal, "descriptor write without its info");
     let writes: Vec<vk::WriteDescriptorSet<'_>> = pending
         .iter()
-        .map(|&(set, binding, ty, i)| {
+        .map(|&(set, binding, element, ty, i)| {
             let w = vk::WriteDescriptorSet::default()
                 .dst_set(set)
                 .dst_binding(binding)
+                .dst_array_element(element)
                 .descriptor_type(ty);
             Ok(match ty {
                 vk::DescriptorType::STORAGE_BUFFER | vk::DescriptorType::UNIFORM_BUFFER => w
@@ -873,8 +1031,10 @@ fn execute(
         .collect::<Result<_>>()?;
     if !writes.is_empty() {
         // SAFETY: each write targets a binding of the right type in a live
-        // set, with one valid buffer (offset 0, range within the buffer and
-        // the device limit) or one live view; no set is in use yet.
+        // set, at an element below its descriptor count (heap indices are
+        // below the heap size, checked by the spec parser), with one valid
+        // buffer (offset 0, range within the buffer and the device limit) or
+        // one live view; no set is in use yet.
         unsafe { raw.update_descriptor_sets(&writes, &[]) };
     }
 

@@ -2,7 +2,10 @@
 //! and malformed specs fail with the line named.
 use std::path::{Path, PathBuf};
 
-use dxil2spirv::run::{ElementType, RegisterClass, RegisterKey, RunSpec, ScalarType, TexelFormat};
+use dxil2spirv::run::{
+    ElementType, HeapView, RegisterClass, RegisterKey, RunSpec, ScalarType, TexelFormat,
+    DEFAULT_HEAP_SIZE,
+};
 use dxil2spirv::{ErrorKind, Location};
 
 fn corpus_specs() -> Vec<PathBuf> {
@@ -46,7 +49,7 @@ fn f32s(data: &[u8]) -> Vec<f32> {
 #[test]
 fn every_corpus_spec_parses() {
     let specs = corpus_specs();
-    assert_eq!(specs.len(), 237, "the corpus has 237 run specs");
+    assert_eq!(specs.len(), 247, "the corpus has 247 run specs");
     let mut failures = Vec::new();
     let mut expects = 0;
     for path in &specs {
@@ -342,4 +345,117 @@ fn comments_spaces_and_signs() {
     assert_eq!(words(&r.data), vec![5, (-16i32) as u32]);
     assert_eq!(r.data, spec.expectations[0].data);
     assert_eq!(spec.expectations[0].line, 4);
+}
+
+#[test]
+fn heap_buffers_by_hand() {
+    let spec = RunSpec::parse(
+        "dispatch = 1, 1, 1\n\
+         heap_size = 4096\n\
+         b0 : u32[4] = 0, 4095, 1000, 1\n\
+         heap[0] : u32[4] raw = arange(4)\n\
+         heap [ 4095 ] : u32[8] structured(8) counter(3)\n\
+         heap[1000] : rg32f[2] typed = 1, 2, 3, 4\n\
+         heap[1] : f32[4] cbv = repeat(0.5)\n\
+         expect heap[4095] : u32[8] = arange(8)\n\
+         expect heap[4095].counter = 7\n",
+    )
+    .expect("parses");
+    assert_eq!(spec.heap_size, 4096);
+    assert!(spec.uses_heap());
+    let heap: Vec<_> = spec.heap_buffers().map(|r| (r.key, r.view)).collect();
+    assert_eq!(
+        heap,
+        vec![
+            (RegisterKey::heap(0), Some(HeapView::Raw)),
+            (RegisterKey::heap(4095), Some(HeapView::Structured(8))),
+            (RegisterKey::heap(1000), Some(HeapView::Typed)),
+            (RegisterKey::heap(1), Some(HeapView::Cbv)),
+        ]
+    );
+    // The counter is a spec resource of its own, right after its buffer.
+    let counter = spec
+        .resource(&RegisterKey::heap_counter(4095))
+        .expect("counter");
+    assert_eq!(counter.key.class, RegisterClass::HeapCounter);
+    assert_eq!(counter.view, None);
+    assert_eq!(words(&counter.data), vec![3]);
+    assert_eq!(counter.line, 5);
+    assert_eq!(spec.resources[3].key, RegisterKey::heap_counter(4095));
+    assert_eq!(
+        spec.resource(&RegisterKey::heap(1000)).map(|r| r.ty),
+        Some(ElementType::Texel(TexelFormat::Rg32f))
+    );
+    let e = &spec.expectations[1];
+    assert_eq!(e.key, RegisterKey::heap_counter(4095));
+    assert_eq!((words(&e.data), e.line), (vec![7], 9));
+    assert_eq!(RegisterKey::heap(7).to_string(), "heap[7]");
+    assert_eq!(RegisterKey::heap_counter(7).to_string(), "heap[7].counter");
+    // Register specs are unchanged: no heap, default size.
+    let plain = RunSpec::parse("dispatch = 1, 1, 1\nu0 : u32[1]\nexpect u0 : u32[1] = 0\n")
+        .expect("parses");
+    assert!(!plain.uses_heap());
+    assert_eq!(plain.heap_size, DEFAULT_HEAP_SIZE);
+}
+
+#[test]
+fn heap_errors_name_the_line() {
+    let d = "dispatch = 1, 1, 1\n";
+    fails(&format!("{d}heap[0] : u32[4]\n"), 2, "needs a view");
+    fails(
+        &format!("{d}heap[0] : u32[4] sparse\n"),
+        2,
+        "unknown view `sparse`",
+    );
+    fails(
+        &format!("{d}heap[0] : u32[3] structured(8)\n"),
+        2,
+        "12 bytes are not a whole number of 8-byte elements",
+    );
+    fails(
+        &format!("{d}heap[0] : u32[4] typed\n"),
+        2,
+        "a `typed` view takes a format type",
+    );
+    fails(
+        &format!("{d}heap[0] : rgba32f[4] raw\n"),
+        2,
+        "a `typed` view takes a format type",
+    );
+    fails(
+        &format!("{d}heap[0] : u32[4] raw counter(1)\n"),
+        2,
+        "only structured views have a counter",
+    );
+    fails(
+        &format!("{d}heap_size = 16\nheap[16] : u32[4] raw\n"),
+        3,
+        "heap[16] is outside the heap: heap_size is 16 (indices 0 to 15)",
+    );
+    fails(
+        &format!("{d}heap[4096] : u32[4] raw\n"),
+        2,
+        "outside the heap: heap_size is 4096",
+    );
+    fails(&format!("{d}heap_size = 0\n"), 2, "heap_size 0 is not in");
+    fails(
+        &format!("{d}heap_size = 8\nheap_size = 8\n"),
+        3,
+        "a second `heap_size`",
+    );
+    fails(
+        &format!("{d}heap[2] : u32[4] raw\nheap[2] : u32[4] raw\n"),
+        3,
+        "heap[2] is already declared on line 2",
+    );
+    fails(
+        &format!("{d}heap[2] : u32[4] structured(4)\nexpect heap[2].counter = 1\n"),
+        3,
+        "expect names heap[2].counter which the spec does not declare",
+    );
+    fails(
+        &format!("{d}heap[2] : u32[4] raw\nexpect heap[2] : u32[4]\n"),
+        3,
+        "has no `= <data>`",
+    );
 }
