@@ -8,12 +8,16 @@
 //! table gives, per blob, the median and 95th percentile of 200 timed
 //! translations in µs, and the median / p95 over all blobs' medians.
 //! Run with `cargo bench --bench translate` (`-- <filter>` for a subset).
+//!
+//! The `root-signature` group times the `corpus/binding` blobs with an
+//! embedded root signature in the plain model and in root-signature mode
+//! (`bindless-1`) and prints the ratio.
 // Test code may unwrap, index and panic: the no-panic lints of
 // [workspace.lints] (clippy's restriction group) are off.
 #![allow(clippy::restriction)]
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use dxil2spirv::compile::{CompileOptions, Compiler};
+use dxil2spirv::compile::{CompileOptions, Compiler, RootSignatureChoice};
 use std::hint::black_box;
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -148,5 +152,63 @@ fn bench_translate(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, bench_translate);
+/// The medians of 400 timed translations of `blob` by each of two
+/// compilers, in µs, interleaved so that both see the same machine load.
+fn paired_medians_us(a: &Compiler, b: &Compiler, blob: &[u8]) -> (f64, f64) {
+    let (mut ta, mut tb) = (Vec::with_capacity(400), Vec::with_capacity(400));
+    for _ in 0..400 {
+        for (c, t) in [(a, &mut ta), (b, &mut tb)] {
+            let s = Instant::now();
+            black_box(c.translate(black_box(blob)).ok());
+            t.push(s.elapsed().as_secs_f64() * 1e6);
+        }
+    }
+    ta.sort_by(|x, y| x.total_cmp(y));
+    tb.sort_by(|x, y| x.total_cmp(y));
+    (percentile(&ta, 0.5), percentile(&tb, 0.5))
+}
+
+/// Root-signature mode (`bindless-1`) against the plain model on every
+/// `corpus/binding` blob with an embedded root signature
+/// (`root-signature/{plain,bindless}/<name>`), then the ratio of the summed
+/// medians (issue 13: within 10 %).
+fn bench_root_signature(c: &mut Criterion) {
+    let plain = compiler(None);
+    let bindless = Compiler::new(CompileOptions {
+        validate: false,
+        root_signature: RootSignatureChoice::Embedded,
+        ..CompileOptions::default()
+    });
+    let blobs: Vec<_> = corpus_files("binding", "")
+        .into_iter()
+        .filter(|(_, blob)| bindless.translate(blob).is_ok() && plain.translate(blob).is_ok())
+        .collect();
+    let mut group = c.benchmark_group("root-signature");
+    group
+        .sample_size(20)
+        .warm_up_time(Duration::from_millis(200))
+        .measurement_time(Duration::from_millis(600));
+    for (name, blob) in &blobs {
+        for (mode, compiler) in [("plain", &plain), ("bindless", &bindless)] {
+            group.bench_function(format!("{mode}/{name}"), |b| {
+                b.iter(|| black_box(compiler.translate(black_box(blob))))
+            });
+        }
+    }
+    group.finish();
+    let (mut sum_plain, mut sum_bindless) = (0.0, 0.0);
+    for (_, blob) in &blobs {
+        let (p, b) = paired_medians_us(&plain, &bindless, blob);
+        sum_plain += p;
+        sum_bindless += b;
+    }
+    println!(
+        "root-signature: {} blobs, summed medians plain {sum_plain:.1} µs, bindless {sum_bindless:.1} µs, \
+         ratio {:.3}",
+        blobs.len(),
+        sum_bindless / sum_plain
+    );
+}
+
+criterion_group!(benches, bench_translate, bench_root_signature);
 criterion_main!(benches);

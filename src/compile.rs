@@ -52,8 +52,15 @@
 //!   "bounds_checks": true
 //! }
 //! ```
+//!
+//! With a root signature ([`CompileOptions::root_signature`]: the
+//! `bindless-1` ABI), each resource also has a `via` (its access path;
+//! `set`/`binding` are `null` for root constants and root descriptors) and
+//! the document ends with `abi`, `root_signature`, `root_block`, `heap`,
+//! `static_samplers` and `vulkan` (`docs/BINDING.md`).
 
 pub use crate::binding::{BindlessOptions, RootBlockStorage, RootSignatureChoice};
+use crate::container::FeatureFlags;
 use crate::dxil::{DxilModule, EntryPoint};
 use crate::emit::{self, EmitOptions, ShaderDesc};
 pub use crate::emit::{
@@ -345,7 +352,7 @@ impl Compiler {
     fn bindless_layout(
         &self,
         shader: &crate::Shader<'_>,
-    ) -> Result<Option<Box<crate::binding::BindlessLayout>>> {
+    ) -> Result<Option<std::sync::Arc<crate::binding::BindlessLayout>>> {
         let (rs, source) = match &self.options.root_signature {
             RootSignatureChoice::None => return Ok(None),
             RootSignatureChoice::Supplied(rs) => ((**rs).clone(), "supplied"),
@@ -368,13 +375,27 @@ impl Compiler {
                 }
             },
         };
-        rs.check_shader(&crate::rootsig::ShaderUse::of(shader))
+        // The rules alone and heap use here; every resource is resolved
+        // (and a register the root signature misses reported) by the
+        // binding layer.
+        let features = shader
+            .container
+            .feature_info()
+            .ok()
+            .flatten()
+            .unwrap_or_default();
+        rs.validate()
+            .and_then(|()| {
+                rs.check_heaps(
+                    features.contains(FeatureFlags::RESOURCE_DESCRIPTOR_HEAP_INDEXING),
+                    features.contains(FeatureFlags::SAMPLER_DESCRIPTOR_HEAP_INDEXING),
+                    shader.dxil.shader_model.kind,
+                )
+            })
             .map_err(|e| e.to_error())?;
-        Ok(Some(Box::new(crate::binding::BindlessLayout::new(
-            rs,
-            source,
-            self.options.bindless,
-        ))))
+        Ok(Some(std::sync::Arc::new(
+            crate::binding::BindlessLayout::new(rs, source, self.options.bindless),
+        )))
     }
 
     fn translate_entry(

@@ -15,8 +15,8 @@ use super::{DescriptorType, Resource, ResourceClass, Via};
 use crate::dxil::{ResourceKind, ShaderKind};
 use crate::error::Result;
 use crate::rootsig::{
-    Access, DeclaredResource, DescriptorRangeType, Register, RootBlock, RootParameterKind,
-    RootSignature,
+    Access, DeclaredResource, DescriptorRangeType, Register, Resolver, RootBlock,
+    RootParameterKind, RootSignature,
 };
 
 /// Which root signature drives the bindings of a compilation.
@@ -170,10 +170,14 @@ impl BindlessLayout {
 
     /// Every resource's access path for `stage`.
     pub(super) fn resolve(&self, resources: &[Resource], stage: ShaderKind) -> Result<Vec<Via>> {
-        resources.iter().map(|r| self.via(r, stage)).collect()
+        let resolver = self.root_signature.resolver_with(&self.root_block);
+        resources
+            .iter()
+            .map(|r| self.via(&resolver, r, stage))
+            .collect()
     }
 
-    fn via(&self, r: &Resource, stage: ShaderKind) -> Result<Via> {
+    fn via(&self, resolver: &Resolver<'_>, r: &Resource, stage: ShaderKind) -> Result<Via> {
         let ty = DescriptorType::of(r.class, r.kind);
         let set = self.options.heap_set;
         let counter_binding = super::heap_binding::COUNTER;
@@ -199,8 +203,7 @@ impl BindlessLayout {
                         | ResourceKind::RTAccelerationStructure
                 ),
         };
-        let access = self
-            .root_signature
+        let access = resolver
             .resolve(&declared, stage)
             .map_err(|e| e.to_error())?;
         let word = |offset: u64| (offset.saturating_sub(self.words_start()) / 4) as u32;

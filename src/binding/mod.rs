@@ -23,11 +23,14 @@ mod sampler;
 
 pub use bindless::{BindlessLayout, BindlessOptions, RootBlockStorage, RootSignatureChoice};
 pub use plain::{BindingOffsets, BindingRemap, PlainOptions, SetPolicy};
-pub use reflect::{BindlessReflection, HeapBinding, VulkanRequirements};
+pub use reflect::{
+    BindlessReflection, HeapBinding, StaticSamplerBinding, VulkanRequirements, PAD_SLOTS,
+};
 pub use sampler::VkSampler;
 
 use crate::dxil::{ResourceKind, ShaderKind};
 use crate::error::Result;
+use std::sync::Arc;
 
 /// The D3D resource class of a binding range.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -312,14 +315,14 @@ pub enum BindingModel {
     /// The plain model.
     Plain(PlainOptions),
     /// `bindless-1`, driven by a root signature.
-    Bindless(Box<BindlessLayout>),
+    Bindless(Arc<BindlessLayout>),
 }
 
 /// Every resource's access path, resolved once per compilation.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Bindings {
     vias: Vec<Via>,
-    bindless: Option<Box<BindlessLayout>>,
+    bindless: Option<Arc<BindlessLayout>>,
 }
 
 impl Bindings {
@@ -351,5 +354,141 @@ impl Bindings {
     /// The `bindless-1` layout, in root-signature mode.
     pub fn bindless(&self) -> Option<&BindlessLayout> {
         self.bindless.as_deref()
+    }
+
+    /// The shared `bindless-1` layout, in root-signature mode.
+    pub fn bindless_layout(&self) -> Option<&Arc<BindlessLayout>> {
+        self.bindless.as_ref()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rootsig::{
+        ComparisonFunc, Filter, SamplerFlags, ShaderVisibility, StaticBorderColor, StaticSampler,
+        TextureAddressMode,
+    };
+
+    fn layout(options: BindlessOptions) -> BindlessLayout {
+        let rs = crate::rootsig::RootSignature {
+            version: crate::rootsig::RootSignatureVersion::V1_1,
+            flags: crate::rootsig::RootSignatureFlags::NONE,
+            parameters: Vec::new(),
+            static_samplers: Vec::new(),
+        };
+        BindlessLayout::new(rs, "supplied", options)
+    }
+
+    #[test]
+    fn heap_bindings_by_type_mutable_and_cbv_as_ssbo() {
+        use DescriptorType as T;
+        let plain = layout(BindlessOptions::default());
+        let types = [
+            T::SampledImage,
+            T::StorageImage,
+            T::UniformTexelBuffer,
+            T::StorageTexelBuffer,
+            T::StorageBuffer,
+            T::UniformBuffer,
+            T::AccelerationStructure,
+            T::Sampler,
+        ];
+        let bindings: Vec<u32> = types.iter().map(|&t| plain.binding_of(t)).collect();
+        assert_eq!(bindings, [0, 1, 2, 3, 4, 5, 6, 8]);
+        let mutable = layout(BindlessOptions {
+            mutable_descriptors: true,
+            ..BindlessOptions::default()
+        });
+        let bindings: Vec<u32> = types.iter().map(|&t| mutable.binding_of(t)).collect();
+        assert_eq!(bindings, [0, 0, 0, 0, 4, 4, 6, 8]);
+        let ssbo = layout(BindlessOptions {
+            cbv_as_ssbo: true,
+            ..BindlessOptions::default()
+        });
+        assert_eq!(ssbo.binding_of(T::UniformBuffer), 4);
+    }
+
+    #[test]
+    fn plain_model_offsets_remaps_and_compact_sets() {
+        let r = |class, space, lower_bound| Resource {
+            class,
+            kind: crate::dxil::ResourceKind::RawBuffer,
+            space,
+            lower_bound,
+            range_size: 1,
+            heap: false,
+        };
+        let resources = [r(ResourceClass::Uav, 12, 3), r(ResourceClass::Srv, 999, 0)];
+        let mut o = PlainOptions {
+            offsets: BindingOffsets::default(),
+            remaps: vec![BindingRemap {
+                class: ResourceClass::Srv,
+                space: 999,
+                register: 0,
+                set: 4,
+                binding: 7,
+                counter_binding: None,
+            }],
+            sets: SetPolicy::Compact,
+            heap_set: 7,
+        };
+        let b = Bindings::resolve(
+            &resources,
+            &BindingModel::Plain(o.clone()),
+            ShaderKind::Compute,
+        )
+        .unwrap();
+        assert_eq!(b.via(0).and_then(Via::set_binding), Some((0, 2003)));
+        assert_eq!(b.via(0).and_then(Via::counter), Some((0, 4003)));
+        assert_eq!(b.via(1).and_then(Via::set_binding), Some((4, 7)));
+        o.sets = SetPolicy::Space;
+        o.remaps.clear();
+        let b =
+            Bindings::resolve(&resources, &BindingModel::Plain(o), ShaderKind::Compute).unwrap();
+        assert_eq!(b.via(1).and_then(Via::set_binding), Some((999, 1000)));
+    }
+
+    #[test]
+    fn static_sampler_vulkan_state() {
+        let s = StaticSampler {
+            filter: Filter(0x95), // comparison, min/mag/mip linear
+            address_u: TextureAddressMode::Wrap,
+            address_v: TextureAddressMode::MirrorOnce,
+            address_w: TextureAddressMode::Border,
+            mip_lod_bias: 0.5,
+            max_anisotropy: 16,
+            comparison_func: ComparisonFunc::LessEqual,
+            border_color: StaticBorderColor::OpaqueWhite,
+            min_lod: 0.0,
+            max_lod: 4.0,
+            register: 0,
+            space: 0,
+            visibility: ShaderVisibility::All,
+            flags: Some(SamplerFlags::UINT_BORDER_COLOR),
+        };
+        let v = VkSampler::of(&s);
+        assert_eq!(
+            (v.mag_filter, v.min_filter, v.mipmap_mode),
+            ("LINEAR", "LINEAR", "LINEAR")
+        );
+        assert_eq!(
+            v.address_modes,
+            ["REPEAT", "MIRROR_CLAMP_TO_EDGE", "CLAMP_TO_BORDER"]
+        );
+        assert!(v.compare_enable && !v.anisotropy_enable);
+        assert_eq!(v.compare_op, "LESS_OR_EQUAL");
+        assert_eq!(v.border_color, "INT_OPAQUE_WHITE");
+        let point_max = VkSampler::of(&StaticSampler {
+            filter: Filter(0x180 | 0x04),
+            flags: Some(SamplerFlags::NON_NORMALIZED_COORDINATES),
+            ..s
+        });
+        assert_eq!(
+            (point_max.mag_filter, point_max.min_filter),
+            ("LINEAR", "NEAREST")
+        );
+        assert_eq!(point_max.reduction_mode, "MAX");
+        assert!(point_max.unnormalized_coordinates && !point_max.compare_enable);
     }
 }

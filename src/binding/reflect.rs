@@ -6,7 +6,8 @@
 use super::bindless::{BindlessLayout, RootBlockStorage};
 use super::{heap_binding, DescriptorType, VkSampler};
 use crate::json::Json;
-use crate::rootsig::{RootBlock, RootSignature, ShaderVisibility};
+use crate::rootsig::ShaderVisibility;
+use std::sync::Arc;
 
 /// One binding of the heap set.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -49,27 +50,16 @@ pub struct VulkanRequirements {
     pub push_constant_bytes: u32,
 }
 
-/// Reflection of a `bindless-1` compilation.
+/// Reflection of a `bindless-1` compilation: the layout (root signature,
+/// root block, options; shared with the compiler, not copied) and what the
+/// module uses of it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct BindlessReflection {
-    /// `embedded` or `supplied`.
-    pub source: &'static str,
-    /// The root signature.
-    pub root_signature: RootSignature,
-    /// Its cost in DWORDs.
-    pub cost: u64,
-    /// Where the root block lives.
-    pub storage: RootBlockStorage,
-    /// The root block.
-    pub root_block: RootBlock,
-    /// The heap set.
-    pub heap_set: u32,
-    /// The heap set's bindings.
-    pub heap: Vec<HeapBinding>,
-    /// Null descriptors the embedder keeps after the last heap slot.
-    pub pad_slots: u32,
-    /// The static samplers.
-    pub static_samplers: Vec<StaticSamplerBinding>,
+    /// The layout: `root_signature`, `source`, `root_block`, `options`
+    /// (heap and static-sampler sets, root-block storage).
+    pub layout: Arc<BindlessLayout>,
+    /// The heap bindings the module declares.
+    pub used_heap_bindings: Vec<u32>,
     /// Vulkan features and push-constant size.
     pub vulkan: VulkanRequirements,
 }
@@ -103,20 +93,39 @@ fn heap_types(layout: &BindlessLayout) -> Vec<(u32, Vec<DescriptorType>)> {
     out
 }
 
+/// Null descriptors the embedder keeps after the last heap slot.
+pub const PAD_SLOTS: u32 = 1;
+
 impl BindlessReflection {
     /// The reflection of a layout, given the heap bindings the module
-    /// declares, whether it reads root descriptors, and its capabilities.
-    pub fn new(layout: &BindlessLayout, used: &[u32], capabilities: &[String]) -> Self {
-        let rs = &layout.root_signature;
-        let heap: Vec<HeapBinding> = heap_types(layout)
+    /// declares and its capabilities.
+    pub fn new(layout: &Arc<BindlessLayout>, used: Vec<u32>, capabilities: &[String]) -> Self {
+        let vulkan = requirements(layout, &used, capabilities);
+        BindlessReflection {
+            layout: layout.clone(),
+            used_heap_bindings: used,
+            vulkan,
+        }
+    }
+
+    /// The heap set's bindings, each with its descriptor types and whether
+    /// the module declares it.
+    pub fn heap(&self) -> Vec<HeapBinding> {
+        heap_types(&self.layout)
             .into_iter()
             .map(|(binding, types)| HeapBinding {
                 binding,
-                used: used.contains(&binding),
+                used: self.used_heap_bindings.contains(&binding),
                 types,
             })
-            .collect();
-        let static_samplers = rs
+            .collect()
+    }
+
+    /// The static samplers with their bindings and Vulkan state.
+    pub fn static_samplers(&self) -> Vec<StaticSamplerBinding> {
+        let layout = &self.layout;
+        layout
+            .root_signature
             .static_samplers
             .iter()
             .enumerate()
@@ -129,44 +138,33 @@ impl BindlessReflection {
                 visibility: s.visibility,
                 vk: VkSampler::of(s),
             })
-            .collect();
-        let vulkan = requirements(layout, &heap, capabilities);
-        BindlessReflection {
-            source: layout.source,
-            root_signature: rs.clone(),
-            cost: rs.cost(),
-            storage: layout.options.root_block,
-            root_block: layout.root_block.clone(),
-            heap_set: layout.options.heap_set,
-            heap,
-            pad_slots: 1,
-            static_samplers,
-            vulkan,
-        }
+            .collect()
     }
 
     /// The JSON keys it adds to reflection: `abi`, `root_signature`,
     /// `root_block`, `heap`, `static_samplers`, `vulkan`.
     pub fn to_json(&self) -> Vec<(&'static str, Json)> {
-        let rs = &self.root_signature;
-        let mut root_block = self.root_block.to_json(rs);
+        let layout = &self.layout;
+        let rs = &layout.root_signature;
+        let storage = layout.options.root_block;
+        let mut root_block = layout.root_block.to_json(rs);
         if let Json::Object(entries) = &mut root_block {
             for (k, v) in entries.iter_mut() {
                 if k == "storage" {
-                    *v = Json::from(self.storage.name());
+                    *v = Json::from(storage.name());
                 }
             }
-            if let RootBlockStorage::Uniform { set, binding } = self.storage {
+            if let RootBlockStorage::Uniform { set, binding } = storage {
                 entries.insert(1, ("set".into(), Json::from(set)));
                 entries.insert(2, ("binding".into(), Json::from(binding)));
             }
         }
         let heap = Json::object()
-            .with("set", self.heap_set)
+            .with("set", layout.options.heap_set)
             .with(
                 "bindings",
                 Json::Array(
-                    self.heap
+                    self.heap()
                         .iter()
                         .map(|b| {
                             let ty = match b.types.as_slice() {
@@ -187,9 +185,9 @@ impl BindlessReflection {
                         .collect(),
                 ),
             )
-            .with("pad_slots", self.pad_slots);
+            .with("pad_slots", PAD_SLOTS);
         let samplers = self
-            .static_samplers
+            .static_samplers()
             .iter()
             .map(|s| {
                 let v = &s.vk;
@@ -238,10 +236,10 @@ impl BindlessReflection {
             (
                 "root_signature",
                 Json::object()
-                    .with("source", self.source)
+                    .with("source", layout.source)
                     .with("version", rs.version.name())
                     .with("flags", rs.to_json().get("flags").cloned())
-                    .with("cost", self.cost),
+                    .with("cost", rs.cost()),
             ),
             ("root_block", root_block),
             ("heap", heap),
@@ -257,7 +255,7 @@ impl BindlessReflection {
 /// descriptors in mutable mode.
 fn requirements(
     layout: &BindlessLayout,
-    heap: &[HeapBinding],
+    used: &[u32],
     capabilities: &[String],
 ) -> VulkanRequirements {
     let mut f: Vec<&'static str> =
@@ -292,28 +290,34 @@ fn requirements(
             f.push(feature);
         }
     }
-    for b in heap.iter().filter(|b| b.used) {
-        for t in &b.types {
-            let feature = match t {
-                DescriptorType::SampledImage => "descriptorBindingSampledImageUpdateAfterBind",
-                DescriptorType::StorageImage => "descriptorBindingStorageImageUpdateAfterBind",
-                DescriptorType::UniformTexelBuffer => {
-                    "descriptorBindingUniformTexelBufferUpdateAfterBind"
-                }
-                DescriptorType::StorageTexelBuffer => {
-                    "descriptorBindingStorageTexelBufferUpdateAfterBind"
-                }
-                DescriptorType::StorageBuffer => "descriptorBindingStorageBufferUpdateAfterBind",
-                DescriptorType::UniformBuffer => "descriptorBindingUniformBufferUpdateAfterBind",
-                DescriptorType::AccelerationStructure => {
-                    "descriptorBindingAccelerationStructureUpdateAfterBind"
-                }
-                // Samplers are update-after-bind without a feature.
-                DescriptorType::Sampler => continue,
-            };
-            if !f.contains(&feature) {
-                f.push(feature);
-            }
+    use DescriptorType as T;
+    for t in [
+        T::SampledImage,
+        T::StorageImage,
+        T::UniformTexelBuffer,
+        T::StorageTexelBuffer,
+        T::StorageBuffer,
+        T::UniformBuffer,
+        T::AccelerationStructure,
+    ] {
+        let held = !(layout.options.cbv_as_ssbo && t == T::UniformBuffer);
+        let counters = t == T::StorageBuffer && used.contains(&heap_binding::COUNTER);
+        if !(held && used.contains(&layout.binding_of(t)) || counters) {
+            continue;
+        }
+        let feature = match t {
+            T::SampledImage => "descriptorBindingSampledImageUpdateAfterBind",
+            T::StorageImage => "descriptorBindingStorageImageUpdateAfterBind",
+            T::UniformTexelBuffer => "descriptorBindingUniformTexelBufferUpdateAfterBind",
+            T::StorageTexelBuffer => "descriptorBindingStorageTexelBufferUpdateAfterBind",
+            T::StorageBuffer => "descriptorBindingStorageBufferUpdateAfterBind",
+            T::UniformBuffer => "descriptorBindingUniformBufferUpdateAfterBind",
+            T::AccelerationStructure => "descriptorBindingAccelerationStructureUpdateAfterBind",
+            // Samplers are update-after-bind without a feature.
+            T::Sampler => continue,
+        };
+        if !f.contains(&feature) {
+            f.push(feature);
         }
     }
     if layout.root_descriptors > 0 {

@@ -50,9 +50,10 @@ pub struct ReflectedResource {
     pub stride: u32,
     /// Size in bytes (constant buffers), else 0.
     pub size: u32,
-    /// Vulkan descriptor set.
+    /// Vulkan descriptor set (`u32::MAX` for root constants and root
+    /// descriptors, which live in the root block; JSON `null`).
     pub set: u32,
-    /// Vulkan binding.
+    /// Vulkan binding (`u32::MAX` where `set` is).
     pub binding: u32,
     /// Vulkan descriptor type.
     pub descriptor_type: DescriptorType,
@@ -207,9 +208,15 @@ impl Reflection {
             o.push_str(if i == 0 { "\n    {" } else { ",\n    {" });
             o.push_str("\"name\": ");
             json_str(&mut o, &r.name);
+            // In root-signature mode, root constants and root descriptors
+            // live in the root block: no set and binding.
+            let (set, binding) = match self.bindless.as_ref().and(r.via.set_binding()) {
+                None if self.bindless.is_some() => ("null".to_string(), "null".to_string()),
+                _ => (r.set.to_string(), r.binding.to_string()),
+            };
             let _ = write!(
                 o,
-                ", \"class\": \"{}\", \"space\": {}, \"register\": {}, \"count\": {}, \"kind\": \"{}\", \"stride\": {}, \"size\": {}, \"set\": {}, \"binding\": {}, \"descriptor_type\": \"{}\"",
+                ", \"class\": \"{}\", \"space\": {}, \"register\": {}, \"count\": {}, \"kind\": \"{}\", \"stride\": {}, \"size\": {}, \"set\": {set}, \"binding\": {binding}, \"descriptor_type\": \"{}\"",
                 r.class.letter(),
                 r.space,
                 r.register,
@@ -217,8 +224,6 @@ impl Reflection {
                 r.kind,
                 r.stride,
                 r.size,
-                r.set,
-                r.binding,
                 r.descriptor_type.name()
             );
             match &r.format {

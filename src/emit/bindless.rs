@@ -37,6 +37,18 @@ pub(crate) struct BindlessState {
     heap_vars: HashMap<HeapVarKey, Word>,
     /// The heap bindings the module declares.
     used: BTreeSet<u32>,
+    /// Root-block reads already made in a block (push constants do not
+    /// change): (block label, what) → value.
+    reads: HashMap<(Word, RootRead), Word>,
+}
+
+/// A root-block read worth reusing within a block.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum RootRead {
+    /// `w[i]`.
+    Word(u32),
+    /// `rd[k]` as a pointer to a block type.
+    Address(u32, Word),
 }
 
 /// What makes two heap-array variables the same: the binding, the
@@ -144,8 +156,22 @@ impl<'m> Emitter<'m> {
         }
     }
 
-    /// Word `w[i]` of the root block (root constants, table offsets).
+    /// Word `w[i]` of the root block (root constants, table offsets); a
+    /// constant index read once per block.
     pub(crate) fn root_word(&mut self, i: Index) -> Result<Word> {
+        let Index::Const(c) = i else {
+            return self.read_root_word(i);
+        };
+        let key = (self.func.cur_label, RootRead::Word(c));
+        if let Some(&v) = self.bindless.reads.get(&key) {
+            return Ok(v);
+        }
+        let v = self.read_root_word(i)?;
+        self.bindless.reads.insert(key, v);
+        Ok(v)
+    }
+
+    fn read_root_word(&mut self, i: Index) -> Result<Word> {
         let (var, sc) = self.root_block()?;
         let r = self.bindings.bindless().map_or(0, |l| l.root_descriptors);
         let u = self.spv.u32_ty();
@@ -212,11 +238,34 @@ impl<'m> Emitter<'m> {
 
     /// A pointer (`PhysicalStorageBuffer`) to `block` at the address of
     /// root descriptor `index`.
+    /// (Read once per block.)
     pub(crate) fn root_descriptor_ptr(&mut self, index: u32, block: Word) -> Result<Word> {
+        let key = (self.func.cur_label, RootRead::Address(index, block));
+        if let Some(&p) = self.bindless.reads.get(&key) {
+            return Ok(p);
+        }
         self.spv.cap(Capability::PhysicalStorageBufferAddresses);
         let addr = self.root_address(index)?;
         let pt = self.spv.ptr_ty(StorageClass::PhysicalStorageBuffer, block);
-        self.bitcast(pt, addr)
+        let p = self.bitcast(pt, addr)?;
+        self.bindless.reads.insert(key, p);
+        Ok(p)
+    }
+
+    /// The acceleration structure of a root SRV (its address converted),
+    /// `None` for any other access path.
+    pub(crate) fn root_acceleration_structure(&mut self, h: Handle) -> Result<Option<Word>> {
+        let Via::RootDescriptor { index, .. } = self.via(h.res)? else {
+            return Ok(None);
+        };
+        let addr = self.root_address(index)?;
+        let ty = self.spv.ty(TyKey::AccelerationStructure);
+        self.mark_resource_used(h.res);
+        Ok(Some(self.op(
+            Op::ConvertUToAccelerationStructureKHR,
+            ty,
+            &[addr],
+        )?))
     }
 
     /// The heap index of a table or SM 6.6 heap access:

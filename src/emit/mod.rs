@@ -154,7 +154,7 @@ pub struct EmitOptions {
     /// Root-signature mode: the `bindless-1` layout that decides the
     /// bindings instead of the plain model (the fields above but `srem`
     /// and `bounds_checks` are then unused).
-    pub bindless: Option<Box<crate::binding::BindlessLayout>>,
+    pub bindless: Option<std::sync::Arc<crate::binding::BindlessLayout>>,
 }
 
 impl Default for EmitOptions {

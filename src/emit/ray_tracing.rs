@@ -172,6 +172,9 @@ impl<'m> Emitter<'m> {
         if self.decl(h.res)?.kind != ResourceKind::RTAccelerationStructure {
             return Err(self.invalid("the resource is not an acceleration structure"));
         }
+        if let Some(accel) = self.root_acceleration_structure(h)? {
+            return Ok(accel);
+        }
         let (p, ty, _) = self.descriptor_ptr(h, View::Accel)?;
         self.load(ty, p)
     }

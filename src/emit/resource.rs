@@ -946,9 +946,9 @@ impl<'m> Emitter<'m> {
             });
         }
         self.spv.reflection.resources = out;
-        if let Some(layout) = self.bindings.bindless() {
+        if let Some(layout) = self.bindings.bindless_layout() {
             let used = self.used_heap_bindings();
-            let b = BindlessReflection::new(layout, &used, &self.spv.reflection.capabilities);
+            let b = BindlessReflection::new(layout, used, &self.spv.reflection.capabilities);
             if self.uses_root_block() {
                 self.spv.reflection.push_constant_size = b.vulkan.push_constant_bytes;
             }

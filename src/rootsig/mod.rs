@@ -26,7 +26,7 @@ pub mod validate;
 mod write;
 
 pub use layout::{range_offsets, RootBlock, RootBlockEntry};
-pub use shader::{Access, DeclaredResource, ShaderUse};
+pub use shader::{Access, DeclaredResource, Resolver, ShaderUse};
 pub use validate::{Binder, Register, RootSignatureError, MAX_COST};
 
 pub use crate::container::root_signature::*;

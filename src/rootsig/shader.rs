@@ -12,6 +12,7 @@ use crate::container::{
 };
 use crate::dxil::{ResourceKind, ShaderKind};
 use crate::Shader;
+use std::borrow::Cow;
 
 /// One resource a shader declares, as the root signature sees it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -133,6 +134,67 @@ fn stage_access(stage: ShaderKind) -> (Option<ShaderVisibility>, RootSignatureFl
     }
 }
 
+/// A root signature prepared to resolve many resources: its bindings and
+/// root block computed once.
+#[derive(Clone, Debug)]
+pub struct Resolver<'a> {
+    rs: &'a RootSignature,
+    spans: Vec<Span>,
+    block: Cow<'a, super::RootBlock>,
+}
+
+impl Resolver<'_> {
+    /// How the `stage` reaches a declared resource: the one binding its
+    /// stage sees that covers it, of its class, with the whole declared
+    /// array inside (a root descriptor: one raw or structured buffer).
+    /// Assumes a root signature that passes
+    /// [`validate`](RootSignature::validate).
+    pub fn resolve(
+        &self,
+        resource: &DeclaredResource,
+        stage: ShaderKind,
+    ) -> Result<Access, RootSignatureError> {
+        let (visibility, deny) = stage_access(stage);
+        let denied = deny != RootSignatureFlags::NONE && self.rs.flags.contains(deny);
+        let sees = |s: &Span| {
+            !denied
+                && match visibility {
+                    Some(v) => shares_stage(s.visibility, v),
+                    None => s.visibility == ShaderVisibility::All,
+                }
+        };
+        let spans = &self.spans;
+        let reg = resource.register;
+        let covering = |s: &&Span| s.contains(reg.class, reg.space, reg.index);
+        let Some(span) = spans.iter().filter(|s| sees(s)).find(covering) else {
+            return Err(self.rs.uncovered(spans, reg, stage));
+        };
+        if span.root_descriptor && (!resource.root_bindable || resource.count != 1) {
+            return Err(RootSignatureError::RootDescriptorNotBuffer {
+                register: reg,
+                at: span.binder,
+                stage,
+            });
+        }
+        let fits = if resource.count == u32::MAX {
+            span.hi == u32::MAX
+        } else {
+            reg.index
+                .checked_add(resource.count.saturating_sub(1))
+                .is_some_and(|last| last <= span.hi)
+        };
+        if !fits {
+            return Err(RootSignatureError::PartlyCovered {
+                register: reg,
+                count: resource.count,
+                at: span.binder,
+                stage,
+            });
+        }
+        Ok(self.rs.access(span, &self.block))
+    }
+}
+
 /// How a shader reaches a register through a root signature (in the
 /// `bindless-1` ABI).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -177,13 +239,30 @@ impl RootSignature {
     pub fn check_shader(&self, shader: &ShaderUse) -> Result<(), RootSignatureError> {
         self.validate()?;
         let stage = shader.stage;
+        self.check_heaps(shader.resource_heap, shader.sampler_heap, stage)?;
+        let resolver = self.resolver();
+        shader
+            .resources
+            .iter()
+            .try_for_each(|r| resolver.resolve(r, stage).map(|_| ()))
+    }
+
+    /// SM 6.6 heap indexing (`resource_heap`: `ResourceDescriptorHeap`,
+    /// `sampler_heap`: `SamplerDescriptorHeap`) needs its root-signature
+    /// flag.
+    pub fn check_heaps(
+        &self,
+        resource_heap: bool,
+        sampler_heap: bool,
+        stage: ShaderKind,
+    ) -> Result<(), RootSignatureError> {
         for (uses, flag) in [
             (
-                shader.resource_heap,
+                resource_heap,
                 RootSignatureFlags::CBV_SRV_UAV_HEAP_DIRECTLY_INDEXED,
             ),
             (
-                shader.sampler_heap,
+                sampler_heap,
                 RootSignatureFlags::SAMPLER_HEAP_DIRECTLY_INDEXED,
             ),
         ] {
@@ -191,69 +270,45 @@ impl RootSignature {
                 return Err(RootSignatureError::HeapNotIndexed { flag, stage });
             }
         }
-        shader
-            .resources
-            .iter()
-            .try_for_each(|r| self.resolve(r, stage).map(|_| ()))
+        Ok(())
     }
 
-    /// How the `stage` reaches a declared resource: the one binding its
-    /// stage sees that covers it, of its class, with the whole declared
-    /// array inside (a root descriptor: one raw or structured buffer).
-    /// Assumes a root signature that passes [`validate`](Self::validate).
+    /// A [`Resolver`]: the root signature's bindings and root block,
+    /// computed once for many [`Resolver::resolve`] calls.
+    pub fn resolver(&self) -> Resolver<'_> {
+        Resolver {
+            rs: self,
+            spans: self.spans(),
+            block: Cow::Owned(self.root_block()),
+        }
+    }
+
+    /// [`RootSignature::resolver`] with its root block already computed.
+    pub fn resolver_with<'a>(&'a self, block: &'a super::RootBlock) -> Resolver<'a> {
+        Resolver {
+            rs: self,
+            spans: self.spans(),
+            block: Cow::Borrowed(block),
+        }
+    }
+
+    /// How the `stage` reaches a declared resource (see
+    /// [`Resolver::resolve`]; use [`RootSignature::resolver`] for many).
     pub fn resolve(
         &self,
         resource: &DeclaredResource,
         stage: ShaderKind,
     ) -> Result<Access, RootSignatureError> {
-        let (visibility, deny) = stage_access(stage);
-        let denied = deny != RootSignatureFlags::NONE && self.flags.contains(deny);
-        let sees = |s: &Span| {
-            !denied
-                && match visibility {
-                    Some(v) => shares_stage(s.visibility, v),
-                    None => s.visibility == ShaderVisibility::All,
-                }
-        };
-        let spans = self.spans();
-        let reg = resource.register;
-        let covering = |s: &&Span| s.contains(reg.class, reg.space, reg.index);
-        let Some(span) = spans.iter().filter(|s| sees(s)).find(covering) else {
-            return Err(self.uncovered(&spans, reg, stage));
-        };
-        if span.root_descriptor && (!resource.root_bindable || resource.count != 1) {
-            return Err(RootSignatureError::RootDescriptorNotBuffer {
-                register: reg,
-                at: span.binder,
-                stage,
-            });
-        }
-        let fits = if resource.count == u32::MAX {
-            span.hi == u32::MAX
-        } else {
-            reg.index
-                .checked_add(resource.count.saturating_sub(1))
-                .is_some_and(|last| last <= span.hi)
-        };
-        if !fits {
-            return Err(RootSignatureError::PartlyCovered {
-                register: reg,
-                count: resource.count,
-                at: span.binder,
-                stage,
-            });
-        }
-        Ok(self.access(span))
+        self.resolver().resolve(resource, stage)
     }
 
-    /// The access path of a binding.
-    fn access(&self, span: &Span) -> Access {
+    /// The access path of a binding, given the root block.
+    fn access(&self, span: &Span, block: &super::RootBlock) -> Access {
         let (parameter, range) = match span.binder {
             Binder::StaticSampler(i) => return Access::StaticSampler(i),
             Binder::Parameter { index, range } => (index, range),
         };
-        let block_offset = self
-            .root_block()
+        let block_offset = block
             .entries
             .iter()
             .find(|e| e.parameter == parameter)

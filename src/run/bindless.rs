@@ -49,6 +49,7 @@ pub fn table_bases(refl: &Reflection, spec: &RunSpec, bases: &TableBases) -> Tab
         return out;
     };
     let tables = b
+        .layout
         .root_signature
         .parameters
         .iter()
@@ -93,7 +94,7 @@ pub fn bindless_from_reflection(
             tables.join(", ")
         )));
     }
-    let mut block = vec![0u8; b.root_block.size as usize];
+    let mut block = vec![0u8; b.layout.root_block.size as usize];
     let mut put = |offset: u32, bytes: &[u8]| -> Result<()> {
         let start = offset as usize;
         block
@@ -102,24 +103,24 @@ pub fn bindless_from_reflection(
             .copy_from_slice(bytes);
         Ok(())
     };
-    for e in &b.root_block.entries {
+    for e in &b.layout.root_block.entries {
         if let Some(base) = bases.get(&(e.parameter as u32)) {
             put(e.offset as u32, &base.to_le_bytes())?;
         }
     }
     let mut heap: Vec<HeapArray> = b
-        .heap
-        .iter()
+        .heap()
+        .into_iter()
         .filter(|h| h.used)
         .map(|h| HeapArray {
-            set: b.heap_set,
+            set: b.layout.options.heap_set,
             binding: h.binding,
-            types: h.types.clone(),
+            types: h.types,
             descriptors: Vec::new(),
         })
         .collect();
     let mut desc = BindlessDesc {
-        root_ubo: match b.storage {
+        root_ubo: match b.layout.options.root_block {
             RootBlockStorage::PushConstant => None,
             RootBlockStorage::Uniform { set, binding } => Some((set, binding)),
         },
@@ -209,8 +210,8 @@ pub fn bindless_from_reflection(
                 binding,
             } => {
                 let s = b
-                    .static_samplers
-                    .iter()
+                    .static_samplers()
+                    .into_iter()
                     .find(|s| s.index == index)
                     .ok_or_else(|| invalid(format!("static sampler {index} is not reflected")))?;
                 if !desc
@@ -221,14 +222,14 @@ pub fn bindless_from_reflection(
                     desc.samplers.push(ImmutableSampler {
                         set,
                         binding,
-                        vk: s.vk.clone(),
+                        vk: s.vk,
                     });
                 }
             }
             Via::Plain { .. } => {}
         }
     }
-    place_heap_buffers(spec, &mut heap, b.heap_set, counter_binding)?;
+    place_heap_buffers(spec, &mut heap, b.layout.options.heap_set, counter_binding)?;
     desc.root_block = block;
     desc.heap = heap;
     Ok(desc)

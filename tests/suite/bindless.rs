@@ -78,8 +78,8 @@ fn every_embedded_root_signature_compiles_and_validates() {
             .as_ref()
             .expect("bindless reflection");
         assert_eq!(
-            b.root_block.size,
-            4 * b.cost,
+            b.layout.root_block.size,
+            4 * b.layout.root_signature.cost(),
             "{name}: root block = 4 × cost"
         );
         for r in &out.reflection.resources {

@@ -15,6 +15,7 @@ mod api_threads;
 mod autogen;
 mod bad_input;
 mod bindless;
+mod bindless_corpus;
 mod cfg_corpus;
 mod cfg_graph;
 mod cfg_props;

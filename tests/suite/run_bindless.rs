@@ -91,7 +91,8 @@ fn table_parameters(out: &Output) -> Vec<u32> {
         .bindless
         .as_ref()
         .expect("bindless reflection");
-    b.root_signature
+    b.layout
+        .root_signature
         .parameters
         .iter()
         .enumerate()
@@ -181,7 +182,11 @@ fn placement_follows_reflection() {
             let desc = run::bindless_from_reflection(&out.reflection, &spec, &wanted)
                 .expect("binds from reflection");
             let b = out.reflection.bindless.as_ref().unwrap();
-            assert_eq!(desc.root_block.len() as u64, b.root_block.size, "{name}");
+            assert_eq!(
+                desc.root_block.len() as u64,
+                b.layout.root_block.size,
+                "{name}"
+            );
             for r in &out.reflection.resources {
                 let Via::Table {
                     binding,

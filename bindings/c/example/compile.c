@@ -2,12 +2,14 @@
  * compile.c - compiles a DXIL blob through the dxil2spirv C API.
  *
  *     cc compile.c $(pkg-config --cflags --libs dxil2spirv) -o compile
- *     ./compile BLOB.dxil REGISTER
+ *     ./compile BLOB.dxil REGISTER [embedded]
  *
  * REGISTER names a resource as HLSL does: `u0`, `t2,space999`. Checks that
  * the SPIR-V starts with the magic number and that the reflection JSON
  * lists the resource, prints a summary, then checks that
  * the blob cut in half is rejected as invalid input with a message.
+ * With `embedded`, compiles through the blob's own root signature (the
+ * bindless-1 ABI, docs/BINDING.md) and checks that the reflection says so.
  * Exits 0 if every check passes, 1 otherwise.
  */
 #include <dxil2spirv.h>
@@ -41,7 +43,7 @@ static unsigned char *read_file(const char *path, size_t *size) {
 
 /* Compiles blob[0..size) and checks the output; 0 if it passes. */
 static int check_compile(const dxil2spirv_compiler *compiler, const unsigned char *blob,
-                         size_t size, const char *resource) {
+                         size_t size, const char *resource, int bindless) {
     char letter = 0, needle[128];
     unsigned reg = 0, space = 0;
     if (sscanf(resource, "%c%u,space%u", &letter, &reg, &space) < 2) {
@@ -65,9 +67,12 @@ static int check_compile(const dxil2spirv_compiler *compiler, const unsigned cha
             rc = fail("SPIR-V magic");
         } else if (!json || !strstr(json, needle)) {
             rc = fail("reflection lists the resource");
+        } else if (bindless && !strstr(json, "\"abi\": \"bindless-1\"")) {
+            rc = fail("reflection of root-signature mode");
         } else {
-            printf("ok: %zu SPIR-V words, %zu warnings, resource %s reflected\n", words,
-                   dxil2spirv_result_warning_count(result), resource);
+            printf("ok: %zu SPIR-V words, %zu warnings, resource %s reflected%s\n", words,
+                   dxil2spirv_result_warning_count(result), resource,
+                   bindless ? " (bindless-1)" : "");
         }
     }
     dxil2spirv_result_destroy(result);
@@ -95,8 +100,9 @@ static int check_truncated(const dxil2spirv_compiler *compiler, const unsigned c
 }
 
 int main(int argc, char **argv) {
-    if (argc != 3) {
-        fprintf(stderr, "usage: %s BLOB.dxil REGISTER\n", argv[0]);
+    int bindless = argc == 4 && strcmp(argv[3], "embedded") == 0;
+    if (argc != 3 && !bindless) {
+        fprintf(stderr, "usage: %s BLOB.dxil REGISTER [embedded]\n", argv[0]);
         return 1;
     }
     size_t size = 0;
@@ -107,12 +113,14 @@ int main(int argc, char **argv) {
     dxil2spirv_options *options = dxil2spirv_options_create();
     dxil2spirv_compiler *compiler = NULL;
     int rc = 1;
-    if (!options || dxil2spirv_options_set_validate(options, true) != DXIL2SPIRV_OK) {
+    if (!options || dxil2spirv_options_set_validate(options, true) != DXIL2SPIRV_OK ||
+        (bindless && dxil2spirv_options_set_root_signature_embedded(options) != DXIL2SPIRV_OK)) {
         fail("options");
     } else if (!(compiler = dxil2spirv_compiler_create(options))) {
         fail("compiler");
     } else {
-        rc = check_compile(compiler, blob, size, argv[2]) | check_truncated(compiler, blob, size);
+        rc = check_compile(compiler, blob, size, argv[2], bindless) |
+             check_truncated(compiler, blob, size);
     }
     dxil2spirv_options_destroy(options);
     dxil2spirv_compiler_destroy(compiler);

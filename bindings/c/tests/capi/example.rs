@@ -98,6 +98,16 @@ fn example_linked_dynamically() {
 }
 
 #[test]
+fn example_in_root_signature_mode() {
+    let prefix = scratch("bindless");
+    install(&prefix, &crate::staticlib());
+    let exe = build_example(&prefix, &["--static", "--libs"]);
+    let blob = crate_dir().join("../../corpus/binding/rs10-tables-and-root-params.dxil");
+    let out = run(Command::new(exe).arg(blob).args(["u3", "embedded"]));
+    assert!(out.contains("resource u3 reflected (bindless-1)\n"), "{out}");
+}
+
+#[test]
 fn example_linked_statically() {
     let prefix = scratch("static");
     install(&prefix, &crate::staticlib());
