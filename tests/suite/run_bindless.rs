@@ -369,3 +369,44 @@ fn a_base_for_a_non_table_parameter_is_refused() {
         "{e}"
     );
 }
+
+/// The CLI: `run --root-signature embedded` binds from reflection (here a
+/// root-constants blob, with the root block in a uniform buffer: lavapipe
+/// runs it too), `--table-base` needs `--root-signature` and must name a
+/// table.
+#[cfg(feature = "cli")]
+#[test]
+fn cli_runs_with_a_root_signature() {
+    use crate::common::cli;
+    let spec = corpus_root().join("binding/cbuf-variant-rootconst.run");
+    let e = cli::stderr_of_failure(
+        cli::bin()
+            .args(["run", "--table-base", "1=3"])
+            .arg(&spec)
+            .output()
+            .expect("runs"),
+        64,
+    );
+    assert!(e.contains("--table-base needs --root-signature"), "{e}");
+    let _turn = common::vulkan::turn();
+    if !common::vulkan::available() {
+        return;
+    }
+    let out = cli::bin()
+        .args(["run", "--root-signature", "embedded", "--root-block", "ubo"])
+        .arg(&spec)
+        .output()
+        .expect("runs");
+    assert!(cli::stdout(out).contains(": PASS on "));
+    let out = cli::bin()
+        .args(["run", "--root-signature", "embedded", "--table-base", "0=5"])
+        .arg(&spec)
+        .output()
+        .expect("runs");
+    assert!(!out.status.success());
+    let e = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        e.contains("root parameter 0 is not a descriptor table"),
+        "{e}"
+    );
+}
