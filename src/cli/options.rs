@@ -125,6 +125,12 @@ pub struct BindlessArgs {
     /// 4 (the SPIR-V differs only in binding numbers).
     #[arg(long)]
     mutable_descriptors: bool,
+    /// The heap set of root-signature mode (tables and SM 6.6 heaps).
+    #[arg(long, value_name = "SET", default_value_t = 0)]
+    bindless_heap_set: u32,
+    /// The static-sampler set of root-signature mode.
+    #[arg(long, value_name = "SET", default_value_t = 1)]
+    static_sampler_set: u32,
 }
 
 impl BindlessArgs {
@@ -150,9 +156,10 @@ impl BindlessArgs {
         };
         options.bindless = BindlessOptions {
             root_block: self.root_block.unwrap_or_default(),
+            heap_set: self.bindless_heap_set,
+            static_sampler_set: self.static_sampler_set,
             cbv_as_ssbo: self.cbv_as_ssbo,
             mutable_descriptors: self.mutable_descriptors,
-            ..BindlessOptions::default()
         };
         Ok(())
     }

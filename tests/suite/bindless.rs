@@ -72,6 +72,12 @@ fn every_embedded_root_signature_compiles_and_validates() {
         let json = out.reflection.to_json();
         assert!(json.contains("\"abi\": \"bindless-1\""), "{name}: {json}");
         assert!(json.contains("\"root_block\": {"), "{name}: {json}");
+        let doc = dxil2spirv::json::parse(&json).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(
+            doc.get("abi").and_then(|a| a.as_str()),
+            Some("bindless-1"),
+            "{name}"
+        );
         let b = out
             .reflection
             .bindless
@@ -296,4 +302,37 @@ fn table_access_adds_the_pushed_offset() {
     let text = dxil2spirv::validate::disassemble(&out.spirv).unwrap();
     assert!(text.contains("PushConstant"), "{text}");
     assert!(text.contains("RuntimeArray"), "{text}");
+}
+
+#[test]
+fn non_uniform_only_where_dxil_marks_it() {
+    // The plain model decorates exactly DXIL's non-uniform accesses;
+    // bindless-1 decorates the same accesses, plus the computed heap index
+    // of each (none where the plain model has none).
+    let count = |words: &[u32]| {
+        dxil2spirv::validate::disassemble(words)
+            .unwrap()
+            .lines()
+            .filter(|l| l.contains("OpDecorate") && l.ends_with("NonUniform"))
+            .count()
+    };
+    let mut marked = 0;
+    for (name, blob) in blobs_with_root_signatures() {
+        let plain = Compiler::new(CompileOptions::default())
+            .compile(&blob)
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let bindless = compile(&name, &blob, BindlessOptions::default());
+        let (p, b) = (count(&plain.spirv), count(&bindless.spirv));
+        assert!(b >= p, "{name}: {b} NonUniform decorations, plain {p}");
+        assert_eq!(
+            p == 0,
+            b == 0,
+            "{name}: {b} NonUniform decorations, plain {p}"
+        );
+        marked += usize::from(p > 0);
+    }
+    assert!(
+        marked >= 2,
+        "corpus root signatures with non-uniform accesses"
+    );
 }

@@ -29,6 +29,27 @@ fn embedded_root_signature_reflects_bindless() {
 }
 
 #[test]
+fn heap_and_static_sampler_sets() {
+    let blob = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/corpus/binding/rs-static-sampler-compute.dxil"
+    );
+    let json = stdout(
+        bin()
+            .args(["compile", blob, "--root-signature", "embedded"])
+            .args(["--bindless-heap-set", "3", "--static-sampler-set", "4"])
+            .args(["--reflect", "-", "-o", "/dev/null"])
+            .output()
+            .unwrap(),
+    );
+    assert!(json.contains("\"heap\": {\"set\":3,"), "{json}");
+    assert!(
+        json.contains("\"static_samplers\": [{\"set\":4,\"binding\":0,"),
+        "{json}"
+    );
+}
+
+#[test]
 fn root_signature_file_as_json_and_ubo_root_block() {
     let dir = TempDir::new("cli-bindless");
     let rs = dir.join("rs.json");

@@ -104,7 +104,10 @@ fn example_in_root_signature_mode() {
     let exe = build_example(&prefix, &["--static", "--libs"]);
     let blob = crate_dir().join("../../corpus/binding/rs10-tables-and-root-params.dxil");
     let out = run(Command::new(exe).arg(blob).args(["u3", "embedded"]));
-    assert!(out.contains("resource u3 reflected (bindless-1)\n"), "{out}");
+    assert!(
+        out.contains("resource u3 reflected (bindless-1)\n"),
+        "{out}"
+    );
 }
 
 #[test]
