@@ -410,3 +410,37 @@ fn cli_runs_with_a_root_signature() {
         "{e}"
     );
 }
+
+/// Static samplers become immutable samplers at the set and binding
+/// reflection gives, with its Vulkan state; with the default bases no
+/// table descriptor sits at heap index 0.
+#[test]
+fn static_samplers_and_tables_come_from_reflection() {
+    let path = corpus_root().join("binding/rs-static-sampler-compute.dxil");
+    let blob = std::fs::read(path).expect("blob");
+    let out = compile(&blob, Mode::DefaultBases);
+    let spec = RunSpec::parse("dispatch = 1, 1, 1\n").expect("spec");
+    let desc = run::bindless_from_reflection(&out.reflection, &spec, &TableBases::new())
+        .expect("binds from reflection");
+    let reflected = out.reflection.bindless.as_ref().unwrap().static_samplers();
+    assert_eq!(desc.samplers.len(), 3);
+    for s in &desc.samplers {
+        let r = reflected
+            .iter()
+            .find(|r| (r.set, r.binding) == (s.set, s.binding))
+            .expect("a reflected static sampler");
+        assert_eq!(s.vk, r.vk);
+    }
+    for (name, blob, spec) in rs_specs() {
+        let out = compile(&blob, Mode::DefaultBases);
+        let desc = run::bindless_from_reflection(&out.reflection, &spec, &TableBases::new())
+            .expect("binds from reflection");
+        for a in &desc.heap {
+            assert!(
+                a.descriptors.iter().all(|d| d.index >= 97),
+                "{name}: binding {} has a descriptor below the first table base",
+                a.binding
+            );
+        }
+    }
+}
