@@ -2,6 +2,7 @@
 //! description the caller (the compiler's reflection) provides.
 
 use super::spec::{HeapView, RegisterKey, TexelFormat};
+use crate::binding::{DescriptorType, VkSampler};
 
 /// The Vulkan descriptor type a binding is accessed through.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -171,4 +172,74 @@ impl PushConstantDesc {
             size: None,
         }
     }
+}
+
+/// One descriptor of a `bindless-1` heap array: the spec resource (or a
+/// register UAV's hidden counter) at a heap index, with the descriptor
+/// type it is written as.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct HeapDescriptor {
+    /// The heap index (array element).
+    pub index: u32,
+    /// The descriptor type written (one of its array's types).
+    pub ty: DescriptorType,
+    /// The spec resource ([`BindingResource::Register`], or a `heap[N]`
+    /// key) or a register UAV's counter ([`BindingResource::Counter`]).
+    pub resource: BindingResource,
+}
+
+/// One runtime array of the `bindless-1` heap set: `heap_size + 1`
+/// descriptors, partially bound and update-after-bind; several types make
+/// it a mutable binding (`VK_DESCRIPTOR_TYPE_MUTABLE_EXT` with that list).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct HeapArray {
+    /// `DescriptorSet` decoration.
+    pub set: u32,
+    /// `Binding` decoration.
+    pub binding: u32,
+    /// Its descriptor type, or the mutable type list.
+    pub types: Vec<DescriptorType>,
+    /// The descriptors written into it.
+    pub descriptors: Vec<HeapDescriptor>,
+}
+
+/// A root CBV, SRV or UAV: the device address of a spec resource's buffer,
+/// written into the root block.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RootAddress {
+    /// Byte offset in the root block (a multiple of 8).
+    pub offset: u32,
+    /// The spec resource whose buffer's address is written.
+    pub resource: RegisterKey,
+}
+
+/// An immutable sampler of the static-sampler set.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ImmutableSampler {
+    /// `DescriptorSet` decoration.
+    pub set: u32,
+    /// `Binding` decoration.
+    pub binding: u32,
+    /// Its Vulkan state, as reflection gives it.
+    pub vk: VkSampler,
+}
+
+/// Everything a `bindless-1` run binds, as an embedder builds it from
+/// reflection ([`super::bindless_from_reflection`]): the root block, the
+/// heap arrays and the static samplers. Register bindings of the plain
+/// model are not used.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct BindlessDesc {
+    /// The root block's bytes (root constants and table heap indices
+    /// filled; root-descriptor addresses are written at run time).
+    pub root_block: Vec<u8>,
+    /// Where the root block goes: push constants (`None`), or a uniform
+    /// buffer at this (set, binding).
+    pub root_ubo: Option<(u32, u32)>,
+    /// The root descriptors' addresses to write into the root block.
+    pub addresses: Vec<RootAddress>,
+    /// The heap set's arrays the shader uses.
+    pub heap: Vec<HeapArray>,
+    /// The static samplers the shader uses.
+    pub samplers: Vec<ImmutableSampler>,
 }

@@ -302,7 +302,7 @@ impl Drop for Instance {
 
 /// Extensions enabled when the device has them; none is required. The
 /// feature structs of those with features are chained in [`Device::new`].
-const OPTIONAL_EXTENSIONS: [&CStr; 10] = [
+const OPTIONAL_EXTENSIONS: [&CStr; 11] = [
     ash::ext::robustness2::NAME,
     ash::ext::shader_atomic_float::NAME,
     ash::ext::shader_atomic_float2::NAME,
@@ -313,6 +313,7 @@ const OPTIONAL_EXTENSIONS: [&CStr; 10] = [
     ash::khr::shader_float_controls2::NAME,
     ash::khr::shader_expect_assume::NAME,
     ash::khr::shader_non_semantic_info::NAME,
+    ash::ext::mutable_descriptor_type::NAME,
 ];
 
 /// The extensions a ray-tracing pipeline needs, enabled together when the
@@ -343,6 +344,11 @@ pub(crate) struct Device<'i> {
     mem_props: vk::PhysicalDeviceMemoryProperties,
     /// The descriptor-indexing features enabled (all off before Vulkan 1.2).
     indexing: Indexing,
+    /// Whether `bufferDeviceAddress` is enabled (root descriptors).
+    pub(crate) buffer_device_address: bool,
+    /// Whether `VK_EXT_mutable_descriptor_type` is enabled with its
+    /// feature (mutable heap bindings).
+    pub(crate) mutable_descriptors: bool,
     poisoned: Cell<bool>,
 }
 
@@ -461,6 +467,7 @@ impl<'i> Device<'i> {
         let mut rt_pipeline = vk::PhysicalDeviceRayTracingPipelineFeaturesKHR::default();
         let mut reorder_features =
             vk::PhysicalDeviceRayTracingInvocationReorderFeaturesNV::default();
+        let mut mutable = vk::PhysicalDeviceMutableDescriptorTypeFeaturesEXT::default();
         let mut features = vk::PhysicalDeviceFeatures2::default();
         if api >= vk::API_VERSION_1_2 {
             features = features.push_next(&mut v11).push_next(&mut v12);
@@ -494,6 +501,9 @@ impl<'i> Device<'i> {
         }
         if has(ash::khr::shader_expect_assume::NAME) {
             features = features.push_next(&mut expect_assume);
+        }
+        if has(ash::ext::mutable_descriptor_type::NAME) {
+            features = features.push_next(&mut mutable);
         }
         if ray_tracing {
             features = features.push_next(&mut accel).push_next(&mut rt_pipeline);
@@ -534,6 +544,10 @@ impl<'i> Device<'i> {
         } else {
             Indexing::default()
         };
+        let buffer_device_address =
+            api >= vk::API_VERSION_1_2 && v12.buffer_device_address == vk::TRUE;
+        let mutable_descriptors = has(ash::ext::mutable_descriptor_type::NAME)
+            && mutable.mutable_descriptor_type == vk::TRUE;
         Ok(Device {
             instance,
             physical,
@@ -546,6 +560,8 @@ impl<'i> Device<'i> {
             props,
             mem_props,
             indexing,
+            buffer_device_address,
+            mutable_descriptors,
             poisoned: Cell::new(false),
         })
     }
@@ -701,6 +717,7 @@ destroy_impl! {
     vk::Pipeline => destroy_pipeline,
     vk::CommandPool => destroy_command_pool,
     vk::Fence => destroy_fence,
+    vk::Sampler => destroy_sampler,
 }
 
 /// A device object destroyed when dropped (unless the device is poisoned).

@@ -12,6 +12,10 @@
 //!   [`PushConstantDesc`] for root constants;
 //! - [`compare`]: the README's comparison rules ([`compare_expectations`]);
 //! - [`vulkan`]: device listing and the execution itself ([`run_spec`]);
+//! - [`bindless`]: root-signature (`bindless-1`) runs, everything bound
+//!   from reflection alone as an embedder would: root block, table
+//!   placement in the heap, mutable heap bindings, static samplers
+//!   ([`bindless_from_reflection`], [`Vulkan::run_bindless_with`]);
 //! - [`reflect`]: compiling a blob for a run ([`compile_for_run`]) and the
 //!   bindings of its reflection ([`bindings_from_reflection`]);
 //! - [`draw`]: one draw with a vertex and a pixel shader into render targets
@@ -39,6 +43,7 @@
 //! error: it yields a [`RunReport`] with `passed == false`.
 
 pub mod binding;
+pub mod bindless;
 pub mod compare;
 pub mod draw;
 pub mod reflect;
@@ -50,7 +55,11 @@ mod descriptors;
 mod gpu;
 mod half;
 
-pub use binding::{BindingDesc, BindingKind, BindingResource, PushConstantDesc, PushConstantRange};
+pub use binding::{
+    BindingDesc, BindingKind, BindingResource, BindlessDesc, HeapArray, HeapDescriptor,
+    ImmutableSampler, PushConstantDesc, PushConstantRange, RootAddress,
+};
+pub use bindless::{bindless_from_reflection, default_table_base, table_bases, TableBases};
 pub use compare::{compare_expectations, Comparison, Mismatch, Value};
 pub use draw::{Draw, TargetFormat, Texels, UniformData};
 pub use reflect::{bindings_from_reflection, compile_for_run, PORTABLE_SET_COUNT};

@@ -7,6 +7,7 @@
 //! dispatch = X, Y, Z                    thread groups (required, once)
 //! tolerance = T                         relative float tolerance (optional, once)
 //! heap_size = N                         SM 6.6 resource heap size (optional, once; default 4096)
+//! table P = N                           root-signature runs: descriptor table P's heap base (optional)
 //! <reg> : <type>[<count>]               a resource, zero-filled
 //! <reg> : <type>[<count>] = <init>      a resource with initial data
 //! heap[N] : <type>[<count>] <view> [counter(V)] [= <init>]
@@ -62,7 +63,7 @@ use std::fmt;
 
 use nom::branch::alt;
 use nom::bytes::complete::{tag, tag_no_case, take_while1};
-use nom::character::complete::{char, digit1, hex_digit1, one_of, space0};
+use nom::character::complete::{char, digit1, hex_digit1, one_of, space0, space1};
 use nom::combinator::{all_consuming, map_res, opt, recognize};
 use nom::multi::separated_list1;
 use nom::sequence::{delimited, preceded};
@@ -524,6 +525,9 @@ pub struct RunSpec {
     pub heap_size: u32,
     /// Relative tolerance for float compares (`None`: exact).
     pub tolerance: Option<f64>,
+    /// `table P = N` lines: the heap index where root parameter P's
+    /// descriptor table starts in root-signature (`bindless-1`) runs.
+    pub table_bases: std::collections::BTreeMap<u32, u32>,
     /// The resources, in spec order.
     pub resources: Vec<ResourceDecl>,
     /// The `expect` lines, in spec order.
@@ -807,7 +811,7 @@ enum Init {
 /// One line's error: the message, tagged with the line by [`parse_spec`].
 type LineResult<T> = std::result::Result<T, String>;
 
-const LINE_SHAPES: &str = "`dispatch = X, Y, Z`, `tolerance = T`, `heap_size = N`, `<reg> : <type>[<count>] [= <data>]`, `heap[N] : <type>[<count>] <view> [counter(V)] [= <data>]`, `expect <reg> : <type>[<count>] = <data>` or `expect heap[N].counter = V`";
+const LINE_SHAPES: &str = "`dispatch = X, Y, Z`, `tolerance = T`, `heap_size = N`, `table P = N`, `<reg> : <type>[<count>] [= <data>]`, `heap[N] : <type>[<count>] <view> [counter(V)] [= <data>]`, `expect <reg> : <type>[<count>] = <data>` or `expect heap[N].counter = V`";
 
 /// Everything `parse_spec` collects before the final checks.
 #[derive(Default)]
@@ -815,6 +819,7 @@ struct SpecLines {
     dispatch: Option<[u32; 3]>,
     tolerance: Option<f64>,
     heap_size: Option<u32>,
+    table_bases: std::collections::BTreeMap<u32, u32>,
     resources: Vec<ResourceDecl>,
     expectations: Vec<Expectation>,
 }
@@ -843,6 +848,12 @@ impl SpecLines {
                     return Err("a second `heap_size` line".into());
                 }
                 self.heap_size = Some(parse_heap_size(content)?);
+            }
+            "table" => {
+                let (p, n) = parse_table_base(content)?;
+                if self.table_bases.insert(p, n).is_some() {
+                    return Err(format!("a second `table {p}` line"));
+                }
             }
             "expect" => {
                 let rest = content[word_end..].trim_start();
@@ -898,6 +909,7 @@ fn parse_spec(text: &str) -> Result<RunSpec> {
         dispatch,
         tolerance,
         heap_size,
+        table_bases,
         resources,
         expectations,
     } = lines;
@@ -957,6 +969,7 @@ fn parse_spec(text: &str) -> Result<RunSpec> {
         dispatch,
         heap_size,
         tolerance,
+        table_bases,
         resources,
         expectations,
     })
@@ -1000,6 +1013,21 @@ fn parse_tolerance(content: &str) -> LineResult<f64> {
         ));
     }
     Ok(t)
+}
+
+/// `table P = N`: root parameter P's table starts at heap index N.
+fn parse_table_base(content: &str) -> LineResult<(u32, u32)> {
+    let parsed: PResult<'_, (u64, u64)> = all_consuming((
+        preceded((tag("table"), space1), decimal_u64),
+        preceded((space0, char('='), space0), decimal_u64),
+    ))
+    .parse(content);
+    let (_, (p, n)) =
+        parsed.map_err(|_| "malformed table line: expected `table <P> = <N>`".to_string())?;
+    match (u32::try_from(p), u32::try_from(n)) {
+        (Ok(p), Ok(n)) if n < MAX_HEAP_SIZE => Ok((p, n)),
+        _ => Err(format!("table {p} = {n}: base not below {MAX_HEAP_SIZE}")),
+    }
 }
 
 fn parse_heap_size(content: &str) -> LineResult<u32> {

@@ -9,7 +9,9 @@ use std::time::Duration;
 
 use ash::vk;
 
-use super::binding::{BindingDesc, BindingKind, BindingResource, PushConstantDesc};
+use super::binding::{
+    BindingDesc, BindingKind, BindingResource, BindlessDesc, ImmutableSampler, PushConstantDesc,
+};
 use super::compare::{compare_expectations, Mismatch};
 use super::gpu::{self, vk_error, Device, HostBuffer, Instance, Owned};
 use super::spec::{RegisterClass, RegisterKey, ResourceDecl, RunSpec, TexelFormat};
@@ -143,6 +145,31 @@ impl Vulkan {
         })?
     }
 
+    /// Runs a `bindless-1` compilation once: like [`Vulkan::run_spec_with`],
+    /// with everything bound as `desc` says (from
+    /// [`super::bindless_from_reflection`]): the root block as push
+    /// constants (or a uniform buffer) with root-descriptor addresses
+    /// (`vkGetBufferDeviceAddress`) written in, the heap arrays (mutable
+    /// ones with their type lists), immutable static samplers.
+    ///
+    /// Errors as [`Vulkan::run_spec_with`]; a device without descriptor
+    /// indexing, `bufferDeviceAddress` (root descriptors) or
+    /// `VK_EXT_mutable_descriptor_type` (mutable bindings) refuses it
+    /// (Unsupported, naming what it lacks).
+    pub fn run_bindless_with(
+        &self,
+        spec: &RunSpec,
+        spirv: &[u32],
+        entry: &str,
+        desc: &BindlessDesc,
+        options: &RunOptions,
+    ) -> Result<RunReport> {
+        let plan = Plan::bindless(spec, spirv, entry, desc)?;
+        self.with_session(options.device, options.validation, |session| {
+            session.run_plan(spec, &plan, options)
+        })?
+    }
+
     /// Opens device `device` (index from [`Vulkan::list_devices`]; `None`:
     /// the first) once, with the validation layer if `validation`, and
     /// hands it to `f` for as many runs as it likes; closes it afterwards.
@@ -225,6 +252,19 @@ impl<'i> Session<'i> {
         options: &RunOptions,
     ) -> Result<RunReport> {
         let plan = Plan::new(spec, spirv, entry, bindings, push_constants)?;
+        self.run_plan(spec, &plan, options)
+    }
+
+    /// Like [`Vulkan::run_bindless_with`], on this session's device.
+    pub fn run_bindless(
+        &self,
+        spec: &RunSpec,
+        spirv: &[u32],
+        entry: &str,
+        desc: &BindlessDesc,
+        options: &RunOptions,
+    ) -> Result<RunReport> {
+        let plan = Plan::bindless(spec, spirv, entry, desc)?;
         self.run_plan(spec, &plan, options)
     }
 
@@ -387,8 +427,15 @@ struct Plan {
     counters: BTreeSet<RegisterKey>,
     /// Per set: its bindings.
     sets: BTreeMap<u32, Vec<PlannedBinding>>,
-    /// The push-constant block's bytes (empty: none).
+    /// The push-constant block's bytes (empty: none), or the root block
+    /// of a `bindless-1` run.
     push: Vec<u8>,
+    /// A `bindless-1` root block in a uniform buffer (set, binding)
+    /// instead of push constants.
+    root_ubo: Option<(u32, u32)>,
+    /// Root-descriptor addresses written into the root block: (byte
+    /// offset, spec resource); those buffers get device addresses.
+    addresses: Vec<(usize, RegisterKey)>,
 }
 
 impl Plan {
@@ -407,12 +454,19 @@ struct PlannedBinding {
     heap: bool,
     /// The descriptors written into it.
     descriptors: Vec<PlannedDescriptor>,
+    /// The type list of a mutable binding (`ty` is `MUTABLE_EXT`).
+    mutable: Vec<vk::DescriptorType>,
+    /// The immutable sampler of a static-sampler binding.
+    sampler: Option<crate::binding::VkSampler>,
 }
 
 /// One descriptor written at an array index of a binding.
 struct PlannedDescriptor {
     /// The array element.
     index: u32,
+    /// The descriptor type written (the binding's, or one of a mutable
+    /// binding's list).
+    ty: vk::DescriptorType,
     /// The buffer behind it.
     source: Source,
     /// The view format, for texel buffers.
@@ -428,6 +482,8 @@ enum Source {
     Spec(RegisterKey),
     /// The hidden counter of the register UAV.
     Counter(RegisterKey),
+    /// The `bindless-1` root block in a uniform buffer.
+    RootBlock,
 }
 
 fn round_up(v: usize, to: usize) -> Result<usize> {
@@ -492,6 +548,7 @@ fn spec_descriptor(
     };
     Ok(PlannedDescriptor {
         index,
+        ty,
         source: Source::Spec(key),
         format,
         range: range as u64,
@@ -555,6 +612,7 @@ impl Plan {
                     let format = format.map(|f| f.unwrap_or(TexelFormat::R32ui));
                     let d = PlannedDescriptor {
                         index: 0,
+                        ty,
                         source: Source::Counter(key),
                         format,
                         range: 4,
@@ -593,6 +651,8 @@ impl Plan {
                 count,
                 heap,
                 descriptors,
+                mutable: Vec::new(),
+                sampler: None,
             });
         }
         let push = match push_constants {
@@ -606,7 +666,184 @@ impl Plan {
             counters,
             sets,
             push,
+            root_ubo: None,
+            addresses: Vec::new(),
         })
+    }
+}
+
+impl Plan {
+    /// The plan of a `bindless-1` run: `desc`'s heap arrays (mutable ones
+    /// with their type lists), static samplers and root block, with the
+    /// spec resources they name.
+    fn bindless(spec: &RunSpec, spirv: &[u32], entry: &str, desc: &BindlessDesc) -> Result<Plan> {
+        let mut plan = Plan::new(spec, spirv, entry, &[], None)?;
+        let heap_count = spec.heap_size.saturating_add(1);
+        for a in &desc.heap {
+            let at = format!("heap array (set {}, binding {})", a.set, a.binding);
+            let types: Vec<vk::DescriptorType> = a.types.iter().map(|&t| vk_type(t)).collect();
+            let (ty, mutable) = match types.as_slice() {
+                [] => return Err(invalid(format!("{at} has no descriptor type"))),
+                [one] => (*one, Vec::new()),
+                _ => (vk::DescriptorType::MUTABLE_EXT, types.clone()),
+            };
+            let mut descriptors = Vec::new();
+            for d in &a.descriptors {
+                let dty = vk_type(d.ty);
+                let element = format!("{at}[{}]", d.index);
+                if !types.contains(&dty) {
+                    return Err(invalid(format!(
+                        "{element}: a {} descriptor in an array of other types",
+                        d.ty.name()
+                    )));
+                }
+                if d.index >= spec.heap_size {
+                    return Err(invalid(format!(
+                        "{element} is outside the heap (heap_size {})",
+                        spec.heap_size
+                    )));
+                }
+                let format = matches!(
+                    dty,
+                    vk::DescriptorType::UNIFORM_TEXEL_BUFFER
+                        | vk::DescriptorType::STORAGE_TEXEL_BUFFER
+                )
+                .then_some(None);
+                let declared = |key: RegisterKey| {
+                    spec.resource(&key).ok_or_else(|| {
+                        invalid(format!(
+                            "{element} names {key}, which the run spec does not declare"
+                        ))
+                    })
+                };
+                descriptors.push(match d.resource {
+                    BindingResource::Register(key) => {
+                        plan.buffers.insert(key);
+                        spec_descriptor(&element, d.index, dty, format, declared(key)?)?
+                    }
+                    BindingResource::Counter(key) => {
+                        declared(key)?;
+                        plan.counters.insert(key);
+                        PlannedDescriptor {
+                            index: d.index,
+                            ty: dty,
+                            source: Source::Counter(key),
+                            format: format.map(|_| TexelFormat::R32ui),
+                            range: 4,
+                        }
+                    }
+                    BindingResource::Heap | BindingResource::HeapCounters => {
+                        return Err(invalid(format!("{element} names no spec resource")))
+                    }
+                });
+            }
+            plan.add(
+                a.set,
+                PlannedBinding {
+                    binding: a.binding,
+                    ty,
+                    count: heap_count,
+                    heap: true,
+                    descriptors,
+                    mutable,
+                    sampler: None,
+                },
+            )?;
+        }
+        for ImmutableSampler { set, binding, vk } in &desc.samplers {
+            plan.add(
+                *set,
+                PlannedBinding {
+                    binding: *binding,
+                    ty: vk::DescriptorType::SAMPLER,
+                    count: 1,
+                    heap: false,
+                    descriptors: Vec::new(),
+                    mutable: Vec::new(),
+                    sampler: Some(vk.clone()),
+                },
+            )?;
+        }
+        if let Some((set, binding)) = desc.root_ubo {
+            let d = PlannedDescriptor {
+                index: 0,
+                ty: vk::DescriptorType::UNIFORM_BUFFER,
+                source: Source::RootBlock,
+                format: None,
+                range: round_up(desc.root_block.len().max(16), 16)? as u64,
+            };
+            plan.add(
+                set,
+                PlannedBinding {
+                    binding,
+                    ty: vk::DescriptorType::UNIFORM_BUFFER,
+                    count: 1,
+                    heap: false,
+                    descriptors: vec![d],
+                    mutable: Vec::new(),
+                    sampler: None,
+                },
+            )?;
+        }
+        for a in &desc.addresses {
+            let offset = a.offset as usize;
+            if offset % 8 != 0 || offset.saturating_add(8) > desc.root_block.len() {
+                return Err(invalid(format!(
+                    "the address of {} at root-block offset {offset} is not an aligned 8 bytes \
+                     inside the {}-byte block",
+                    a.resource,
+                    desc.root_block.len()
+                )));
+            }
+            if spec.resource(&a.resource).is_none() {
+                return Err(invalid(format!(
+                    "the root descriptor at offset {offset} names {}, which the run spec does \
+                     not declare",
+                    a.resource
+                )));
+            }
+            plan.buffers.insert(a.resource);
+            plan.addresses.push((offset, a.resource));
+        }
+        plan.push = desc.root_block.clone();
+        plan.root_ubo = desc.root_ubo;
+        Ok(plan)
+    }
+
+    /// Adds a binding to set `set` (an error if the binding is taken).
+    fn add(&mut self, set: u32, binding: PlannedBinding) -> Result<()> {
+        let slot = self.sets.entry(set).or_default();
+        if slot.iter().any(|p| p.binding == binding.binding) {
+            return Err(invalid(format!(
+                "binding (set {set}, binding {}) is described twice",
+                binding.binding
+            )));
+        }
+        slot.push(binding);
+        Ok(())
+    }
+
+    /// The push constants (empty with the root block in a uniform buffer).
+    fn push_constants(&self) -> &[u8] {
+        match self.root_ubo {
+            Some(_) => &[],
+            None => &self.push,
+        }
+    }
+}
+
+/// The Vulkan descriptor type of a reflected one.
+fn vk_type(t: crate::binding::DescriptorType) -> vk::DescriptorType {
+    use crate::binding::DescriptorType as T;
+    match t {
+        T::StorageBuffer => vk::DescriptorType::STORAGE_BUFFER,
+        T::UniformBuffer => vk::DescriptorType::UNIFORM_BUFFER,
+        T::UniformTexelBuffer => vk::DescriptorType::UNIFORM_TEXEL_BUFFER,
+        T::StorageTexelBuffer => vk::DescriptorType::STORAGE_TEXEL_BUFFER,
+        T::Sampler => vk::DescriptorType::SAMPLER,
+        T::SampledImage => vk::DescriptorType::SAMPLED_IMAGE,
+        T::StorageImage => vk::DescriptorType::STORAGE_IMAGE,
+        T::AccelerationStructure => vk::DescriptorType::ACCELERATION_STRUCTURE_KHR,
     }
 }
 
@@ -734,7 +971,7 @@ fn check_descriptor_limits(
 ) -> Result<()> {
     let limits = &device.props.limits;
     let at = format!("set {set}, binding {}[{}]", b.binding, d.index);
-    let (limit, what) = match b.ty {
+    let (limit, what) = match d.ty {
         vk::DescriptorType::UNIFORM_BUFFER => (
             u64::from(limits.max_uniform_buffer_range),
             "maxUniformBufferRange",
@@ -759,7 +996,7 @@ fn check_descriptor_limits(
         )));
     }
     if let Some(f) = d.format {
-        let feature = if b.ty == vk::DescriptorType::STORAGE_TEXEL_BUFFER {
+        let feature = if d.ty == vk::DescriptorType::STORAGE_TEXEL_BUFFER {
             vk::FormatFeatureFlags::STORAGE_TEXEL_BUFFER
         } else {
             vk::FormatFeatureFlags::UNIFORM_TEXEL_BUFFER
@@ -768,7 +1005,7 @@ fn check_descriptor_limits(
             return Err(unsupported(format!(
                 "{at}: the device does not support {} as a {:?}",
                 f.name(),
-                b.ty
+                d.ty
             )));
         }
     }
@@ -799,28 +1036,39 @@ fn execute(
             )));
         }
     }
-    if plan.push.len() > limits.max_push_constants_size as usize {
+    if plan.push_constants().len() > limits.max_push_constants_size as usize {
         return Err(unsupported(format!(
             "the push-constant block is {} bytes; the device allows {}",
-            plan.push.len(),
+            plan.push_constants().len(),
             limits.max_push_constants_size
         )));
     }
     if plan.has_heap() {
-        let missing = device.heap_features_missing(
-            plan.sets
-                .values()
-                .flatten()
-                .filter(|b| b.heap)
-                .map(|b| b.ty),
-        );
+        let missing =
+            device.heap_features_missing(plan.sets.values().flatten().filter(|b| b.heap).flat_map(
+                |b| match b.mutable.as_slice() {
+                    [] => vec![b.ty],
+                    list => list.to_vec(),
+                },
+            ));
         if !missing.is_empty() {
             return Err(unsupported(format!(
-                "descriptor heap: the device lacks {} (SM 6.6 heap runs need descriptor \
-                 indexing)",
+                "descriptor heap: the device lacks {} (SM 6.6 heaps and root-signature tables \
+                 need descriptor indexing)",
                 missing.join(", ")
             )));
         }
+    }
+    if plan.sets.values().flatten().any(|b| !b.mutable.is_empty()) && !device.mutable_descriptors {
+        return Err(unsupported(
+            "mutable heap bindings: the device lacks VK_EXT_mutable_descriptor_type \
+             (mutableDescriptorType)",
+        ));
+    }
+    if !plan.addresses.is_empty() && !device.buffer_device_address {
+        return Err(unsupported(
+            "root descriptors: the device lacks bufferDeviceAddress",
+        ));
     }
     for (set, list) in &plan.sets {
         for b in list {
@@ -836,22 +1084,44 @@ fn execute(
         let decl = spec
             .resource(key)
             .ok_or_else(|| invalid(format!("{key} is not declared")))?;
-        let mut buf = HostBuffer::new(device, round_up(decl.byte_size().max(16), 16)?)?;
+        let usage = if plan.addresses.iter().any(|(_, k)| k == key) {
+            vk::BufferUsageFlags::SHADER_DEVICE_ADDRESS
+        } else {
+            vk::BufferUsageFlags::empty()
+        };
+        let size = round_up(decl.byte_size().max(16), 16)?;
+        let mut buf = HostBuffer::with_usage(device, size, usage)?;
         buf.write(&decl.data)?;
         buffers.insert(*key, buf);
     }
+    // The root block, with the root descriptors' addresses.
+    let mut push = plan.push.clone();
+    for &(offset, key) in &plan.addresses {
+        let address = buffers
+            .get(&key)
+            .ok_or_else(|| invalid(format!("no buffer for {key}")))?
+            .device_address()?;
+        push.get_mut(offset..offset.saturating_add(8))
+            .ok_or_else(|| run_error(ErrorKind::Internal, "root address outside the block"))?
+            .copy_from_slice(&address.to_le_bytes());
+    }
+    let root_buffer = match plan.root_ubo {
+        Some(_) => Some(super::descriptors::filled_buffer(device, &push)?),
+        None => None,
+    };
     let mut counter_buffers: BTreeMap<RegisterKey, HostBuffer<'_, '_>> = BTreeMap::new();
     for key in &plan.counters {
         counter_buffers.insert(*key, HostBuffer::new(device, 16)?);
     }
     let buffer_of = |source: Source| -> Result<vk::Buffer> {
-        let (found, key) = match source {
-            Source::Spec(k) => (buffers.get(&k), k),
-            Source::Counter(k) => (counter_buffers.get(&k), k),
+        let found = match source {
+            Source::Spec(k) => buffers.get(&k),
+            Source::Counter(k) => counter_buffers.get(&k),
+            Source::RootBlock => root_buffer.as_ref(),
         };
         found
             .map(|b| b.buffer.get())
-            .ok_or_else(|| invalid(format!("no buffer for {key}")))
+            .ok_or_else(|| invalid("a descriptor without its buffer"))
     };
 
     // Texel-buffer views, by (set, binding, array index).
@@ -876,9 +1146,30 @@ fn execute(
         }
     }
 
+    // Immutable samplers, by (set, binding).
+    let mut samplers: BTreeMap<(u32, u32), Owned<'_, '_, vk::Sampler>> = BTreeMap::new();
+    for (&set, list) in &plan.sets {
+        for b in list {
+            if let Some(state) = &b.sampler {
+                let (info, reduction) = super::bindless::sampler_info(state);
+                let mut reduction =
+                    vk::SamplerReductionModeCreateInfo::default().reduction_mode(reduction);
+                let info = info.push_next(&mut reduction);
+                // SAFETY: a valid create info (enumerants from the reflected
+                // state of a D3D12 static sampler); the chain outlives the
+                // call.
+                let sampler = unsafe { raw.create_sampler(&info, None) }
+                    .map_err(|r| vk_error("vkCreateSampler", r))?;
+                samplers.insert((set, b.binding), device.own(sampler));
+            }
+        }
+    }
+    let sampler_handles: BTreeMap<(u32, u32), vk::Sampler> =
+        samplers.iter().map(|(&k, s)| (k, s.get())).collect();
+
     // Descriptor set layouts: one per set index up to the highest (empty
     // layouts for unused indices). Sets with heap arrays are
-    // update-after-bind.
+    // update-after-bind; mutable bindings list their types.
     let max_set = plan.sets.keys().next_back().copied();
     let mut layouts: Vec<Owned<'_, '_, vk::DescriptorSetLayout>> = Vec::new();
     if let Some(max_set) = max_set {
@@ -887,13 +1178,23 @@ fn execute(
             let vk_bindings: Vec<vk::DescriptorSetLayoutBinding<'_>> = list
                 .iter()
                 .map(|b| {
-                    vk::DescriptorSetLayoutBinding::default()
+                    let binding = vk::DescriptorSetLayoutBinding::default()
                         .binding(b.binding)
                         .descriptor_type(b.ty)
                         .descriptor_count(b.count)
-                        .stage_flags(vk::ShaderStageFlags::COMPUTE)
+                        .stage_flags(vk::ShaderStageFlags::COMPUTE);
+                    match sampler_handles.get(&(set, b.binding)) {
+                        Some(s) => binding.immutable_samplers(std::slice::from_ref(s)),
+                        None => binding,
+                    }
                 })
                 .collect();
+            let lists: Vec<vk::MutableDescriptorTypeListEXT<'_>> = list
+                .iter()
+                .map(|b| vk::MutableDescriptorTypeListEXT::default().descriptor_types(&b.mutable))
+                .collect();
+            let mut mutable_info = vk::MutableDescriptorTypeCreateInfoEXT::default()
+                .mutable_descriptor_type_lists(&lists);
             let heap_flags = vk::DescriptorBindingFlags::PARTIALLY_BOUND
                 | vk::DescriptorBindingFlags::UPDATE_AFTER_BIND;
             let flags: Vec<vk::DescriptorBindingFlags> = list
@@ -914,10 +1215,14 @@ fn execute(
                     .flags(vk::DescriptorSetLayoutCreateFlags::UPDATE_AFTER_BIND_POOL)
                     .push_next(&mut flags_info);
             }
+            if list.iter().any(|b| !b.mutable.is_empty()) {
+                info = info.push_next(&mut mutable_info);
+            }
             // SAFETY: valid create info (distinct binding numbers, checked
             // in `Plan::new`; binding flags only with the descriptor
-            // indexing features they need, checked above); the arrays
-            // outlive the call.
+            // indexing features they need, mutable lists only with the
+            // mutable-descriptor feature, both checked above; live immutable
+            // samplers); the arrays outlive the call.
             let layout = unsafe { raw.create_descriptor_set_layout(&info, None) }
                 .map_err(|r| vk_error("vkCreateDescriptorSetLayout", r))?;
             layouts.push(device.own(layout));
@@ -925,20 +1230,37 @@ fn execute(
     }
 
     // Pool and sets.
-    let mut pool_sizes: BTreeMap<i32, u32> = BTreeMap::new();
+    // Sizes by type, then one per mutable binding with its type list.
+    let mut by_type: BTreeMap<i32, u32> = BTreeMap::new();
+    let mut pool_sizes: Vec<vk::DescriptorPoolSize> = Vec::new();
+    let mut pool_lists: Vec<vk::MutableDescriptorTypeListEXT<'_>> = Vec::new();
     for list in plan.sets.values() {
-        for b in list {
-            let n = pool_sizes.entry(b.ty.as_raw()).or_default();
+        for b in list.iter().filter(|b| b.mutable.is_empty()) {
+            let n = by_type.entry(b.ty.as_raw()).or_default();
             *n = n.saturating_add(b.count);
         }
     }
-    let pool_sizes: Vec<vk::DescriptorPoolSize> = pool_sizes
-        .iter()
-        .map(|(&ty, &n)| vk::DescriptorPoolSize {
+    for (&ty, &n) in &by_type {
+        pool_sizes.push(vk::DescriptorPoolSize {
             ty: vk::DescriptorType::from_raw(ty),
             descriptor_count: n,
-        })
-        .collect();
+        });
+        pool_lists.push(vk::MutableDescriptorTypeListEXT::default());
+    }
+    for b in plan
+        .sets
+        .values()
+        .flatten()
+        .filter(|b| !b.mutable.is_empty())
+    {
+        pool_sizes.push(vk::DescriptorPoolSize {
+            ty: b.ty,
+            descriptor_count: b.count,
+        });
+        pool_lists.push(vk::MutableDescriptorTypeListEXT::default().descriptor_types(&b.mutable));
+    }
+    let mut pool_mutable = vk::MutableDescriptorTypeCreateInfoEXT::default()
+        .mutable_descriptor_type_lists(&pool_lists);
     let set_count = plan.sets.len() as u32;
     let pool = if set_count > 0 {
         let mut info = vk::DescriptorPoolCreateInfo::default()
@@ -946,6 +1268,9 @@ fn execute(
             .pool_sizes(&pool_sizes);
         if plan.has_heap() {
             info = info.flags(vk::DescriptorPoolCreateFlags::UPDATE_AFTER_BIND);
+        }
+        if plan.sets.values().flatten().any(|b| !b.mutable.is_empty()) {
+            info = info.push_next(&mut pool_mutable);
         }
         // SAFETY: valid create info; the sizes array outlives the call.
         let pool = unsafe { raw.create_descriptor_pool(&info, None) }
@@ -987,7 +1312,7 @@ fn execute(
     for &(set_index, set) in &sets {
         for b in plan.sets.get(&set_index).map(Vec::as_slice).unwrap_or(&[]) {
             for d in &b.descriptors {
-                match b.ty {
+                match d.ty {
                     vk::DescriptorType::STORAGE_BUFFER | vk::DescriptorType::UNIFORM_BUFFER => {
                         let index = buffer_infos.len();
                         buffer_infos.push(vk::DescriptorBufferInfo {
@@ -995,7 +1320,7 @@ fn execute(
                             offset: 0,
                             range: d.range,
                         });
-                        pending.push((set, b.binding, d.index, b.ty, index));
+                        pending.push((set, b.binding, d.index, d.ty, index));
                     }
                     _ => {
                         let view = views
@@ -1003,7 +1328,7 @@ fn execute(
                             .ok_or_else(|| invalid("missing buffer view"))?;
                         let index = view_handles.len();
                         view_handles.push(view.get());
-                        pending.push((set, b.binding, d.index, b.ty, index));
+                        pending.push((set, b.binding, d.index, d.ty, index));
                     }
                 }
             }
@@ -1040,13 +1365,17 @@ fn execute(
 
     // Pipeline.
     let layout_handles: Vec<vk::DescriptorSetLayout> = layouts.iter().map(|l| l.get()).collect();
+    let push = match plan.root_ubo {
+        Some(_) => Vec::new(),
+        None => push,
+    };
     let push_ranges = [vk::PushConstantRange {
         stage_flags: vk::ShaderStageFlags::COMPUTE,
         offset: 0,
-        size: plan.push.len() as u32,
+        size: push.len() as u32,
     }];
     let mut layout_info = vk::PipelineLayoutCreateInfo::default().set_layouts(&layout_handles);
-    if !plan.push.is_empty() {
+    if !push.is_empty() {
         layout_info = layout_info.push_constant_ranges(&push_ranges);
     }
     // SAFETY: valid create info (live set layouts; a push range within the
@@ -1097,13 +1426,13 @@ fn execute(
                     &[],
                 );
             }
-            if !plan.push.is_empty() {
+            if !push.is_empty() {
                 raw.cmd_push_constants(
                     cmd,
                     pipeline_layout.get(),
                     vk::ShaderStageFlags::COMPUTE,
                     0,
-                    &plan.push,
+                    &push,
                 );
             }
             let [x, y, z] = spec.dispatch;

@@ -58,6 +58,8 @@ mod rootsig_io;
 mod rootsig_layout;
 mod rootsig_validate;
 #[cfg(feature = "vulkan")]
+mod run_bindless;
+#[cfg(feature = "vulkan")]
 mod run_heap;
 #[cfg(feature = "vulkan")]
 mod run_spec;
