@@ -3,8 +3,6 @@
 //! rebuilt with SSA construction; values of unreachable blocks become
 //! `undef`.
 
-use std::cell::OnceCell;
-
 use super::{Ctx, Ssa};
 use crate::cfg::dom::DomTree;
 use crate::cfg::graph::Cfg;
@@ -152,35 +150,23 @@ pub(super) fn repair(
     let (func, module, cfg, blocks) = (c.func, c.module, c.cfg, c.blocks);
     let n = blocks.len();
     let sites = DefSites::new(func, cfg, blocks)?;
-    let dom_cell: OnceCell<DomTree> = OnceCell::new();
-    let dom = || -> Result<&DomTree> {
-        if let Some(d) = dom_cell.get() {
-            return Ok(d);
-        }
-        let d = DomTree::compute(&c.g.succ, &c.g.preds, 0)?;
-        Ok(dom_cell.get_or_init(|| d))
-    };
+    // Nearly every function uses a value in another block than its
+    // definition's: the dominators are computed up front.
+    let dom = DomTree::compute(&c.g.succ, &c.g.preds, 0)?;
     let mut uses: Vec<Vec<(ValueId, SValue)>> = vec![Vec::new(); n];
     // (value, read point, at end, site), grouped by value below.
     let mut reads: Vec<(ValueId, u32, bool, ReadSite)> = Vec::new();
-    // Operands defined in another block: (value, defining block, using
-    // block), checked for dominance after the scan (a tight loop without
-    // fallible calls).
-    let mut cross: Vec<(ValueId, u32, u32)> = Vec::new();
     for (i, (b, bu)) in blocks.iter().zip(uses.iter_mut()).enumerate() {
         let Some(o) = b.origin else { continue };
         let i = i as u32;
         for inst in func.block_insts(o) {
             for_each_operand(&inst.kind, module, |v| match sites.of(v) {
                 Site::Dead => bu.push((v, SValue::Undef)),
-                Site::Block(d) if d != i => cross.push((v, d, i)),
+                Site::Block(d) if d != i && !dom.dominates(d, i) => {
+                    reads.push((v, i, false, ReadSite::Use(i)));
+                }
                 Site::Block(_) | Site::Other => {}
             });
-        }
-    }
-    for &(v, d, i) in &cross {
-        if !dom()?.dominates(d, i) {
-            reads.push((v, i, false, ReadSite::Use(i)));
         }
     }
     for (i, bp) in ssa.phis.iter_mut().enumerate() {
@@ -197,7 +183,7 @@ pub(super) fn repair(
                     Site::Other => continue,
                 };
                 let q = *at(ps, k)?;
-                if !dom()?.dominates(d, q) {
+                if !dom.dominates(d, q) {
                     reads.push((
                         v,
                         q,
@@ -230,7 +216,7 @@ pub(super) fn repair(
         let orig_dom = orig_dom
             .as_ref()
             .ok_or_else(|| internal("repair without dominators"))?;
-        let dom = dom()?;
+        let dom = &dom;
         let ty = module
             .value_type(v)
             .ok_or_else(|| internal("value without a type"))?;
