@@ -82,11 +82,18 @@ impl DefSites {
     /// Marks an instruction of an unreachable original block.
     const DEAD: u32 = NONE - 1;
 
-    fn new(func: &Function, cfg: &Cfg, blocks: &[LBlock]) -> Result<DefSites> {
-        let results = || func.insts.iter().filter_map(|i| i.result.map(|r| r.0));
+    fn new(func: &Function, module: &Module, cfg: &Cfg, blocks: &[LBlock]) -> Result<DefSites> {
+        // Only ids of the module's values count (others are no value, as
+        // `Module::value` says): the table is never larger than the
+        // module's value table, and usually the function's size.
+        let values = module.values.len();
+        let results = || {
+            func.insts
+                .iter()
+                .filter_map(|i| i.result.map(|r| r.0))
+                .filter(move |&r| (r as usize) < values)
+        };
         let base = results().min().unwrap_or(0);
-        // Result ids are module value ids: the table is never larger than
-        // the module's value table (usually it is the function's size).
         let len = results()
             .max()
             .map_or(0, |hi| (hi.saturating_sub(base) as usize).saturating_add(1));
@@ -99,7 +106,9 @@ impl DefSites {
                 .get(b.start as usize..end)
                 .ok_or_else(|| internal("block instructions out of range"))?;
             for r in insts.iter().filter_map(|i| i.result) {
-                *at_mut(&mut block, r.0.saturating_sub(base) as usize)? = v;
+                if let Some(slot) = block.get_mut(r.0.wrapping_sub(base) as usize) {
+                    *slot = v;
+                }
             }
             Ok(())
         };
@@ -149,7 +158,7 @@ pub(super) fn repair(
 ) -> Result<Vec<Vec<(ValueId, SValue)>>> {
     let (func, module, cfg, blocks) = (c.func, c.module, c.cfg, c.blocks);
     let n = blocks.len();
-    let sites = DefSites::new(func, cfg, blocks)?;
+    let sites = DefSites::new(func, module, cfg, blocks)?;
     // Nearly every function uses a value in another block than its
     // definition's: the dominators are computed up front.
     let dom = DomTree::compute(&c.g.succ, &c.g.preds, 0)?;
