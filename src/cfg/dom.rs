@@ -56,10 +56,11 @@ pub struct DomTree {
     /// Tree numbering and immediate dominator of each node.
     num: Vec<Num>,
     /// The children lists: `n + 1` offsets into the rest, then the
-    /// children of each node in turn.
+    /// children of each node in turn; from `order_start`, the reachable
+    /// nodes in dominator-tree preorder (one allocation for both).
     children: Vec<u32>,
-    /// Nodes in dominator-tree preorder.
-    order: Vec<u32>,
+    /// Where the preorder starts in `children`.
+    order_start: usize,
 }
 
 impl DomTree {
@@ -89,15 +90,16 @@ impl DomTree {
         // Reverse postorder number of each node (`NONE` if unreachable);
         // the root is 0. `i < count`: no underflow.
         let last = count.saturating_sub(1);
-        let mut rpo = vec![NONE; n];
+        // Both tables in one allocation.
+        let mut tables = vec![NONE; n.saturating_add(count)];
+        let (rpo, idom) = tables.split_at_mut(n);
         for (i, &v) in d.post().iter().enumerate() {
-            set(&mut rpo, v as usize, last.saturating_sub(i) as u32)?;
+            set(rpo, v as usize, last.saturating_sub(i) as u32)?;
         }
         // By reverse postorder number: the immediate dominator's number
         // (`NONE` until found). Every non-root node's DFS parent precedes
         // it and is found in the same pass, so `idom[x] < x` for `x > 0`
         // and the walks up in `intersect` end.
-        let mut idom = vec![NONE; count];
         if let Some(r) = idom.first_mut() {
             *r = 0;
         }
@@ -118,17 +120,17 @@ impl DomTree {
             for (i, &v) in d.post().iter().rev().enumerate().skip(1) {
                 let mut new = NONE;
                 for &p in pred.succ(v) {
-                    let pi = get(&rpo, p as usize)?;
-                    if pi == NONE || get(&idom, pi as usize)? == NONE {
+                    let pi = get(rpo, p as usize)?;
+                    if pi == NONE || get(idom, pi as usize)? == NONE {
                         continue; // unreachable, or not reached yet
                     }
                     new = if new == NONE {
                         pi
                     } else {
-                        intersect(&idom, new, pi)?
+                        intersect(idom, new, pi)?
                     };
                 }
-                let slot = at_mut(&mut idom, i)?;
+                let slot = at_mut(idom, i)?;
                 if *slot != new {
                     *slot = new;
                     changed = true;
@@ -137,7 +139,7 @@ impl DomTree {
         }
         let mut num = vec![Num::default(); n];
         for (i, &v) in d.post().iter().rev().enumerate().skip(1) {
-            let x = get(&idom, i)? as usize;
+            let x = get(idom, i)? as usize;
             let iv = get(d.post(), last.saturating_sub(x))?;
             at_mut(&mut num, v as usize)?.idom = iv;
         }
@@ -264,7 +266,10 @@ impl DomTree {
         // the saturating operations never saturate.
         let slots = n.saturating_add(2);
         let c = num.iter().filter(|x| x.idom != NONE).count();
-        let mut children = vec![0u32; slots.saturating_add(c)];
+        // The preorder follows the children lists in the same allocation.
+        let order_start = slots.saturating_add(c);
+        let mut children = Vec::with_capacity(order_start.saturating_add(n));
+        children.resize(order_start, 0u32);
         for x in &num {
             if x.idom != NONE {
                 let c = at_mut(&mut children, (x.idom as usize).saturating_add(2))?;
@@ -284,16 +289,15 @@ impl DomTree {
                 set(&mut children, p, v as u32)?;
             }
         }
-        let mut order = Vec::with_capacity(n);
         if (root as usize) < n {
             // Preorder walk without a stack: a node's `end` serves as the
             // cursor into its children until it is finished, and the walk
             // climbs back through `idom`.
-            let first_child = |v: u32| get(&children, v as usize);
+            let first_child = |children: &[u32], v: u32| get(children, v as usize);
             let r = at_mut(&mut num, root as usize)?;
             r.pre = 0;
-            r.end = first_child(root)?;
-            order.push(root);
+            r.end = first_child(&children, root)?;
+            children.push(root);
             let mut v = root;
             loop {
                 let ci = at(&num, v as usize)?.end;
@@ -303,16 +307,16 @@ impl DomTree {
                     at_mut(&mut num, v as usize)?.end = ci.saturating_add(1);
                     let c = get(&children, ci as usize)?;
                     let depth = at(&num, v as usize)?.depth.saturating_add(1);
-                    let start = first_child(c)?;
+                    let start = first_child(&children, c)?;
                     let e = at_mut(&mut num, c as usize)?;
-                    e.pre = order.len() as u32;
+                    e.pre = children.len().saturating_sub(order_start) as u32;
                     e.depth = depth;
                     e.end = start;
-                    order.push(c);
+                    children.push(c);
                     v = c;
                 } else {
                     let e = at_mut(&mut num, v as usize)?;
-                    e.end = order.len() as u32;
+                    e.end = children.len().saturating_sub(order_start) as u32;
                     if v == root {
                         break;
                     }
@@ -324,7 +328,7 @@ impl DomTree {
             root,
             num,
             children,
-            order,
+            order_start,
         })
     }
 
@@ -399,7 +403,7 @@ impl DomTree {
 
     /// The reachable nodes in tree preorder (each after its dominator).
     pub fn order(&self) -> &[u32] {
-        &self.order
+        self.children.get(self.order_start..).unwrap_or(&[])
     }
 }
 

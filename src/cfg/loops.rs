@@ -135,29 +135,34 @@ impl LoopForest {
                 set(&mut innermost, v, get(&loop_parent, v)?)?;
             }
         }
-        // Number the loop tree.
-        // Slot `n` holds the outermost loops.
-        let mut kids: Vec<Vec<u32>> = vec![Vec::new(); n.saturating_add(1)];
-        for &h in headers.iter().rev() {
+        // Number the loop tree. Its children lists are linked through one
+        // table: `head[p]` (slot `n` for the outermost loops) and `next[h]`.
+        // The headers come innermost first (descending preorder), each put
+        // at the front of its list: every list ends up in ascending preorder.
+        let mut links = vec![NONE; n.saturating_mul(2).saturating_add(1)];
+        let (head, next) = links.split_at_mut(n.saturating_add(1));
+        for &h in &headers {
             let p = get(&parent, h as usize)?;
             let slot = if p == NONE { n } else { p as usize };
-            super::util::at_mut(&mut kids, slot)?.push(h);
+            set(next, h as usize, get(head, slot)?)?;
+            set(head, slot, h)?;
         }
         let mut pre = vec![NONE; n];
         let mut end = vec![NONE; n];
         let mut depth = vec![0u32; n];
         let mut counter = 0u32;
-        let mut stack: Vec<(usize, usize, u32)> = vec![(n, 0, 0)];
+        // (loop, its next child to visit, depth).
+        let mut stack: Vec<(usize, u32, u32)> = vec![(n, get(head, n)?, 0)];
         while let Some(top) = stack.last_mut() {
-            let (v, i, dep) = *top;
-            if let Some(&c) = super::util::at(&kids, v)?.get(i) {
-                // `i`, `counter` and `dep` are bounded by the number of
-                // loop headers (`u32` node ids): no saturation.
-                top.1 = i.saturating_add(1);
+            let (v, c, dep) = *top;
+            if c != NONE {
+                // `counter` and `dep` are bounded by the number of loop
+                // headers (`u32` node ids): no saturation.
+                top.1 = get(next, c as usize)?;
                 set(&mut pre, c as usize, counter)?;
                 set(&mut depth, c as usize, dep.saturating_add(1))?;
                 counter = counter.saturating_add(1);
-                stack.push((c as usize, 0, dep.saturating_add(1)));
+                stack.push((c as usize, get(head, c as usize)?, dep.saturating_add(1)));
             } else {
                 if v < n {
                     set(&mut end, v, counter)?;

@@ -130,15 +130,19 @@ impl PreCfg {
         let mut nodes = Vec::with_capacity(order.len());
         for &b in order {
             let term_inst = func.block_insts(b).last().copied();
-            let hint = term_inst
-                .map(|t| hints::selection_control(module, &t))
-                .unwrap_or_default();
-            let loop_hint = term_inst
-                .map(|t| hints::loop_control(module, &t))
-                .unwrap_or_default();
             let exit = cfg
                 .exit(b)
                 .ok_or_else(|| internal("reachable block without an exit"))?;
+            // Only a conditional branch or a switch keeps selection hints.
+            let hint = match (exit, term_inst) {
+                (Exit::CondBr { .. } | Exit::Switch { .. }, Some(t)) => {
+                    hints::selection_control(module, &t)
+                }
+                _ => SelectionControl::default(),
+            };
+            let loop_hint = term_inst
+                .map(|t| hints::loop_control(module, &t))
+                .unwrap_or_default();
             let term = match *exit {
                 Exit::Br(t) => PTerm::Br(map(t)?),
                 Exit::CondBr {

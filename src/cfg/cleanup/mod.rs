@@ -68,7 +68,9 @@ impl Blocks {
             }
             for t in b.term.targets() {
                 let p = at_mut(preds, t as usize)?;
-                if !p.contains(&(i as u32)) {
+                // Blocks are visited in order: a repeated target of this
+                // block finds it last in the list.
+                if p.last() != Some(&(i as u32)) {
                     p.push(i as u32);
                 }
             }

@@ -3,8 +3,6 @@
 //! rebuilt with SSA construction; values of unreachable blocks become
 //! `undef`.
 
-use std::cell::OnceCell;
-
 use super::{Ctx, Ssa};
 use crate::cfg::dom::DomTree;
 use crate::cfg::graph::Cfg;
@@ -13,7 +11,7 @@ use crate::cfg::ssa::{Defs, Group, Reach, Solver};
 use crate::cfg::structured::{SValue, SynthType};
 use crate::cfg::util::{at, at_mut, internal, NONE};
 use crate::error::Result;
-use crate::ir::{BlockId, FuncId, Function, InstKind, Module, ValueId, ValueKind};
+use crate::ir::{BlockId, Function, InstKind, Module, ValueId};
 
 /// Calls `f` on each value operand of an instruction (phis excluded), in
 /// operand order, without collecting them.
@@ -70,35 +68,48 @@ enum Site {
 }
 
 /// The definition site of every instruction result of a function: a table
-/// indexed by instruction, so a look-up is an index, not a hash.
-struct DefSites<'a> {
-    func: &'a Function,
-    /// The function's id, when its value says it (then a value's
-    /// [`ValueKind::Inst`] names the function directly).
-    id: Option<FuncId>,
-    module: &'a Module,
-    /// Per instruction: the block holding it, or [`DefSites::DEAD`].
+/// indexed by value id (from the function's lowest result id), so a look-up
+/// is one subtraction and one index, without reading the module's values.
+struct DefSites {
+    /// The lowest result id of the function's instructions.
+    base: u32,
+    /// Per value id from `base`: the block holding its instruction,
+    /// [`DefSites::DEAD`], or [`NONE`] (not a result of this function).
     block: Vec<u32>,
 }
 
-impl<'a> DefSites<'a> {
+impl DefSites {
     /// Marks an instruction of an unreachable original block.
     const DEAD: u32 = NONE - 1;
 
-    fn new(
-        func: &'a Function,
-        module: &'a Module,
-        cfg: &Cfg,
-        blocks: &[LBlock],
-    ) -> Result<DefSites<'a>> {
-        let mut block = vec![NONE; func.insts.len()];
+    fn new(func: &Function, module: &Module, cfg: &Cfg, blocks: &[LBlock]) -> Result<DefSites> {
+        // Only ids of the module's values count (others are no value, as
+        // `Module::value` says): the table is never larger than the
+        // module's value table, and usually the function's size.
+        let values = module.values.len();
+        let results = || {
+            func.insts
+                .iter()
+                .filter_map(|i| i.result.map(|r| r.0))
+                .filter(move |&r| (r as usize) < values)
+        };
+        let base = results().min().unwrap_or(0);
+        let len = results()
+            .max()
+            .map_or(0, |hi| (hi.saturating_sub(base) as usize).saturating_add(1));
+        let mut block = vec![NONE; len];
         let mut fill = |ob: BlockId, v: u32| -> Result<()> {
             let b = at(&func.blocks, ob.0 as usize)?;
             let end = (b.start as usize).saturating_add(b.len as usize);
-            block
-                .get_mut(b.start as usize..end)
-                .ok_or_else(|| internal("block instructions out of range"))?
-                .fill(v);
+            let insts = func
+                .insts
+                .get(b.start as usize..end)
+                .ok_or_else(|| internal("block instructions out of range"))?;
+            for r in insts.iter().filter_map(|i| i.result) {
+                if let Some(slot) = block.get_mut(r.0.wrapping_sub(base) as usize) {
+                    *slot = v;
+                }
+            }
             Ok(())
         };
         for (i, b) in blocks.iter().enumerate() {
@@ -111,31 +122,16 @@ impl<'a> DefSites<'a> {
                 fill(BlockId(ob), Self::DEAD)?;
             }
         }
-        let id = match module.value(func.value).map(|v| v.kind) {
-            Some(ValueKind::Function(f)) => Some(f),
-            _ => None,
-        };
-        Ok(DefSites {
-            func,
-            id,
-            module,
-            block,
-        })
+        Ok(DefSites { base, block })
     }
 
+    #[inline]
     fn of(&self, v: ValueId) -> Site {
-        let inst = match self.module.value(v).map(|v| v.kind) {
-            Some(ValueKind::Inst { func, inst })
-                if Some(func) == self.id
-                    || (self.id.is_none()
-                        && self.func.insts.get(inst as usize).and_then(|i| i.result)
-                            == Some(v)) =>
-            {
-                inst
-            }
-            _ => return Site::Other,
-        };
-        match self.block.get(inst as usize).copied() {
+        match self
+            .block
+            .get(v.0.wrapping_sub(self.base) as usize)
+            .copied()
+        {
             Some(Self::DEAD) => Site::Dead,
             Some(NONE) | None => Site::Other,
             Some(d) => Site::Block(d),
@@ -163,38 +159,23 @@ pub(super) fn repair(
     let (func, module, cfg, blocks) = (c.func, c.module, c.cfg, c.blocks);
     let n = blocks.len();
     let sites = DefSites::new(func, module, cfg, blocks)?;
-    let dom_cell: OnceCell<DomTree> = OnceCell::new();
-    let dom = || -> Result<&DomTree> {
-        if let Some(d) = dom_cell.get() {
-            return Ok(d);
-        }
-        let d = DomTree::compute(&c.g.succ, &c.g.preds, 0)?;
-        Ok(dom_cell.get_or_init(|| d))
-    };
+    // Nearly every function uses a value in another block than its
+    // definition's: the dominators are computed up front.
+    let dom = DomTree::compute(&c.g.succ, &c.g.preds, 0)?;
     let mut uses: Vec<Vec<(ValueId, SValue)>> = vec![Vec::new(); n];
     // (value, read point, at end, site), grouped by value below.
     let mut reads: Vec<(ValueId, u32, bool, ReadSite)> = Vec::new();
-    for (i, b) in blocks.iter().enumerate() {
+    for (i, (b, bu)) in blocks.iter().zip(uses.iter_mut()).enumerate() {
         let Some(o) = b.origin else { continue };
         let i = i as u32;
         for inst in func.block_insts(o) {
-            let mut res = Ok(());
-            for_each_operand(&inst.kind, module, |v| {
-                if res.is_err() {
-                    return;
+            for_each_operand(&inst.kind, module, |v| match sites.of(v) {
+                Site::Dead => bu.push((v, SValue::Undef)),
+                Site::Block(d) if d != i && !dom.dominates(d, i) => {
+                    reads.push((v, i, false, ReadSite::Use(i)));
                 }
-                res = (|| {
-                    match sites.of(v) {
-                        Site::Dead => at_mut(&mut uses, i as usize)?.push((v, SValue::Undef)),
-                        Site::Block(d) if d != i && !dom()?.dominates(d, i) => {
-                            reads.push((v, i, false, ReadSite::Use(i)));
-                        }
-                        Site::Block(_) | Site::Other => {}
-                    }
-                    Ok(())
-                })();
+                Site::Block(_) | Site::Other => {}
             });
-            res?;
         }
     }
     for (i, bp) in ssa.phis.iter_mut().enumerate() {
@@ -211,7 +192,7 @@ pub(super) fn repair(
                     Site::Other => continue,
                 };
                 let q = *at(ps, k)?;
-                if !dom()?.dominates(d, q) {
+                if !dom.dominates(d, q) {
                     reads.push((
                         v,
                         q,
@@ -244,7 +225,7 @@ pub(super) fn repair(
         let orig_dom = orig_dom
             .as_ref()
             .ok_or_else(|| internal("repair without dominators"))?;
-        let dom = dom()?;
+        let dom = &dom;
         let ty = module
             .value_type(v)
             .ok_or_else(|| internal("value without a type"))?;

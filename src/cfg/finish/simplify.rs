@@ -9,6 +9,11 @@ use crate::error::Result;
 /// phi itself). Returns the replacement of each removed synthetic value;
 /// removed phis are deleted from `phis`.
 pub(super) fn simplify_phis(phis: &mut [Vec<SPhi>], nsynth: usize) -> Result<Vec<Option<SValue>>> {
+    if nsynth == 0 {
+        // No synthetic phis (most functions): nothing to simplify, and none
+        // of the tables below is needed.
+        return Ok(Vec::new());
+    }
     let mut repl: Vec<Option<SValue>> = vec![None; nsynth];
     // The phis using each synthetic value, in one table: `starts[s]..
     // starts[s + 1]` of `users` (counted, then filled). Counts are bounded
