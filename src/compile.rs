@@ -152,8 +152,9 @@ pub struct Output {
     pub warnings: Vec<String>,
 }
 
-/// A DXIL → SPIR-V compiler. Holds only its options: `Send + Sync`, no
-/// global state; one instance may compile on many threads at once.
+/// A DXIL → SPIR-V compiler. Holds its options and a pool of emission
+/// buffers that its compilations reuse: `Send + Sync`, no global state;
+/// one instance may compile on many threads at once.
 ///
 /// ```
 /// use dxil2spirv::{Compiler, ErrorKind, Phase};
@@ -180,12 +181,17 @@ pub struct Output {
 #[derive(Clone, Debug, Default)]
 pub struct Compiler {
     options: CompileOptions,
+    /// Emission buffers kept between compilations (a clone starts without).
+    scratch: emit::ScratchPool,
 }
 
 impl Compiler {
     /// A compiler with these options.
     pub fn new(options: CompileOptions) -> Self {
-        Compiler { options }
+        Compiler {
+            options,
+            scratch: emit::ScratchPool::default(),
+        }
     }
 
     /// The options.
@@ -349,7 +355,7 @@ impl Compiler {
             bounds_checks: self.options.bounds_checks,
             heap_set: self.options.heap_set,
         };
-        let e = emit::emit_with(module, &desc, &opts, tracer)?;
+        let e = emit::emit_with(module, &desc, &opts, &self.scratch, tracer)?;
         Ok(Output {
             spirv: e.spirv,
             reflection: e.reflection,

@@ -3,9 +3,9 @@
 //! family (the `Emitter` itself is defined in `emit`'s `mod.rs`).
 
 use super::binding::SremLowering;
-use super::context::{berr, FnCtx, TyKey};
+use super::context::{berr, TyKey};
 use super::desc::ShaderDesc;
-use super::module_ctx::ModuleCtx;
+use super::scratch::Scratch;
 use super::{EmitOptions, Emitted, Emitter};
 use crate::cfg::Structured;
 use crate::dxil::ShaderKind;
@@ -16,13 +16,21 @@ use rspirv::spirv::{self, Capability, Op, StorageClass, Word};
 use smallvec::SmallVec;
 
 impl<'m> Emitter<'m> {
-    pub fn new(m: &'m Module, desc: &'m ShaderDesc, opts: &'m EmitOptions) -> Self {
+    /// An emitter writing into the containers of `scratch` (reset first).
+    pub fn new(
+        m: &'m Module,
+        desc: &'m ShaderDesc,
+        opts: &'m EmitOptions,
+        scratch: Scratch,
+    ) -> Self {
+        let Scratch { mut spv, func } = scratch;
+        spv.reset(m.types.len());
         Emitter {
             m,
             desc,
             opts,
-            spv: ModuleCtx::new(m.types.len()),
-            func: FnCtx::default(),
+            spv,
+            func,
             resources: Default::default(),
             stage: Default::default(),
             pixel: Default::default(),
@@ -139,10 +147,18 @@ impl<'m> Emitter<'m> {
         Ok(Some((id, f)))
     }
 
+    /// The containers, for the next emission ([`super::ScratchPool`]).
+    pub fn into_scratch(self) -> Scratch {
+        Scratch {
+            spv: self.spv,
+            func: self.func,
+        }
+    }
+
     /// Emits the whole module, given the structured entry function (and a
     /// hull shader's structured patch constant function).
     pub fn run(
-        mut self,
+        &mut self,
         structured: &Structured,
         patch: Option<(FuncId, &Structured)>,
     ) -> Result<Emitted> {
@@ -223,8 +239,8 @@ impl<'m> Emitter<'m> {
 
         Ok(Emitted {
             spirv: self.spv.b.assemble(),
-            reflection: self.spv.reflection,
-            warnings: self.spv.warnings,
+            reflection: std::mem::take(&mut self.spv.reflection),
+            warnings: std::mem::take(&mut self.spv.warnings),
         })
     }
 

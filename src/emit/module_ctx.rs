@@ -50,6 +50,12 @@ pub(crate) struct ModuleCtx {
     pub(super) warnings: Vec<String>,
 }
 
+impl Default for ModuleCtx {
+    fn default() -> Self {
+        ModuleCtx::new(0)
+    }
+}
+
 impl ModuleCtx {
     /// An empty module for an IR module of `llvm_types` types.
     pub fn new(llvm_types: usize) -> Self {
@@ -72,6 +78,55 @@ impl ModuleCtx {
             reflection: Reflection::default(),
             warnings: Vec::new(),
         }
+    }
+
+    /// Empties the module for an IR module of `llvm_types` types, as
+    /// [`ModuleCtx::new`] makes it, keeping the containers' capacity (every
+    /// field is named: a new one must be reset here too).
+    pub fn reset(&mut self, llvm_types: usize) {
+        let ModuleCtx {
+            b,
+            types,
+            scalar_types,
+            small_u32,
+            llvm_types: llvm,
+            consts,
+            composites,
+            nulls,
+            undefs,
+            caps,
+            exts,
+            glsl,
+            interface,
+            builtins,
+            globals,
+            reflection,
+            warnings,
+        } = self;
+        b.reset();
+        types.clear();
+        *scalar_types = [0; SCALAR_SLOTS];
+        *small_u32 = [0; SMALL_U32];
+        llvm.clear();
+        llvm.resize(llvm_types, 0);
+        consts.clear();
+        composites.clear();
+        nulls.clear();
+        undefs.clear();
+        caps.clear();
+        exts.clear();
+        *glsl = 0;
+        interface.clear();
+        builtins.clear();
+        globals.clear();
+        *reflection = Reflection::default();
+        warnings.clear();
+    }
+
+    /// About how many bytes the containers hold room for (the SPIR-V
+    /// sections, which dominate).
+    pub fn retained_bytes(&self) -> usize {
+        self.b.capacity().saturating_mul(4)
     }
 
     #[inline]
