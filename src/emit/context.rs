@@ -72,6 +72,10 @@ pub(crate) struct ImageKey {
     pub format: spirv::ImageFormat,
 }
 
+/// A few result ids (components of a value, results of a guarded body),
+/// kept inline.
+pub(crate) type Words = SmallVec<[Word; 5]>;
+
 /// The components of a dx.op struct result (`ResRet` has five: four
 /// values and the status), kept inline.
 pub(crate) type Parts = SmallVec<[Word; 5]>;

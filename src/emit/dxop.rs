@@ -94,7 +94,9 @@ impl<'m> Emitter<'m> {
         if fixed {
             let i = f.0 as usize;
             if i >= self.calls.checked.len() {
-                self.calls.checked.resize(i.saturating_add(1), [None; 4]);
+                // Room for every function at once: one allocation.
+                let n = self.m.functions.len().max(i.saturating_add(1));
+                self.calls.checked.resize(n, [None; 4]);
             }
             if let Some(ops) = self.calls.checked.get_mut(i) {
                 // The latest first; the oldest of four goes.

@@ -19,7 +19,7 @@ impl<'m> Emitter<'m> {
             .function(f)
             .ok_or_else(|| self.internal("emitted function does not exist"))?;
         // Without LLVM's `\x01` "do not mangle" marker (library exports).
-        let fname = m.function_name(f).trim_start_matches('\u{1}').to_string();
+        let fname = m.function_name(f).trim_start_matches('\u{1}');
         // A fresh function context: nothing of another function is seen.
         self.func.reset(m.values.len());
         if f == self.desc.entry {
@@ -39,8 +39,8 @@ impl<'m> Emitter<'m> {
             .b
             .begin_function(void, None, spirv::FunctionControl::NONE, fnty)
             .map_err(berr)?;
-        self.spv.name(fn_id, &fname);
-        self.func.name = fname;
+        self.spv.name(fn_id, fname);
+        self.func.name.push_str(fname);
         for _ in &structured.blocks {
             let l = self.spv.b.id();
             self.func.block_labels.push(l);

@@ -3,7 +3,7 @@
 //! family (the `Emitter` itself is defined in `emit`'s `mod.rs`).
 
 use super::binding::SremLowering;
-use super::context::{berr, TyKey};
+use super::context::{berr, TyKey, Words};
 use super::desc::ShaderDesc;
 use super::scratch::Scratch;
 use super::{EmitOptions, Emitted, Emitter};
@@ -350,7 +350,7 @@ impl<'m> Emitter<'m> {
 
     /// The first of the values an emission helper returned (a body closure,
     /// [`Emitter::if_then`], a per-partition loop) where it makes one.
-    pub fn single(&self, values: Vec<Word>) -> Result<Word> {
+    pub fn single(&self, values: Words) -> Result<Word> {
         values
             .first()
             .copied()
@@ -573,8 +573,8 @@ impl<'m> Emitter<'m> {
         &mut self,
         cond: Word,
         defaults: &[(Word, Word)],
-        then: impl FnOnce(&mut Self) -> Result<Vec<Word>>,
-    ) -> Result<Vec<Word>> {
+        then: impl FnOnce(&mut Self) -> Result<Words>,
+    ) -> Result<Words> {
         let then_l = self.spv.id();
         let merge_l = self.spv.id();
         let from = self.func.cur_label;

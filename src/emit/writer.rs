@@ -329,7 +329,7 @@ impl Writer {
         d: spirv::Decoration,
         params: impl IntoIterator<Item = Operand>,
     ) {
-        let params: Vec<Operand> = params.into_iter().collect();
+        let params: smallvec::SmallVec<[Operand; 2]> = params.into_iter().collect();
         encode_operands(
             &mut self.annotations,
             Op::Decorate,
