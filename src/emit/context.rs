@@ -262,6 +262,42 @@ impl FnCtx {
     }
 }
 
+/// A small ordered set kept as a sorted vector: what a `BTreeSet` gives
+/// (ordered iteration, no duplicates) for the handful of capabilities,
+/// extensions and interface variables of a module, with its capacity kept
+/// when cleared (a `BTreeSet` frees its nodes).
+#[derive(Debug)]
+pub(crate) struct SortedSet<T>(Vec<T>);
+
+impl<T> Default for SortedSet<T> {
+    fn default() -> Self {
+        SortedSet(Vec::new())
+    }
+}
+
+impl<T: Ord> SortedSet<T> {
+    /// Adds `v`; false if it was there.
+    pub fn insert(&mut self, v: T) -> bool {
+        match self.0.binary_search(&v) {
+            Ok(_) => false,
+            Err(at) => {
+                self.0.insert(at, v);
+                true
+            }
+        }
+    }
+
+    /// The elements in order.
+    pub fn iter(&self) -> std::slice::Iter<'_, T> {
+        self.0.iter()
+    }
+
+    /// Removes every element (keeping the capacity).
+    pub fn clear(&mut self) {
+        self.0.clear();
+    }
+}
+
 /// The deepest nesting of constant expressions (`add (add (...))`) that
 /// emission expands. Constant expressions are re-emitted at each use, so a
 /// module-wide budget of expansions (16 per value plus 65,536) also bounds

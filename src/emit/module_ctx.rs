@@ -7,8 +7,8 @@
 
 use super::binding::Reflection;
 use super::context::{
-    f32_to_f16_bits, low_mask, map_with_capacity, scalar_slot, ImageKey, TyKey, SCALAR_SLOTS,
-    SMALL_U32,
+    f32_to_f16_bits, low_mask, map_with_capacity, scalar_slot, ImageKey, SortedSet, TyKey,
+    SCALAR_SLOTS, SMALL_U32,
 };
 use super::writer::Writer;
 use crate::ir::{GlobalId, TypeId};
@@ -16,7 +16,6 @@ use rspirv::dr::Operand;
 use rspirv::spirv::{self, Capability, Op, StorageClass, Word};
 use rustc_hash::FxHashMap as HashMap;
 use smallvec::{smallvec, SmallVec};
-use std::collections::BTreeSet;
 
 /// The module-level context: the SPIR-V module being written and what all
 /// its functions share. One per compilation.
@@ -38,12 +37,12 @@ pub(crate) struct ModuleCtx {
     composites: HashMap<Vec<Word>, Word>,
     nulls: HashMap<Word, Word>,
     undefs: HashMap<Word, Word>,
-    caps: BTreeSet<Capability>,
-    pub(super) exts: BTreeSet<&'static str>,
+    caps: SortedSet<Capability>,
+    pub(super) exts: SortedSet<&'static str>,
     /// The `GLSL.std.450` import.
     pub(super) glsl: Word,
     /// The entry point's interface variables.
-    pub(super) interface: BTreeSet<Word>,
+    pub(super) interface: SortedSet<Word>,
     pub(super) builtins: HashMap<(spirv::BuiltIn, StorageClass), Word>,
     pub(super) globals: HashMap<GlobalId, Word>,
     pub(super) reflection: Reflection,
@@ -69,10 +68,10 @@ impl ModuleCtx {
             composites: HashMap::default(),
             nulls: HashMap::default(),
             undefs: HashMap::default(),
-            caps: BTreeSet::new(),
-            exts: BTreeSet::new(),
+            caps: SortedSet::default(),
+            exts: SortedSet::default(),
             glsl: 0,
-            interface: BTreeSet::new(),
+            interface: SortedSet::default(),
             builtins: HashMap::default(),
             globals: HashMap::default(),
             reflection: Reflection::default(),
@@ -485,10 +484,10 @@ impl ModuleCtx {
     /// Writes the capabilities, extensions, the `GLSL.std.450` import and
     /// the memory model: the head of the module's logical layout.
     pub fn write_preamble(&mut self) {
-        for &c in &self.caps {
+        for &c in self.caps.iter() {
             self.b.capability(c);
         }
-        for e in &self.exts {
+        for e in self.exts.iter() {
             self.b.extension(e);
         }
         self.b.ext_inst_import(self.glsl, "GLSL.std.450");
