@@ -73,7 +73,7 @@ impl<'m> Emitter<'m> {
         // The status word.
         let status = self.spv.u32c(0);
         parts.push(status);
-        Ok(Some(Val::Parts(parts.into())))
+        Ok(Some(Val::Parts(parts)))
     }
 
     /// The number of leading components of a `BufferLoad` result that the
