@@ -168,8 +168,9 @@ pub struct Output {
     pub warnings: Vec<String>,
 }
 
-/// A DXIL → SPIR-V compiler. Holds only its options: `Send + Sync`, no
-/// global state; one instance may compile on many threads at once.
+/// A DXIL → SPIR-V compiler. Holds its options and a pool of emission
+/// buffers that its compilations reuse: `Send + Sync`, no global state;
+/// one instance may compile on many threads at once.
 ///
 /// ```
 /// use dxil2spirv::{Compiler, ErrorKind, Phase};
@@ -196,12 +197,17 @@ pub struct Output {
 #[derive(Clone, Debug, Default)]
 pub struct Compiler {
     options: CompileOptions,
+    /// Emission buffers kept between compilations (a clone starts without).
+    scratch: emit::ScratchPool,
 }
 
 impl Compiler {
     /// A compiler with these options.
     pub fn new(options: CompileOptions) -> Self {
-        Compiler { options }
+        Compiler {
+            options,
+            scratch: emit::ScratchPool::default(),
+        }
     }
 
     /// The options.
@@ -417,7 +423,7 @@ impl Compiler {
             heap_set: self.options.heap_set,
             bindless: self.bindless_layout(shader)?,
         };
-        let e = emit::emit_with(module, &desc, &opts, tracer)?;
+        let e = emit::emit_with(module, &desc, &opts, &self.scratch, tracer)?;
         Ok(Output {
             spirv: e.spirv,
             reflection: e.reflection,

@@ -47,7 +47,7 @@ impl DxOpCall {
             .function_name(module)
             .strip_prefix(DX_OP_PREFIX)
             .unwrap_or("");
-        rest.split('.').next().unwrap_or(rest)
+        rest.split_once('.').map_or(rest, |(class, _)| class)
     }
 }
 
@@ -104,7 +104,7 @@ pub fn decode_call(module: &Module, function: FuncId, args: ListRange) -> Result
     // opcode 10 (IsFinite, class isSpecialFloat, returning i1) called
     // through `dx.op.unary.f32` would be lowered with the wrong types.
     let class = name.strip_prefix(DX_OP_PREFIX).unwrap_or(name);
-    let class = class.split('.').next().unwrap_or(class);
+    let class = class.split_once('.').map_or(class, |(class, _)| class);
     if !class.eq_ignore_ascii_case(op.class().name()) {
         return Err(err(&format!(
             "opcode {raw} ({}) belongs to class {}, not {class}",

@@ -4,7 +4,7 @@
 //! Memory semantics are relaxed (0), as D3D's interlocked operations imply
 //! no ordering; barriers order memory.
 
-use super::context::{scope, Handle, TyKey, Val};
+use super::context::{scope, Handle, TyKey, Val, Words};
 use super::desc::ElementClass;
 use super::resource::View;
 use super::Emitter;
@@ -108,9 +108,9 @@ impl<'m> Emitter<'m> {
                 let idx = self.op(Op::ShiftRightLogical, u, &[addr, sh])?;
                 let zero = self.spv.u32c(0);
                 let pt = self.spv.ptr_ty(sc, et);
-                let body = move |e: &mut Self| -> Result<Vec<Word>> {
+                let body = move |e: &mut Self| -> Result<Words> {
                     let p = e.access_chain(pt, base, &[zero, idx])?;
-                    Ok(vec![f(e, p, et)?])
+                    Ok(smallvec::smallvec![f(e, p, et)?])
                 };
                 if !self.opts.bounds_checks || sc == StorageClass::PhysicalStorageBuffer {
                     let values = body(self)?;
@@ -161,9 +161,9 @@ impl<'m> Emitter<'m> {
                 let img = self.load(img_ty, img_ptr)?;
                 let zero = self.spv.u32c(0);
                 let pt = self.spv.ptr_ty(StorageClass::Image, it);
-                let body = move |e: &mut Self| -> Result<Vec<Word>> {
+                let body = move |e: &mut Self| -> Result<Words> {
                     let p = e.op(Op::ImageTexelPointer, pt, &[img_ptr, coord, zero])?;
-                    Ok(vec![f(e, p, it)?])
+                    Ok(smallvec::smallvec![f(e, p, it)?])
                 };
                 if !self.opts.bounds_checks {
                     let values = body(self)?;

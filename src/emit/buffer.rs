@@ -2,7 +2,7 @@
 //! byte addresses and bounds checks of raw and structured accesses, counters
 //! and dimensions. Typed buffers share the texel conversions of `resource`.
 
-use super::context::{Handle, Val};
+use super::context::{Handle, Val, Words};
 use super::desc::ResourceClass;
 use super::resource::{Scalar, View};
 use super::Emitter;
@@ -14,6 +14,7 @@ use crate::error::Result;
 use crate::ir::{self, TypeId, ValueId};
 use rspirv::dr::Operand;
 use rspirv::spirv::{Op, StorageClass, Word};
+use smallvec::SmallVec;
 
 impl<'m> Emitter<'m> {
     /// `BufferLoad(srv, index, wot)`.
@@ -72,7 +73,7 @@ impl<'m> Emitter<'m> {
         // The status word.
         let status = self.spv.u32c(0);
         parts.push(status);
-        Ok(Some(Val::Parts(parts.into())))
+        Ok(Some(Val::Parts(parts)))
     }
 
     /// The number of leading components of a `BufferLoad` result that the
@@ -143,7 +144,7 @@ impl<'m> Emitter<'m> {
     }
 
     /// `GetDimensions(handle, mipLevel)` of a texture or buffer.
-    pub(super) fn get_dimensions(&mut self, o: GetDimensions) -> Result<Vec<Word>> {
+    pub(super) fn get_dimensions(&mut self, o: GetDimensions) -> Result<Words> {
         let h = self.handle(o.handle)?;
         let kind = self.decl(h.res)?.kind;
         if super::resource::is_texture(kind) {
@@ -155,7 +156,7 @@ impl<'m> Emitter<'m> {
 
     /// `GetDimensions` on buffers: [width, 0, 0, 0] where width counts bytes
     /// (raw), structures (structured) or texels (typed).
-    fn buffer_dimensions(&mut self, h: Handle) -> Result<Vec<Word>> {
+    fn buffer_dimensions(&mut self, h: Handle) -> Result<Words> {
         let d = self
             .desc
             .resources
@@ -195,7 +196,7 @@ impl<'m> Emitter<'m> {
             }
             k => return Err(self.unsupported(format!("on a {} resource", k.name()))),
         };
-        Ok(vec![width, zero, zero, zero])
+        Ok(smallvec::smallvec![width, zero, zero, zero])
     }
 
     // ---------------------------------------------------------------------
@@ -241,7 +242,7 @@ impl<'m> Emitter<'m> {
 
     /// Loads `ncomp` consecutive elements of shape `s` at byte address
     /// `addr` (bounds-checked).
-    pub fn raw_load(&mut self, h: Handle, addr: Word, s: Scalar, ncomp: u32) -> Result<Vec<Word>> {
+    pub fn raw_load(&mut self, h: Handle, addr: Word, s: Scalar, ncomp: u32) -> Result<Words> {
         self.buffer_view(h)?;
         let ncomp = ncomp.max(1);
         let (view, shift, per) = match s.width {
@@ -257,12 +258,12 @@ impl<'m> Emitter<'m> {
             .checked_mul(per)
             .ok_or_else(|| self.invalid("buffer load of too many components"))?;
         let rty = self.scalar_ty(s);
-        let do_load = move |e: &mut Self| -> Result<Vec<Word>> {
+        let do_load = move |e: &mut Self| -> Result<Words> {
             let ew = if s.width == 16 { 16 } else { 32 };
             let et = e.spv.uint_ty(ew);
             let pt = e.spv.ptr_ty(sc, et);
             let zero = e.spv.u32c(0);
-            let mut words = Vec::with_capacity(count as usize);
+            let mut words: SmallVec<[Word; 8]> = SmallVec::with_capacity(count as usize);
             for c in 0..count {
                 let idx = if c == 0 {
                     first
@@ -275,7 +276,7 @@ impl<'m> Emitter<'m> {
             }
             // `words` holds `ncomp * per` words: pairs for 64-bit
             // components, one word each otherwise.
-            let mut out = Vec::with_capacity(ncomp as usize);
+            let mut out = Words::with_capacity(ncomp as usize);
             match (s.width, s.float) {
                 (64, _) => {
                     for pair in words.chunks_exact(2) {
@@ -289,7 +290,7 @@ impl<'m> Emitter<'m> {
                         out.push(e.bitcast(rty, w)?);
                     }
                 }
-                _ => out.extend(words.iter().take(ncomp as usize)),
+                _ => out.extend(words.iter().copied().take(ncomp as usize)),
             }
             Ok(out)
         };
@@ -312,7 +313,8 @@ impl<'m> Emitter<'m> {
         let b = self.spv.bool_ty();
         let ok = self.op(Op::ULessThan, b, &[last, len])?;
         let zero = self.spv.null_const(rty);
-        let defaults = vec![(rty, zero); ncomp as usize];
+        let defaults: SmallVec<[(Word, Word); 4]> =
+            smallvec::smallvec![(rty, zero); ncomp as usize];
         self.if_then(ok, &defaults, do_load)
     }
 
@@ -339,20 +341,20 @@ impl<'m> Emitter<'m> {
         let sh = self.spv.u32c(shift);
         let first = self.op(Op::ShiftRightLogical, u, &[addr, sh])?;
         let vals = vals.to_vec();
-        let do_store = move |e: &mut Self| -> Result<Vec<Word>> {
+        let do_store = move |e: &mut Self| -> Result<Words> {
             let ew = if s.width == 16 { 16 } else { 32 };
             let et = e.spv.uint_ty(ew);
             let pt = e.spv.ptr_ty(sc, et);
             let zero = e.spv.u32c(0);
             for (c, v) in vals.iter().enumerate() {
                 let Some(v) = *v else { continue };
-                let words: Vec<Word> = match (s.width, s.float) {
+                let words: SmallVec<[Word; 2]> = match (s.width, s.float) {
                     (64, _) => {
                         let (lo, hi) = e.split64(v)?;
-                        vec![lo, hi]
+                        smallvec::smallvec![lo, hi]
                     }
-                    (_, true) => vec![e.bitcast(et, v)?],
-                    _ => vec![v],
+                    (_, true) => smallvec::smallvec![e.bitcast(et, v)?],
+                    _ => smallvec::smallvec![v],
                 };
                 for (k, w) in words.into_iter().enumerate() {
                     let off = (c as u32)
@@ -369,7 +371,7 @@ impl<'m> Emitter<'m> {
                     e.store_in(p, w, sc, ew / 8)?;
                 }
             }
-            Ok(vec![])
+            Ok(smallvec::smallvec![])
         };
         if !self.opts.bounds_checks || sc == StorageClass::PhysicalStorageBuffer {
             do_store(self)?;

@@ -72,6 +72,10 @@ pub(crate) struct ImageKey {
     pub format: spirv::ImageFormat,
 }
 
+/// A few result ids (components of a value, results of a guarded body),
+/// kept inline.
+pub(crate) type Words = SmallVec<[Word; 5]>;
+
 /// The components of a dx.op struct result (`ResRet` has five: four
 /// values and the status), kept inline.
 pub(crate) type Parts = SmallVec<[Word; 5]>;
@@ -100,12 +104,13 @@ pub(crate) struct ValueMap {
 }
 
 impl ValueMap {
-    /// A map for values `0..len` (it grows for larger ids).
-    pub fn with_len(len: usize) -> Self {
-        ValueMap {
-            slots: vec![0; len],
-            vals: Vec::with_capacity(len),
-        }
+    /// Empties the map, for values `0..len` (it grows for larger ids),
+    /// keeping its capacity.
+    pub fn reset(&mut self, len: usize) {
+        self.slots.clear();
+        self.slots.resize(len, 0);
+        self.vals.clear();
+        self.vals.reserve(len);
     }
 
     /// The emitted form of `v`, if it has one.
@@ -173,8 +178,9 @@ pub(crate) struct PendingPhi {
     pub ty: Word,
 }
 
-/// The per-function context: made fresh for each function emitted, so no
-/// state of one function reaches the next.
+/// The per-function context: reset for each function emitted (its
+/// containers keep their capacity), so no state of one function reaches
+/// the next.
 #[derive(Default)]
 pub(crate) struct FnCtx {
     /// The name of the function (for [`FnCtx::loc`]).
@@ -213,12 +219,87 @@ pub(crate) struct FnCtx {
 }
 
 impl FnCtx {
-    /// A context for a function of a module with `values` values.
-    pub fn new(values: usize) -> Self {
-        FnCtx {
-            values: ValueMap::with_len(values),
-            ..FnCtx::default()
+    /// Resets the context for a function of a module with `values` values:
+    /// everything as a fresh context has it, the containers' capacity kept
+    /// (every field is named: a new one must be reset here too).
+    pub fn reset(&mut self, values: usize) {
+        let FnCtx {
+            name,
+            loc_in_fn,
+            values: value_map,
+            cur_label,
+            fn_vars,
+            phis,
+            phi_incoming,
+            exit_labels,
+            block_labels,
+            synth_ids,
+            cur_uses,
+            loc,
+            current_inst_result,
+            cur_op,
+            name_buf,
+            component_uses,
+            const_depth,
+        } = self;
+        name.clear();
+        *loc_in_fn = false;
+        value_map.reset(values);
+        *cur_label = 0;
+        fn_vars.clear();
+        phis.clear();
+        phi_incoming.clear();
+        exit_labels.clear();
+        block_labels.clear();
+        synth_ids.clear();
+        cur_uses.clear();
+        *loc = Location::Unknown;
+        *current_inst_result = None;
+        *cur_op = None;
+        name_buf.clear();
+        component_uses.clear();
+        *const_depth = 0;
+    }
+}
+
+/// A small ordered set kept as a sorted vector: what a `BTreeSet` gives
+/// (ordered iteration, no duplicates) for the handful of capabilities,
+/// extensions and interface variables of a module, with its capacity kept
+/// when cleared (a `BTreeSet` frees its nodes).
+#[derive(Debug)]
+pub(crate) struct SortedSet<T>(Vec<T>);
+
+impl<T> Default for SortedSet<T> {
+    fn default() -> Self {
+        SortedSet(Vec::new())
+    }
+}
+
+impl<T: Ord> SortedSet<T> {
+    /// Adds `v`; false if it was there.
+    pub fn insert(&mut self, v: T) -> bool {
+        match self.0.binary_search(&v) {
+            Ok(_) => false,
+            Err(at) => {
+                self.0.insert(at, v);
+                true
+            }
         }
+    }
+
+    /// Whether `v` is in the set.
+    pub fn contains(&self, v: &T) -> bool {
+        self.0.binary_search(v).is_ok()
+    }
+
+    /// The elements in order.
+    pub fn iter(&self) -> std::slice::Iter<'_, T> {
+        self.0.iter()
+    }
+
+    /// Removes every element (keeping the capacity).
+    pub fn clear(&mut self) {
+        self.0.clear();
     }
 }
 

@@ -1,7 +1,7 @@
 //! Conversions: LLVM casts, and the conversion dx.ops (legacy f16, double
 //! make/split, bitcasts).
 
-use super::context::{low_mask, Val};
+use super::context::{low_mask, Val, Words};
 use super::Emitter;
 use crate::error::{Feature, Result};
 use crate::ir::{self, CastOp, TypeId, ValueId};
@@ -202,13 +202,13 @@ impl<'m> Emitter<'m> {
     }
 
     /// `SplitDouble(d)` → [lo, hi].
-    pub fn split_double(&mut self, d: Word) -> Result<Vec<Word>> {
+    pub fn split_double(&mut self, d: Word) -> Result<Words> {
         let u = self.spv.u32_ty();
         let u2 = self.spv.vec_ty(u, 2);
         let v = self.bitcast(u2, d)?;
         let lo = self.composite_extract(u, v, 0)?;
         let hi = self.composite_extract(u, v, 1)?;
-        Ok(vec![lo, hi])
+        Ok(smallvec::smallvec![lo, hi])
     }
 
     /// Joins two 32-bit words into a 64-bit integer or double of type `ty`.

@@ -94,7 +94,9 @@ impl<'m> Emitter<'m> {
         if fixed {
             let i = f.0 as usize;
             if i >= self.calls.checked.len() {
-                self.calls.checked.resize(i.saturating_add(1), [None; 4]);
+                // Room for every function at once: one allocation.
+                let n = self.m.functions.len().max(i.saturating_add(1));
+                self.calls.checked.resize(n, [None; 4]);
             }
             if let Some(ops) = self.calls.checked.get_mut(i) {
                 // The latest first; the oldest of four goes.
@@ -326,7 +328,7 @@ impl<'m> Emitter<'m> {
             }
             D::SplitDouble(o) => {
                 let d = self.value_id(o.value)?;
-                Ok(Some(Val::Parts(self.split_double(d)?.into())))
+                Ok(Some(Val::Parts(self.split_double(d)?)))
             }
             D::LegacyDoubleToFloat(o) => {
                 let x = self.value_id(o.value)?;
@@ -351,7 +353,7 @@ impl<'m> Emitter<'m> {
             D::BitcastF32toI32(o) => id(self.bitcast_op(o.value, t)?),
             D::BitcastI64toF64(o) => id(self.bitcast_op(o.value, t)?),
             D::BitcastF64toI64(o) => id(self.bitcast_op(o.value, t)?),
-            D::Unpack4x8(o) => Ok(Some(Val::Parts(self.unpack4x8(o, t)?.into()))),
+            D::Unpack4x8(o) => Ok(Some(Val::Parts(self.unpack4x8(o, t)?))),
             D::Pack4x8(o) => id(self.pack4x8(o)?),
 
             // ---- resources
@@ -376,7 +378,7 @@ impl<'m> Emitter<'m> {
             D::RawBufferStore(o) => none(self.raw_buffer_store(o)?),
             D::BufferUpdateCounter(o) => id(self.buffer_update_counter(o)?),
             D::CheckAccessFullyMapped(_) => id(self.spv.boolc(true)),
-            D::GetDimensions(o) => Ok(Some(Val::Parts(self.get_dimensions(o)?.into()))),
+            D::GetDimensions(o) => Ok(Some(Val::Parts(self.get_dimensions(o)?))),
             D::Sample(o) => Ok(Some(self.sample(o.into(), t)?)),
             D::SampleBias(o) => Ok(Some(self.sample(o.into(), t)?)),
             D::SampleLevel(o) => Ok(Some(self.sample(o.into(), t)?)),
@@ -435,7 +437,7 @@ impl<'m> Emitter<'m> {
             D::QuadOp(o) => id(self.wave_componentwise(L::QuadSwap(o.op as u32), o.value, t)?),
             D::WaveActiveBallot(o) => {
                 let c = self.value_id(o.cond)?;
-                Ok(Some(Val::Parts(self.wave_ballot(c)?.into())))
+                Ok(Some(Val::Parts(self.wave_ballot(c)?)))
             }
             D::WaveAllBitCount(o) => {
                 let c = self.value_id(o.value)?;
@@ -447,7 +449,7 @@ impl<'m> Emitter<'m> {
             }
             D::WaveMatch(o) => {
                 let vt = self.vty(o.value);
-                Ok(Some(Val::Parts(self.wave_match(vt, o.value)?.into())))
+                Ok(Some(Val::Parts(self.wave_match(vt, o.value)?)))
             }
             D::WaveMultiPrefixOp(o) => id(self.wave_multi_prefix_op(o, t)?),
             D::WaveMultiPrefixBitCount(o) => id(self.wave_multi_prefix_bit_count(o)?),

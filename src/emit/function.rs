@@ -1,7 +1,7 @@
 //! Function bodies and control flow: the structured blocks from
 //! [`crate::cfg::structurize`], their phis, merges and terminators.
 
-use super::context::{berr, FnCtx, PendingPhi, SVal, TyKey, Val};
+use super::context::{berr, PendingPhi, SVal, TyKey, Val};
 use super::Emitter;
 use crate::cfg::{self, Merge, PhiDef, STerm, SValue, Structured, SynthType};
 use crate::error::{Feature, Location, Result};
@@ -19,9 +19,9 @@ impl<'m> Emitter<'m> {
             .function(f)
             .ok_or_else(|| self.internal("emitted function does not exist"))?;
         // Without LLVM's `\x01` "do not mangle" marker (library exports).
-        let fname = m.function_name(f).trim_start_matches('\u{1}').to_string();
+        let fname = m.function_name(f).trim_start_matches('\u{1}');
         // A fresh function context: nothing of another function is seen.
-        self.func = FnCtx::new(m.values.len());
+        self.func.reset(m.values.len());
         if f == self.desc.entry {
             self.bind_ray_tracing_params(func)?;
         }
@@ -39,8 +39,8 @@ impl<'m> Emitter<'m> {
             .b
             .begin_function(void, None, spirv::FunctionControl::NONE, fnty)
             .map_err(berr)?;
-        self.spv.name(fn_id, &fname);
-        self.func.name = fname;
+        self.spv.name(fn_id, fname);
+        self.func.name.push_str(fname);
         for _ in &structured.blocks {
             let l = self.spv.b.id();
             self.func.block_labels.push(l);

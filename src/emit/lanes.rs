@@ -7,6 +7,7 @@
 //! scalar lowering per lane and rebuilds the result (`OpCompositeConstruct`).
 //! The vector overloads of dx.ops (`dxop`) use the same helper.
 
+use super::context::Words;
 use super::Emitter;
 use crate::error::{Feature, Result};
 use crate::ir::TypeId;
@@ -31,7 +32,7 @@ impl<'m> Emitter<'m> {
 
     /// The components of `v`, a value of LLVM vector type `t` (a SPIR-V
     /// vector or, for a long vector, an array).
-    pub fn lanes(&mut self, v: Word, t: TypeId) -> Result<Vec<Word>> {
+    pub fn lanes(&mut self, v: Word, t: TypeId) -> Result<Words> {
         let n = self
             .m
             .types

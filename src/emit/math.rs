@@ -2,7 +2,7 @@
 //! overloads lane by lane), bit operations, carries, dot products and the
 //! packed 8-bit forms.
 
-use super::context::{low_mask, Val};
+use super::context::{low_mask, Val, Words};
 use super::Emitter;
 use crate::dxil::operands::{
     BinaryWithCarryOrBorrow, Dot2AddHalf, Dot4AddPacked, Pack4x8, Unpack4x8,
@@ -11,7 +11,7 @@ use crate::dxil::{OpCode, PackMode, UnpackMode};
 use crate::error::Result;
 use crate::ir::{TypeId, ValueId};
 use rspirv::spirv::{GlslStd450Op as GLOp, Op, Word};
-use smallvec::smallvec;
+use smallvec::{smallvec, SmallVec};
 
 impl<'m> Emitter<'m> {
     /// A dx.op that acts on each component of its operands `xs`: scalar
@@ -22,7 +22,7 @@ impl<'m> Emitter<'m> {
             .copied()
             .ok_or_else(|| self.internal("a math dx.op without operands"))?;
         let xt = self.vty(first);
-        let mut vals = Vec::with_capacity(xs.len());
+        let mut vals: SmallVec<[(Word, TypeId); 4]> = SmallVec::with_capacity(xs.len());
         for &v in xs {
             vals.push((self.value_id(v)?, self.vty(v)));
         }
@@ -30,7 +30,7 @@ impl<'m> Emitter<'m> {
             let (xe, te) = (self.lane_type(xt)?, self.lane_type(t)?);
             return self.lanewise(t, &vals, |e, x| e.math_op(op, x, xe, te));
         }
-        let xs: Vec<Word> = vals.into_iter().map(|(x, _)| x).collect();
+        let xs: SmallVec<[Word; 4]> = vals.into_iter().map(|(x, _)| x).collect();
         self.math_op(op, &xs, xt, t)
     }
 
@@ -477,7 +477,7 @@ impl<'m> Emitter<'m> {
     }
 
     /// `Unpack4x8(mode, packed)`: four signed or unsigned bytes.
-    pub(super) fn unpack4x8(&mut self, o: Unpack4x8, t: TypeId) -> Result<Vec<Word>> {
+    pub(super) fn unpack4x8(&mut self, o: Unpack4x8, t: TypeId) -> Result<Words> {
         let signed = o.unpack_mode == UnpackMode::Signed;
         let p = self.value_id(o.pk)?;
         let et = self.overload_of_struct(t)?;
@@ -485,7 +485,7 @@ impl<'m> Emitter<'m> {
         let s = self.spv.sint_ty(32);
         let eight = self.spv.u32c(8);
         let w = self.m.types.int_width(et).unwrap_or(32);
-        let mut out = Vec::with_capacity(4);
+        let mut out = Words::with_capacity(4);
         for shift in [0, 8, 16, 24] {
             let off = self.spv.u32c(shift);
             let x = if signed {

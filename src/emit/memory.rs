@@ -172,7 +172,7 @@ impl<'m> Emitter<'m> {
         if rest.is_empty() {
             return Ok(Val::Ptr(p, sc));
         }
-        let mut ids = Vec::with_capacity(rest.len());
+        let mut ids: smallvec::SmallVec<[Word; 4]> = smallvec::SmallVec::with_capacity(rest.len());
         for &i in rest {
             if let Some(c) = self.m.const_uint(i) {
                 ids.push(self.spv.u32c(c as u32));

@@ -52,6 +52,7 @@
 //!   `hit_object` (SM 6.9 shader execution reordering);
 //! - `vector`: the SM 6.9 vector dx.ops (raw-buffer vector loads/stores,
 //!   reductions, `FDot`);
+//! - `scratch`: the buffers one emission leaves for the next;
 //! - `dxop`: the exhaustive dispatch over [`crate::dxil::DxOp`], the
 //!   decoded dx.op calls;
 //! - `binding`: the [`Reflection`] (bindings come from `crate::binding`);
@@ -84,6 +85,7 @@ mod ray_query;
 mod ray_tracing;
 mod resource;
 mod samples;
+mod scratch;
 mod stage;
 mod tessellation;
 mod texture;
@@ -98,6 +100,7 @@ pub use binding::{
 };
 pub use desc::{ResourceClass, ResourceDecl, ShaderDesc};
 pub use heap::heap_binding;
+pub(crate) use scratch::ScratchPool;
 
 use crate::error::{Phase, Result};
 use crate::ir::Module;
@@ -211,18 +214,26 @@ pub struct Emitted {
 
 /// Emits SPIR-V for the entry point described by `desc`.
 pub fn emit(module: &Module, desc: &ShaderDesc, options: &EmitOptions) -> Result<Emitted> {
-    emit_with(module, desc, options, &mut Tracer::off())
+    emit_with(
+        module,
+        desc,
+        options,
+        &ScratchPool::default(),
+        &mut Tracer::off(),
+    )
 }
 
-/// [`emit`], timing structurization (`cfg`) and emission proper.
+/// [`emit`] with the buffers of `pool`, timing structurization (`cfg`) and
+/// emission proper.
 pub(crate) fn emit_with(
     module: &Module,
     desc: &ShaderDesc,
     options: &EmitOptions,
+    pool: &ScratchPool,
     tracer: &mut Tracer,
 ) -> Result<Emitted> {
     let bindings = options.bindings(desc)?;
-    let emitter = Emitter::new(module, desc, options, bindings);
+    let mut emitter = Emitter::new(module, desc, options, bindings, pool.take());
     let func = emitter.entry_function()?;
     let patch = emitter.patch_constant_function()?;
     let (structured, patch) = tracer.time(Phase::Cfg, || {
@@ -233,9 +244,11 @@ pub(crate) fn emit_with(
         };
         Ok::<_, crate::Error>((entry, patch))
     })?;
-    tracer.time(Phase::Emit, || {
+    let emitted = tracer.time(Phase::Emit, || {
         emitter.run(&structured, patch.as_ref().map(|(id, s)| (*id, s)))
-    })
+    });
+    pool.put(emitter.into_scratch());
+    emitted
 }
 
 #[cfg(test)]

@@ -3,9 +3,9 @@
 //! family (the `Emitter` itself is defined in `emit`'s `mod.rs`).
 
 use super::binding::SremLowering;
-use super::context::{berr, FnCtx, TyKey};
+use super::context::{berr, TyKey, Words};
 use super::desc::ShaderDesc;
-use super::module_ctx::ModuleCtx;
+use super::scratch::Scratch;
 use super::{EmitOptions, Emitted, Emitter};
 use crate::cfg::Structured;
 use crate::dxil::ShaderKind;
@@ -16,20 +16,24 @@ use rspirv::spirv::{self, Capability, Op, StorageClass, Word};
 use smallvec::SmallVec;
 
 impl<'m> Emitter<'m> {
+    /// An emitter writing into the containers of `scratch` (reset first).
     pub fn new(
         m: &'m Module,
         desc: &'m ShaderDesc,
         opts: &'m EmitOptions,
         bindings: crate::binding::Bindings,
+        scratch: Scratch,
     ) -> Self {
+        let Scratch { mut spv, func } = scratch;
+        spv.reset(m.types.len());
         Emitter {
             bindings,
             bindless: Default::default(),
             m,
             desc,
             opts,
-            spv: ModuleCtx::new(m.types.len()),
-            func: FnCtx::default(),
+            spv,
+            func,
             resources: Default::default(),
             stage: Default::default(),
             pixel: Default::default(),
@@ -146,10 +150,18 @@ impl<'m> Emitter<'m> {
         Ok(Some((id, f)))
     }
 
+    /// The containers, for the next emission ([`super::ScratchPool`]).
+    pub fn into_scratch(self) -> Scratch {
+        Scratch {
+            spv: self.spv,
+            func: self.func,
+        }
+    }
+
     /// Emits the whole module, given the structured entry function (and a
     /// hull shader's structured patch constant function).
     pub fn run(
-        mut self,
+        &mut self,
         structured: &Structured,
         patch: Option<(FuncId, &Structured)>,
     ) -> Result<Emitted> {
@@ -230,8 +242,8 @@ impl<'m> Emitter<'m> {
 
         Ok(Emitted {
             spirv: self.spv.b.assemble(),
-            reflection: self.spv.reflection,
-            warnings: self.spv.warnings,
+            reflection: std::mem::take(&mut self.spv.reflection),
+            warnings: std::mem::take(&mut self.spv.warnings),
         })
     }
 
@@ -341,7 +353,7 @@ impl<'m> Emitter<'m> {
 
     /// The first of the values an emission helper returned (a body closure,
     /// [`Emitter::if_then`], a per-partition loop) where it makes one.
-    pub fn single(&self, values: Vec<Word>) -> Result<Word> {
+    pub fn single(&self, values: Words) -> Result<Word> {
         values
             .first()
             .copied()
@@ -564,8 +576,8 @@ impl<'m> Emitter<'m> {
         &mut self,
         cond: Word,
         defaults: &[(Word, Word)],
-        then: impl FnOnce(&mut Self) -> Result<Vec<Word>>,
-    ) -> Result<Vec<Word>> {
+        then: impl FnOnce(&mut Self) -> Result<Words>,
+    ) -> Result<Words> {
         let then_l = self.spv.id();
         let merge_l = self.spv.id();
         let from = self.func.cur_label;

@@ -7,8 +7,8 @@
 
 use super::binding::Reflection;
 use super::context::{
-    f32_to_f16_bits, low_mask, map_with_capacity, scalar_slot, ImageKey, TyKey, SCALAR_SLOTS,
-    SMALL_U32,
+    f32_to_f16_bits, low_mask, map_with_capacity, scalar_slot, ImageKey, SortedSet, TyKey,
+    SCALAR_SLOTS, SMALL_U32,
 };
 use super::writer::Writer;
 use crate::ir::{GlobalId, TypeId};
@@ -16,7 +16,6 @@ use rspirv::dr::Operand;
 use rspirv::spirv::{self, Capability, Op, StorageClass, Word};
 use rustc_hash::FxHashMap as HashMap;
 use smallvec::{smallvec, SmallVec};
-use std::collections::BTreeSet;
 
 /// The module-level context: the SPIR-V module being written and what all
 /// its functions share. One per compilation.
@@ -38,16 +37,22 @@ pub(crate) struct ModuleCtx {
     composites: HashMap<Vec<Word>, Word>,
     nulls: HashMap<Word, Word>,
     undefs: HashMap<Word, Word>,
-    caps: BTreeSet<Capability>,
-    pub(super) exts: BTreeSet<&'static str>,
+    caps: SortedSet<Capability>,
+    pub(super) exts: SortedSet<&'static str>,
     /// The `GLSL.std.450` import.
     pub(super) glsl: Word,
     /// The entry point's interface variables.
-    pub(super) interface: BTreeSet<Word>,
+    pub(super) interface: SortedSet<Word>,
     pub(super) builtins: HashMap<(spirv::BuiltIn, StorageClass), Word>,
     pub(super) globals: HashMap<GlobalId, Word>,
     pub(super) reflection: Reflection,
     pub(super) warnings: Vec<String>,
+}
+
+impl Default for ModuleCtx {
+    fn default() -> Self {
+        ModuleCtx::new(0)
+    }
 }
 
 impl ModuleCtx {
@@ -63,15 +68,64 @@ impl ModuleCtx {
             composites: HashMap::default(),
             nulls: HashMap::default(),
             undefs: HashMap::default(),
-            caps: BTreeSet::new(),
-            exts: BTreeSet::new(),
+            caps: SortedSet::default(),
+            exts: SortedSet::default(),
             glsl: 0,
-            interface: BTreeSet::new(),
+            interface: SortedSet::default(),
             builtins: HashMap::default(),
             globals: HashMap::default(),
             reflection: Reflection::default(),
             warnings: Vec::new(),
         }
+    }
+
+    /// Empties the module for an IR module of `llvm_types` types, as
+    /// [`ModuleCtx::new`] makes it, keeping the containers' capacity (every
+    /// field is named: a new one must be reset here too).
+    pub fn reset(&mut self, llvm_types: usize) {
+        let ModuleCtx {
+            b,
+            types,
+            scalar_types,
+            small_u32,
+            llvm_types: llvm,
+            consts,
+            composites,
+            nulls,
+            undefs,
+            caps,
+            exts,
+            glsl,
+            interface,
+            builtins,
+            globals,
+            reflection,
+            warnings,
+        } = self;
+        b.reset();
+        types.clear();
+        *scalar_types = [0; SCALAR_SLOTS];
+        *small_u32 = [0; SMALL_U32];
+        llvm.clear();
+        llvm.resize(llvm_types, 0);
+        consts.clear();
+        composites.clear();
+        nulls.clear();
+        undefs.clear();
+        caps.clear();
+        exts.clear();
+        *glsl = 0;
+        interface.clear();
+        builtins.clear();
+        globals.clear();
+        *reflection = Reflection::default();
+        warnings.clear();
+    }
+
+    /// About how many bytes the containers hold room for (the SPIR-V
+    /// sections, which dominate).
+    pub fn retained_bytes(&self) -> usize {
+        self.b.capacity().saturating_mul(4)
     }
 
     #[inline]
@@ -430,10 +484,10 @@ impl ModuleCtx {
     /// Writes the capabilities, extensions, the `GLSL.std.450` import and
     /// the memory model: the head of the module's logical layout.
     pub fn write_preamble(&mut self) {
-        for &c in &self.caps {
+        for &c in self.caps.iter() {
             self.b.capability(c);
         }
-        for e in &self.exts {
+        for e in self.exts.iter() {
             self.b.extension(e);
         }
         self.b.ext_inst_import(self.glsl, "GLSL.std.450");

@@ -61,7 +61,7 @@ impl<'m> Emitter<'m> {
         let c = self.value_id(cond)?;
         self.if_then(c, &[], |e| {
             e.op_void_operands(Op::DemoteToHelperInvocation, &[])?;
-            Ok(vec![])
+            Ok(smallvec::smallvec![])
         })?;
         Ok(())
     }

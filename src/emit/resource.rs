@@ -7,7 +7,7 @@
 
 use super::binding::{BindlessReflection, DescriptorType, ReflectedResource, Via};
 use super::bindless::HeapVarKey;
-use super::context::{Handle, ImageKey, Parts, TyKey, Val, MAX_CONST_DEPTH};
+use super::context::{Handle, ImageKey, Parts, TyKey, Val, Words, MAX_CONST_DEPTH};
 use super::desc::{ElementClass, ResourceClass, ResourceDecl};
 use super::Emitter;
 use crate::dxil::operands::{CreateHandle, CreateHandleFromBinding};
@@ -617,7 +617,7 @@ impl<'m> Emitter<'m> {
     }
 
     /// A typed-buffer load: four components converted to shape `s`.
-    pub fn typed_load(&mut self, h: Handle, coord: Word, s: Scalar) -> Result<Vec<Word>> {
+    pub fn typed_load(&mut self, h: Handle, coord: Word, s: Scalar) -> Result<Words> {
         let d = self.decl(h.res)?;
         let uav = d.class == ResourceClass::Uav;
         let (st, sfloat, ssigned) = self.sampled_ty(d)?;
@@ -628,10 +628,10 @@ impl<'m> Emitter<'m> {
         let (img, _) = self.load_image(h)?;
         let v4 = self.spv.vec_ty(st, 4);
         let rty = self.scalar_ty(s);
-        let fetch = move |e: &mut Self| -> Result<Vec<Word>> {
+        let fetch = move |e: &mut Self| -> Result<Words> {
             let op = if uav { Op::ImageRead } else { Op::ImageFetch };
             let r = e.op(op, v4, &[img, coord])?;
-            let mut out = Vec::with_capacity(4);
+            let mut out = Words::with_capacity(4);
             for c in 0..4 {
                 let x = e.composite_extract(st, r, c)?;
                 out.push(e.sampled_to_scalar(x, sfloat, ssigned, s)?);
@@ -714,7 +714,7 @@ impl<'m> Emitter<'m> {
         }
         let v4 = self.spv.vec_ty(st, 4);
         let texel = self.composite_construct(v4, &comps)?;
-        let write = move |e: &mut Self| -> Result<Vec<Word>> {
+        let write = move |e: &mut Self| -> Result<Words> {
             e.op_void_operands(
                 Op::ImageWrite,
                 &[
@@ -723,7 +723,7 @@ impl<'m> Emitter<'m> {
                     Operand::IdRef(texel),
                 ],
             )?;
-            Ok(vec![])
+            Ok(smallvec::smallvec![])
         };
         if !self.opts.bounds_checks {
             write(self)?;
@@ -794,9 +794,9 @@ impl<'m> Emitter<'m> {
         let v4 = self.spv.vec_ty(u, 4);
         let pt = self.spv.ptr_ty(sc, v4);
         let zero = self.spv.u32c(0);
-        let load = move |e: &mut Self| -> Result<Vec<Word>> {
+        let load = move |e: &mut Self| -> Result<Words> {
             let p = e.access_chain(pt, base, &[zero, row])?;
-            Ok(vec![e.load_in(v4, p, sc, 16)?])
+            Ok(smallvec::smallvec![e.load_in(v4, p, sc, 16)?])
         };
         // D3D bounds-checks no root descriptor.
         if !dynamic || !self.opts.bounds_checks || sc == StorageClass::PhysicalStorageBuffer {

@@ -35,6 +35,7 @@ use crate::ir::{self, TypeId, ValueId};
 use rspirv::dr::Operand;
 use rspirv::spirv::{BuiltIn, Capability, Decoration, ExecutionMode, Op};
 use rspirv::spirv::{StorageClass, Word};
+use smallvec::SmallVec;
 use std::fmt::Write;
 
 /// The built-in (if any) a signature element becomes.
@@ -838,7 +839,7 @@ impl<'m> Emitter<'m> {
             return Err(self.invalid(format!("signature column {col} out of range")));
         }
         let pt = self.spv.ptr_ty(sc, v.scalar);
-        let mut idx = Vec::with_capacity(3);
+        let mut idx: SmallVec<[Word; 3]> = SmallVec::new();
         if v.vertices > 0 {
             idx.push(vertex.ok_or_else(|| self.invalid("a per-vertex access without an index"))?);
         }

@@ -155,7 +155,7 @@ impl<'m> Emitter<'m> {
             let first = self.op(Op::IEqual, b, &[invocation_id, zero])?;
             self.if_then(first, &[], |e| {
                 e.op(Op::FunctionCall, void, &[pc])?;
-                Ok(vec![])
+                Ok(smallvec::smallvec![])
             })?;
         }
         self.spv.b.ret().map_err(super::context::berr)?;

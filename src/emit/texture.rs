@@ -6,7 +6,7 @@
 //! 1.3) for D3D's rule that out-of-bounds reads give zero and writes are
 //! dropped; texel buffers keep explicit checks (`resource`).
 
-use super::context::{Handle, Parts, TyKey, Val};
+use super::context::{Handle, Parts, TyKey, Val, Words};
 use super::resource::{image_shape, ImageShape, View};
 use super::Emitter;
 use crate::dxil::operands::{
@@ -593,7 +593,7 @@ impl<'m> Emitter<'m> {
 
     /// `GetDimensions(texture, mip)`: width, height, depth or layers, and
     /// the mip count (sample count for multisampled textures; 0 for UAVs).
-    pub fn texture_dimensions(&mut self, h: Handle, mip: ValueId) -> Result<Vec<Word>> {
+    pub fn texture_dimensions(&mut self, h: Handle, mip: ValueId) -> Result<Words> {
         let d = self.decl(h.res)?;
         let shape = image_shape(d.kind).ok_or_else(|| self.internal("not a texture"))?;
         self.spv.cap(Capability::ImageQuery);
@@ -618,7 +618,7 @@ impl<'m> Emitter<'m> {
             self.op(Op::ImageQuerySizeLod, vt, &[img, lod])?
         };
         let zero = self.spv.u32c(0);
-        let mut parts = Vec::with_capacity(4);
+        let mut parts = Words::with_capacity(4);
         for i in 0..3 {
             parts.push(match i {
                 _ if i >= n => zero,

@@ -13,8 +13,7 @@ impl<'m> Emitter<'m> {
     /// Moves the collected `Function`-storage variables to the start of the
     /// entry block.
     pub fn insert_fn_vars(&mut self) -> Result<()> {
-        let vars = std::mem::take(&mut self.func.fn_vars);
-        if self.spv.b.hoist_into_entry_block(vars) {
+        if self.spv.b.hoist_into_entry_block(&self.func.fn_vars) {
             Ok(())
         } else {
             Err(self.internal("function without blocks"))
@@ -27,7 +26,7 @@ impl<'m> Emitter<'m> {
         let phis = std::mem::take(&mut self.func.phis);
         let incoming = std::mem::take(&mut self.func.phi_incoming);
         let mut ops: SmallVec<[Word; 8]> = SmallVec::new();
-        for p in phis {
+        for p in &phis {
             ops.clear();
             let pairs = incoming
                 .get(p.incoming.clone())
@@ -49,6 +48,9 @@ impl<'m> Emitter<'m> {
                 return Err(self.internal("lost a phi"));
             }
         }
+        // Back for their capacity (the next function resets them).
+        self.func.phis = phis;
+        self.func.phi_incoming = incoming;
         Ok(())
     }
 

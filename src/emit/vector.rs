@@ -2,7 +2,7 @@
 //! included): `RawBufferVectorLoad`/`Store` (through the bounds-checked
 //! raw-buffer accesses of `resource`), `VectorReduceAnd`/`Or` and `FDot`.
 
-use super::context::Val;
+use super::context::{Val, Words};
 use super::Emitter;
 use crate::dxil::operands::{RawBufferVectorLoad, RawBufferVectorStore};
 use crate::error::Result;
@@ -13,11 +13,11 @@ use smallvec::smallvec;
 impl<'m> Emitter<'m> {
     /// The components of a value of LLVM type `t` (a scalar is one
     /// component) and their LLVM type.
-    fn components(&mut self, v: Word, t: TypeId) -> Result<(Vec<Word>, TypeId)> {
+    fn components(&mut self, v: Word, t: TypeId) -> Result<(Words, TypeId)> {
         if self.m.types.vector_len(t).is_some() {
             Ok((self.lanes(v, t)?, self.lane_type(t)?))
         } else {
-            Ok((vec![v], t))
+            Ok((smallvec::smallvec![v], t))
         }
     }
 

@@ -2,7 +2,7 @@
 //! `WaveMatch` and `WaveMultiPrefix*` are lowered to a loop that peels off
 //! one partition of lanes per iteration.
 
-use super::context::{berr, scope};
+use super::context::{berr, scope, Words};
 use super::Emitter;
 use crate::dxil::operands::{WaveMultiPrefixBitCount, WaveMultiPrefixOp};
 use crate::dxil::{SignedOpKind, WaveBitOpKind, WaveMultiPrefixOpKind, WaveOpKind};
@@ -150,7 +150,7 @@ impl<'m> Emitter<'m> {
         let scan = GroupOperation::ExclusiveScan;
         let r = self.per_partition(key, kty, 2, |e| {
             if e.m.types.vector_len(xt).is_none() {
-                return Ok(vec![e.wave_arith(k, signed, t, v, scan)?]);
+                return Ok(smallvec::smallvec![e.wave_arith(k, signed, t, v, scan)?]);
             }
             // The SM 6.9 vector overloads, lane by lane.
             let te = e.lane_type(t)?;
@@ -158,7 +158,7 @@ impl<'m> Emitter<'m> {
                 [x] => e.wave_arith(k, signed, te, x, scan),
                 _ => Err(e.internal("wave op: operand count")),
             })?;
-            Ok(vec![r])
+            Ok(smallvec::smallvec![r])
         })?;
         self.single(r)
     }
@@ -171,7 +171,9 @@ impl<'m> Emitter<'m> {
         let c = self.value_id(o.value)?;
         let (key, kty) = self.mask_key(o.mask)?;
         let r = self.per_partition(key, kty, 2, |e| {
-            Ok(vec![e.wave_bit_count(c, GroupOperation::ExclusiveScan)?])
+            Ok(smallvec::smallvec![
+                e.wave_bit_count(c, GroupOperation::ExclusiveScan)?
+            ])
         })?;
         self.single(r)
     }
@@ -220,7 +222,7 @@ impl<'m> Emitter<'m> {
     }
 
     /// `WaveActiveBallot(cond)` → four words.
-    pub fn wave_ballot(&mut self, cond: Word) -> Result<Vec<Word>> {
+    pub fn wave_ballot(&mut self, cond: Word) -> Result<Words> {
         let v = self.ballot(cond)?;
         let u = self.spv.u32_ty();
         (0..4).map(|i| self.composite_extract(u, v, i)).collect()
@@ -351,8 +353,8 @@ impl<'m> Emitter<'m> {
         key: Word,
         key_ty: Word,
         key_kind: u32,
-        f: impl FnOnce(&mut Self) -> Result<Vec<Word>>,
-    ) -> Result<Vec<Word>> {
+        f: impl FnOnce(&mut Self) -> Result<Words>,
+    ) -> Result<Words> {
         self.spv.cap(Capability::GroupNonUniformBallot);
         if !self.waves.warned_partition_loop {
             self.waves.warned_partition_loop = true;
@@ -418,7 +420,7 @@ impl<'m> Emitter<'m> {
     }
 
     /// `WaveMatch(v)` → four mask words.
-    pub fn wave_match(&mut self, t: TypeId, v: ValueId) -> Result<Vec<Word>> {
+    pub fn wave_match(&mut self, t: TypeId, v: ValueId) -> Result<Words> {
         let (key, kty, kind) = self.partition_key(t, v)?;
         let vals = self.per_partition(key, kty, kind, |e| {
             let tr = e.spv.boolc(true);

@@ -104,6 +104,11 @@ fn detached(op: Op) -> Error {
 pub(crate) struct FnVars(Vec<Word>);
 
 impl FnVars {
+    /// Removes every variable (keeping the capacity).
+    pub fn clear(&mut self) {
+        self.0.clear();
+    }
+
     /// Adds an instruction (an `OpVariable`).
     pub fn push(&mut self, inst: Instruction) {
         inst.assemble_into(&mut self.0);
@@ -155,6 +160,54 @@ impl Writer {
         w
     }
 
+    /// Empties the module for the next one, keeping the sections'
+    /// capacity (every field is named: a new one must be reset here too).
+    pub fn reset(&mut self) {
+        let Writer {
+            next_id,
+            capabilities,
+            extensions,
+            ext_inst_imports,
+            memory_model,
+            entry_points,
+            execution_modes,
+            debug_names,
+            annotations,
+            globals,
+            functions,
+            in_function,
+            in_block,
+            entry_block,
+        } = self;
+        *next_id = 1;
+        for section in [
+            capabilities,
+            extensions,
+            ext_inst_imports,
+            memory_model,
+            entry_points,
+            execution_modes,
+            debug_names,
+            annotations,
+            globals,
+            functions,
+        ] {
+            section.clear();
+        }
+        *in_function = None;
+        *in_block = false;
+        *entry_block = None;
+    }
+
+    /// The words the sections hold room for.
+    pub fn capacity(&self) -> usize {
+        self.globals
+            .capacity()
+            .saturating_add(self.functions.capacity())
+            .saturating_add(self.annotations.capacity())
+            .saturating_add(self.debug_names.capacity())
+    }
+
     /// Makes room for `words` more words of function code.
     pub fn reserve_code(&mut self, words: usize) {
         self.functions.reserve(words);
@@ -168,7 +221,7 @@ impl Writer {
     }
 
     /// The module's words: the header, then every section in order.
-    pub fn assemble(self) -> Vec<Word> {
+    pub fn assemble(&self) -> Vec<Word> {
         let sections = [
             &self.capabilities,
             &self.extensions,
@@ -276,7 +329,7 @@ impl Writer {
         d: spirv::Decoration,
         params: impl IntoIterator<Item = Operand>,
     ) {
-        let params: Vec<Operand> = params.into_iter().collect();
+        let params: smallvec::SmallVec<[Operand; 2]> = params.into_iter().collect();
         encode_operands(
             &mut self.annotations,
             Op::Decorate,
@@ -429,7 +482,7 @@ impl Writer {
 
     /// Inserts encoded instructions at the top of the current function's
     /// entry block; false if it has none.
-    pub fn hoist_into_entry_block(&mut self, vars: FnVars) -> bool {
+    pub fn hoist_into_entry_block(&mut self, vars: &FnVars) -> bool {
         let Some(at) = self.entry_block else {
             return false;
         };
@@ -785,7 +838,7 @@ mod tests {
             .unwrap();
         b.ret().unwrap();
         w.ret().unwrap();
-        assert!(w.hoist_into_entry_block(vars));
+        assert!(w.hoist_into_entry_block(&vars));
         b.end_function().unwrap();
         w.end_function().unwrap();
         assert_eq!(w.assemble(), b.module().assemble());

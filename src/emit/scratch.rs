@@ -1,0 +1,63 @@
+//! Buffers one emission leaves for the next ([`ScratchPool`]): the SPIR-V
+//! writer's sections, the type and constant caches, the per-function
+//! tables. Emitting a shader fills a few dozen vectors and hash maps;
+//! taking them back cleared, with their capacity, saves most of the
+//! allocations of an emission. Nothing of one emission's content reaches
+//! the next: each container is reset before it is used again.
+
+use super::context::FnCtx;
+use super::module_ctx::ModuleCtx;
+use std::fmt;
+use std::sync::{Mutex, PoisonError};
+
+/// The containers of one emission (see the module doc).
+#[derive(Default)]
+pub(crate) struct Scratch {
+    pub(super) spv: ModuleCtx,
+    pub(super) func: FnCtx,
+}
+
+/// How many scratches a pool keeps (about the number of threads that
+/// compile with one `Compiler` at once; more are dropped).
+const KEPT: usize = 8;
+
+/// A scratch keeping more than this many bytes of SPIR-V words is dropped
+/// rather than kept (one huge shader should not pin its memory).
+const MAX_KEPT_BYTES: usize = 4 << 20;
+
+/// Scratch buffers shared by the compilations of one
+/// [`crate::Compiler`]: each compilation takes one (or starts empty) and
+/// gives it back when done. A clone starts with an empty pool.
+#[derive(Default)]
+pub struct ScratchPool(Mutex<Vec<Scratch>>);
+
+impl ScratchPool {
+    /// A scratch to emit with: a kept one, or an empty one.
+    pub(crate) fn take(&self) -> Scratch {
+        let mut kept = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        kept.pop().unwrap_or_default()
+    }
+
+    /// Gives a scratch back for the next emission.
+    pub(crate) fn put(&self, scratch: Scratch) {
+        if scratch.spv.retained_bytes() > MAX_KEPT_BYTES {
+            return;
+        }
+        let mut kept = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        if kept.len() < KEPT {
+            kept.push(scratch);
+        }
+    }
+}
+
+impl Clone for ScratchPool {
+    fn clone(&self) -> Self {
+        ScratchPool::default()
+    }
+}
+
+impl fmt::Debug for ScratchPool {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("ScratchPool")
+    }
+}
