@@ -8,14 +8,12 @@ use crate::common;
 
 use dxil2spirv::compile::Output;
 use dxil2spirv::run::{Draw, TargetFormat, Texels, UniformData, Vulkan};
-use std::sync::OnceLock;
 
 const SIZE: u32 = 8;
 
-/// One loader for the whole test binary.
+/// The loader the whole test binary shares.
 fn vulkan() -> &'static Vulkan {
-    static VULKAN: OnceLock<Vulkan> = OnceLock::new();
-    VULKAN.get_or_init(|| Vulkan::load().expect("Vulkan loader"))
+    common::vulkan::vulkan()
 }
 
 /// Corpus blob `graphics/<name>`, compiled.

@@ -41,7 +41,7 @@ fn run_spec(name: &str, blob: &[u8], spec_path: &Path) {
     let out = run::compile_for_run(blob, &CompileOptions::default()).unwrap();
     let spec = RunSpec::from_file(spec_path).unwrap();
     let bindings = run::bindings_from_reflection(&out.reflection, &spec);
-    let vulkan = run::Vulkan::load().expect("Vulkan loader");
+    let vulkan = common::vulkan::vulkan();
     let report = vulkan
         .run_spec_with(
             &spec,

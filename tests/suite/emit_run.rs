@@ -39,7 +39,7 @@ fn compute_corpus_runs() {
         return;
     }
     // One loader and one device for the whole sweep (see `run::Session`).
-    let vulkan = run::Vulkan::load().expect("Vulkan loader");
+    let vulkan = common::vulkan::vulkan();
     let devices = vulkan.list_devices().expect("Vulkan devices");
     let index: usize = std::env::var("DXIL2SPIRV_DEVICE")
         .ok()

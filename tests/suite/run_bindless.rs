@@ -125,7 +125,7 @@ fn rs_corpus_runs_bindless_under_two_placements_and_mutable() {
         "expected the 15 root-signature run specs, found {}",
         specs.len()
     );
-    let vulkan = run::Vulkan::load().expect("Vulkan loader");
+    let vulkan = common::vulkan::vulkan();
     let index: Option<usize> = std::env::var("DXIL2SPIRV_DEVICE")
         .ok()
         .and_then(|s| s.parse().ok());
@@ -312,7 +312,7 @@ fn root_block_in_a_uniform_buffer_runs() {
     if !common::vulkan::available() {
         return;
     }
-    let vulkan = run::Vulkan::load().expect("Vulkan loader");
+    let vulkan = common::vulkan::vulkan();
     let wanted = ["cbuf-variant-rootconst", "rs-rootconst-dynamic-index"];
     let specs: Vec<_> = rs_specs()
         .into_iter()

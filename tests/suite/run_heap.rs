@@ -88,7 +88,7 @@ fn heap_spec_passes_or_is_refused_by_name() {
     let (blob, spec) = corpus("heap66-slots-raw-structured");
     let out = run::compile_for_run(&blob, &CompileOptions::default()).expect("compiles");
     let bindings = run::bindings_from_reflection(&out.reflection, &spec);
-    let vulkan = run::Vulkan::load().expect("loader");
+    let vulkan = common::vulkan::vulkan();
     let (device, result) = vulkan
         .with_session(None, false, |session| {
             let r = session.run_spec(

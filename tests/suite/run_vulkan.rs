@@ -224,7 +224,7 @@ fn one_session_runs_many_times() {
     let spec = RunSpec::parse(SIMPLE_SPEC).expect("spec");
     let spirv = double_plus_push();
     let pc = PushConstantDesc::single(RegisterKey::cbv(0));
-    let vulkan = dxil2spirv::run::Vulkan::load().expect("loader");
+    let vulkan = common::vulkan::vulkan();
     // More runs than some drivers allow instances per process.
     let passed = vulkan
         .with_session(None, false, |session| {

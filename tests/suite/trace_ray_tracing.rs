@@ -13,7 +13,7 @@
 use crate::common;
 
 use dxil2spirv::compile::{Compiler, Output, ResourceClass};
-use dxil2spirv::run::{Geometry, ShaderCode, Trace, Traced, UniformData, Vulkan};
+use dxil2spirv::run::{Geometry, ShaderCode, Trace, Traced, UniformData};
 use dxil2spirv::ErrorKind;
 use std::sync::MutexGuard;
 
@@ -173,7 +173,7 @@ fn stage<'a>(outs: &'a [Output], stage: &str) -> &'a Output {
 /// `trace` on the first device, or `None` (said on stderr) when the device
 /// cannot run it.
 fn run(trace: &Trace<'_>) -> Option<Traced> {
-    let vulkan = Vulkan::load().expect("Vulkan loader");
+    let vulkan = common::vulkan::vulkan();
     let result = vulkan
         .with_session(None, false, |s| {
             eprintln!("tracing on {}", s.device());

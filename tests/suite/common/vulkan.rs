@@ -1,7 +1,25 @@
-//! Whether the Vulkan tests can run, and their turn on the device.
+//! Whether the Vulkan tests can run, their turn on the device, and the one
+//! Vulkan loader they share.
 
-use dxil2spirv::run::list_devices;
-use std::sync::{Mutex, MutexGuard};
+use dxil2spirv::run::Vulkan;
+use std::sync::{Mutex, MutexGuard, OnceLock};
+
+/// The Vulkan loader, loaded once for the whole test binary. Loading and
+/// unloading it per test costs time, and NVIDIA 580 was seen to stop
+/// creating instances after a few dozen load cycles in one process.
+fn loader() -> Result<&'static Vulkan, String> {
+    static VULKAN: OnceLock<Result<Vulkan, String>> = OnceLock::new();
+    VULKAN
+        .get_or_init(|| Vulkan::load().map_err(|e| e.to_string()))
+        .as_ref()
+        .map_err(Clone::clone)
+}
+
+/// The shared loader; panics (fails the test) when there is none, so call
+/// it after [`available`].
+pub fn vulkan() -> &'static Vulkan {
+    loader().expect("Vulkan loader")
+}
 
 /// The device's turn, one for the whole test binary: every test that opens
 /// a Vulkan device holds it, so one test at a time uses the device. The
@@ -17,15 +35,23 @@ pub fn turn() -> MutexGuard<'static, ()> {
 /// `DXIL2SPIRV_NO_VULKAN=1` (then it prints why and returns false).
 pub fn available() -> bool {
     let skip = std::env::var("DXIL2SPIRV_NO_VULKAN").is_ok_and(|v| v == "1");
-    let problem = match list_devices() {
+    // Listed once per process: each listing creates a Vulkan instance, and
+    // the NVIDIA 580 driver refuses new instances (ERROR_INCOMPATIBLE_DRIVER)
+    // after a few dozen in one process.
+    static DEVICES: OnceLock<Result<Vec<String>, String>> = OnceLock::new();
+    let devices = DEVICES.get_or_init(|| {
+        let devices = loader()?.list_devices().map_err(|e| e.to_string())?;
+        Ok(devices.iter().map(|d| d.to_string()).collect())
+    });
+    let problem = match devices {
         Ok(devices) if !devices.is_empty() => {
-            for d in &devices {
+            for d in devices {
                 eprintln!("Vulkan device {d}");
             }
             return true;
         }
         Ok(_) => "the Vulkan loader found no device".to_string(),
-        Err(e) => e.to_string(),
+        Err(e) => e.clone(),
     };
     if skip {
         eprintln!("DXIL2SPIRV_NO_VULKAN=1: skipping a Vulkan test ({problem})");
