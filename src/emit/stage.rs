@@ -15,6 +15,10 @@
 //!   `SV_Position.w` is `w`, not `1/w`, and `SV_IsFrontFace` is `~0u`/`0u`.
 //!   All clip (cull) distance elements share one `ClipDistance`
 //!   (`CullDistance`) array, in signature order.
+//! * Pixel shader built-in inputs keep their interpolation mode as
+//!   decorations (`Centroid`, `Sample`; `Flat` and `NoPerspective` on the
+//!   distances), as user inputs do; see `builtin_interpolation` for
+//!   `SV_Position`, whose centroid Vulkan cannot express.
 //! * Interface variables are 32-bit: 16-bit elements (min precision or
 //!   `-enable-16bit-types`) are converted on load and store, so no
 //!   `storageInputOutput16` feature is needed and a 16-bit element links
@@ -468,6 +472,9 @@ impl<'m> Emitter<'m> {
                 }
             }
         };
+        if role == Role::PixelIn && matches!(e.semantic_kind, S::Position | S::Barycentrics) {
+            self.builtin_interpolation(v.var, e);
+        }
         if kind == ShaderKind::Geometry && output {
             self.stream_decoration(v.var, e);
         }
@@ -732,6 +739,43 @@ impl<'m> Emitter<'m> {
         }
     }
 
+    /// Decorates a built-in pixel shader input (`FragCoord`, barycentrics)
+    /// with where its mode evaluates it (`Centroid`, `Sample`); the
+    /// perspective is the built-in's own (DXC marks every `SV_Position`
+    /// `noperspective`: screen space, as `FragCoord` is).
+    ///
+    /// * A per-sample input makes the shader run per sample, as D3D does
+    ///   (its `SampleFrequency`). For `FragCoord` only sample shading moves
+    ///   `x` and `y` to the sample, and the `Sample` decoration merely *may*
+    ///   enable it, so the interface also takes a `SampleId` input, which
+    ///   enables it with `minSampleShading` 1.0.
+    /// * Vulkan ignores `Centroid` on `FragCoord` (the built-in's
+    ///   description), which stays at the pixel center: a centroid
+    ///   `SV_Position` (which DXC requires with conservative depth outputs)
+    ///   is decorated all the same and warned about.
+    fn builtin_interpolation(&mut self, var: Word, e: &SignatureElement) {
+        match e.interpolation {
+            I::LinearCentroid | I::LinearNoperspectiveCentroid => {
+                self.spv.decorate(var, Decoration::Centroid, &[]);
+                if e.semantic_kind == S::Position {
+                    self.spv.warnings.push(format!(
+                        "{} is a centroid pixel shader input, but Vulkan ignores Centroid on \
+                         FragCoord: on partly covered pixels it is the pixel center's, not the \
+                         centroid's",
+                        e.name
+                    ));
+                }
+            }
+            I::LinearSample | I::LinearNoperspectiveSample => {
+                self.spv.cap(Capability::SampleRateShading);
+                self.spv.decorate(var, Decoration::Sample, &[]);
+                let u = self.spv.u32_ty();
+                self.builtin_var(BuiltIn::SampleId, StorageClass::Input, u);
+            }
+            _ => {}
+        }
+    }
+
     /// A clip or cull distance element: all of one kind share a built-in
     /// `float[n]` array; this element starts where the earlier ones end.
     fn declare_distances(
@@ -766,7 +810,30 @@ impl<'m> Emitter<'m> {
         let f = self.spv.float_ty(32);
         let arr = self.spv.ty(TyKey::Array(f, total));
         let arr = self.per_vertex(arr, plain.vertices);
+        let fresh = !self.spv.builtins.contains_key(&(bi, sc));
         let var = self.builtin_var(bi, sc, arr);
+        if fresh
+            && self.desc.kind == ShaderKind::Pixel
+            && sc == StorageClass::Input
+            && plain.vertices == 0
+        {
+            // One array, so one interpolation mode for all its elements.
+            let mode = e.interpolation;
+            if let Some(x) = list
+                .iter()
+                .find(|x| x.semantic_kind == e.semantic_kind && x.interpolation != mode)
+            {
+                return Err(self.unsupported_feature(
+                    Feature::SystemValue,
+                    format!(
+                        "system values {} interpolated {mode:?} and {:?}: one Vulkan {bi:?} \
+                         array has one interpolation mode",
+                        e.name, x.interpolation
+                    ),
+                ));
+            }
+            self.interpolation(var, mode, true);
+        }
         Ok(IoVar {
             var,
             scalar: f,

@@ -244,3 +244,77 @@ fn ray_query_handles_merged_from_two_queries_are_named_unsupported_errors() {
         "{e}"
     );
 }
+
+/// The decorations other than `BuiltIn` of the variable that is built-in
+/// `bi` in disassembly `a` (none when there is no such variable).
+fn builtin_decorations(a: &str, bi: &str) -> Vec<String> {
+    let Some(id) = a.lines().find_map(|l| {
+        l.strip_prefix("OpDecorate ")
+            .and_then(|r| r.strip_suffix(&format!(" BuiltIn {bi}")))
+    }) else {
+        return Vec::new();
+    };
+    let prefix = format!("OpDecorate {id} ");
+    a.lines()
+        .filter_map(|l| l.strip_prefix(&prefix))
+        .filter(|d| !d.starts_with("BuiltIn "))
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn pixel_shader_built_in_inputs_keep_their_interpolation_mode() {
+    let a = asm(&check("ps-builtin-sample-interp"));
+    for bi in ["FragCoord", "BaryCoordKHR", "ClipDistance", "CullDistance"] {
+        assert_eq!(builtin_decorations(&a, bi), ["Sample"], "{bi}\n{a}");
+    }
+    // A per-sample SV_Position makes the shader run per sample, as D3D
+    // does: a SampleId input enables sample shading.
+    assert_eq!(builtin_decorations(&a, "SampleId"), ["Flat"], "{a}");
+    assert!(a.contains("OpCapability SampleRateShading"), "{a}");
+
+    let a = asm(&check("ps-builtin-centroid-interp"));
+    assert_eq!(builtin_decorations(&a, "FragCoord"), [] as [&str; 0], "{a}");
+    assert_eq!(
+        builtin_decorations(&a, "BaryCoordNoPerspKHR"),
+        ["Centroid"],
+        "{a}"
+    );
+    assert_eq!(builtin_decorations(&a, "ClipDistance"), ["Centroid"], "{a}");
+    assert_eq!(
+        builtin_decorations(&a, "CullDistance"),
+        ["NoPerspective"],
+        "{a}"
+    );
+    assert!(
+        !a.contains("SampleId") && !a.contains("SampleRateShading"),
+        "{a}"
+    );
+}
+
+#[test]
+fn a_centroid_position_is_the_pixel_center_and_says_so() {
+    let outs = check("ps-position-centroid");
+    assert_eq!(builtin_decorations(&asm(&outs), "FragCoord"), ["Centroid"]);
+    assert!(
+        outs[0]
+            .warnings
+            .iter()
+            .any(|w| w.contains("Vulkan ignores Centroid on FragCoord")),
+        "{:?}",
+        outs[0].warnings
+    );
+}
+
+#[test]
+fn clip_distances_interpolated_differently_are_a_named_unsupported_error() {
+    use dxil2spirv::error::{Feature, Unsupported};
+    let blob = std::fs::read(path("ps-clip-mixed-interp", "dxil")).unwrap();
+    let e = Compiler::default().compile_all(&blob).unwrap_err();
+    assert_eq!(
+        e.unsupported_detail(),
+        Some(Unsupported::Feature(Feature::SystemValue)),
+        "{e}"
+    );
+    assert!(e.to_string().contains("one interpolation mode"), "{e}");
+}
