@@ -91,6 +91,18 @@ pub enum DescriptorType {
 }
 
 impl DescriptorType {
+    /// The types of the resource heap (everything but samplers), in heap
+    /// binding order.
+    pub const RESOURCE_HEAP: [DescriptorType; 7] = [
+        DescriptorType::SampledImage,
+        DescriptorType::StorageImage,
+        DescriptorType::UniformTexelBuffer,
+        DescriptorType::StorageTexelBuffer,
+        DescriptorType::StorageBuffer,
+        DescriptorType::UniformBuffer,
+        DescriptorType::AccelerationStructure,
+    ];
+
     /// The name used in reflection JSON (the Vulkan enumerator without
     /// prefix, lower case).
     pub fn name(self) -> &'static str {
@@ -384,16 +396,7 @@ mod tests {
     fn heap_bindings_by_type_mutable_and_cbv_as_ssbo() {
         use DescriptorType as T;
         let plain = layout(BindlessOptions::default());
-        let types = [
-            T::SampledImage,
-            T::StorageImage,
-            T::UniformTexelBuffer,
-            T::StorageTexelBuffer,
-            T::StorageBuffer,
-            T::UniformBuffer,
-            T::AccelerationStructure,
-            T::Sampler,
-        ];
+        let types: Vec<T> = T::RESOURCE_HEAP.into_iter().chain([T::Sampler]).collect();
         let bindings: Vec<u32> = types.iter().map(|&t| plain.binding_of(t)).collect();
         assert_eq!(bindings, [0, 1, 2, 3, 4, 5, 6, 8]);
         let mutable = layout(BindlessOptions {

@@ -68,15 +68,7 @@ pub struct BindlessReflection {
 /// the types they alias).
 fn heap_types(layout: &BindlessLayout) -> Vec<(u32, Vec<DescriptorType>)> {
     use DescriptorType as T;
-    let all = [
-        T::SampledImage,
-        T::StorageImage,
-        T::UniformTexelBuffer,
-        T::StorageTexelBuffer,
-        T::StorageBuffer,
-        T::UniformBuffer,
-        T::AccelerationStructure,
-    ];
+    let all = T::RESOURCE_HEAP;
     let mut out: Vec<(u32, Vec<DescriptorType>)> = Vec::new();
     for t in all {
         if layout.options.cbv_as_ssbo && t == T::UniformBuffer {
@@ -291,15 +283,7 @@ fn requirements(
         }
     }
     use DescriptorType as T;
-    for t in [
-        T::SampledImage,
-        T::StorageImage,
-        T::UniformTexelBuffer,
-        T::StorageTexelBuffer,
-        T::StorageBuffer,
-        T::UniformBuffer,
-        T::AccelerationStructure,
-    ] {
+    for t in T::RESOURCE_HEAP {
         let held = !(layout.options.cbv_as_ssbo && t == T::UniformBuffer);
         let counters = t == T::StorageBuffer && used.contains(&heap_binding::COUNTER);
         if !(held && used.contains(&layout.binding_of(t)) || counters) {
