@@ -1,9 +1,11 @@
 //! The library API is thread-safe: `Compiler` and its results are `Send +
 //! Sync`, and one shared `&Compiler` compiling on several threads at once
-//! gives exactly the single-threaded results.
+//! gives exactly the single-threaded results. A compiler reuses its
+//! emitter buffers between compilations; that changes no output.
 
 use crate::common;
 
+use dxil2spirv::compile::RootSignatureChoice;
 use dxil2spirv::{CompileOptions, Compiler, Error, Output};
 
 fn assert_send_sync<T: Send + Sync>() {}
@@ -64,6 +66,49 @@ fn shared_compiler_on_threads_matches_single_threaded() {
                 result == expected[i],
                 "{}: result on a thread differs from the single-threaded one",
                 blobs[i].0
+            );
+        }
+    }
+}
+
+/// Every corpus blob (every export of a library), plain and through its
+/// embedded root signature: one compiler reused in corpus order and then in
+/// reverse order (so its pooled buffers last held another shader) gives
+/// exactly what a fresh compiler gives for that blob alone.
+#[test]
+fn reused_compiler_matches_a_fresh_one() {
+    let blobs: Vec<(String, Vec<u8>)> = common::corpus::blobs()
+        .into_iter()
+        .map(|(name, path)| (name, std::fs::read(&path).expect("corpus blob reads")))
+        .collect();
+    assert!(blobs.len() >= 400, "only {} corpus blobs", blobs.len());
+    for root_signature in [RootSignatureChoice::None, RootSignatureChoice::Embedded] {
+        let options = CompileOptions {
+            validate: false,
+            root_signature,
+            ..CompileOptions::default()
+        };
+        let spirv = |c: &Compiler, blob: &[u8]| -> Option<Vec<Vec<u32>>> {
+            let outs = c.compile_all(blob).ok()?;
+            Some(outs.into_iter().map(|o| o.spirv).collect())
+        };
+        let fresh: Vec<_> = blobs
+            .iter()
+            .map(|(_, b)| spirv(&Compiler::new(options.clone()), b))
+            .collect();
+        assert!(
+            fresh.iter().filter(|f| f.is_some()).count() >= 30,
+            "too few blobs compile with {:?}",
+            options.root_signature
+        );
+        let reused = Compiler::new(options.clone());
+        let n = blobs.len();
+        for i in (0..n).chain((0..n).rev()) {
+            assert!(
+                spirv(&reused, &blobs[i].1) == fresh[i],
+                "{} ({:?}): a reused compiler differs from a fresh one",
+                blobs[i].0,
+                options.root_signature
             );
         }
     }
