@@ -60,7 +60,6 @@
 //! `static_samplers` and `vulkan` (`docs/BINDING.md`).
 
 pub use crate::binding::{BindlessOptions, RootBlockStorage, RootSignatureChoice};
-use crate::container::FeatureFlags;
 use crate::dxil::{DxilModule, EntryPoint};
 use crate::emit::{self, EmitOptions, ShaderDesc};
 pub use crate::emit::{
@@ -384,19 +383,10 @@ impl Compiler {
         // The rules alone and heap use here; every resource is resolved
         // (and a register the root signature misses reported) by the
         // binding layer.
-        let features = shader
-            .container
-            .feature_info()
-            .ok()
-            .flatten()
-            .unwrap_or_default();
+        let (resource_heap, sampler_heap) = crate::rootsig::ShaderUse::heaps_of(shader);
         rs.validate()
             .and_then(|()| {
-                rs.check_heaps(
-                    features.contains(FeatureFlags::RESOURCE_DESCRIPTOR_HEAP_INDEXING),
-                    features.contains(FeatureFlags::SAMPLER_DESCRIPTOR_HEAP_INDEXING),
-                    shader.dxil.shader_model.kind,
-                )
+                rs.check_heaps(resource_heap, sampler_heap, shader.dxil.shader_model.kind)
             })
             .map_err(|e| e.to_error())?;
         Ok(Some(std::sync::Arc::new(

@@ -190,7 +190,7 @@ impl BindlessLayout {
         }
         let declared = DeclaredResource {
             register: Register {
-                class: range_type(r.class),
+                class: DescriptorRangeType::from(r.class),
                 index: r.lower_bound,
                 space: r.space,
             },
@@ -256,15 +256,5 @@ impl BindlessLayout {
                 binding: index as u32,
             },
         })
-    }
-}
-
-/// The root signature's name of a register class.
-fn range_type(class: ResourceClass) -> DescriptorRangeType {
-    match class {
-        ResourceClass::Srv => DescriptorRangeType::Srv,
-        ResourceClass::Uav => DescriptorRangeType::Uav,
-        ResourceClass::Cbv => DescriptorRangeType::Cbv,
-        ResourceClass::Sampler => DescriptorRangeType::Sampler,
     }
 }

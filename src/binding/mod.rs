@@ -69,6 +69,19 @@ impl ResourceClass {
     }
 }
 
+impl From<ResourceClass> for crate::rootsig::DescriptorRangeType {
+    /// The root signature's name of a register class.
+    fn from(class: ResourceClass) -> Self {
+        use crate::rootsig::DescriptorRangeType as R;
+        match class {
+            ResourceClass::Srv => R::Srv,
+            ResourceClass::Uav => R::Uav,
+            ResourceClass::Cbv => R::Cbv,
+            ResourceClass::Sampler => R::Sampler,
+        }
+    }
+}
+
 /// The Vulkan descriptor type of a binding.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum DescriptorType {

@@ -81,18 +81,28 @@ impl ShaderUse {
                     .map(|r| declared(DescriptorRangeType::Sampler, &r.binding, false)),
             )
             .collect();
+        let (resource_heap, sampler_heap) = ShaderUse::heaps_of(shader);
+        ShaderUse {
+            stage: shader.dxil.shader_model.kind,
+            resources,
+            resource_heap,
+            sampler_heap,
+        }
+    }
+
+    /// Whether a read shader indexes `ResourceDescriptorHeap` and
+    /// `SamplerDescriptorHeap` (SM 6.6), from its `SFI0` feature flags.
+    pub fn heaps_of(shader: &Shader<'_>) -> (bool, bool) {
         let features = shader
             .container
             .feature_info()
             .ok()
             .flatten()
             .unwrap_or_default();
-        ShaderUse {
-            stage: shader.dxil.shader_model.kind,
-            resources,
-            resource_heap: features.contains(FeatureFlags::RESOURCE_DESCRIPTOR_HEAP_INDEXING),
-            sampler_heap: features.contains(FeatureFlags::SAMPLER_DESCRIPTOR_HEAP_INDEXING),
-        }
+        (
+            features.contains(FeatureFlags::RESOURCE_DESCRIPTOR_HEAP_INDEXING),
+            features.contains(FeatureFlags::SAMPLER_DESCRIPTOR_HEAP_INDEXING),
+        )
     }
 }
 

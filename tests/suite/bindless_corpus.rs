@@ -13,24 +13,14 @@ use dxil2spirv::compile::{
     RootSignatureChoice,
 };
 use dxil2spirv::rootsig::{
-    ComparisonFunc, DescriptorRange, DescriptorRangeFlags, DescriptorRangeType, Filter,
-    RootConstants, RootDescriptor, RootDescriptorFlags, RootParameter, RootParameterKind,
-    RootSignature, RootSignatureFlags, RootSignatureVersion, ShaderVisibility, StaticBorderColor,
-    StaticSampler, TextureAddressMode,
+    ComparisonFunc, DescriptorRange, DescriptorRangeFlags, Filter, RootConstants, RootDescriptor,
+    RootDescriptorFlags, RootParameter, RootParameterKind, RootSignature, RootSignatureFlags,
+    RootSignatureVersion, ShaderVisibility, StaticBorderColor, StaticSampler, TextureAddressMode,
 };
-
-fn range_type(class: ResourceClass) -> DescriptorRangeType {
-    match class {
-        ResourceClass::Srv => DescriptorRangeType::Srv,
-        ResourceClass::Uav => DescriptorRangeType::Uav,
-        ResourceClass::Cbv => DescriptorRangeType::Cbv,
-        ResourceClass::Sampler => DescriptorRangeType::Sampler,
-    }
-}
 
 fn range(r: &ReflectedResource) -> DescriptorRange {
     DescriptorRange {
-        range_type: range_type(r.class),
+        range_type: r.class.into(),
         num_descriptors: r.count,
         base_register: r.register,
         space: r.space,
