@@ -234,6 +234,10 @@ pub struct QaReflection {
     pub shader_hash: u64,
     /// Whether binding 3 (the fault log) is used.
     pub fault_log: bool,
+    /// The Vulkan features the instrumentation needs besides the module's
+    /// (`fragmentStoresAndAtomics` or `vertexPipelineStoresAndAtomics` for
+    /// graphics stages with heap accesses).
+    pub features: Vec<&'static str>,
     /// Every instrumented access.
     pub instructions: Vec<QaInstruction>,
 }
@@ -301,6 +305,10 @@ impl QaReflection {
                     .with("sampler_heap", binding::SAMPLER_HEAP)
                     .with("fault_log", self.fault_log.then_some(binding::FAULT_LOG)),
             )
+            .with(
+                "features",
+                Json::Array(self.features.iter().map(|f| Json::from(*f)).collect()),
+            )
             .with("instructions", Json::Array(instructions))
     }
 }
@@ -346,6 +354,7 @@ mod tests {
             set: 3,
             shader_hash: 0x0123_4567_89ab_cdef,
             fault_log: false,
+            features: vec!["fragmentStoresAndAtomics"],
             instructions: vec![
                 QaInstruction {
                     id: 1,
@@ -378,7 +387,7 @@ mod tests {
         q.to_json().write(&mut s).unwrap();
         assert_eq!(
             s,
-            r#"{"version":2,"set":3,"shader_hash":"0123456789abcdef","bindings":{"global":0,"resource_heap":1,"sampler_heap":2,"fault_log":null},"instructions":[{"id":1,"op":"BufferLoad","function":"main","block":2,"heap":"resource","expected_mask":8,"resource":{"class":"srv","register":3,"space":0,"name":"tex"},"parameter":2,"range":0,"range_count":-1},{"id":2,"op":"Sample","function":"main","block":0,"heap":"sampler","expected_mask":128,"resource":null,"parameter":null,"range":null,"range_count":null}]}"#
+            r#"{"version":2,"set":3,"shader_hash":"0123456789abcdef","bindings":{"global":0,"resource_heap":1,"sampler_heap":2,"fault_log":null},"features":["fragmentStoresAndAtomics"],"instructions":[{"id":1,"op":"BufferLoad","function":"main","block":2,"heap":"resource","expected_mask":8,"resource":{"class":"srv","register":3,"space":0,"name":"tex"},"parameter":2,"range":0,"range_count":-1},{"id":2,"op":"Sample","function":"main","block":0,"heap":"sampler","expected_mask":128,"resource":null,"parameter":null,"range":null,"range_count":null}]}"#
         );
     }
 }

@@ -20,6 +20,7 @@ use crate::binding::qa::{
     binding, fault_bits, global, info, log, type_bits, QaInstruction, QaReflection, QaResource,
 };
 use crate::binding::{DescriptorType, ResourceClass, Via};
+use crate::dxil::ShaderKind;
 use crate::error::{Location, Result};
 use crate::rootsig::RootParameterKind;
 use rspirv::spirv::{
@@ -302,10 +303,21 @@ impl<'m> Emitter<'m> {
                 self.write_check_fn(f, slot == 1, qa.set, hash, qa.fault_log)?;
             }
         }
+        // The fault report stores to a buffer: outside compute-like stages
+        // that is a device feature.
+        let stores = self.qa.check_fns.iter().any(Option::is_some);
+        let feature = match self.desc.kind {
+            ShaderKind::Pixel => Some("fragmentStoresAndAtomics"),
+            ShaderKind::Vertex | ShaderKind::Hull | ShaderKind::Domain | ShaderKind::Geometry => {
+                Some("vertexPipelineStoresAndAtomics")
+            }
+            _ => None,
+        };
         self.spv.reflection.qa = Some(QaReflection {
             set: qa.set,
             shader_hash: hash,
             fault_log: qa.fault_log,
+            features: feature.filter(|_| stores).into_iter().collect(),
             instructions: std::mem::take(&mut self.qa.instructions),
         });
         Ok(())

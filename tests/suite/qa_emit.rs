@@ -526,3 +526,22 @@ fn the_first_fault_writes_every_field_then_a_barrier_then_the_fault_type() {
     assert_eq!(words, [0, 1, 2, 3, 4, 6, 7, 8, 9]);
     assert!(barrier_before_last);
 }
+
+#[test]
+fn graphics_stages_with_heap_accesses_name_the_store_feature() {
+    let features = |name: &str| {
+        let out = corpus::compile(name, options(RootSignatureChoice::None, qa(false))).unwrap();
+        out.reflection.qa.unwrap().features
+    };
+    assert_eq!(
+        features("binding/heap66-nonuniform-pixel"),
+        ["fragmentStoresAndAtomics"]
+    );
+    assert_eq!(
+        features("binding/heap66-vertex-pulling"),
+        ["vertexPipelineStoresAndAtomics"]
+    );
+    assert!(features("binding/heap66-slots-typed").is_empty());
+    // No heap access, no store.
+    assert!(features("binding/rs-visibility-ps").is_empty());
+}
