@@ -59,11 +59,22 @@ fn global(fault: u32, index: u32, instruction: u32, expected: u32, actual: u32) 
     ])
 }
 
-fn decode(refl: &Path, global: &Path, log: Option<&Path>) -> Output {
+/// A scratch folder with the reflection and a global buffer dump:
+/// (folder, reflection, dump).
+fn setup(name: &str, global_dump: Vec<u8>) -> (TempDir, PathBuf, PathBuf) {
+    let dir = TempDir::new(name);
+    let refl = reflection(&dir);
+    let g = dir.join("global.bin");
+    std::fs::write(&g, global_dump).unwrap();
+    (dir, refl, g)
+}
+
+/// `qa-decode REFL GLOBAL` with options (name, file).
+fn decode(refl: &Path, global: &Path, options: &[(&str, &Path)]) -> Output {
     let mut cmd = bin();
     cmd.arg("qa-decode").arg(refl).arg(global);
-    if let Some(l) = log {
-        cmd.arg("--log").arg(l);
+    for (name, file) in options {
+        cmd.arg(name).arg(file);
     }
     cmd.output().expect("the binary runs")
 }
@@ -82,23 +93,17 @@ fn compile_reflects_the_qa_section() {
 
 #[test]
 fn a_clean_dump_is_no_fault() {
-    let dir = TempDir::new("cli-qa-clean");
-    let refl = reflection(&dir);
-    let g = dir.join("global.bin");
-    std::fs::write(&g, global(0, 0, 0, 0, 0)).unwrap();
-    let text = stdout(decode(&refl, &g, None));
+    let (_dir, refl, g) = setup("cli-qa-clean", global(0, 0, 0, 0, 0));
+    let text = stdout(decode(&refl, &g, &[]));
     assert_eq!(text, "no fault\n");
 }
 
 #[test]
 fn a_fault_prints_the_vkd3d_block_and_the_access() {
-    let dir = TempDir::new("cli-qa-fault");
-    let refl = reflection(&dir);
-    let g = dir.join("global.bin");
     // Instruction 1: BufferLoad of t0 through root parameter 2 range 0,
     // index past the heap and a texture where a storage buffer belongs.
-    std::fs::write(&g, global(3, 1025, 1, 8, 1)).unwrap();
-    let out = decode(&refl, &g, None);
+    let (_dir, refl, g) = setup("cli-qa-fault", global(3, 1025, 1, 8, 1));
+    let out = decode(&refl, &g, &[]);
     assert_eq!(out.status.code(), Some(7));
     let text = String::from_utf8_lossy(&out.stdout);
     for line in [
@@ -120,17 +125,14 @@ fn a_fault_prints_the_vkd3d_block_and_the_access() {
 
 #[test]
 fn the_fault_log_gives_one_line_per_fault() {
-    let dir = TempDir::new("cli-qa-log");
-    let refl = reflection(&dir);
-    let g = dir.join("global.bin");
-    std::fs::write(&g, global(0, 0, 0, 0, 0)).unwrap();
+    let (dir, refl, g) = setup("cli-qa-log", global(0, 0, 0, 0, 0));
     let l = dir.join("log.bin");
     // Three faults, room for two.
     let mut words = vec![3, 2, 0, 0];
     words.extend([16, 9, 8, 8, 3, 4, 77, 3]); // UAV u0: range overflow
     words.extend([4, 12, 4, 4, 9, 2, 77, 1]); // CBV b0: destroyed
     std::fs::write(&l, bytes(&words)).unwrap();
-    let out = decode(&refl, &g, Some(&l));
+    let out = decode(&refl, &g, &[("--log", &l)]);
     assert_eq!(out.status.code(), Some(7));
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
@@ -161,32 +163,22 @@ fn short_dumps_and_reflections_without_qa_are_invalid_input() {
     let refl = reflection(&dir);
     let g = dir.join("short.bin");
     std::fs::write(&g, [0u8; 40]).unwrap();
-    let err = stderr_of_failure(decode(&refl, &g, None), 1);
+    let err = stderr_of_failure(decode(&refl, &g, &[]), 1);
     assert!(err.contains("at least 44 expected"), "{err}");
     let plain = dir.join("plain.json");
     std::fs::write(&plain, "{\"entry_point\": \"main\"}").unwrap();
     std::fs::write(&g, global(0, 0, 0, 0, 0)).unwrap();
-    let err = stderr_of_failure(decode(&plain, &g, None), 1);
+    let err = stderr_of_failure(decode(&plain, &g, &[]), 1);
     assert!(err.contains("--descriptor-qa"), "{err}");
 }
 
 #[test]
 fn a_heap_info_dump_sizes_the_heap() {
-    let dir = TempDir::new("cli-qa-info");
-    let refl = reflection(&dir);
-    let g = dir.join("global.bin");
-    std::fs::write(&g, global(1, 1025, 3, 16, 0x1ff)).unwrap();
+    let (dir, refl, g) = setup("cli-qa-info", global(1, 1025, 3, 16, 0x1ff));
     let info = dir.join("info.bin");
     // 1024 descriptors, heap id 77, then entries (not read).
     std::fs::write(&info, bytes(&[1024, 77, 0, 0, 0x1ff])).unwrap();
-    let out = bin()
-        .arg("qa-decode")
-        .arg(&refl)
-        .arg(&g)
-        .arg("--resource-info")
-        .arg(&info)
-        .output()
-        .expect("the binary runs");
+    let out = decode(&refl, &g, &[("--resource-info", &info)]);
     assert_eq!(out.status.code(), Some(7));
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
