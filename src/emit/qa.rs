@@ -7,8 +7,9 @@
 //! fault (else the index unchanged).
 //!
 //! The check is a function, not inlined code: one call per access keeps
-//! the instrumented module small (about 90 instructions once, 3 to 6 per
-//! access instead of about 90 per access), and drivers inline it anyway.
+//! the instrumented module small (about 100 instructions once, then one
+//! call per access, four instructions with a table-range check, instead
+//! of about 100 per access), and drivers inline it anyway.
 //! The functions are written after every other function (SPIR-V calls may
 //! name a function defined later); their buffers are declared with them,
 //! so a module without heap accesses has none.
