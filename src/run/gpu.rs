@@ -349,6 +349,9 @@ pub(crate) struct Device<'i> {
     /// Whether `VK_EXT_mutable_descriptor_type` is enabled with its
     /// feature (mutable heap bindings).
     pub(crate) mutable_descriptors: bool,
+    /// Whether `nullDescriptor` (`VK_EXT_robustness2`) is enabled: null
+    /// descriptors in the heap's pad slot (descriptor QA).
+    pub(crate) null_descriptor: bool,
     poisoned: Cell<bool>,
 }
 
@@ -548,6 +551,8 @@ impl<'i> Device<'i> {
             api >= vk::API_VERSION_1_2 && v12.buffer_device_address == vk::TRUE;
         let mutable_descriptors = has(ash::ext::mutable_descriptor_type::NAME)
             && mutable.mutable_descriptor_type == vk::TRUE;
+        let null_descriptor =
+            has(ash::ext::robustness2::NAME) && robustness2.null_descriptor == vk::TRUE;
         Ok(Device {
             instance,
             physical,
@@ -562,6 +567,7 @@ impl<'i> Device<'i> {
             indexing,
             buffer_device_address,
             mutable_descriptors,
+            null_descriptor,
             poisoned: Cell::new(false),
         })
     }

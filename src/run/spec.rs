@@ -70,6 +70,7 @@ use nom::sequence::{delimited, preceded};
 use nom::{IResult, Parser};
 
 use super::half::f64_to_f16_bits;
+use super::qa::{self, QaSpec};
 use crate::error::{Error, ErrorKind, Location, Result};
 
 /// The largest resource a spec may declare, in bytes.
@@ -532,6 +533,9 @@ pub struct RunSpec {
     pub resources: Vec<ResourceDecl>,
     /// The `expect` lines, in spec order.
     pub expectations: Vec<Expectation>,
+    /// `descriptor_qa`: run with descriptor QA, its fault injections and
+    /// `expect qa.*` lines (see [`super::qa`]).
+    pub qa: Option<QaSpec>,
 }
 
 impl RunSpec {
@@ -811,7 +815,7 @@ enum Init {
 /// One line's error: the message, tagged with the line by [`parse_spec`].
 type LineResult<T> = std::result::Result<T, String>;
 
-const LINE_SHAPES: &str = "`dispatch = X, Y, Z`, `tolerance = T`, `heap_size = N`, `table P = N`, `<reg> : <type>[<count>] [= <data>]`, `heap[N] : <type>[<count>] <view> [counter(V)] [= <data>]`, `expect <reg> : <type>[<count>] = <data>` or `expect heap[N].counter = V`";
+const LINE_SHAPES: &str = "`dispatch = X, Y, Z`, `tolerance = T`, `heap_size = N`, `table P = N`, `<reg> : <type>[<count>] [= <data>]`, `heap[N] : <type>[<count>] <view> [counter(V)] [= <data>]`, `expect <reg> : <type>[<count>] = <data>`, `expect heap[N].counter = V`, `descriptor_qa [log(CAP)]`, `corrupt|dead|stale heap[N] ...` or `expect qa.<field> = <value>`";
 
 /// Everything `parse_spec` collects before the final checks.
 #[derive(Default)]
@@ -822,6 +826,10 @@ struct SpecLines {
     table_bases: std::collections::BTreeMap<u32, u32>,
     resources: Vec<ResourceDecl>,
     expectations: Vec<Expectation>,
+    /// `descriptor_qa`.
+    qa: Option<QaSpec>,
+    /// QA injections and expectations, and the first line of them.
+    qa_lines: (QaSpec, Option<usize>),
 }
 
 impl SpecLines {
@@ -854,6 +862,21 @@ impl SpecLines {
                 if self.table_bases.insert(p, n).is_some() {
                     return Err(format!("a second `table {p}` line"));
                 }
+            }
+            "descriptor_qa" | "corrupt" | "dead" | "stale" => {
+                let word = &content[..word_end];
+                let (extra, first) = &mut self.qa_lines;
+                if word != "descriptor_qa" {
+                    first.get_or_insert(line_no);
+                }
+                qa::parse_line(&mut self.qa, extra, word, content, line_no)?;
+            }
+            "expect" if content[word_end..].trim_start().starts_with("qa.") => {
+                let rest = content[word_end..].trim_start();
+                let (extra, first) = &mut self.qa_lines;
+                first.get_or_insert(line_no);
+                qa::parse_expect(extra, rest.get(3..).unwrap_or(""))
+                    .map_err(|m| format!("expect: {m}"))?;
             }
             "expect" => {
                 let rest = content[word_end..].trim_start();
@@ -912,6 +935,8 @@ fn parse_spec(text: &str) -> Result<RunSpec> {
         table_bases,
         resources,
         expectations,
+        qa,
+        qa_lines: (qa_extra, qa_first),
     } = lines;
     let Some(dispatch) = dispatch else {
         return Err(super::invalid("run spec has no `dispatch = X, Y, Z` line"));
@@ -965,6 +990,8 @@ fn parse_spec(text: &str) -> Result<RunSpec> {
             ));
         }
     }
+    let qa = qa::finish(qa, qa_extra, qa_first, heap_size)
+        .map_err(|(line, m)| line_error(line, offset_of(line), m))?;
     Ok(RunSpec {
         dispatch,
         heap_size,
@@ -972,6 +999,7 @@ fn parse_spec(text: &str) -> Result<RunSpec> {
         table_bases,
         resources,
         expectations,
+        qa,
     })
 }
 

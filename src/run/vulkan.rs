@@ -14,6 +14,7 @@ use super::binding::{
 };
 use super::compare::{compare_expectations, Mismatch};
 use super::gpu::{self, vk_error, Device, HostBuffer, Instance, Owned};
+use super::qa::{QaHeap, QaHost, QaLayout, QaReport};
 use super::spec::{RegisterClass, RegisterKey, ResourceDecl, RunSpec, TexelFormat};
 use super::{invalid, run_error, unsupported};
 use crate::error::ErrorKind;
@@ -141,7 +142,7 @@ impl Vulkan {
         // Checked before touching Vulkan.
         let plan = Plan::new(spec, spirv, entry, bindings, push_constants)?;
         self.with_session(options.device, options.validation, |session| {
-            session.run_plan(spec, &plan, options)
+            session.run_plan(spec, plan, options)
         })?
     }
 
@@ -166,7 +167,7 @@ impl Vulkan {
     ) -> Result<RunReport> {
         let plan = Plan::bindless(spec, spirv, entry, desc)?;
         self.with_session(options.device, options.validation, |session| {
-            session.run_plan(spec, &plan, options)
+            session.run_plan(spec, plan, options)
         })?
     }
 
@@ -252,7 +253,7 @@ impl<'i> Session<'i> {
         options: &RunOptions,
     ) -> Result<RunReport> {
         let plan = Plan::new(spec, spirv, entry, bindings, push_constants)?;
-        self.run_plan(spec, &plan, options)
+        self.run_plan(spec, plan, options)
     }
 
     /// Like [`Vulkan::run_bindless_with`], on this session's device.
@@ -265,21 +266,40 @@ impl<'i> Session<'i> {
         options: &RunOptions,
     ) -> Result<RunReport> {
         let plan = Plan::bindless(spec, spirv, entry, desc)?;
-        self.run_plan(spec, &plan, options)
+        self.run_plan(spec, plan, options)
     }
 
-    fn run_plan(&self, spec: &RunSpec, plan: &Plan, options: &RunOptions) -> Result<RunReport> {
+    fn run_plan(&self, spec: &RunSpec, mut plan: Plan, options: &RunOptions) -> Result<RunReport> {
         if self.device.is_poisoned() {
             return Err(run_error(
                 ErrorKind::Internal,
                 "the session's device was abandoned after a dispatch timed out",
             ));
         }
+        let qa = match &options.qa {
+            Some(layout) => Some((plan.attach_qa(spec, layout)?, layout)),
+            None if spec.qa.is_some() => {
+                return Err(invalid(
+                    "the spec asks for descriptor QA (`descriptor_qa`), but the run has no QA \
+                     layout (compile with descriptor QA and pass reflection's `qa` section)",
+                ))
+            }
+            None => None,
+        };
         let seen = self.instance.message_count();
-        let (contents, counters, gpu_time) = execute(&self.device, spec, plan, options)?;
+        let (contents, counters, gpu_time, qa_bytes) = execute(&self.device, spec, &plan, options)?;
         let comparison = compare_expectations(spec, &contents, options.max_mismatches)?;
+        let qa = qa.map(|(host, layout)| {
+            let at = |b: Option<u32>| {
+                let i = plan.qa_buffers.iter().position(|q| Some(q.0) == b)?;
+                qa_bytes.get(i).map(Vec::as_slice)
+            };
+            let global = at(Some(layout.global)).unwrap_or(&[]);
+            host.check(spec.qa.as_ref(), layout, global, at(layout.fault_log))
+        });
         Ok(RunReport {
-            passed: comparison.passed(),
+            passed: comparison.passed() && qa.as_ref().map_or(true, |q| q.failures.is_empty()),
+            qa,
             mismatches: comparison.mismatches,
             mismatch_count: comparison.mismatch_count,
             contents,
@@ -306,6 +326,13 @@ pub struct RunOptions {
     /// errors in [`RunReport::validation_messages`] (an error if the layer is
     /// not installed).
     pub validation: bool,
+    /// Descriptor QA: the compiled shader's QA layout (reflection's `qa`
+    /// section, [`super::QaLayout::from_reflection`]). With it the run
+    /// binds the QA buffers, fills the heap info entries from what it writes
+    /// into the heap (plus the spec's fault injections), keeps a null
+    /// descriptor in every heap array's pad slot, and checks the fault
+    /// record after the dispatch ([`RunReport::qa`]).
+    pub qa: Option<QaLayout>,
 }
 
 impl Default for RunOptions {
@@ -316,6 +343,7 @@ impl Default for RunOptions {
             timeout: Duration::from_secs(10),
             max_mismatches: 16,
             validation: false,
+            qa: None,
         }
     }
 }
@@ -345,6 +373,9 @@ pub struct RunReport {
     pub validation_messages: Vec<String>,
     /// Time from submission to the fence signalling.
     pub gpu_time: Duration,
+    /// The descriptor-QA outcome (runs with [`RunOptions::qa`]); its
+    /// failures make the run fail.
+    pub qa: Option<QaReport>,
 }
 
 impl RunReport {
@@ -370,6 +401,14 @@ impl RunReport {
                     // Guarded by the comparison above.
                     self.mismatch_count.saturating_sub(self.mismatches.len())
                 );
+            }
+        }
+        if let Some(qa) = &self.qa {
+            if self.passed || qa.failures.is_empty() {
+                let _ = write!(s, " (descriptor QA: {} fault(s))", qa.record.fault_count);
+            }
+            for f in &qa.failures {
+                let _ = write!(s, "\n  {f}");
             }
         }
         for v in &self.validation_messages {
@@ -436,6 +475,9 @@ struct Plan {
     /// Root-descriptor addresses written into the root block: (byte
     /// offset, spec resource); those buffers get device addresses.
     addresses: Vec<(usize, RegisterKey)>,
+    /// Descriptor-QA buffers: (binding, initial bytes), read back after
+    /// the dispatch.
+    qa_buffers: Vec<(u32, Vec<u8>)>,
 }
 
 impl Plan {
@@ -484,6 +526,10 @@ enum Source {
     Counter(RegisterKey),
     /// The `bindless-1` root block in a uniform buffer.
     RootBlock,
+    /// Descriptor-QA buffer `n` of [`Plan::qa_buffers`].
+    Qa(usize),
+    /// The null descriptor (a heap array's pad slot under descriptor QA).
+    Null,
 }
 
 fn round_up(v: usize, to: usize) -> Result<usize> {
@@ -668,6 +714,7 @@ impl Plan {
             push,
             root_ubo: None,
             addresses: Vec::new(),
+            qa_buffers: Vec::new(),
         })
     }
 }
@@ -823,6 +870,71 @@ impl Plan {
         Ok(())
     }
 
+    /// Descriptor QA: the host state of `layout` for what the plan writes
+    /// into the heap, its buffers added in the QA set, and a null
+    /// descriptor in every heap array's pad slot (index `heap_size`).
+    fn attach_qa(&mut self, spec: &RunSpec, layout: &QaLayout) -> Result<QaHost> {
+        let count = spec.heap_size;
+        let mut written: BTreeMap<(QaHeap, u32), u32> = BTreeMap::new();
+        for b in self.sets.values_mut().flatten().filter(|b| b.heap) {
+            for d in b.descriptors.iter().filter(|d| d.index < count) {
+                let counter = match d.source {
+                    Source::Counter(_) => true,
+                    Source::Spec(k) => k.class == RegisterClass::HeapCounter,
+                    _ => false,
+                };
+                let (heap, mask) = qa_type(d.ty, counter);
+                *written.entry((heap, d.index)).or_default() |= mask;
+            }
+            let ty = b.mutable.first().copied().unwrap_or(b.ty);
+            b.descriptors.push(PlannedDescriptor {
+                index: count,
+                ty,
+                source: Source::Null,
+                format: None,
+                range: vk::WHOLE_SIZE,
+            });
+        }
+        let default = super::qa::QaSpec::default();
+        let host = QaHost::new(
+            count,
+            &written,
+            spec.qa.as_ref().unwrap_or(&default),
+            layout,
+        );
+        let mut buffers = vec![
+            (layout.global, host.global_bytes()),
+            (layout.resource_heap, host.info_bytes(QaHeap::Resource)),
+            (layout.sampler_heap, host.info_bytes(QaHeap::Sampler)),
+        ];
+        if let (Some(binding), Some(bytes)) = (layout.fault_log, host.log_bytes()) {
+            buffers.push((binding, bytes));
+        }
+        for (n, (binding, bytes)) in buffers.iter().enumerate() {
+            let d = PlannedDescriptor {
+                index: 0,
+                ty: vk::DescriptorType::STORAGE_BUFFER,
+                source: Source::Qa(n),
+                format: None,
+                range: bytes.len() as u64,
+            };
+            self.add(
+                layout.set,
+                PlannedBinding {
+                    binding: *binding,
+                    ty: vk::DescriptorType::STORAGE_BUFFER,
+                    count: 1,
+                    heap: false,
+                    descriptors: vec![d],
+                    mutable: Vec::new(),
+                    sampler: None,
+                },
+            )?;
+        }
+        self.qa_buffers = buffers;
+        Ok(host)
+    }
+
     /// The push constants (empty with the root block in a uniform buffer).
     fn push_constants(&self) -> &[u8] {
         match self.root_ubo {
@@ -830,6 +942,24 @@ impl Plan {
             None => &self.push,
         }
     }
+}
+
+/// The QA heap and type mask of a descriptor written into a heap array
+/// (`counter`: a UAV counter, which is a raw address to QA).
+fn qa_type(ty: vk::DescriptorType, counter: bool) -> (QaHeap, u32) {
+    use super::qa as m;
+    let mask = match ty {
+        _ if counter => m::RAW_VA,
+        vk::DescriptorType::SAMPLER => return (QaHeap::Sampler, m::SAMPLER),
+        vk::DescriptorType::SAMPLED_IMAGE => m::SAMPLED_IMAGE,
+        vk::DescriptorType::STORAGE_IMAGE => m::STORAGE_IMAGE,
+        vk::DescriptorType::UNIFORM_BUFFER => m::UNIFORM_BUFFER,
+        vk::DescriptorType::UNIFORM_TEXEL_BUFFER => m::UNIFORM_TEXEL,
+        vk::DescriptorType::STORAGE_TEXEL_BUFFER => m::STORAGE_TEXEL,
+        vk::DescriptorType::ACCELERATION_STRUCTURE_KHR => m::RTAS | m::RAW_VA,
+        _ => m::STORAGE_BUFFER,
+    };
+    (QaHeap::Resource, mask)
 }
 
 /// The Vulkan descriptor type of a reflected one.
@@ -959,6 +1089,7 @@ type Outcome = (
     BTreeMap<RegisterKey, Vec<u8>>,
     BTreeMap<RegisterKey, u32>,
     Duration,
+    Vec<Vec<u8>>,
 );
 
 /// Checks one descriptor against the device's range limits and, for a
@@ -971,6 +1102,9 @@ fn check_descriptor_limits(
 ) -> Result<()> {
     let limits = &device.props.limits;
     let at = format!("set {set}, binding {}[{}]", b.binding, d.index);
+    if matches!(d.source, Source::Null) {
+        return Ok(());
+    }
     let (limit, what) = match d.ty {
         vk::DescriptorType::UNIFORM_BUFFER => (
             u64::from(limits.max_uniform_buffer_range),
@@ -1065,6 +1199,13 @@ fn execute(
              (mutableDescriptorType)",
         ));
     }
+    let nulls = plan.sets.values().flatten().flat_map(|b| &b.descriptors);
+    if nulls.into_iter().any(|d| matches!(d.source, Source::Null)) && !device.null_descriptor {
+        return Err(unsupported(
+            "descriptor QA: the device lacks nullDescriptor (VK_EXT_robustness2), which the \
+             heap's pad slot needs",
+        ));
+    }
     if !plan.addresses.is_empty() && !device.buffer_device_address {
         return Err(unsupported(
             "root descriptors: the device lacks bufferDeviceAddress",
@@ -1113,11 +1254,18 @@ fn execute(
     for key in &plan.counters {
         counter_buffers.insert(*key, HostBuffer::new(device, 16)?);
     }
+    let qa_buffers = plan
+        .qa_buffers
+        .iter()
+        .map(|(_, bytes)| super::descriptors::filled_buffer(device, bytes))
+        .collect::<Result<Vec<_>>>()?;
     let buffer_of = |source: Source| -> Result<vk::Buffer> {
         let found = match source {
             Source::Spec(k) => buffers.get(&k),
             Source::Counter(k) => counter_buffers.get(&k),
             Source::RootBlock => root_buffer.as_ref(),
+            Source::Qa(n) => qa_buffers.get(n),
+            Source::Null => return Ok(vk::Buffer::null()),
         };
         found
             .map(|b| b.buffer.get())
@@ -1323,11 +1471,15 @@ fn execute(
                         pending.push((set, b.binding, d.index, d.ty, index));
                     }
                     _ => {
-                        let view = views
-                            .get(&(set_index, b.binding, d.index))
-                            .ok_or_else(|| invalid("missing buffer view"))?;
+                        let view = match d.source {
+                            Source::Null => vk::BufferView::null(),
+                            _ => views
+                                .get(&(set_index, b.binding, d.index))
+                                .ok_or_else(|| invalid("missing buffer view"))?
+                                .get(),
+                        };
                         let index = view_handles.len();
-                        view_handles.push(view.get());
+                        view_handles.push(view);
                         pending.push((set, b.binding, d.index, d.ty, index));
                     }
                 }
@@ -1462,5 +1614,11 @@ fn execute(
         word.copy_from_slice(&bytes);
         counters.insert(*key, u32::from_le_bytes(word));
     }
-    Ok((contents, counters, gpu_time))
+    let qa = plan
+        .qa_buffers
+        .iter()
+        .zip(&qa_buffers)
+        .map(|((_, bytes), buf)| buf.read(bytes.len()))
+        .collect::<Result<Vec<_>>>()?;
+    Ok((contents, counters, gpu_time, qa))
 }
