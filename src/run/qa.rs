@@ -28,8 +28,6 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use super::spec::{RegisterClass, RegisterKey};
-
 /// `SAMPLED_IMAGE`: a texture SRV.
 pub const SAMPLED_IMAGE: u32 = 1;
 /// `STORAGE_IMAGE`: a texture UAV.
@@ -214,8 +212,9 @@ impl QaField {
 pub struct QaSite {
     /// The dx.op name (`BufferLoad`).
     pub op: String,
-    /// The register (`t3,space1`), or `None` for an SM 6.6 heap access.
-    pub resource: Option<RegisterKey>,
+    /// The register (`t3`, `s0,space1`: [`register_name`]), or `None` for
+    /// an SM 6.6 heap access.
+    pub resource: Option<String>,
 }
 
 impl std::fmt::Display for QaSite {
@@ -423,20 +422,26 @@ pub(super) fn parse_expect(qa: &mut QaSpec, content: &str) -> Result<(), String>
     Ok(())
 }
 
-/// `t3`, `u0,space2`, `b1`.
-fn register(text: &str) -> Result<RegisterKey, String> {
-    let bad = || format!("`{text}` is not a register (`t3`, `u0,space2`) or `heap`");
+/// A register's name: `t3`, `u0,space2` (space 0 not written).
+pub fn register_name(letter: char, index: u32, space: u32) -> String {
+    match space {
+        0 => format!("{letter}{index}"),
+        _ => format!("{letter}{index},space{space}"),
+    }
+}
+
+/// `t3`, `u0,space2`, `b1`, `s0`, normalized by [`register_name`].
+fn register(text: &str) -> Result<String, String> {
+    let bad = || format!("`{text}` is not a register (`t3`, `u0,space2`, `s1`) or `heap`");
     let (reg, space) = match text.split_once(',') {
         Some((r, s)) => (r, Some(s.trim())),
         None => (text, None),
     };
     let mut chars = reg.chars();
-    let class = match chars.next() {
-        Some('t') => RegisterClass::Srv,
-        Some('u') => RegisterClass::Uav,
-        Some('b') => RegisterClass::Cbv,
-        _ => return Err(bad()),
-    };
+    let letter = chars
+        .next()
+        .filter(|c| matches!(c, 't' | 'u' | 'b' | 's'))
+        .ok_or_else(bad)?;
     let index = chars.as_str().parse::<u32>().map_err(|_| bad())?;
     let space = match space {
         Some(s) => s
@@ -445,7 +450,7 @@ fn register(text: &str) -> Result<RegisterKey, String> {
             .ok_or_else(bad)?,
         None => 0,
     };
-    Ok(RegisterKey::new(class, index).in_space(space))
+    Ok(register_name(letter, index, space))
 }
 
 /// The spec's QA part: `qa` (from `descriptor_qa`) with the injections
@@ -515,9 +520,9 @@ pub struct QaInstruction {
     pub heap: QaHeap,
     /// The type mask it expects.
     pub expected_mask: u32,
-    /// The register resource (root-signature tables), `None` for SM 6.6
-    /// heap accesses.
-    pub resource: Option<RegisterKey>,
+    /// The register resource of a table access ([`register_name`]), `None`
+    /// for SM 6.6 heap accesses.
+    pub resource: Option<String>,
     /// The root parameter of its table, `None` for SM 6.6 heap accesses.
     pub parameter: Option<u32>,
 }
@@ -732,7 +737,7 @@ impl QaHost {
                     record.instruction,
                     QaSite {
                         op: i.op.clone(),
-                        resource: i.resource
+                        resource: i.resource.clone()
                     }
                 )),
                 None => failures.push(format!(
@@ -930,7 +935,7 @@ impl FaultRecord {
         if let Some(i) = layout.instruction(self.instruction) {
             let site = QaSite {
                 op: i.op.clone(),
-                resource: i.resource,
+                resource: i.resource.clone(),
             };
             let _ = write!(s, ": {site}");
         }

@@ -58,6 +58,13 @@
 //! starting at `V` (the heap's counter binding, same index); the counter is
 //! a spec resource of its own, keyed [`RegisterKey::heap_counter`], which
 //! `expect heap[N].counter = V` checks.
+//!
+//! **Descriptor QA** lines (see [`super::qa`]): `descriptor_qa [log(CAP)]`,
+//! `corrupt heap[N] as TYPE`, `dead heap[N]`, `stale heap[N]` and
+//! `expect qa.<field> = <value>` (`fault_type`, `failed_offset`,
+//! `fault_count`, `expected_mask`, `actual_mask`, `instruction = OP REG|heap`,
+//! `log`); injections and QA expectations need `descriptor_qa`.
+//!
 
 use std::fmt;
 

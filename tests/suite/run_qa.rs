@@ -15,7 +15,7 @@
 use dxil2spirv::run::qa::{
     self, global, info, log, FaultRecord, Injected, QaField, QaHeap, QaSite,
 };
-use dxil2spirv::run::{QaHost, QaInstruction, QaLayout, RegisterKey, RunSpec};
+use dxil2spirv::run::{QaHost, QaInstruction, QaLayout, RunSpec};
 use dxil2spirv::ErrorKind;
 use std::collections::BTreeMap;
 
@@ -71,7 +71,7 @@ fn qa_lines_parse() {
         qa.instruction,
         Some(QaSite {
             op: "BufferLoad".into(),
-            resource: Some(RegisterKey::srv(3).in_space(1)),
+            resource: Some("t3,space1".into()),
         })
     );
     assert_eq!(qa.log_count, Some(32));
@@ -160,7 +160,7 @@ fn layout(fault_log: Option<u32>) -> QaLayout {
                 op: "BufferLoad".into(),
                 heap: QaHeap::Resource,
                 expected_mask: qa::STORAGE_BUFFER,
-                resource: Some(RegisterKey::srv(0)),
+                resource: Some("t0".into()),
                 parameter: Some(1),
             },
         ],
