@@ -57,8 +57,11 @@
 //! `bindless-1` ABI), each resource also has a `via` (its access path;
 //! `set`/`binding` are `null` for root constants and root descriptors) and
 //! the document ends with `abi`, `root_signature`, `root_block`, `heap`,
-//! `static_samplers` and `vulkan` (`docs/BINDING.md`).
+//! `static_samplers` and `vulkan` (`docs/BINDING.md`). With descriptor QA
+//! ([`CompileOptions::descriptor_qa`]) it ends with `qa`
+//! (`docs/DESCRIPTOR-QA.md`).
 
+pub use crate::binding::qa::DescriptorQa;
 pub use crate::binding::{BindlessOptions, RootBlockStorage, RootSignatureChoice};
 use crate::dxil::{DxilModule, EntryPoint};
 use crate::emit::{self, EmitOptions, ShaderDesc};
@@ -122,6 +125,9 @@ pub struct CompileOptions {
     pub root_signature: RootSignatureChoice,
     /// The `bindless-1` options (used with a root signature).
     pub bindless: BindlessOptions,
+    /// Descriptor QA (`docs/DESCRIPTOR-QA.md`): GPU-side checks of every
+    /// heap access; `None` (default): off, and no QA code at all.
+    pub descriptor_qa: Option<DescriptorQa>,
 }
 
 impl Default for CompileOptions {
@@ -137,6 +143,7 @@ impl Default for CompileOptions {
             entry_point: None,
             root_signature: RootSignatureChoice::None,
             bindless: BindlessOptions::default(),
+            descriptor_qa: None,
         }
     }
 }
@@ -394,6 +401,24 @@ impl Compiler {
         )))
     }
 
+    /// The descriptor-QA option with the shader hash resolved.
+    fn descriptor_qa(&self, shader: &crate::Shader<'_>) -> Result<Option<DescriptorQa>> {
+        let Some(qa) = self.options.descriptor_qa else {
+            return Ok(None);
+        };
+        let shader_hash = match qa.shader_hash {
+            Some(h) => h,
+            None => crate::binding::qa::default_shader_hash(
+                shader.container.hash()?.map(|h| h.digest),
+                shader.container.as_bytes(),
+            ),
+        };
+        Ok(Some(DescriptorQa {
+            shader_hash: Some(shader_hash),
+            ..qa
+        }))
+    }
+
     fn translate_entry(
         &self,
         shader: &crate::Shader<'_>,
@@ -412,6 +437,7 @@ impl Compiler {
             bounds_checks: self.options.bounds_checks,
             heap_set: self.options.heap_set,
             bindless: self.bindless_layout(shader)?,
+            descriptor_qa: self.descriptor_qa(shader)?,
         };
         let e = emit::emit_with(module, &desc, &opts, &self.scratch, tracer)?;
         Ok(Output {

@@ -18,6 +18,7 @@
 
 pub mod bindless;
 pub mod plain;
+pub mod qa;
 mod reflect;
 mod sampler;
 

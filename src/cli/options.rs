@@ -1,13 +1,14 @@
 //! Compile options from the command line: set policy, binding offsets,
-//! binding remaps, `srem` lowering, bounds checks and the heap set, and
-//! root-signature mode (`--root-signature`, `bindless-1`), mapped onto
+//! binding remaps, `srem` lowering, bounds checks and the heap set,
+//! descriptor QA, and root-signature mode (`--root-signature`,
+//! `bindless-1`), mapped onto
 //! [`CompileOptions`]. The offset and remap syntaxes are parsed with
 //! nom.
 
 use super::{read_file, Failure};
 use dxil2spirv::compile::{
-    BindingOffsets, BindingRemap, BindlessOptions, CompileOptions, ResourceClass, RootBlockStorage,
-    RootSignatureChoice, SetPolicy, SremLowering,
+    BindingOffsets, BindingRemap, BindlessOptions, CompileOptions, DescriptorQa, ResourceClass,
+    RootBlockStorage, RootSignatureChoice, SetPolicy, SremLowering,
 };
 use nom::character::complete::{char, digit1, one_of};
 use nom::combinator::map_res;
@@ -73,6 +74,32 @@ pub struct CompileArgs {
     /// without it `compile` compiles every export.
     #[arg(long, value_name = "NAME")]
     entry: Option<String>,
+    /// Descriptor QA (docs/DESCRIPTOR-QA.md): check every descriptor-heap
+    /// access on the GPU against info buffers in descriptor set SET
+    /// (default 3), report the first fault and read the pad descriptor
+    /// instead.
+    #[arg(
+        long,
+        value_name = "SET",
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "3"
+    )]
+    descriptor_qa: Option<u32>,
+    /// With --descriptor-qa: also append every fault to the fault log
+    /// (binding 3 of the QA set).
+    #[arg(long, requires = "descriptor_qa")]
+    qa_fault_log: bool,
+    /// With --descriptor-qa: the 64-bit shader hash the module reports
+    /// (hex; default: from the container's HASH part).
+    #[arg(long, value_name = "HEX", requires = "descriptor_qa", value_parser = parse_hex_u64)]
+    qa_hash: Option<u64>,
+}
+
+/// A 64-bit value in hex, with or without `0x`.
+fn parse_hex_u64(s: &str) -> Result<u64, String> {
+    let digits = s.strip_prefix("0x").unwrap_or(s);
+    u64::from_str_radix(digits, 16).map_err(|e| format!("{s:?} is not a 64-bit hex value: {e}"))
 }
 
 impl CompileArgs {
@@ -98,6 +125,11 @@ impl CompileArgs {
             bounds_checks: !self.no_bounds_checks,
             heap_set: self.heap_set,
             entry_point: self.entry.clone(),
+            descriptor_qa: self.descriptor_qa.map(|set| DescriptorQa {
+                set,
+                shader_hash: self.qa_hash,
+                fault_log: self.qa_fault_log,
+            }),
             ..CompileOptions::default()
         }
     }

@@ -131,6 +131,8 @@ pub struct Reflection {
     /// block, heap, static samplers and Vulkan requirements; `None` in the
     /// plain model.
     pub bindless: Option<BindlessReflection>,
+    /// With descriptor QA: the QA set, shader hash and instruction ids.
+    pub qa: Option<crate::binding::qa::QaReflection>,
 }
 
 fn json_str(out: &mut String, s: &str) {
@@ -289,6 +291,10 @@ impl Reflection {
                 let _ = write!(o, ",\n  \"{key}\": ");
                 let _ = value.write(&mut o);
             }
+        }
+        if let Some(q) = &self.qa {
+            o.push_str(",\n  \"qa\": ");
+            let _ = q.to_json().write(&mut o);
         }
         o.push_str("\n}\n");
         o

@@ -57,7 +57,8 @@
 //!   decoded dx.op calls;
 //! - `binding`: the [`Reflection`] (bindings come from `crate::binding`);
 //! - `bindless`: `bindless-1` access: the root block, table indices, root
-//!   constants and root descriptors.
+//!   constants and root descriptors;
+//! - `qa`: descriptor QA, the checked heap index of every heap access.
 
 mod arith;
 mod atomic;
@@ -81,6 +82,7 @@ mod module;
 mod module_ctx;
 mod pixel;
 mod pointer_view;
+mod qa;
 mod ray_query;
 mod ray_tracing;
 mod resource;
@@ -135,6 +137,7 @@ pub(crate) struct Emitter<'m> {
     /// Every resource's access path (the binding layer's answer).
     bindings: crate::binding::Bindings,
     bindless: bindless::BindlessState,
+    qa: qa::QaState,
 }
 
 /// Options that change the SPIR-V produced.
@@ -158,6 +161,9 @@ pub struct EmitOptions {
     /// bindings instead of the plain model (the fields above but `srem`
     /// and `bounds_checks` are then unused).
     pub bindless: Option<std::sync::Arc<crate::binding::BindlessLayout>>,
+    /// Descriptor QA (`docs/DESCRIPTOR-QA.md`), with the shader hash
+    /// resolved; `None`: off (no QA code at all).
+    pub descriptor_qa: Option<crate::binding::qa::DescriptorQa>,
 }
 
 impl Default for EmitOptions {
@@ -170,6 +176,7 @@ impl Default for EmitOptions {
             bounds_checks: true,
             heap_set: DEFAULT_HEAP_SET,
             bindless: None,
+            descriptor_qa: None,
         }
     }
 }

@@ -29,6 +29,7 @@ impl<'m> Emitter<'m> {
         Emitter {
             bindings,
             bindless: Default::default(),
+            qa: Default::default(),
             m,
             desc,
             opts,
@@ -165,6 +166,7 @@ impl<'m> Emitter<'m> {
         structured: &Structured,
         patch: Option<(FuncId, &Structured)>,
     ) -> Result<Emitted> {
+        self.check_qa_set()?;
         self.spv.cap(Capability::Shader);
         self.spv.glsl = self.spv.b.id();
         let entry = self.desc.entry;
@@ -178,6 +180,7 @@ impl<'m> Emitter<'m> {
             };
             fn_id = self.hull_entry(fn_id, pc)?;
         }
+        self.finish_qa()?;
         // Modes may add capabilities: gathered before those are written.
         let modes = self.execution_modes()?;
 

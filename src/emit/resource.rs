@@ -335,6 +335,7 @@ impl<'m> Emitter<'m> {
                 None => self.spv.u32c(h.const_index),
             }
         };
+        let idx = self.qa_index(h, view, via, idx)?;
         let pt = self.spv.ptr_ty(sc, block);
         let p = self.access_chain(pt, var, &[idx])?;
         if h.non_uniform {

@@ -394,6 +394,17 @@ impl Writer {
         Ok(id)
     }
 
+    /// `%id = OpFunctionParameter %ty`, between `OpFunction` and the
+    /// first block.
+    pub fn function_parameter(&mut self, ty: Word) -> BuildResult<Word> {
+        if self.in_function.is_none() || self.entry_block.is_some() {
+            return Err(Error::DetachedFunctionParameter);
+        }
+        let id = self.id();
+        encode(&mut self.functions, Op::FunctionParameter, &[ty, id], &[]);
+        Ok(id)
+    }
+
     /// Ends the function (as the builder, an open block stays open).
     pub fn end_function(&mut self) -> BuildResult<()> {
         if self.in_function.take().is_none() {
@@ -551,6 +562,11 @@ impl Writer {
     /// `OpReturn`.
     pub fn ret(&mut self) -> BuildResult<()> {
         self.terminate(Op::Return, &[], &[])
+    }
+
+    /// `OpReturnValue`.
+    pub fn ret_value(&mut self, value: Word) -> BuildResult<()> {
+        self.terminate(Op::ReturnValue, &[value], &[])
     }
 
     /// `OpUnreachable`.
