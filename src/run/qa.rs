@@ -28,86 +28,73 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-/// `SAMPLED_IMAGE`: a texture SRV.
-pub const SAMPLED_IMAGE: u32 = 1;
-/// `STORAGE_IMAGE`: a texture UAV.
-pub const STORAGE_IMAGE: u32 = 2;
-/// `UNIFORM_BUFFER`: a constant buffer view.
-pub const UNIFORM_BUFFER: u32 = 4;
-/// `STORAGE_BUFFER`: a raw or structured buffer view.
-pub const STORAGE_BUFFER: u32 = 8;
-/// `UNIFORM_TEXEL`: a typed buffer SRV.
-pub const UNIFORM_TEXEL: u32 = 16;
-/// `STORAGE_TEXEL`: a typed buffer UAV.
-pub const STORAGE_TEXEL: u32 = 32;
-/// `RTAS`: an acceleration structure.
-pub const RTAS: u32 = 64;
-/// `SAMPLER`: a sampler.
-pub const SAMPLER: u32 = 128;
-/// `RAW_VA`: a UAV counter (or another raw address).
-pub const RAW_VA: u32 = 256;
-/// What the null descriptor advertises: every type bit.
-pub const NULL_MASK: u32 = 0x1ff;
+use crate::binding::qa as abi;
+pub use crate::binding::qa::fault_bits;
+pub use crate::binding::qa::type_bits::{
+    ALL as NULL_MASK, RAW_VA, RT_ACCELERATION_STRUCTURE, SAMPLED_IMAGE, SAMPLER, STORAGE_BUFFER,
+    STORAGE_IMAGE, STORAGE_TEXEL_BUFFER, UNIFORM_BUFFER, UNIFORM_TEXEL_BUFFER,
+};
+use crate::binding::ResourceClass;
+use crate::emit::Reflection;
+
+/// A word offset of the ABI as a byte offset.
+const fn bytes(word: u32) -> usize {
+    (word as usize).saturating_mul(4)
+}
 
 /// The global buffer's byte offsets (dxil-spirv version 2).
 pub mod global {
+    use super::{abi::global as w, bytes};
     /// `uvec2 failed_shader_hash` (low word first).
-    pub const SHADER_HASH: usize = 0;
+    pub const SHADER_HASH: usize = bytes(w::SHADER_HASH);
     /// `failed_offset`: the heap index.
-    pub const FAILED_OFFSET: usize = 8;
+    pub const FAILED_OFFSET: usize = bytes(w::FAILED_OFFSET);
     /// `failed_heap`: the heap id of the info buffer.
-    pub const FAILED_HEAP: usize = 12;
+    pub const FAILED_HEAP: usize = bytes(w::FAILED_HEAP);
     /// `failed_cookie`.
-    pub const FAILED_COOKIE: usize = 16;
+    pub const FAILED_COOKIE: usize = bytes(w::FAILED_COOKIE);
     /// `fault_atomic`: counts faulting accesses.
-    pub const FAULT_ATOMIC: usize = 20;
+    pub const FAULT_ATOMIC: usize = bytes(w::FAULT_ATOMIC);
     /// `failed_instruction`.
-    pub const FAILED_INSTRUCTION: usize = 24;
+    pub const FAILED_INSTRUCTION: usize = bytes(w::FAILED_INSTRUCTION);
     /// `failed_descriptor_type_mask`: what the access expected.
-    pub const EXPECTED_MASK: usize = 28;
+    pub const EXPECTED_MASK: usize = bytes(w::EXPECTED_MASK);
     /// `actual_descriptor_type_mask`: what the entry advertised.
-    pub const ACTUAL_MASK: usize = 32;
+    pub const ACTUAL_MASK: usize = bytes(w::ACTUAL_MASK);
     /// `fault_type`, written last.
-    pub const FAULT_TYPE: usize = 36;
+    pub const FAULT_TYPE: usize = bytes(w::FAULT_TYPE);
     /// `va_map_timestamp`.
-    pub const VA_MAP_TIMESTAMP: usize = 40;
+    pub const VA_MAP_TIMESTAMP: usize = bytes(w::VA_MAP_TIMESTAMP);
     /// `uint live_status_table[]`.
-    pub const LIVE_STATUS: usize = 44;
+    pub const LIVE_STATUS: usize = bytes(w::LIVE_STATUS_TABLE);
 }
 
-/// The info buffers' layout: count, heap id, then 12-byte entries.
+/// The info buffers' byte layout: count, heap id, then 12-byte entries.
 pub mod info {
+    use super::{abi::info as w, bytes};
     /// `descriptor_count`.
-    pub const COUNT: usize = 0;
+    pub const COUNT: usize = bytes(w::DESCRIPTOR_COUNT);
     /// `heap_id`.
-    pub const HEAP_ID: usize = 4;
+    pub const HEAP_ID: usize = bytes(w::HEAP_ID);
     /// The first `{cookie, va_map_timestamp, type_mask}` entry.
-    pub const ENTRIES: usize = 8;
+    pub const ENTRIES: usize = bytes(w::ENTRIES);
     /// Bytes per entry.
-    pub const ENTRY: usize = 12;
+    pub const ENTRY: usize = bytes(w::ENTRY_WORDS);
 }
 
-/// The fault log's layout: `n`, `cap`, two pad words, then records of 8
-/// words.
+/// The fault log's byte layout: `n`, `cap`, two pad words, then records of
+/// 8 words.
 pub mod log {
+    use super::{abi::log as w, bytes};
     /// `n`: faults counted (past `cap` too).
-    pub const COUNT: usize = 0;
+    pub const COUNT: usize = bytes(w::COUNT);
     /// `cap`: records the buffer holds.
-    pub const CAPACITY: usize = 4;
+    pub const CAPACITY: usize = bytes(w::CAP);
     /// The first record.
-    pub const RECORDS: usize = 16;
+    pub const RECORDS: usize = bytes(w::RECORDS);
     /// Bytes per record.
-    pub const RECORD: usize = 32;
+    pub const RECORD: usize = bytes(w::RECORD_WORDS);
 }
-
-/// The fault bits of `fault_type`.
-pub const FAULT_NAMES: [(u32, &str); 5] = [
-    (1, "INDEX_OUT_OF_RANGE"),
-    (2, "INVALID_TYPE"),
-    (4, "RESOURCE_DESTROYED"),
-    (8, "VA_TIMESTAMP_INVALID"),
-    (16, "TABLE_RANGE_OVERFLOW"),
-];
 
 /// The global `va_map_timestamp` the harness writes; every written entry
 /// carries it, a `stale` one carries one more.
@@ -119,7 +106,7 @@ pub const SAMPLER_HEAP_ID: u32 = 0x5200;
 /// Fault-log capacity when the shader has a log and the spec names none.
 pub const DEFAULT_LOG_CAPACITY: u32 = 16;
 /// `root_parameter` of a log record for an SM 6.6 heap access.
-pub const NO_PARAMETER: u32 = u32::MAX;
+pub const NO_PARAMETER: u32 = abi::log::NO_PARAMETER;
 
 /// Which descriptor heap.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -258,9 +245,9 @@ pub const TYPE_NAMES: [(&str, u32); 10] = [
     ("rwtexture", STORAGE_IMAGE),
     ("cbv", UNIFORM_BUFFER),
     ("buffer", STORAGE_BUFFER),
-    ("typed", UNIFORM_TEXEL),
-    ("rwtyped", STORAGE_TEXEL),
-    ("rtas", RTAS | RAW_VA),
+    ("typed", UNIFORM_TEXEL_BUFFER),
+    ("rwtyped", STORAGE_TEXEL_BUFFER),
+    ("rtas", RT_ACCELERATION_STRUCTURE | RAW_VA),
     ("sampler", SAMPLER),
     ("counter", RAW_VA),
     ("none", 0),
@@ -548,6 +535,45 @@ pub struct QaLayout {
 }
 
 impl QaLayout {
+    /// The layout of a compilation with descriptor QA (`None` without):
+    /// reflection's `qa` section.
+    pub fn from_reflection(refl: &Reflection) -> Option<QaLayout> {
+        let qa = refl.qa.as_ref()?;
+        let instructions = qa
+            .instructions
+            .iter()
+            .map(|i| QaInstruction {
+                id: i.id,
+                op: i.op.to_string(),
+                heap: if i.sampler_heap {
+                    QaHeap::Sampler
+                } else {
+                    QaHeap::Resource
+                },
+                expected_mask: i.expected_mask,
+                resource: i.resource.as_ref().map(|r| {
+                    let letter = match r.class {
+                        ResourceClass::Srv => 't',
+                        ResourceClass::Uav => 'u',
+                        ResourceClass::Cbv => 'b',
+                        ResourceClass::Sampler => 's',
+                    };
+                    register_name(letter, r.register, r.space)
+                }),
+                parameter: i.table.map(|(parameter, _, _)| parameter),
+            })
+            .collect();
+        Some(QaLayout {
+            set: qa.set,
+            global: abi::binding::GLOBAL,
+            resource_heap: abi::binding::RESOURCE_HEAP,
+            sampler_heap: abi::binding::SAMPLER_HEAP,
+            fault_log: qa.fault_log.then_some(abi::binding::FAULT_LOG),
+            shader_hash: qa.shader_hash,
+            instructions,
+        })
+    }
+
     /// The instruction with this id.
     pub fn instruction(&self, id: u32) -> Option<&QaInstruction> {
         self.instructions.iter().find(|i| i.id == id)
@@ -926,8 +952,8 @@ impl FaultRecord {
         }
     }
 
-    /// `INVALID_TYPE at heap index 11 (instruction 2: RawBufferStore heap),
-    /// expected 0x8, found 0x1; 32 fault(s)`.
+    /// `MISMATCH_DESCRIPTOR_TYPE at heap index 11 (instruction 2:
+    /// RawBufferStore heap), expected 0x8, found 0x1; 32 fault(s)`.
     pub fn describe(&self, layout: &QaLayout) -> String {
         let mut s = fault_names(self.fault_type);
         let _ = write!(s, " at heap index {}", self.failed_offset);
@@ -948,19 +974,10 @@ impl FaultRecord {
     }
 }
 
-/// `INVALID_TYPE|RESOURCE_DESTROYED`, or `none`.
+/// The names of fault bits (`MISMATCH_DESCRIPTOR_TYPE|DESTROYED_RESOURCE`,
+/// `NONE`), as `qa-decode` prints them.
 pub fn fault_names(bits: u32) -> String {
-    let names: Vec<&str> = FAULT_NAMES
-        .iter()
-        .filter(|(b, _)| bits & b != 0)
-        .map(|(_, n)| *n)
-        .collect();
-    let unknown = bits & !FAULT_NAMES.iter().fold(0, |a, (b, _)| a | b);
-    match (names.is_empty(), unknown) {
-        (true, 0) => "none".into(),
-        (_, 0) => names.join("|"),
-        _ => format!("{}|{unknown:#x}", names.join("|")),
-    }
+    abi::bit_names(bits, &fault_bits::NAMES)
 }
 
 /// One fault-log record.

@@ -954,9 +954,9 @@ fn qa_type(ty: vk::DescriptorType, counter: bool) -> (QaHeap, u32) {
         vk::DescriptorType::SAMPLED_IMAGE => m::SAMPLED_IMAGE,
         vk::DescriptorType::STORAGE_IMAGE => m::STORAGE_IMAGE,
         vk::DescriptorType::UNIFORM_BUFFER => m::UNIFORM_BUFFER,
-        vk::DescriptorType::UNIFORM_TEXEL_BUFFER => m::UNIFORM_TEXEL,
-        vk::DescriptorType::STORAGE_TEXEL_BUFFER => m::STORAGE_TEXEL,
-        vk::DescriptorType::ACCELERATION_STRUCTURE_KHR => m::RTAS | m::RAW_VA,
+        vk::DescriptorType::UNIFORM_TEXEL_BUFFER => m::UNIFORM_TEXEL_BUFFER,
+        vk::DescriptorType::STORAGE_TEXEL_BUFFER => m::STORAGE_TEXEL_BUFFER,
+        vk::DescriptorType::ACCELERATION_STRUCTURE_KHR => m::RT_ACCELERATION_STRUCTURE | m::RAW_VA,
         _ => m::STORAGE_BUFFER,
     };
     (QaHeap::Resource, mask)

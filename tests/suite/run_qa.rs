@@ -12,12 +12,20 @@
 //! exactly their fault record, and every heap and root-signature run spec
 //! passes with QA on and no fault.
 
+use crate::common;
+use dxil2spirv::binding::{BindlessOptions, RootSignatureChoice};
+use dxil2spirv::compile::{CompileOptions, DescriptorQa};
+use dxil2spirv::container::Container;
 use dxil2spirv::run::qa::{
     self, global, info, log, FaultRecord, Injected, QaField, QaHeap, QaSite,
 };
-use dxil2spirv::run::{QaHost, QaInstruction, QaLayout, RunSpec};
-use dxil2spirv::ErrorKind;
+use dxil2spirv::run::vulkan::Session;
+use dxil2spirv::run::{
+    self, QaHost, QaInstruction, QaLayout, RunOptions, RunReport, RunSpec, TableBases,
+};
+use dxil2spirv::{ErrorKind, Output};
 use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
 
 const HEAD: &str = "dispatch = 1, 1, 1\nheap_size = 64\n";
 
@@ -171,7 +179,10 @@ fn layout(fault_log: Option<u32>) -> QaLayout {
 fn host(spec: &str, log: Option<u32>) -> QaHost {
     let written: BTreeMap<(QaHeap, u32), u32> = [
         ((QaHeap::Resource, 3), qa::STORAGE_BUFFER),
-        ((QaHeap::Resource, 5), qa::UNIFORM_TEXEL | qa::STORAGE_TEXEL),
+        (
+            (QaHeap::Resource, 5),
+            qa::UNIFORM_TEXEL_BUFFER | qa::STORAGE_TEXEL_BUFFER,
+        ),
         ((QaHeap::Sampler, 9), qa::SAMPLER),
     ]
     .into();
@@ -411,13 +422,308 @@ fn fault_record_check() {
     let r = h.check(Some(&quiet), &l, &global_with(&h, &good), None);
     assert!(
         r.failures.iter().any(|f| f.contains(
-            "unexpected descriptor-QA fault: INDEX_OUT_OF_RANGE at heap index 300 (instruction 1: RawBufferLoad heap)"
+            "unexpected descriptor-QA fault: HEAP_OUT_OF_RANGE at heap index 300 (instruction 1: RawBufferLoad heap)"
         )),
         "{:?}",
         r.failures
     );
     let r = h.check(None, &l, &h.global_bytes(), None);
     assert!(r.failures.is_empty(), "{:?}", r.failures);
-    assert_eq!(qa::fault_names(2 | 16), "INVALID_TYPE|TABLE_RANGE_OVERFLOW");
-    assert_eq!(qa::fault_names(0), "none");
+    assert_eq!(
+        qa::fault_names(2 | 16),
+        "MISMATCH_DESCRIPTOR_TYPE|TABLE_RANGE_OVERFLOW"
+    );
+    assert_eq!(qa::fault_names(0), "NONE");
+}
+
+// ---------------------------------------------------------------------------
+// Compiled with QA (device-free) and on a device.
+
+/// `corpus/binding/qa/`.
+fn qa_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/binding/qa")
+}
+
+/// The corpus root.
+fn corpus_root() -> PathBuf {
+    std::env::var_os("DXIL2SPIRV_CORPUS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus"))
+}
+
+/// The `.run` files of `dir`, sorted, with their blobs: (name, blob, spec).
+fn specs_in(dir: &Path) -> Vec<(String, Vec<u8>, RunSpec)> {
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
+        .expect("corpus folder")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "run"))
+        .collect();
+    paths.sort();
+    paths
+        .into_iter()
+        .filter_map(|p| {
+            let blob = std::fs::read(p.with_extension("dxil")).ok()?;
+            let spec = RunSpec::from_file(&p).expect("spec parses");
+            Some((p.file_stem()?.to_string_lossy().to_string(), blob, spec))
+        })
+        .collect()
+}
+
+fn embeds_root_signature(blob: &[u8]) -> bool {
+    Container::parse(blob)
+        .ok()
+        .and_then(|c| c.root_signature().ok().flatten())
+        .is_some()
+}
+
+/// Compiles `blob` for a run (with its embedded root signature, if any),
+/// with descriptor QA when `qa` (and its fault log when `log`).
+fn compile(blob: &[u8], qa: bool, log: bool, mutable: bool) -> Output {
+    let root_signature = if embeds_root_signature(blob) {
+        RootSignatureChoice::Embedded
+    } else {
+        RootSignatureChoice::None
+    };
+    let options = CompileOptions {
+        root_signature,
+        bindless: BindlessOptions {
+            mutable_descriptors: mutable,
+            ..BindlessOptions::default()
+        },
+        descriptor_qa: qa.then_some(DescriptorQa {
+            fault_log: log,
+            ..DescriptorQa::default()
+        }),
+        ..CompileOptions::default()
+    };
+    run::compile_for_run(blob, &options).expect("compiles")
+}
+
+/// Runs `out` for `spec` on `session`, with QA when the compilation has it.
+fn run_on(session: &Session<'_>, out: &Output, spec: &RunSpec) -> dxil2spirv::Result<RunReport> {
+    let options = RunOptions {
+        qa: QaLayout::from_reflection(&out.reflection),
+        ..RunOptions::default()
+    };
+    let entry = &out.reflection.entry_point;
+    if out.reflection.bindless.is_some() {
+        let desc = run::bindless_from_reflection(&out.reflection, spec, &TableBases::new())?;
+        session.run_bindless(spec, &out.spirv, entry, &desc, &options)
+    } else {
+        let bindings = run::bindings_from_reflection(&out.reflection, spec);
+        session.run_spec(spec, &out.spirv, entry, &bindings, None, &options)
+    }
+}
+
+/// Without a device: every QA spec's blob compiles with QA, its layout
+/// names the QA set, and the instruction its spec expects to fault is one
+/// reflection lists.
+#[test]
+fn qa_specs_name_reflected_instructions() {
+    let specs = specs_in(&qa_dir());
+    let faulting: Vec<_> = specs.iter().filter(|(_, _, s)| s.qa.is_some()).collect();
+    assert!(
+        faulting.len() >= 5,
+        "{} fault-injection specs",
+        faulting.len()
+    );
+    let mut kinds = 0u32;
+    for (name, blob, spec) in faulting {
+        let qa = spec.qa.as_ref().unwrap();
+        let out = compile(blob, true, qa.log_capacity.is_some(), false);
+        let layout = QaLayout::from_reflection(&out.reflection).expect("a qa section");
+        assert_eq!(layout.set, 3, "{name}");
+        assert_eq!(
+            layout.fault_log.is_some(),
+            qa.log_capacity.is_some(),
+            "{name}"
+        );
+        let want = qa
+            .instruction
+            .as_ref()
+            .expect("each fault spec names its instruction");
+        let found = layout
+            .instructions
+            .iter()
+            .filter(|i| i.op == want.op && i.resource == want.resource)
+            .count();
+        assert_eq!(found, 1, "{name}: {want} in {:?}", layout.instructions);
+        kinds |= qa.fields.get(&QaField::FaultType).copied().unwrap_or(0);
+    }
+    assert_eq!(kinds, 0x1f, "a spec per fault kind (1, 2, 4, 8, 16)");
+}
+
+/// Opens the test device; `None` (after printing why) when there is none.
+fn sweep(what: &str, f: impl FnOnce(&Session<'_>, bool) -> Vec<String>) {
+    let _turn = common::vulkan::turn();
+    if !common::vulkan::available() {
+        return;
+    }
+    let index: Option<usize> = std::env::var("DXIL2SPIRV_DEVICE")
+        .ok()
+        .and_then(|s| s.parse().ok());
+    let fail = common::vulkan::vulkan()
+        .with_session(index, false, |session| {
+            let nvidia = session.device().name.contains("NVIDIA");
+            eprintln!("{what} on {}", session.device().name);
+            f(session, nvidia)
+        })
+        .expect("the Vulkan device opens");
+    assert!(fail.is_empty(), "{}", fail.join("\n"));
+}
+
+/// Sorts one run's outcome into passes, skips (a device without what QA
+/// runs need, never NVIDIA) and failures.
+fn tally(
+    name: &str,
+    r: dxil2spirv::Result<RunReport>,
+    nvidia: bool,
+    counts: &mut (u32, u32),
+    fail: &mut Vec<String>,
+) -> Option<RunReport> {
+    match r {
+        Ok(rep) if rep.passed => {
+            counts.0 += 1;
+            return Some(rep);
+        }
+        Ok(rep) => fail.push(format!("{name}: {}", rep.summary())),
+        Err(e) if e.kind() == ErrorKind::Unsupported && !nvidia => {
+            eprintln!("SKIPPED: {name}: {e}");
+            counts.1 += 1;
+        }
+        Err(e) => fail.push(format!("{name}: error: {e}")),
+    }
+    None
+}
+
+/// The fault-injection specs report exactly their fault record, the
+/// faulting lanes read 0 or drop their writes and the others are exact.
+#[test]
+fn fault_injection_specs() {
+    let specs = specs_in(&qa_dir());
+    sweep("descriptor-QA fault injection", |session, nvidia| {
+        let (mut counts, mut fail) = ((0, 0), Vec::new());
+        for (name, blob, spec) in specs.iter().filter(|(_, _, s)| s.qa.is_some()) {
+            let log = spec.qa.as_ref().is_some_and(|q| q.log_capacity.is_some());
+            let out = compile(blob, true, log, false);
+            let r = run_on(session, &out, spec);
+            if let Some(rep) = tally(name, r, nvidia, &mut counts, &mut fail) {
+                let layout = QaLayout::from_reflection(&out.reflection).unwrap();
+                let qa = rep.qa.expect("a QA report");
+                let logged = qa.log.map(|l| format!(", log n = {}", l.count));
+                eprintln!(
+                    "{name}: {}{}",
+                    qa.record.describe(&layout),
+                    logged.unwrap_or_default()
+                );
+            }
+        }
+        eprintln!(
+            "descriptor QA fault injection: {} passed, {} failed, {} skipped",
+            counts.0,
+            fail.len(),
+            counts.1
+        );
+        fail
+    });
+}
+
+/// With QA on, every heap and root-signature run spec of the binding
+/// model passes with no fault: the SM 6.6 heap specs in the plain model,
+/// the root-signature specs through their tables, also in mutable mode.
+#[test]
+fn binding_specs_pass_with_qa_and_no_fault() {
+    let mut specs = Vec::new();
+    for dir in ["compute", "control-flow", "advanced", "binding", "graphics"] {
+        for (name, blob, spec) in specs_in(&corpus_root().join(dir)) {
+            let rs = embeds_root_signature(&blob);
+            if spec.uses_heap() || rs {
+                specs.push((name, blob, spec, rs));
+            }
+        }
+    }
+    let heap = specs.iter().filter(|s| !s.3).count();
+    assert!(heap >= 10, "{heap} heap specs");
+    assert!(
+        specs.len() - heap >= 15,
+        "{} root-signature specs",
+        specs.len() - heap
+    );
+    sweep("binding specs with descriptor QA", |session, nvidia| {
+        let (mut counts, mut fail) = ((0, 0), Vec::new());
+        for (name, blob, spec, rs) in &specs {
+            let modes: &[bool] = if *rs { &[false, true] } else { &[false] };
+            for &mutable in modes {
+                let out = compile(blob, true, true, mutable);
+                let what = format!("{name}{}", if mutable { " (mutable)" } else { "" });
+                let r = run_on(session, &out, spec);
+                if let Some(rep) = tally(&what, r, nvidia, &mut counts, &mut fail) {
+                    let qa = rep.qa.expect("a QA report");
+                    assert_eq!(
+                        (qa.record.fault_count, qa.record.fault_type),
+                        (0, 0),
+                        "{what}"
+                    );
+                }
+            }
+        }
+        eprintln!(
+            "binding specs with descriptor QA: {} passed, {} failed, {} skipped",
+            counts.0,
+            fail.len(),
+            counts.1
+        );
+        fail
+    });
+}
+
+/// The GPU cost of QA: the `qa-cost` kernel (64 Ki lanes x 1024 heap
+/// loads) with and without QA, each run 7 times after a warm-up; the
+/// median submit-to-fence time of one dispatch, timed on the host. Both
+/// builds must leave the same output.
+#[test]
+fn qa_gpu_cost() {
+    let dir = qa_dir();
+    let blob = std::fs::read(dir.join("qa-cost.dxil")).unwrap();
+    let spec = RunSpec::from_file(dir.join("qa-cost.run")).unwrap();
+    let plain = compile(&blob, false, false, false);
+    let checked = compile(&blob, true, false, false);
+    sweep("descriptor-QA cost", |session, nvidia| {
+        let mut fail = Vec::new();
+        let mut times = Vec::new();
+        let mut outputs = Vec::new();
+        for (what, out) in [("plain", &plain), ("qa", &checked)] {
+            let mut t = Vec::new();
+            for _ in 0..8 {
+                match tally(
+                    what,
+                    run_on(session, out, &spec),
+                    nvidia,
+                    &mut (0, 0),
+                    &mut fail,
+                ) {
+                    Some(rep) => {
+                        t.push(rep.gpu_time);
+                        outputs.push(rep.contents.clone());
+                    }
+                    None => return fail,
+                }
+            }
+            t.remove(0);
+            t.sort();
+            times.push(t[t.len() / 2]);
+        }
+        let us = |d: std::time::Duration| d.as_secs_f64() * 1e6;
+        eprintln!(
+            "descriptor-QA GPU cost (qa-cost, median of 7 host-timed dispatches): plain {:.1} us, \
+             QA {:.1} us, ratio {:.3}",
+            us(times[0]),
+            us(times[1]),
+            us(times[1]) / us(times[0])
+        );
+        if outputs.windows(2).any(|w| w[0] != w[1]) {
+            fail.push("qa-cost: the runs left different outputs".into());
+        }
+        fail
+    });
 }
