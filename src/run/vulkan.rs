@@ -872,7 +872,8 @@ impl Plan {
 
     /// Descriptor QA: the host state of `layout` for what the plan writes
     /// into the heap, its buffers added in the QA set, and a null
-    /// descriptor in every heap array's pad slot (index `heap_size`).
+    /// descriptor in the pad slot (index `heap_size`) of every buffer heap
+    /// array (image and sampler arrays: not yet).
     fn attach_qa(&mut self, spec: &RunSpec, layout: &QaLayout) -> Result<QaHost> {
         let count = spec.heap_size;
         let mut written: BTreeMap<(QaHeap, u32), u32> = BTreeMap::new();
@@ -886,14 +887,32 @@ impl Plan {
                 let (heap, mask) = qa_type(d.ty, counter);
                 *written.entry((heap, d.index)).or_default() |= mask;
             }
-            let ty = b.mutable.first().copied().unwrap_or(b.ty);
-            b.descriptors.push(PlannedDescriptor {
-                index: count,
-                ty,
-                source: Source::Null,
-                format: None,
-                range: vk::WHOLE_SIZE,
+            // A null buffer or texel buffer (a mutable binding's first such
+            // type); image, sampler and acceleration-structure arrays keep
+            // their pad slot empty.
+            let types = if b.mutable.is_empty() {
+                std::slice::from_ref(&b.ty)
+            } else {
+                b.mutable.as_slice()
+            };
+            let buffer = types.iter().copied().find(|t| {
+                matches!(
+                    *t,
+                    vk::DescriptorType::STORAGE_BUFFER
+                        | vk::DescriptorType::UNIFORM_BUFFER
+                        | vk::DescriptorType::UNIFORM_TEXEL_BUFFER
+                        | vk::DescriptorType::STORAGE_TEXEL_BUFFER
+                )
             });
+            if let Some(ty) = buffer {
+                b.descriptors.push(PlannedDescriptor {
+                    index: count,
+                    ty,
+                    source: Source::Null,
+                    format: None,
+                    range: vk::WHOLE_SIZE,
+                });
+            }
         }
         let default = super::qa::QaSpec::default();
         let host = QaHost::new(

@@ -583,6 +583,7 @@ fn tally(
 ) -> Option<RunReport> {
     match r {
         Ok(rep) if rep.passed => {
+            eprintln!("PASS: {name}");
             counts.0 += 1;
             return Some(rep);
         }
@@ -604,6 +605,9 @@ fn fault_injection_specs() {
     sweep("descriptor-QA fault injection", |session, nvidia| {
         let (mut counts, mut fail) = ((0, 0), Vec::new());
         for (name, blob, spec) in specs.iter().filter(|(_, _, s)| s.qa.is_some()) {
+            if !selected(name) {
+                continue;
+            }
             let log = spec.qa.as_ref().is_some_and(|q| q.log_capacity.is_some());
             let out = compile(blob, true, log, false);
             let r = run_on(session, &out, spec);
@@ -628,11 +632,9 @@ fn fault_injection_specs() {
     });
 }
 
-/// With QA on, every heap and root-signature run spec of the binding
-/// model passes with no fault: the SM 6.6 heap specs in the plain model,
-/// the root-signature specs through their tables, also in mutable mode.
-#[test]
-fn binding_specs_pass_with_qa_and_no_fault() {
+/// Every heap and root-signature run spec of the binding model: (name,
+/// blob, spec, whether the blob embeds a root signature).
+fn binding_specs() -> Vec<(String, Vec<u8>, RunSpec, bool)> {
     let mut specs = Vec::new();
     for dir in ["compute", "control-flow", "advanced", "binding", "graphics"] {
         for (name, blob, spec) in specs_in(&corpus_root().join(dir)) {
@@ -644,11 +646,49 @@ fn binding_specs_pass_with_qa_and_no_fault() {
     }
     let heap = specs.iter().filter(|s| !s.3).count();
     assert!(heap >= 10, "{heap} heap specs");
-    assert!(
-        specs.len() - heap >= 15,
-        "{} root-signature specs",
-        specs.len() - heap
-    );
+    let rs = specs.len() - heap;
+    assert!(rs >= 15, "{rs} root-signature specs");
+    specs
+}
+
+/// Without a device: every module the device tests run with QA (the
+/// fault-injection specs, the binding specs also in mutable mode, the cost
+/// kernel) passes the current spirv-val.
+#[test]
+fn qa_modules_validate() {
+    let qa = specs_in(&qa_dir());
+    let binding = binding_specs();
+    let log = |s: &RunSpec| s.qa.as_ref().is_some_and(|q| q.log_capacity.is_some());
+    let mut all: Vec<(&String, &Vec<u8>, bool, bool)> =
+        qa.iter().map(|(n, b, s)| (n, b, log(s), false)).collect();
+    for (n, b, _, rs) in &binding {
+        all.push((n, b, true, false));
+        if *rs {
+            all.push((n, b, true, true));
+        }
+    }
+    for (name, blob, log, mutable) in all {
+        let out = compile(blob, true, log, mutable);
+        common::spirv_val::assert_valid(name, &out.spirv);
+    }
+}
+
+/// Whether a spec is selected by `DXIL2SPIRV_RUN_FILTER` (a name part);
+/// selected runs are announced first, so a driver crash names its spec.
+fn selected(name: &str) -> bool {
+    let keep = std::env::var("DXIL2SPIRV_RUN_FILTER").map_or(true, |f| name.contains(&f));
+    if keep {
+        eprintln!("-- {name}");
+    }
+    keep
+}
+
+/// With QA on, every heap and root-signature run spec of the binding
+/// model passes with no fault: the SM 6.6 heap specs in the plain model,
+/// the root-signature specs through their tables, also in mutable mode.
+#[test]
+fn binding_specs_pass_with_qa_and_no_fault() {
+    let specs = binding_specs();
     sweep("binding specs with descriptor QA", |session, nvidia| {
         let (mut counts, mut fail) = ((0, 0), Vec::new());
         for (name, blob, spec, rs) in &specs {
@@ -656,6 +696,9 @@ fn binding_specs_pass_with_qa_and_no_fault() {
             for &mutable in modes {
                 let out = compile(blob, true, true, mutable);
                 let what = format!("{name}{}", if mutable { " (mutable)" } else { "" });
+                if !selected(&what) {
+                    continue;
+                }
                 let r = run_on(session, &out, spec);
                 if let Some(rep) = tally(&what, r, nvidia, &mut counts, &mut fail) {
                     let qa = rep.qa.expect("a QA report");
