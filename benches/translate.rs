@@ -11,13 +11,15 @@
 //!
 //! The `root-signature` group times the `corpus/binding` blobs with an
 //! embedded root signature in the plain model and in root-signature mode
-//! (`bindless-1`) and prints the ratio.
+//! (`bindless-1`) and prints the ratio; the `descriptor-qa` group times
+//! the blobs with heap accesses with descriptor QA off and on and prints
+//! that ratio.
 // Test code may unwrap, index and panic: the no-panic lints of
 // [workspace.lints] (clippy's restriction group) are off.
 #![allow(clippy::restriction)]
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use dxil2spirv::compile::{CompileOptions, Compiler, RootSignatureChoice};
+use dxil2spirv::compile::{CompileOptions, Compiler, DescriptorQa, RootSignatureChoice};
 use std::hint::black_box;
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -168,6 +170,17 @@ fn paired_medians_us(a: &Compiler, b: &Compiler, blob: &[u8]) -> (f64, f64) {
     (percentile(&ta, 0.5), percentile(&tb, 0.5))
 }
 
+/// The sums over pairs of compilers (a, b) and blobs of their paired
+/// medians ([`paired_medians_us`]).
+fn summed_medians_us<'a>(
+    pairs: impl Iterator<Item = (&'a Compiler, &'a Compiler, &'a [u8])>,
+) -> (f64, f64) {
+    pairs.fold((0.0, 0.0), |(sa, sb), (a, b, blob)| {
+        let (ma, mb) = paired_medians_us(a, b, blob);
+        (sa + ma, sb + mb)
+    })
+}
+
 /// Root-signature mode (`bindless-1`) against the plain model on every
 /// `corpus/binding` blob with an embedded root signature
 /// (`root-signature/{plain,bindless}/<name>`), then the ratio of the summed
@@ -196,12 +209,11 @@ fn bench_root_signature(c: &mut Criterion) {
         }
     }
     group.finish();
-    let (mut sum_plain, mut sum_bindless) = (0.0, 0.0);
-    for (_, blob) in &blobs {
-        let (p, b) = paired_medians_us(&plain, &bindless, blob);
-        sum_plain += p;
-        sum_bindless += b;
-    }
+    let (sum_plain, sum_bindless) = summed_medians_us(
+        blobs
+            .iter()
+            .map(|(_, blob)| (&plain, &bindless, blob.as_slice())),
+    );
     println!(
         "root-signature: {} blobs, summed medians plain {sum_plain:.1} µs, bindless {sum_bindless:.1} µs, \
          ratio {:.3}",
@@ -210,5 +222,71 @@ fn bench_root_signature(c: &mut Criterion) {
     );
 }
 
-criterion_group!(benches, bench_translate, bench_root_signature);
+/// Descriptor QA off and on (`descriptor-qa/{off,on}/<mode>/<name>`) for
+/// every `corpus/binding` blob with heap accesses: SM 6.6 heaps in the
+/// plain model, tables and heaps through the embedded root signature; then
+/// the ratio of the summed medians.
+fn bench_descriptor_qa(c: &mut Criterion) {
+    let with = |root_signature: RootSignatureChoice, qa: bool| {
+        Compiler::new(CompileOptions {
+            validate: false,
+            root_signature,
+            descriptor_qa: qa.then(DescriptorQa::default),
+            ..CompileOptions::default()
+        })
+    };
+    let plain = (
+        with(RootSignatureChoice::None, false),
+        with(RootSignatureChoice::None, true),
+    );
+    let bindless = (
+        with(RootSignatureChoice::Embedded, false),
+        with(RootSignatureChoice::Embedded, true),
+    );
+    let pick = |mode: &str| if mode == "plain" { &plain } else { &bindless };
+    let mut pairs = Vec::new();
+    for mode in ["plain", "bindless"] {
+        for (name, blob) in corpus_files("binding", "") {
+            let qa = pick(mode)
+                .1
+                .translate(&blob)
+                .ok()
+                .and_then(|o| o.reflection.qa);
+            if qa.is_some_and(|q| !q.instructions.is_empty()) {
+                pairs.push((format!("{mode}/{name}"), blob, mode));
+            }
+        }
+    }
+    let mut group = c.benchmark_group("descriptor-qa");
+    group
+        .sample_size(20)
+        .warm_up_time(Duration::from_millis(200))
+        .measurement_time(Duration::from_millis(600));
+    for (name, blob, mode) in &pairs {
+        let (off, on) = pick(mode);
+        for (state, compiler) in [("off", off), ("on", on)] {
+            group.bench_function(format!("{state}/{name}"), |b| {
+                b.iter(|| black_box(compiler.translate(black_box(blob))))
+            });
+        }
+    }
+    group.finish();
+    let (sum_off, sum_on) = summed_medians_us(pairs.iter().map(|(_, blob, mode)| {
+        let (off, on) = pick(mode);
+        (off, on, blob.as_slice())
+    }));
+    println!(
+        "descriptor-qa: {} modules, summed medians off {sum_off:.1} µs, on {sum_on:.1} µs, \
+         ratio {:.3}",
+        pairs.len(),
+        sum_on / sum_off
+    );
+}
+
+criterion_group!(
+    benches,
+    bench_translate,
+    bench_root_signature,
+    bench_descriptor_qa
+);
 criterion_main!(benches);

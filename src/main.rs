@@ -13,7 +13,8 @@ use std::process::ExitCode;
 ///
 /// Exit codes: 0 ok, 1 invalid input, 2 unsupported feature, 3 internal
 /// error, 4 validation failure, 5 the file could not be read or written,
-/// 6 `run`: results differ from the spec, 64 bad command line.
+/// 6 `run`: results differ from the spec, 7 `qa-decode`: faults decoded,
+/// 64 bad command line.
 #[derive(Parser)]
 #[command(version, about, long_about = None, after_help = cli::EXIT_CODES)]
 struct Cli {
@@ -38,6 +39,9 @@ enum Command {
     Rootsig(cli::rootsig::Args),
     /// Show each function's control flow before and after structurization.
     Cfg(cli::cfg::Args),
+    /// Decode dumped descriptor-QA buffers with the module's reflection:
+    /// vkd3d-proton's fault block and one line per fault.
+    QaDecode(cli::qa_decode::Args),
     /// Translate and validate every blob under the given paths, in
     /// parallel, with a summary and JSON/JUnit reports (for CI).
     Corpus(cli::corpus::CorpusArgs),
@@ -56,6 +60,7 @@ fn main() -> ExitCode {
         Command::Rootsig(args) => cli::rootsig::main(args),
         Command::Cfg(args) => cli::cfg::main(args),
         Command::Corpus(args) => return cli::corpus::run(&args),
+        Command::QaDecode(args) => return cli::qa_decode::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

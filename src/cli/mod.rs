@@ -10,6 +10,7 @@ pub mod corpus;
 pub mod dis;
 pub mod info;
 mod options;
+pub mod qa_decode;
 pub mod rootsig;
 pub mod run;
 
@@ -28,6 +29,7 @@ Exit codes:
   4   SPIR-V validation failure
   5   a file could not be read or written
   6   run: the shader ran but its results differ from the spec
+  7   qa-decode: the dumps hold descriptor-QA faults
   64  bad command line (usage error)";
 
 /// A file could not be read or written.

@@ -164,6 +164,22 @@ impl ModuleCtx {
         id
     }
 
+    /// A global variable of `pointee` in storage class `sc`, decorated with
+    /// its descriptor set and binding.
+    pub fn descriptor_var(
+        &mut self,
+        sc: StorageClass,
+        pointee: Word,
+        set: u32,
+        binding: u32,
+    ) -> Word {
+        let pt = self.ptr_ty(sc, pointee);
+        let var = self.global_inst_operands(Op::Variable, Some(pt), &[Operand::StorageClass(sc)]);
+        self.decorate(var, spirv::Decoration::DescriptorSet, &[set]);
+        self.decorate(var, spirv::Decoration::Binding, &[binding]);
+        var
+    }
+
     pub fn decorate(&mut self, target: Word, d: spirv::Decoration, extra: &[u32]) {
         self.b.decorate_words(target, d, extra);
     }

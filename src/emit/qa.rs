@@ -22,7 +22,6 @@ use crate::binding::qa::{
 use crate::binding::{DescriptorType, ResourceClass, Via};
 use crate::error::{Location, Result};
 use crate::rootsig::RootParameterKind;
-use rspirv::dr::Operand;
 use rspirv::spirv::{
     Decoration, FunctionControl, GlslStd450Op, MemorySemantics, Op, StorageClass, Word,
 };
@@ -213,13 +212,9 @@ impl<'m> Emitter<'m> {
         let u = self.spv.u32_ty();
         let ra = self.spv.ty(TyKey::RuntimeArray(u, 4));
         let st = self.spv.ty(TyKey::Block(ra));
-        let sc = StorageClass::StorageBuffer;
-        let pt = self.spv.ptr_ty(sc, st);
-        let var =
-            self.spv
-                .global_inst_operands(Op::Variable, Some(pt), &[Operand::StorageClass(sc)]);
-        self.spv.decorate(var, Decoration::DescriptorSet, &[set]);
-        self.spv.decorate(var, Decoration::Binding, &[binding]);
+        let var = self
+            .spv
+            .descriptor_var(StorageClass::StorageBuffer, st, set, binding);
         if non_writable {
             self.spv.decorate(var, Decoration::NonWritable, &[]);
         }

@@ -289,12 +289,7 @@ impl<'m> Emitter<'m> {
         } else {
             self.spv.ty(TyKey::Array(inner, d.range_size))
         };
-        let pt = self.spv.ptr_ty(sc, desc_ty);
-        let var =
-            self.spv
-                .global_inst_operands(Op::Variable, Some(pt), &[Operand::StorageClass(sc)]);
-        self.spv.decorate(var, Decoration::DescriptorSet, &[set]);
-        self.spv.decorate(var, Decoration::Binding, &[binding]);
+        let var = self.spv.descriptor_var(sc, desc_ty, set, binding);
         if non_writable {
             self.spv.decorate(var, Decoration::NonWritable, &[]);
         } else if coherent {

@@ -32,6 +32,7 @@ mod cli_corpus;
 mod cli_filter;
 #[cfg(feature = "cli")]
 mod cli_info;
+mod cli_qa;
 #[cfg(feature = "cli")]
 mod cli_rootsig;
 mod container;
@@ -52,6 +53,7 @@ mod emit_snapshots;
 mod fuzz_regressions;
 mod ll_parse;
 mod op_matrix;
+mod qa_emit;
 mod reader_sweep;
 mod rootsig_fuzz;
 mod rootsig_io;

@@ -244,6 +244,24 @@ dxil2spirv_status dxil2spirv_options_set_root_block_ubo(dxil2spirv_options *opti
 dxil2spirv_status dxil2spirv_options_set_bindless_flags(dxil2spirv_options *options,
                                                         uint32_t flags);
 
+/** Descriptor QA flag: also append every fault to the fault log
+ *  (binding 3 of the QA set). */
+#define DXIL2SPIRV_DESCRIPTOR_QA_FAULT_LOG 1u
+/** The set that turns descriptor QA off again. */
+#define DXIL2SPIRV_DESCRIPTOR_QA_OFF 0xffffffffu
+
+/** Descriptor QA (docs/DESCRIPTOR-QA.md): every descriptor-heap access is
+ *  checked on the GPU against info buffers in descriptor set `set`
+ *  (vkd3d-proton's default is 3); `hash` is the 64-bit shader hash the
+ *  module reports (0: the container's HASH part); `flags` are
+ *  DXIL2SPIRV_DESCRIPTOR_QA_* bits. Off by default; set
+ *  DXIL2SPIRV_DESCRIPTOR_QA_OFF turns it off.
+ *  Returns DXIL2SPIRV_INVALID_ARGUMENT if options is NULL or a flag is
+ *  unknown. */
+dxil2spirv_status dxil2spirv_options_set_descriptor_qa(dxil2spirv_options *options,
+                                                       uint32_t set, uint64_t hash,
+                                                       uint32_t flags);
+
 /* ---- compiler --------------------------------------------------------- */
 
 /** A new compiler with a copy of `options` (NULL: the defaults); the

@@ -338,6 +338,35 @@ pub unsafe extern "C" fn dxil2spirv_options_set_bindless_flags(
     }
 }
 
+/// `DXIL2SPIRV_DESCRIPTOR_QA_FAULT_LOG`.
+const QA_FAULT_LOG: u32 = 1;
+
+/// `dxil2spirv_options_set_descriptor_qa`: descriptor QA in descriptor set
+/// `set` (`docs/DESCRIPTOR-QA.md`) with shader hash `hash` (0: the
+/// container's) and `DXIL2SPIRV_DESCRIPTOR_QA_*` flags; `set` =
+/// `u32::MAX` turns it off.
+///
+/// # Safety
+/// See [`with_options`].
+#[no_mangle]
+pub unsafe extern "C" fn dxil2spirv_options_set_descriptor_qa(
+    options: *mut Options,
+    set: u32,
+    hash: u64,
+    flags: u32,
+) -> Status {
+    if flags & !QA_FAULT_LOG != 0 {
+        return Status::InvalidArgument;
+    }
+    let qa = (set != u32::MAX).then_some(dxil2spirv::compile::DescriptorQa {
+        set,
+        shader_hash: (hash != 0).then_some(hash),
+        fault_log: flags & QA_FAULT_LOG != 0,
+    });
+    // SAFETY: the caller upholds `with_options`'s contract on `options`.
+    unsafe { with_options(options, |o| self::set(&mut o.descriptor_qa, qa)) }
+}
+
 fn set<T>(slot: &mut T, value: T) -> Status {
     *slot = value;
     Status::Ok

@@ -74,6 +74,7 @@ api! {
     options_set_root_signature_embedded: fn(*mut c_void) -> i32;
     options_set_root_block_ubo: fn(*mut c_void, i32, u32, u32) -> i32;
     options_set_bindless_flags: fn(*mut c_void, u32) -> i32;
+    options_set_descriptor_qa: fn(*mut c_void, u32, u64, u32) -> i32;
     compiler_create: fn(*const c_void) -> *mut c_void;
     compiler_destroy: fn(*mut c_void);
     compile: fn(*const c_void, *const c_void, usize, *mut *mut c_void) -> i32;

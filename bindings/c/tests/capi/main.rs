@@ -9,6 +9,7 @@
 
 mod abi;
 mod bindless;
+mod descriptor_qa;
 mod example;
 mod header;
 mod threads;
