@@ -57,6 +57,7 @@ pub mod vulkan;
 mod descriptors;
 mod gpu;
 mod half;
+mod image;
 
 pub use binding::{
     BindingDesc, BindingKind, BindingResource, BindlessDesc, HeapArray, HeapDescriptor,
@@ -68,8 +69,8 @@ pub use draw::{Draw, TargetFormat, Texels, UniformData};
 pub use qa::{QaHost, QaInstruction, QaLayout, QaReport, QaSpec};
 pub use reflect::{bindings_from_reflection, compile_for_run, PORTABLE_SET_COUNT};
 pub use spec::{
-    Component, ElementType, Expectation, HeapView, RegisterClass, RegisterKey, ResourceDecl,
-    RunSpec, ScalarType, TexelFormat, DEFAULT_HEAP_SIZE,
+    Component, ElementType, Expectation, HeapView, ImageDesc, ImageKind, RegisterClass,
+    RegisterKey, ResourceDecl, RunSpec, ScalarType, TexelFormat, DEFAULT_HEAP_SIZE,
 };
 pub use trace::{Geometry, ShaderCode, Trace, Traced};
 pub use vulkan::{

@@ -8,8 +8,8 @@
 //!   and `stale heap[N]` inject faults into heap slot N's info entry (the
 //!   real descriptor stays); `expect qa.FIELD = V` checks the fault record
 //!   (`fault_type`, `failed_offset`, `fault_count`, `expected_mask`,
-//!   `actual_mask`), `expect qa.instruction = OP REG` or `= OP heap` the
-//!   reflected instruction the record names, `expect qa.log = N` the fault
+//!   `actual_mask`), `expect qa.instruction = OP REG`, `= OP heap` or `= OP
+//!   sampler_heap` the reflected instruction the record names, `expect qa.log = N` the fault
 //!   log. Without `expect qa.*` lines a QA run expects no fault at all.
 //! - The host state ([`QaHost`]): the global buffer (zeroed, every handed
 //!   out cookie live, `va_map_timestamp` [`GLOBAL_TIMESTAMP`]), one info
@@ -194,7 +194,8 @@ impl QaField {
     }
 }
 
-/// The access an `expect qa.instruction = OP REG|heap` line names.
+/// The access an `expect qa.instruction = OP REG|heap|sampler_heap` line
+/// names.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct QaSite {
     /// The dx.op name (`BufferLoad`).
@@ -202,13 +203,28 @@ pub struct QaSite {
     /// The register (`t3`, `s0,space1`: [`register_name`]), or `None` for
     /// an SM 6.6 heap access.
     pub resource: Option<String>,
+    /// The heap the access goes through.
+    pub heap: QaHeap,
+}
+
+impl QaSite {
+    /// Where a reflected instruction accesses.
+    pub fn of(i: &QaInstruction) -> QaSite {
+        QaSite {
+            op: i.op.clone(),
+            resource: i.resource.clone(),
+            heap: i.heap,
+        }
+    }
 }
 
 impl std::fmt::Display for QaSite {
+    /// `BufferLoad t0`, `RawBufferLoad heap`, `SampleLevel sampler_heap`.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match &self.resource {
-            Some(r) => write!(f, "{} {r}", self.op),
-            None => write!(f, "{} heap", self.op),
+        match (&self.resource, self.heap) {
+            (Some(r), _) => write!(f, "{} {r}", self.op),
+            (None, QaHeap::Resource) => write!(f, "{} heap", self.op),
+            (None, QaHeap::Sampler) => write!(f, "{} sampler_heap", self.op),
         }
     }
 }
@@ -372,9 +388,19 @@ pub(super) fn parse_expect(qa: &mut QaSpec, content: &str) -> Result<(), String>
                      `<dx.op name> heap`"
                 ));
             };
-            let resource = match target {
-                "heap" => None,
-                reg => Some(register(reg)?),
+            let (resource, heap) = match target {
+                "heap" => (None, QaHeap::Resource),
+                "sampler_heap" => (None, QaHeap::Sampler),
+                reg => {
+                    let name = register(reg)?;
+                    let sampler = name.starts_with('s');
+                    let heap = if sampler {
+                        QaHeap::Sampler
+                    } else {
+                        QaHeap::Resource
+                    };
+                    (Some(name), heap)
+                }
             };
             if qa.instruction.is_some() {
                 return Err(twice());
@@ -382,6 +408,7 @@ pub(super) fn parse_expect(qa: &mut QaSpec, content: &str) -> Result<(), String>
             qa.instruction = Some(QaSite {
                 op: op.to_string(),
                 resource,
+                heap,
             });
         }
         "log" => {
@@ -757,14 +784,11 @@ impl QaHost {
         }
         if let Some(want) = &spec.instruction {
             match layout.instruction(record.instruction) {
-                Some(i) if i.op == want.op && i.resource == want.resource => {}
+                Some(i) if QaSite::of(i) == *want => {}
                 Some(i) => failures.push(format!(
                     "qa.instruction: id {} is {}, want {want}",
                     record.instruction,
-                    QaSite {
-                        op: i.op.clone(),
-                        resource: i.resource.clone()
-                    }
+                    QaSite::of(i)
                 )),
                 None => failures.push(format!(
                     "qa.instruction: id {} is not in reflection's instruction list, want {want}",
@@ -959,11 +983,7 @@ impl FaultRecord {
         let _ = write!(s, " at heap index {}", self.failed_offset);
         let _ = write!(s, " (instruction {}", self.instruction);
         if let Some(i) = layout.instruction(self.instruction) {
-            let site = QaSite {
-                op: i.op.clone(),
-                resource: i.resource.clone(),
-            };
-            let _ = write!(s, ": {site}");
+            let _ = write!(s, ": {}", QaSite::of(i));
         }
         let _ = write!(
             s,

@@ -80,6 +80,7 @@ fn qa_lines_parse() {
         Some(QaSite {
             op: "BufferLoad".into(),
             resource: Some("t3,space1".into()),
+            heap: QaHeap::Resource,
         })
     );
     assert_eq!(qa.log_count, Some(32));
@@ -91,7 +92,12 @@ fn qa_lines_parse() {
     assert!(!qa.expects_fault());
     assert!(parse("").qa.is_none());
     let heap = parse("descriptor_qa\nexpect qa.instruction = RawBufferStore heap\n");
-    assert_eq!(heap.qa.unwrap().instruction.unwrap().resource, None);
+    let site = heap.qa.unwrap().instruction.unwrap();
+    assert_eq!((site.resource, site.heap), (None, QaHeap::Resource));
+    let samplers = parse("descriptor_qa\nexpect qa.instruction = SampleLevel sampler_heap\n");
+    let site = samplers.qa.unwrap().instruction.unwrap();
+    assert_eq!(site.to_string(), "SampleLevel sampler_heap");
+    assert_eq!((site.resource, site.heap), (None, QaHeap::Sampler));
 }
 
 #[test]
@@ -545,7 +551,7 @@ fn qa_specs_name_reflected_instructions() {
         let found = layout
             .instructions
             .iter()
-            .filter(|i| i.op == want.op && i.resource == want.resource)
+            .filter(|i| QaSite::of(i) == *want)
             .count();
         assert_eq!(found, 1, "{name}: {want} in {:?}", layout.instructions);
         kinds |= qa.fields.get(&QaField::FaultType).copied().unwrap_or(0);

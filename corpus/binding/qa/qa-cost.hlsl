@@ -1,8 +1,9 @@
 // dxc: -T cs_6_6 -E main
 // Descriptor-QA cost kernel: every lane runs `iterations` heap accesses,
 // each a ByteAddressBuffer fetched from ResourceDescriptorHeap with a
-// non-uniform index among 8 slots from srcBase, then stores its hash into
-// a RWStructuredBuffer from the heap. Timed with and without QA.
+// non-uniform index among 8 slots from srcBase, then adds its hash into
+// element i % 64 of a RWStructuredBuffer from the heap (InterlockedAdd, so
+// the sums do not depend on lane order). Timed with and without QA.
 cbuffer Root : register(b0)
 {
     uint srcBase;
@@ -21,5 +22,5 @@ void main(uint3 tid : SV_DispatchThreadID)
         acc = acc * 31u + src.Load(((i * 7u + j) & 63u) * 4u);
     }
     RWStructuredBuffer<uint> o = ResourceDescriptorHeap[outIdx];
-    o[i] = acc;
+    InterlockedAdd(o[i & 63u], acc);
 }

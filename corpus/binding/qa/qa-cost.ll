@@ -14,7 +14,7 @@
 ; Name                 Index   Mask Register SysValue  Format   Used
 ; -------------------- ----- ------ -------- -------- ------- ------
 ; no parameters
-; shader hash: b86a96e0c02e6cbdcd466584d6f0317c
+; shader hash: 69cc47c657d533b84bc66f72d96301ea
 ;
 ; Pipeline Runtime Information: 
 ;
@@ -79,42 +79,43 @@ define void @main() {
   br i1 %6, label %9, label %7
 
 ; <label>:7                                       ; preds = %0
-  br label %15
+  br label %17
 
-; <label>:8                                       ; preds = %15
+; <label>:8                                       ; preds = %17
   br label %9
 
 ; <label>:9                                       ; preds = %8, %0
-  %10 = phi i32 [ 0, %0 ], [ %32, %8 ]
+  %10 = phi i32 [ 0, %0 ], [ %34, %8 ]
   %11 = call %dx.types.CBufRet.i32 @dx.op.cbufferLoadLegacy.i32(i32 59, %dx.types.Handle %2, i32 0)  ; CBufferLoadLegacy(handle,regIndex)
   %12 = extractvalue %dx.types.CBufRet.i32 %11, 1
   %13 = call %dx.types.Handle @dx.op.createHandleFromHeap(i32 218, i32 %12, i1 false, i1 false)  ; CreateHandleFromHeap(index,samplerHeap,nonUniformIndex)
   %14 = call %dx.types.Handle @dx.op.annotateHandle(i32 216, %dx.types.Handle %13, %dx.types.ResourceProperties { i32 4108, i32 4 })  ; AnnotateHandle(res,props)  resource: RWStructuredBuffer<stride=4>
-  call void @dx.op.rawBufferStore.i32(i32 140, %dx.types.Handle %14, i32 %3, i32 0, i32 %10, i32 undef, i32 undef, i32 undef, i8 1, i32 4)  ; RawBufferStore(uav,index,elementOffset,value0,value1,value2,value3,mask,alignment)
+  %15 = and i32 %3, 63
+  %16 = call i32 @dx.op.atomicBinOp.i32(i32 78, %dx.types.Handle %14, i32 0, i32 %15, i32 0, i32 undef, i32 %10)  ; AtomicBinOp(handle,atomicOp,offset0,offset1,offset2,newValue)
   ret void
 
-; <label>:15                                      ; preds = %15, %7
-  %16 = phi i32 [ %32, %15 ], [ 0, %7 ]
-  %17 = phi i32 [ %33, %15 ], [ 0, %7 ]
-  %18 = call %dx.types.CBufRet.i32 @dx.op.cbufferLoadLegacy.i32(i32 59, %dx.types.Handle %2, i32 0)  ; CBufferLoadLegacy(handle,regIndex)
-  %19 = extractvalue %dx.types.CBufRet.i32 %18, 0
-  %20 = add i32 %17, %3
-  %21 = and i32 %20, 7
-  %22 = add i32 %19, %21
-  %23 = call %dx.types.Handle @dx.op.createHandleFromHeap(i32 218, i32 %22, i1 false, i1 true)  ; CreateHandleFromHeap(index,samplerHeap,nonUniformIndex)
-  %24 = call %dx.types.Handle @dx.op.annotateHandle(i32 216, %dx.types.Handle %23, %dx.types.ResourceProperties { i32 11, i32 0 })  ; AnnotateHandle(res,props)  resource: ByteAddressBuffer
-  %25 = mul i32 %16, 31
-  %26 = mul i32 %3, 7
-  %27 = add i32 %17, %26
-  %28 = shl i32 %27, 2
-  %29 = and i32 %28, 252
-  %30 = call %dx.types.ResRet.i32 @dx.op.rawBufferLoad.i32(i32 139, %dx.types.Handle %24, i32 %29, i32 undef, i8 1, i32 4)  ; RawBufferLoad(srv,index,elementOffset,mask,alignment)
-  %31 = extractvalue %dx.types.ResRet.i32 %30, 0
-  %32 = add i32 %31, %25
-  %33 = add i32 %17, 1
-  %34 = extractvalue %dx.types.CBufRet.i32 %18, 2
-  %35 = icmp ult i32 %33, %34
-  br i1 %35, label %15, label %8
+; <label>:17                                      ; preds = %17, %7
+  %18 = phi i32 [ %34, %17 ], [ 0, %7 ]
+  %19 = phi i32 [ %35, %17 ], [ 0, %7 ]
+  %20 = call %dx.types.CBufRet.i32 @dx.op.cbufferLoadLegacy.i32(i32 59, %dx.types.Handle %2, i32 0)  ; CBufferLoadLegacy(handle,regIndex)
+  %21 = extractvalue %dx.types.CBufRet.i32 %20, 0
+  %22 = add i32 %19, %3
+  %23 = and i32 %22, 7
+  %24 = add i32 %21, %23
+  %25 = call %dx.types.Handle @dx.op.createHandleFromHeap(i32 218, i32 %24, i1 false, i1 true)  ; CreateHandleFromHeap(index,samplerHeap,nonUniformIndex)
+  %26 = call %dx.types.Handle @dx.op.annotateHandle(i32 216, %dx.types.Handle %25, %dx.types.ResourceProperties { i32 11, i32 0 })  ; AnnotateHandle(res,props)  resource: ByteAddressBuffer
+  %27 = mul i32 %18, 31
+  %28 = mul i32 %3, 7
+  %29 = add i32 %19, %28
+  %30 = shl i32 %29, 2
+  %31 = and i32 %30, 252
+  %32 = call %dx.types.ResRet.i32 @dx.op.rawBufferLoad.i32(i32 139, %dx.types.Handle %26, i32 %31, i32 undef, i8 1, i32 4)  ; RawBufferLoad(srv,index,elementOffset,mask,alignment)
+  %33 = extractvalue %dx.types.ResRet.i32 %32, 0
+  %34 = add i32 %33, %27
+  %35 = add i32 %19, 1
+  %36 = extractvalue %dx.types.CBufRet.i32 %20, 2
+  %37 = icmp ult i32 %35, %36
+  br i1 %37, label %17, label %8
 }
 
 ; Function Attrs: nounwind readnone
@@ -127,7 +128,7 @@ declare %dx.types.Handle @dx.op.createHandleFromHeap(i32, i32, i1, i1) #0
 declare %dx.types.ResRet.i32 @dx.op.rawBufferLoad.i32(i32, %dx.types.Handle, i32, i32, i8, i32) #1
 
 ; Function Attrs: nounwind
-declare void @dx.op.rawBufferStore.i32(i32, %dx.types.Handle, i32, i32, i32, i32, i32, i32, i8, i32) #2
+declare i32 @dx.op.atomicBinOp.i32(i32, %dx.types.Handle, i32, i32, i32, i32, i32) #2
 
 ; Function Attrs: nounwind readonly
 declare %dx.types.CBufRet.i32 @dx.op.cbufferLoadLegacy.i32(i32, %dx.types.Handle, i32) #1
