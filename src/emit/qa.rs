@@ -50,6 +50,17 @@ struct CheckParams {
     parameter: Word,
 }
 
+/// A table access: root parameter, range, the range's `NumDescriptors`,
+/// and for a dynamically indexed bounded range the index relative to the
+/// range start.
+#[derive(Clone, Copy)]
+struct TableAccess {
+    parameter: u32,
+    range: u32,
+    count: u32,
+    relative: Option<Word>,
+}
+
 /// What the check function loaded, for the fault report.
 #[derive(Clone, Copy)]
 struct Found {
@@ -95,11 +106,11 @@ impl<'m> Emitter<'m> {
             sampler_heap: sampler,
             expected_mask: expected,
             resource,
-            table: table.map(|(p, r, n, _)| (p, r, n)),
+            table: table.map(|t| (t.parameter, t.range, t.count)),
         });
         let u = self.spv.u32_ty();
         let zero = self.spv.u32c(0);
-        let range_fault = match table.and_then(|(_, _, n, rel)| rel.map(|r| (n, r))) {
+        let range_fault = match table.and_then(|t| t.relative.map(|r| (t.count, r))) {
             Some((n, rel)) => {
                 let b = self.spv.bool_ty();
                 let count = self.spv.u32c(n);
@@ -117,7 +128,7 @@ impl<'m> Emitter<'m> {
             self.spv.u32c(id),
             range_fault,
             self.spv
-                .u32c(table.map_or(log::NO_PARAMETER, |(p, _, _, _)| p)),
+                .u32c(table.map_or(log::NO_PARAMETER, |t| t.parameter)),
         ];
         let checked = self.op(Op::FunctionCall, u, &args)?;
         if h.non_uniform {
@@ -153,7 +164,7 @@ impl<'m> Emitter<'m> {
     /// A table access: its root parameter, range, the range's
     /// `NumDescriptors`, and for a dynamically indexed bounded range the
     /// index relative to the range start (`None` for SM 6.6 heaps).
-    fn qa_table(&mut self, h: Handle, via: Via) -> Result<Option<(u32, u32, u32, Option<Word>)>> {
+    fn qa_table(&mut self, h: Handle, via: Via) -> Result<Option<TableAccess>> {
         let Via::Table {
             parameter,
             range,
@@ -190,7 +201,12 @@ impl<'m> Emitter<'m> {
             }
             _ => None,
         };
-        Ok(Some((parameter, range, count, rel)))
+        Ok(Some(TableAccess {
+            parameter,
+            range,
+            count,
+            relative: rel,
+        }))
     }
 
     /// The check function of a heap (declared on first use, written by

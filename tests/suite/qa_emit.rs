@@ -452,3 +452,77 @@ fn a_qa_set_another_descriptor_uses_is_an_error_naming_both() {
         "{msg}"
     );
 }
+
+/// The words of the global buffer each store of `descriptor_qa_check`
+/// writes, in order (constant indices of its access chains into binding
+/// 0), and whether a memory barrier comes right before the last.
+fn global_stores(spirv: &[u32]) -> (Vec<u32>, bool) {
+    use rspirv::dr::Operand;
+    use rspirv::spirv::Op;
+    let module = rspirv::dr::load_words(spirv).expect("loads");
+    let id = |o: &Operand| match o {
+        Operand::IdRef(i) => Some(*i),
+        _ => None,
+    };
+    let named = |name: &str| {
+        module
+            .debug_names
+            .iter()
+            .find_map(|i| match &i.operands[..] {
+                [Operand::IdRef(t), Operand::LiteralString(n)] if n == name => Some(*t),
+                _ => None,
+            })
+    };
+    let global = named("descriptor_qa_global").expect("global buffer");
+    let check = named("descriptor_qa_check").expect("check function");
+    let constant = |c: u32| {
+        module.types_global_values.iter().find_map(|i| {
+            (i.result_id == Some(c) && i.class.opcode == Op::Constant).then(|| match i.operands[..]
+            {
+                [Operand::LiteralBit32(v)] => v,
+                _ => u32::MAX,
+            })
+        })
+    };
+    let f = module
+        .functions
+        .iter()
+        .find(|f| f.def.as_ref().and_then(|d| d.result_id) == Some(check))
+        .expect("check function body");
+    let insts: Vec<_> = f.blocks.iter().flat_map(|b| &b.instructions).collect();
+    let mut chains = std::collections::HashMap::new();
+    let (mut words, mut barrier_last) = (Vec::new(), false);
+    let mut after_barrier = false;
+    for i in insts {
+        match i.class.opcode {
+            Op::AccessChain if id(&i.operands[0]) == Some(global) => {
+                let index = i.operands.last().and_then(id).and_then(constant);
+                chains.insert(i.result_id.unwrap(), index);
+            }
+            Op::MemoryBarrier => after_barrier = true,
+            Op::Store => {
+                if let Some(Some(w)) = id(&i.operands[0]).and_then(|p| chains.get(&p)) {
+                    words.push(*w);
+                    barrier_last = after_barrier;
+                }
+                after_barrier = false;
+            }
+            _ => {}
+        }
+    }
+    (words, barrier_last)
+}
+
+#[test]
+fn the_first_fault_writes_every_field_then_a_barrier_then_the_fault_type() {
+    let out = corpus::compile(
+        "binding/heap66-slots-typed",
+        options(RootSignatureChoice::None, qa(false)),
+    )
+    .unwrap();
+    let (words, barrier_before_last) = global_stores(&out.spirv);
+    // hash lo, hi, offset, heap, cookie, instruction, expected, actual,
+    // then fault_type (word 9) alone after the barrier.
+    assert_eq!(words, [0, 1, 2, 3, 4, 6, 7, 8, 9]);
+    assert!(barrier_before_last);
+}
