@@ -16,7 +16,9 @@
 //!   buffer per heap (its size, its heap id, then per slot `{cookie,
 //!   timestamp, type mask}` of the descriptor the run wrote there; slots
 //!   left empty and the pad slot hold the null descriptor: cookie 0, every
-//!   type bit), and the fault log.
+//!   type bit), and the fault log. The run itself ([`super::RunOptions::qa`])
+//!   binds them and keeps a null descriptor in each heap array's pad slot (a
+//!   sampler array's lowest-index sampler: Vulkan has no null sampler).
 //! - The check ([`QaHost::check`]) decodes the global record and the log
 //!   after the dispatch and compares them with the spec and with what the
 //!   host knows (shader hash, heap id, cookie, the reflected instruction's
