@@ -58,8 +58,8 @@ fn image_specs_run_on_every_device() {
     }
     let specs = image_specs();
     assert!(
-        specs.len() >= 2,
-        "expected at least 2 image run specs, found {}",
+        specs.len() >= 7,
+        "expected at least 7 image run specs, found {}",
         specs.len()
     );
     let vulkan = common::vulkan::vulkan();
