@@ -79,14 +79,25 @@ pub enum BindingResource {
     /// The heap's UAV counter array (storage buffers, `heap_size + 1`):
     /// each `heap[N]` with `counter(V)` gets its counter at index N.
     HeapCounters,
+    /// A register array (`Texture2D T[4] : register(t2)`): element `i` is
+    /// the spec resource at register `first.index + i`, which the spec
+    /// must declare for every element.
+    Registers {
+        /// The array's first register.
+        first: RegisterKey,
+        /// Its size.
+        count: u32,
+    },
 }
 
 impl BindingResource {
-    /// The register named, whether it is the resource or its counter
-    /// (`None` for the heap arrays).
+    /// The register named, whether it is the resource or its counter (an
+    /// array's first register; `None` for the heap arrays).
     pub fn key(&self) -> Option<RegisterKey> {
         match *self {
-            BindingResource::Register(k) | BindingResource::Counter(k) => Some(k),
+            BindingResource::Register(k)
+            | BindingResource::Counter(k)
+            | BindingResource::Registers { first: k, .. } => Some(k),
             BindingResource::Heap | BindingResource::HeapCounters => None,
         }
     }

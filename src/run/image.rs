@@ -207,8 +207,10 @@ impl<'d, 'i> GpuImage<'d, 'i> {
                         depth,
                     },
                 });
-                // The parser capped the image's bytes: no overflow.
-                let texels = u64::from(width) * u64::from(height) * u64::from(depth);
+                // The parser capped the image's bytes: no saturation.
+                let texels = u64::from(width)
+                    .saturating_mul(u64::from(height))
+                    .saturating_mul(u64::from(depth));
                 offset = offset.saturating_add(texels.saturating_mul(texel));
             }
         }

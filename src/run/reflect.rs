@@ -2,7 +2,7 @@
 //! that it binds on common devices, and the [`BindingDesc`]s of its
 //! [`Reflection`].
 
-use super::binding::{BindingDesc, BindingKind};
+use super::binding::{BindingDesc, BindingKind, BindingResource};
 use super::spec::{RegisterClass, RegisterKey, RunSpec};
 use crate::compile::{CompileOptions, Compiler, DescriptorType, Output, ResourceClass, SetPolicy};
 use crate::emit::Reflection;
@@ -38,8 +38,10 @@ pub fn compile_for_run(blob: &[u8], options: &CompileOptions) -> Result<Output> 
 /// shader's heap views use (plus the heap's counter array), at the set and
 /// binding reflection gives them: the harness places each spec `heap[N]`
 /// buffer or image (`sampler_heap[N]` sampler) by its view's descriptor
-/// type, never by binding number. Acceleration structures and register
-/// resources the spec does not declare are left out.
+/// type, never by binding number. A register array is bound element by
+/// element when the spec declares its first register. Acceleration
+/// structures and register resources the spec does not declare are left
+/// out.
 pub fn bindings_from_reflection(refl: &Reflection, spec: &RunSpec) -> Vec<BindingDesc> {
     let mut out: Vec<BindingDesc> = Vec::new();
     for r in &refl.resources {
@@ -66,12 +68,28 @@ pub fn bindings_from_reflection(refl: &Reflection, spec: &RunSpec) -> Vec<Bindin
             ResourceClass::Sampler => RegisterClass::Sampler,
         };
         let key = RegisterKey::new(class, r.register).in_space(r.space);
-        if spec.resource(&key).is_none() {
-            continue;
-        }
         let Some(kind) = binding_kind(r.descriptor_type) else {
             continue;
         };
+        if r.count > 1 && r.count != u32::MAX {
+            // A register array: bound when the spec declares its first
+            // element (the plan then wants every element).
+            if spec.resource(&key).is_some() {
+                out.push(BindingDesc {
+                    set: r.set,
+                    binding: r.binding,
+                    kind,
+                    resource: BindingResource::Registers {
+                        first: key,
+                        count: r.count,
+                    },
+                });
+            }
+            continue;
+        }
+        if spec.resource(&key).is_none() {
+            continue;
+        }
         out.push(BindingDesc::new(r.set, r.binding, kind, key));
         if let Some((s, b)) = r.counter {
             out.push(BindingDesc::counter(s, b, key));

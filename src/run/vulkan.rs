@@ -734,6 +734,19 @@ impl Plan {
                     let decl = declared(key)?;
                     (1, false, vec![spec_descriptor(&at, 0, ty, format, decl)?])
                 }
+                BindingResource::Registers { first, count } => {
+                    let mut list = Vec::new();
+                    for i in 0..count {
+                        let key = RegisterKey {
+                            index: first.index.checked_add(i).ok_or_else(|| {
+                                invalid(format!("{at}: the register array overflows"))
+                            })?,
+                            ..first
+                        };
+                        list.push(spec_descriptor(&at, i, ty, format, declared(key)?)?);
+                    }
+                    (count, false, list)
+                }
                 BindingResource::Heap => {
                     let mut list = Vec::new();
                     for decl in spec.heap_buffers() {
@@ -857,7 +870,9 @@ impl Plan {
                             range: 4,
                         }
                     }
-                    BindingResource::Heap | BindingResource::HeapCounters => {
+                    BindingResource::Heap
+                    | BindingResource::HeapCounters
+                    | BindingResource::Registers { .. } => {
                         return Err(invalid(format!("{element} names no spec resource")))
                     }
                 });

@@ -43,6 +43,13 @@ fn image_specs() -> Vec<(String, Vec<u8>, RunSpec)> {
     out
 }
 
+/// Runs a driver is known to get wrong (corpus/README.md, "Known driver
+/// limits"): expected failures on that driver only.
+fn known_driver_failure(device: &str, name: &str, mode: &str) -> bool {
+    let lavapipe = device.contains("llvmpipe") || device.contains("lavapipe");
+    lavapipe && (name, mode) == ("rs-sampler-table-cs", "plain")
+}
+
 fn embeds_root_signature(blob: &[u8]) -> bool {
     Container::parse(blob)
         .ok()
@@ -58,8 +65,8 @@ fn image_specs_run_on_every_device() {
     }
     let specs = image_specs();
     assert!(
-        specs.len() >= 2,
-        "expected at least 2 image run specs, found {}",
+        specs.len() >= 9,
+        "expected at least 9 image run specs, found {}",
         specs.len()
     );
     let vulkan = common::vulkan::vulkan();
@@ -91,8 +98,12 @@ fn image_specs_run_on_every_device() {
                         session.run_spec(spec, &out.spirv, entry, &bindings, None, &options)
                     };
                     let at = format!("{name} ({mode}) on {}", device.name);
+                    let known = known_driver_failure(&device.name, name, mode);
                     match r {
                         Ok(rep) if rep.passed => pass += 1,
+                        Ok(rep) if known => {
+                            eprintln!("{at}: known driver failure: {}", rep.summary())
+                        }
                         Ok(rep) => fail.push(format!("{at}: {}", rep.summary())),
                         Err(e) if e.kind() == ErrorKind::Unsupported && !nvidia => {
                             eprintln!("SKIPPED: {at}: {e}");
