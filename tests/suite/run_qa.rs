@@ -776,3 +776,24 @@ fn qa_gpu_cost() {
         fail
     });
 }
+
+/// A spec with `descriptor_qa` needs a run with a QA layout: without one
+/// the harness refuses it before any dispatch (on every device).
+#[test]
+fn qa_spec_without_a_qa_run_is_refused() {
+    let dir = qa_dir();
+    let blob = std::fs::read(dir.join("qa-heap-oob.dxil")).unwrap();
+    let spec = RunSpec::from_file(dir.join("qa-heap-oob.run")).unwrap();
+    let out = compile(&blob, false, false, false);
+    assert_eq!(QaLayout::from_reflection(&out.reflection), None);
+    let _turn = common::vulkan::turn();
+    if !common::vulkan::available() {
+        return;
+    }
+    let r = common::vulkan::vulkan()
+        .with_session(None, false, |session| run_on(session, &out, &spec))
+        .expect("the Vulkan device opens");
+    let e = r.expect_err("refused");
+    assert_eq!(e.kind(), ErrorKind::InvalidInput, "{e}");
+    assert!(e.message().contains("asks for descriptor QA"), "{e}");
+}
