@@ -304,3 +304,81 @@ impl QaReflection {
             .with("instructions", Json::Array(instructions))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bit_names_join_known_bits_and_show_the_rest() {
+        assert_eq!(bit_names(0, &type_bits::NAMES), "NONE");
+        assert_eq!(
+            bit_names(
+                type_bits::RT_ACCELERATION_STRUCTURE | type_bits::RAW_VA,
+                &type_bits::NAMES
+            ),
+            "RT_ACCELERATION_STRUCTURE|RAW_VA"
+        );
+        assert_eq!(
+            bit_names(fault_bits::INDEX_OUT_OF_RANGE | 0x40, &fault_bits::NAMES),
+            "HEAP_OUT_OF_RANGE|0x40"
+        );
+    }
+
+    #[test]
+    fn default_hash_is_the_digest_prefix_or_fnv1a() {
+        let mut digest = [0u8; 16];
+        digest[0] = 0xef;
+        digest[7] = 0x01;
+        digest[8] = 0xff;
+        assert_eq!(
+            default_shader_hash(Some(digest), b"x"),
+            0x0100_0000_0000_00ef
+        );
+        // FNV-1a 64 test vectors.
+        assert_eq!(default_shader_hash(None, b""), 0xcbf2_9ce4_8422_2325);
+        assert_eq!(default_shader_hash(None, b"a"), 0xaf63_dc4c_8601_ec8c);
+    }
+
+    #[test]
+    fn reflection_json_nulls_for_heap_accesses_and_minus_one_for_unbounded() {
+        let q = QaReflection {
+            set: 3,
+            shader_hash: 0x0123_4567_89ab_cdef,
+            fault_log: false,
+            instructions: vec![
+                QaInstruction {
+                    id: 1,
+                    op: "BufferLoad",
+                    function: "main".into(),
+                    block: 2,
+                    sampler_heap: false,
+                    expected_mask: 8,
+                    resource: Some(QaResource {
+                        class: ResourceClass::Srv,
+                        register: 3,
+                        space: 0,
+                        name: "tex".into(),
+                    }),
+                    table: Some((2, 0, u32::MAX)),
+                },
+                QaInstruction {
+                    id: 2,
+                    op: "Sample",
+                    function: "main".into(),
+                    block: 0,
+                    sampler_heap: true,
+                    expected_mask: 128,
+                    resource: None,
+                    table: None,
+                },
+            ],
+        };
+        let mut s = String::new();
+        q.to_json().write(&mut s).unwrap();
+        assert_eq!(
+            s,
+            r#"{"version":2,"set":3,"shader_hash":"0123456789abcdef","bindings":{"global":0,"resource_heap":1,"sampler_heap":2,"fault_log":null},"instructions":[{"id":1,"op":"BufferLoad","function":"main","block":2,"heap":"resource","expected_mask":8,"resource":{"class":"srv","register":3,"space":0,"name":"tex"},"parameter":2,"range":0,"range_count":-1},{"id":2,"op":"Sample","function":"main","block":0,"heap":"sampler","expected_mask":128,"resource":null,"parameter":null,"range":null,"range_count":null}]}"#
+        );
+    }
+}

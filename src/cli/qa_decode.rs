@@ -1,4 +1,5 @@
-//! `dxil2spirv qa-decode REFLECTION GLOBAL_DUMP [--log LOG_DUMP]`: a dumped
+//! `dxil2spirv qa-decode REFLECTION GLOBAL_DUMP [--log LOG_DUMP]
+//! [--resource-info DUMP] [--sampler-info DUMP]`: a dumped
 //! descriptor-QA global buffer (and fault log) read back with the module's
 //! reflection (`docs/DESCRIPTOR-QA.md`): vkd3d-proton's fault block, then
 //! one line per fault naming the access (op, register, function, block,
@@ -6,7 +7,7 @@
 //! [`EXIT_FAULTS`] when faults were decoded.
 
 use super::{print, read_file, Failure};
-use dxil2spirv::binding::qa::{bit_names, fault_bits, global, log, type_bits};
+use dxil2spirv::binding::qa::{bit_names, fault_bits, global, info, log, type_bits};
 use dxil2spirv::json::Json;
 use dxil2spirv::{Error, Phase};
 use std::fmt::Write as _;
@@ -28,6 +29,20 @@ pub struct Args {
     /// The fault log (binding 3) as raw little-endian bytes.
     #[arg(long, value_name = "LOG_DUMP")]
     log: Option<PathBuf>,
+    /// The resource heap's info buffer (binding 1) as raw bytes: its
+    /// descriptor count sizes "past the heap".
+    #[arg(long, value_name = "INFO_DUMP")]
+    resource_info: Option<PathBuf>,
+    /// The sampler heap's info buffer (binding 2) as raw bytes.
+    #[arg(long, value_name = "INFO_DUMP")]
+    sampler_info: Option<PathBuf>,
+}
+
+/// What a fault line is decoded with: the reflection's instructions and
+/// the heap sizes the info dumps give (resource, sampler).
+struct Context<'a> {
+    instructions: &'a [Json],
+    heap_sizes: [Option<u32>; 2],
 }
 
 /// One fault: the fields of the global record or of a log record.
@@ -92,6 +107,19 @@ fn decode(args: &Args) -> Result<bool, Failure> {
         Some(Json::Array(a)) => a.as_slice(),
         _ => &[],
     };
+    let mut heap_sizes = [None; 2];
+    for (size, path) in heap_sizes
+        .iter_mut()
+        .zip([&args.resource_info, &args.sampler_info])
+    {
+        if let Some(p) = path {
+            *size = Some(word(&words(p, 2, "heap info")?, info::DESCRIPTOR_COUNT));
+        }
+    }
+    let cx = Context {
+        instructions,
+        heap_sizes,
+    };
     let g = words(&args.global, 11, "global buffer")?;
     let mut out = String::new();
     let mut faults = false;
@@ -140,7 +168,7 @@ fn decode(args: &Args) -> Result<bool, Failure> {
         let _ = writeln!(out, "==========");
         let _ = writeln!(out, "faults counted: {}", word(&g, global::FAULT_ATOMIC));
         if found_hash == hash {
-            let _ = writeln!(out, "first fault: {}", describe(&f, instructions));
+            let _ = writeln!(out, "first fault: {}", describe(&f, &cx));
         } else {
             let _ = writeln!(
                 out,
@@ -167,12 +195,7 @@ fn decode(args: &Args) -> Result<bool, Failure> {
                 instruction: r(5),
                 heap_id: r(6),
             };
-            let _ = writeln!(
-                out,
-                "fault {}: {}",
-                k.saturating_add(1),
-                describe(&f, instructions)
-            );
+            let _ = writeln!(out, "fault {}: {}", k.saturating_add(1), describe(&f, &cx));
         }
         if n > cap {
             let _ = writeln!(
@@ -192,10 +215,11 @@ fn decode(args: &Args) -> Result<bool, Failure> {
 
 /// `BufferLoad of t3 space 0 (tex) in main block 2, through root
 /// parameter 2 range 0: <what went wrong>`.
-fn describe(f: &Fault, instructions: &[Json]) -> String {
+fn describe(f: &Fault, cx: &Context<'_>) -> String {
     let u = |i: &Json, k: &str| i.get(k).and_then(Json::as_u32);
     let s = |i: &Json, k: &'static str| i.get(k).and_then(Json::as_str).map(str::to_string);
-    let found = instructions
+    let found = cx
+        .instructions
         .iter()
         .find(|i| u(i, "id") == Some(f.instruction));
     let mut line = match found {
@@ -235,7 +259,14 @@ fn describe(f: &Fault, instructions: &[Json]) -> String {
     };
     let mut why = Vec::new();
     if f.fault & fault_bits::INDEX_OUT_OF_RANGE != 0 {
-        why.push(format!("index {} is past the heap", f.index));
+        let sampler = found
+            .and_then(|i| s(i, "heap"))
+            .is_some_and(|h| h == "sampler");
+        let size = cx.heap_sizes.get(usize::from(sampler)).copied().flatten();
+        why.push(match size {
+            Some(n) => format!("index {} is past the heap of {n} descriptors", f.index),
+            None => format!("index {} is past the heap", f.index),
+        });
     }
     if f.fault & fault_bits::INVALID_TYPE != 0 {
         why.push(format!(

@@ -183,7 +183,9 @@ impl<'m> Emitter<'m> {
                 _ => None,
             })
             .map(|r| r.num_descriptors)
-            .ok_or_else(|| self.internal("a table access without its range"))?;
+            // A range the global root signature does not hold (a local
+            // one's): no range check.
+            .unwrap_or(u32::MAX);
         let rel = match h.index {
             Some(dynamic) if count != u32::MAX => {
                 let k = self

@@ -169,3 +169,31 @@ fn short_dumps_and_reflections_without_qa_are_invalid_input() {
     let err = stderr_of_failure(decode(&plain, &g, None), 1);
     assert!(err.contains("--descriptor-qa"), "{err}");
 }
+
+#[test]
+fn a_heap_info_dump_sizes_the_heap() {
+    let dir = TempDir::new("cli-qa-info");
+    let refl = reflection(&dir);
+    let g = dir.join("global.bin");
+    std::fs::write(&g, global(1, 1025, 3, 16, 0x1ff)).unwrap();
+    let info = dir.join("info.bin");
+    // 1024 descriptors, heap id 77, then entries (not read).
+    std::fs::write(&info, bytes(&[1024, 77, 0, 0, 0x1ff])).unwrap();
+    let out = bin()
+        .arg("qa-decode")
+        .arg(&refl)
+        .arg(&g)
+        .arg("--resource-info")
+        .arg(&info)
+        .output()
+        .expect("the binary runs");
+    assert_eq!(out.status.code(), Some(7));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains(
+            "first fault: BufferLoad of t1 space 0 in main block 0, through root parameter 2 \
+             range 0: index 1025 is past the heap of 1024 descriptors\n"
+        ),
+        "{text}"
+    );
+}
