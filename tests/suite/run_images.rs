@@ -65,8 +65,8 @@ fn image_specs_run_on_every_device() {
     }
     let specs = image_specs();
     assert!(
-        specs.len() >= 9,
-        "expected at least 9 image run specs, found {}",
+        specs.len() >= 10,
+        "expected at least 10 image run specs, found {}",
         specs.len()
     );
     let vulkan = common::vulkan::vulkan();
