@@ -18,6 +18,8 @@
 //!   ([`bindless_from_reflection`], [`Vulkan::run_bindless_with`]);
 //! - [`reflect`]: compiling a blob for a run ([`compile_for_run`]) and the
 //!   bindings of its reflection ([`bindings_from_reflection`]);
+//! - [`qa`]: descriptor QA: the QA buffers' host side, fault injection
+//!   and the fault record's check ([`RunOptions::qa`]);
 //! - [`draw`]: one draw with a vertex and a pixel shader into render targets
 //!   read back texel by texel ([`vulkan::Session::draw`]), for the graphics
 //!   stages;
@@ -46,6 +48,7 @@ pub mod binding;
 pub mod bindless;
 pub mod compare;
 pub mod draw;
+pub mod qa;
 pub mod reflect;
 pub mod spec;
 pub mod trace;
@@ -54,6 +57,7 @@ pub mod vulkan;
 mod descriptors;
 mod gpu;
 mod half;
+mod image;
 
 pub use binding::{
     BindingDesc, BindingKind, BindingResource, BindlessDesc, HeapArray, HeapDescriptor,
@@ -62,10 +66,11 @@ pub use binding::{
 pub use bindless::{bindless_from_reflection, default_table_base, table_bases, TableBases};
 pub use compare::{compare_expectations, Comparison, Mismatch, Value};
 pub use draw::{Draw, TargetFormat, Texels, UniformData};
+pub use qa::{QaHost, QaInstruction, QaLayout, QaReport, QaSpec};
 pub use reflect::{bindings_from_reflection, compile_for_run, PORTABLE_SET_COUNT};
 pub use spec::{
-    Component, ElementType, Expectation, HeapView, RegisterClass, RegisterKey, ResourceDecl,
-    RunSpec, ScalarType, TexelFormat, DEFAULT_HEAP_SIZE,
+    Component, ElementType, Expectation, HeapView, ImageDesc, ImageKind, RegisterClass,
+    RegisterKey, ResourceDecl, RunSpec, ScalarType, TexelFormat, DEFAULT_HEAP_SIZE,
 };
 pub use trace::{Geometry, ShaderCode, Trace, Traced};
 pub use vulkan::{

@@ -14,6 +14,8 @@ use super::binding::{
 };
 use super::compare::{compare_expectations, Mismatch};
 use super::gpu::{self, vk_error, Device, HostBuffer, Instance, Owned};
+use super::image::{self, vk_format, GpuImage};
+use super::qa::{QaHeap, QaHost, QaLayout, QaReport};
 use super::spec::{RegisterClass, RegisterKey, ResourceDecl, RunSpec, TexelFormat};
 use super::{invalid, run_error, unsupported};
 use crate::error::ErrorKind;
@@ -141,7 +143,7 @@ impl Vulkan {
         // Checked before touching Vulkan.
         let plan = Plan::new(spec, spirv, entry, bindings, push_constants)?;
         self.with_session(options.device, options.validation, |session| {
-            session.run_plan(spec, &plan, options)
+            session.run_plan(spec, plan, options)
         })?
     }
 
@@ -166,7 +168,7 @@ impl Vulkan {
     ) -> Result<RunReport> {
         let plan = Plan::bindless(spec, spirv, entry, desc)?;
         self.with_session(options.device, options.validation, |session| {
-            session.run_plan(spec, &plan, options)
+            session.run_plan(spec, plan, options)
         })?
     }
 
@@ -252,7 +254,7 @@ impl<'i> Session<'i> {
         options: &RunOptions,
     ) -> Result<RunReport> {
         let plan = Plan::new(spec, spirv, entry, bindings, push_constants)?;
-        self.run_plan(spec, &plan, options)
+        self.run_plan(spec, plan, options)
     }
 
     /// Like [`Vulkan::run_bindless_with`], on this session's device.
@@ -265,21 +267,40 @@ impl<'i> Session<'i> {
         options: &RunOptions,
     ) -> Result<RunReport> {
         let plan = Plan::bindless(spec, spirv, entry, desc)?;
-        self.run_plan(spec, &plan, options)
+        self.run_plan(spec, plan, options)
     }
 
-    fn run_plan(&self, spec: &RunSpec, plan: &Plan, options: &RunOptions) -> Result<RunReport> {
+    fn run_plan(&self, spec: &RunSpec, mut plan: Plan, options: &RunOptions) -> Result<RunReport> {
         if self.device.is_poisoned() {
             return Err(run_error(
                 ErrorKind::Internal,
                 "the session's device was abandoned after a dispatch timed out",
             ));
         }
+        let qa = match &options.qa {
+            Some(layout) => Some((plan.attach_qa(spec, layout)?, layout)),
+            None if spec.qa.is_some() => {
+                return Err(invalid(
+                    "the spec asks for descriptor QA (`descriptor_qa`), but the run has no QA \
+                     layout (compile with descriptor QA and pass reflection's `qa` section)",
+                ))
+            }
+            None => None,
+        };
         let seen = self.instance.message_count();
-        let (contents, counters, gpu_time) = execute(&self.device, spec, plan, options)?;
+        let (contents, counters, gpu_time, qa_bytes) = execute(&self.device, spec, &plan, options)?;
         let comparison = compare_expectations(spec, &contents, options.max_mismatches)?;
+        let qa = qa.map(|(host, layout)| {
+            let at = |b: Option<u32>| {
+                let i = plan.qa_buffers.iter().position(|q| Some(q.0) == b)?;
+                qa_bytes.get(i).map(Vec::as_slice)
+            };
+            let global = at(Some(layout.global)).unwrap_or(&[]);
+            host.check(spec.qa.as_ref(), layout, global, at(layout.fault_log))
+        });
         Ok(RunReport {
-            passed: comparison.passed(),
+            passed: comparison.passed() && qa.as_ref().map_or(true, |q| q.failures.is_empty()),
+            qa,
             mismatches: comparison.mismatches,
             mismatch_count: comparison.mismatch_count,
             contents,
@@ -306,6 +327,13 @@ pub struct RunOptions {
     /// errors in [`RunReport::validation_messages`] (an error if the layer is
     /// not installed).
     pub validation: bool,
+    /// Descriptor QA: the compiled shader's QA layout (reflection's `qa`
+    /// section, [`super::QaLayout::from_reflection`]). With it the run
+    /// binds the QA buffers, fills the heap info entries from what it writes
+    /// into the heap (plus the spec's fault injections), keeps a null
+    /// descriptor in every heap array's pad slot, and checks the fault
+    /// record after the dispatch ([`RunReport::qa`]).
+    pub qa: Option<QaLayout>,
 }
 
 impl Default for RunOptions {
@@ -316,6 +344,7 @@ impl Default for RunOptions {
             timeout: Duration::from_secs(10),
             max_mismatches: 16,
             validation: false,
+            qa: None,
         }
     }
 }
@@ -345,6 +374,9 @@ pub struct RunReport {
     pub validation_messages: Vec<String>,
     /// Time from submission to the fence signalling.
     pub gpu_time: Duration,
+    /// The descriptor-QA outcome (runs with [`RunOptions::qa`]); its
+    /// failures make the run fail.
+    pub qa: Option<QaReport>,
 }
 
 impl RunReport {
@@ -370,6 +402,14 @@ impl RunReport {
                     // Guarded by the comparison above.
                     self.mismatch_count.saturating_sub(self.mismatches.len())
                 );
+            }
+        }
+        if let Some(qa) = &self.qa {
+            if self.passed || qa.failures.is_empty() {
+                let _ = write!(s, " (descriptor QA: {} fault(s))", qa.record.fault_count);
+            }
+            for f in &qa.failures {
+                let _ = write!(s, "\n  {f}");
             }
         }
         for v in &self.validation_messages {
@@ -425,6 +465,10 @@ struct Plan {
     buffers: BTreeSet<RegisterKey>,
     /// Register counters that need a buffer.
     counters: BTreeSet<RegisterKey>,
+    /// Spec images that a descriptor names.
+    images: BTreeSet<RegisterKey>,
+    /// Spec samplers that a descriptor names.
+    samplers: BTreeSet<RegisterKey>,
     /// Per set: its bindings.
     sets: BTreeMap<u32, Vec<PlannedBinding>>,
     /// The push-constant block's bytes (empty: none), or the root block
@@ -436,6 +480,9 @@ struct Plan {
     /// Root-descriptor addresses written into the root block: (byte
     /// offset, spec resource); those buffers get device addresses.
     addresses: Vec<(usize, RegisterKey)>,
+    /// Descriptor-QA buffers: (binding, initial bytes), read back after
+    /// the dispatch.
+    qa_buffers: Vec<(u32, Vec<u8>)>,
 }
 
 impl Plan {
@@ -484,6 +531,14 @@ enum Source {
     Counter(RegisterKey),
     /// The `bindless-1` root block in a uniform buffer.
     RootBlock,
+    /// Descriptor-QA buffer `n` of [`Plan::qa_buffers`].
+    Qa(usize),
+    /// The null descriptor (a heap array's pad slot under descriptor QA).
+    Null,
+    /// The spec image's view.
+    Image(RegisterKey),
+    /// The spec sampler.
+    Sampler(RegisterKey),
 }
 
 fn round_up(v: usize, to: usize) -> Result<usize> {
@@ -506,7 +561,55 @@ fn vk_kind(kind: BindingKind) -> (vk::DescriptorType, Option<Option<TexelFormat>
         BindingKind::StorageTexelBuffer { format } => {
             (vk::DescriptorType::STORAGE_TEXEL_BUFFER, Some(format))
         }
+        BindingKind::SampledImage => (vk::DescriptorType::SAMPLED_IMAGE, None),
+        BindingKind::StorageImage => (vk::DescriptorType::STORAGE_IMAGE, None),
+        BindingKind::Sampler => (vk::DescriptorType::SAMPLER, None),
     }
+}
+
+/// A descriptor of an image or sampler type at `index` over the spec
+/// resource `decl`, which must be an image of the matching kind (sampled
+/// or storage) or a sampler.
+fn image_descriptor(
+    at: &str,
+    index: u32,
+    ty: vk::DescriptorType,
+    decl: &ResourceDecl,
+) -> Result<PlannedDescriptor> {
+    let key = decl.key;
+    let source = match (ty, decl.image, &decl.sampler) {
+        (vk::DescriptorType::SAMPLER, _, Some(_)) => Source::Sampler(key),
+        (vk::DescriptorType::SAMPLED_IMAGE, Some(i), _) if !i.storage => Source::Image(key),
+        (vk::DescriptorType::STORAGE_IMAGE, Some(i), _) if i.storage => Source::Image(key),
+        _ => {
+            let what = match ty {
+                vk::DescriptorType::SAMPLER => "a sampler",
+                vk::DescriptorType::SAMPLED_IMAGE => "a `texture*` image",
+                _ => "an `rwtexture*` image",
+            };
+            return Err(invalid(format!(
+                "{at} is {what}, but {key} is declared otherwise on spec line {}",
+                decl.line
+            )));
+        }
+    };
+    Ok(PlannedDescriptor {
+        index,
+        ty,
+        source,
+        format: None,
+        range: 0,
+    })
+}
+
+/// Whether descriptors of `ty` point at images or samplers.
+fn is_image_type(ty: vk::DescriptorType) -> bool {
+    matches!(
+        ty,
+        vk::DescriptorType::SAMPLED_IMAGE
+            | vk::DescriptorType::STORAGE_IMAGE
+            | vk::DescriptorType::SAMPLER
+    )
 }
 
 /// A descriptor of type `ty` at `index` over the spec resource `decl`:
@@ -519,6 +622,15 @@ fn spec_descriptor(
     format: Option<Option<TexelFormat>>,
     decl: &ResourceDecl,
 ) -> Result<PlannedDescriptor> {
+    if is_image_type(ty) {
+        return image_descriptor(at, index, ty, decl);
+    }
+    if decl.image.is_some() || decl.sampler.is_some() {
+        return Err(invalid(format!(
+            "{at} is a buffer descriptor, but {} is an image or sampler (spec line {})",
+            decl.key, decl.line
+        )));
+    }
     let key = decl.key;
     let format = match format {
         Some(f) => Some(f.or(decl.ty.texel_format()).ok_or_else(|| {
@@ -581,7 +693,6 @@ impl Plan {
         }
         let entry =
             CString::new(entry).map_err(|_| invalid("the entry point name contains a NUL byte"))?;
-        let mut buffers = BTreeSet::new();
         let mut counters = BTreeSet::new();
         let mut sets: BTreeMap<u32, Vec<PlannedBinding>> = BTreeMap::new();
         // Heap arrays hold the heap's descriptors plus one pad slot.
@@ -621,14 +732,25 @@ impl Plan {
                 }
                 BindingResource::Register(key) => {
                     let decl = declared(key)?;
-                    buffers.insert(key);
                     (1, false, vec![spec_descriptor(&at, 0, ty, format, decl)?])
+                }
+                BindingResource::Registers { first, count } => {
+                    let mut list = Vec::new();
+                    for i in 0..count {
+                        let key = RegisterKey {
+                            index: first.index.checked_add(i).ok_or_else(|| {
+                                invalid(format!("{at}: the register array overflows"))
+                            })?,
+                            ..first
+                        };
+                        list.push(spec_descriptor(&at, i, ty, format, declared(key)?)?);
+                    }
+                    (count, false, list)
                 }
                 BindingResource::Heap => {
                     let mut list = Vec::new();
                     for decl in spec.heap_buffers() {
                         if decl.view.is_some_and(|v| b.kind.holds(v)) {
-                            buffers.insert(decl.key);
                             list.push(spec_descriptor(&at, decl.key.index, ty, format, decl)?);
                         }
                     }
@@ -638,7 +760,6 @@ impl Plan {
                     let mut list = Vec::new();
                     for decl in &spec.resources {
                         if decl.key.class == RegisterClass::HeapCounter {
-                            buffers.insert(decl.key);
                             list.push(spec_descriptor(&at, decl.key.index, ty, format, decl)?);
                         }
                     }
@@ -659,16 +780,34 @@ impl Plan {
             Some(pc) => push_block(spec, pc)?,
             None => Vec::new(),
         };
-        Ok(Plan {
+        let mut plan = Plan {
             entry,
             spirv: spirv.to_vec(),
-            buffers,
+            buffers: BTreeSet::new(),
             counters,
+            images: BTreeSet::new(),
+            samplers: BTreeSet::new(),
             sets,
             push,
             root_ubo: None,
             addresses: Vec::new(),
-        })
+            qa_buffers: Vec::new(),
+        };
+        plan.collect_sources();
+        Ok(plan)
+    }
+
+    /// Records every spec buffer, image and sampler a planned descriptor
+    /// points at.
+    fn collect_sources(&mut self) {
+        for d in self.sets.values().flatten().flat_map(|b| &b.descriptors) {
+            match d.source {
+                Source::Spec(k) => self.buffers.insert(k),
+                Source::Image(k) => self.images.insert(k),
+                Source::Sampler(k) => self.samplers.insert(k),
+                Source::Counter(_) | Source::RootBlock | Source::Qa(_) | Source::Null => false,
+            };
+        }
     }
 }
 
@@ -718,7 +857,6 @@ impl Plan {
                 };
                 descriptors.push(match d.resource {
                     BindingResource::Register(key) => {
-                        plan.buffers.insert(key);
                         spec_descriptor(&element, d.index, dty, format, declared(key)?)?
                     }
                     BindingResource::Counter(key) => {
@@ -732,7 +870,9 @@ impl Plan {
                             range: 4,
                         }
                     }
-                    BindingResource::Heap | BindingResource::HeapCounters => {
+                    BindingResource::Heap
+                    | BindingResource::HeapCounters
+                    | BindingResource::Registers { .. } => {
                         return Err(invalid(format!("{element} names no spec resource")))
                     }
                 });
@@ -807,6 +947,7 @@ impl Plan {
         }
         plan.push = desc.root_block.clone();
         plan.root_ubo = desc.root_ubo;
+        plan.collect_sources();
         Ok(plan)
     }
 
@@ -823,6 +964,91 @@ impl Plan {
         Ok(())
     }
 
+    /// Descriptor QA: the host state of `layout` for what the plan writes
+    /// into the heap, its buffers added in the QA set, and a null
+    /// descriptor in the pad slot (index `heap_size`) of every buffer heap
+    /// array (image and sampler arrays: not yet).
+    fn attach_qa(&mut self, spec: &RunSpec, layout: &QaLayout) -> Result<QaHost> {
+        let count = spec.heap_size;
+        let mut written: BTreeMap<(QaHeap, u32), u32> = BTreeMap::new();
+        for b in self.sets.values_mut().flatten().filter(|b| b.heap) {
+            for d in b.descriptors.iter().filter(|d| d.index < count) {
+                let counter = match d.source {
+                    Source::Counter(_) => true,
+                    Source::Spec(k) => k.class == RegisterClass::HeapCounter,
+                    _ => false,
+                };
+                let (heap, mask) = qa_type(d.ty, counter);
+                *written.entry((heap, d.index)).or_default() |= mask;
+            }
+            // A null buffer, texel buffer or image (the first such type of a
+            // mutable binding, buffers first); a sampler array's pad holds
+            // its lowest-index sampler (Vulkan has no null sampler), and
+            // acceleration-structure arrays keep the pad empty.
+            let types = if b.mutable.is_empty() {
+                std::slice::from_ref(&b.ty)
+            } else {
+                b.mutable.as_slice()
+            };
+            let has_sampler = b
+                .descriptors
+                .iter()
+                .any(|d| matches!(d.source, Source::Sampler(_)));
+            let pad = QA_PAD_TYPES
+                .iter()
+                .copied()
+                .filter(|t| *t != vk::DescriptorType::SAMPLER || has_sampler)
+                .find(|t| types.contains(t));
+            if let Some(ty) = pad {
+                b.descriptors.push(PlannedDescriptor {
+                    index: count,
+                    ty,
+                    source: Source::Null,
+                    format: None,
+                    range: vk::WHOLE_SIZE,
+                });
+            }
+        }
+        let default = super::qa::QaSpec::default();
+        let host = QaHost::new(
+            count,
+            &written,
+            spec.qa.as_ref().unwrap_or(&default),
+            layout,
+        );
+        let mut buffers = vec![
+            (layout.global, host.global_bytes()),
+            (layout.resource_heap, host.info_bytes(QaHeap::Resource)),
+            (layout.sampler_heap, host.info_bytes(QaHeap::Sampler)),
+        ];
+        if let (Some(binding), Some(bytes)) = (layout.fault_log, host.log_bytes()) {
+            buffers.push((binding, bytes));
+        }
+        for (n, (binding, bytes)) in buffers.iter().enumerate() {
+            let d = PlannedDescriptor {
+                index: 0,
+                ty: vk::DescriptorType::STORAGE_BUFFER,
+                source: Source::Qa(n),
+                format: None,
+                range: bytes.len() as u64,
+            };
+            self.add(
+                layout.set,
+                PlannedBinding {
+                    binding: *binding,
+                    ty: vk::DescriptorType::STORAGE_BUFFER,
+                    count: 1,
+                    heap: false,
+                    descriptors: vec![d],
+                    mutable: Vec::new(),
+                    sampler: None,
+                },
+            )?;
+        }
+        self.qa_buffers = buffers;
+        Ok(host)
+    }
+
     /// The push constants (empty with the root block in a uniform buffer).
     fn push_constants(&self) -> &[u8] {
         match self.root_ubo {
@@ -830,6 +1056,35 @@ impl Plan {
             None => &self.push,
         }
     }
+}
+
+/// The descriptor types a QA pad slot can hold, in order of preference.
+const QA_PAD_TYPES: [vk::DescriptorType; 7] = [
+    vk::DescriptorType::STORAGE_BUFFER,
+    vk::DescriptorType::UNIFORM_BUFFER,
+    vk::DescriptorType::UNIFORM_TEXEL_BUFFER,
+    vk::DescriptorType::STORAGE_TEXEL_BUFFER,
+    vk::DescriptorType::SAMPLED_IMAGE,
+    vk::DescriptorType::STORAGE_IMAGE,
+    vk::DescriptorType::SAMPLER,
+];
+
+/// The QA heap and type mask of a descriptor written into a heap array
+/// (`counter`: a UAV counter, which is a raw address to QA).
+fn qa_type(ty: vk::DescriptorType, counter: bool) -> (QaHeap, u32) {
+    use super::qa as m;
+    let mask = match ty {
+        _ if counter => m::RAW_VA,
+        vk::DescriptorType::SAMPLER => return (QaHeap::Sampler, m::SAMPLER),
+        vk::DescriptorType::SAMPLED_IMAGE => m::SAMPLED_IMAGE,
+        vk::DescriptorType::STORAGE_IMAGE => m::STORAGE_IMAGE,
+        vk::DescriptorType::UNIFORM_BUFFER => m::UNIFORM_BUFFER,
+        vk::DescriptorType::UNIFORM_TEXEL_BUFFER => m::UNIFORM_TEXEL_BUFFER,
+        vk::DescriptorType::STORAGE_TEXEL_BUFFER => m::STORAGE_TEXEL_BUFFER,
+        vk::DescriptorType::ACCELERATION_STRUCTURE_KHR => m::RT_ACCELERATION_STRUCTURE | m::RAW_VA,
+        _ => m::STORAGE_BUFFER,
+    };
+    (QaHeap::Resource, mask)
 }
 
 /// The Vulkan descriptor type of a reflected one.
@@ -940,25 +1195,11 @@ fn push_block(spec: &RunSpec, pc: &PushConstantDesc) -> Result<Vec<u8>> {
     Ok(block)
 }
 
-fn vk_format(f: TexelFormat) -> vk::Format {
-    match f {
-        TexelFormat::R32f => vk::Format::R32_SFLOAT,
-        TexelFormat::R32ui => vk::Format::R32_UINT,
-        TexelFormat::R32i => vk::Format::R32_SINT,
-        TexelFormat::Rg32f => vk::Format::R32G32_SFLOAT,
-        TexelFormat::Rg32ui => vk::Format::R32G32_UINT,
-        TexelFormat::Rgba32f => vk::Format::R32G32B32A32_SFLOAT,
-        TexelFormat::Rgba32ui => vk::Format::R32G32B32A32_UINT,
-        TexelFormat::Rgba32i => vk::Format::R32G32B32A32_SINT,
-        TexelFormat::Rgba8unorm => vk::Format::R8G8B8A8_UNORM,
-        TexelFormat::R16f => vk::Format::R16_SFLOAT,
-    }
-}
-
 type Outcome = (
     BTreeMap<RegisterKey, Vec<u8>>,
     BTreeMap<RegisterKey, u32>,
     Duration,
+    Vec<Vec<u8>>,
 );
 
 /// Checks one descriptor against the device's range limits and, for a
@@ -969,8 +1210,14 @@ fn check_descriptor_limits(
     b: &PlannedBinding,
     d: &PlannedDescriptor,
 ) -> Result<()> {
+    if is_image_type(d.ty) {
+        return Ok(());
+    }
     let limits = &device.props.limits;
     let at = format!("set {set}, binding {}[{}]", b.binding, d.index);
+    if matches!(d.source, Source::Null) {
+        return Ok(());
+    }
     let (limit, what) = match d.ty {
         vk::DescriptorType::UNIFORM_BUFFER => (
             u64::from(limits.max_uniform_buffer_range),
@@ -1065,6 +1312,13 @@ fn execute(
              (mutableDescriptorType)",
         ));
     }
+    let nulls = plan.sets.values().flatten().flat_map(|b| &b.descriptors);
+    if nulls.into_iter().any(|d| matches!(d.source, Source::Null)) && !device.null_descriptor {
+        return Err(unsupported(
+            "descriptor QA: the device lacks nullDescriptor (VK_EXT_robustness2), which the \
+             heap's pad slot needs",
+        ));
+    }
     if !plan.addresses.is_empty() && !device.buffer_device_address {
         return Err(unsupported(
             "root descriptors: the device lacks bufferDeviceAddress",
@@ -1113,16 +1367,44 @@ fn execute(
     for key in &plan.counters {
         counter_buffers.insert(*key, HostBuffer::new(device, 16)?);
     }
+    let qa_buffers = plan
+        .qa_buffers
+        .iter()
+        .map(|(_, bytes)| super::descriptors::filled_buffer(device, bytes))
+        .collect::<Result<Vec<_>>>()?;
     let buffer_of = |source: Source| -> Result<vk::Buffer> {
         let found = match source {
             Source::Spec(k) => buffers.get(&k),
             Source::Counter(k) => counter_buffers.get(&k),
             Source::RootBlock => root_buffer.as_ref(),
+            Source::Qa(n) => qa_buffers.get(n),
+            Source::Null => return Ok(vk::Buffer::null()),
+            Source::Image(_) | Source::Sampler(_) => None,
         };
         found
             .map(|b| b.buffer.get())
             .ok_or_else(|| invalid("a descriptor without its buffer"))
     };
+
+    // Spec images (their texels staged for upload) and samplers.
+    let mut images: BTreeMap<RegisterKey, GpuImage<'_, '_>> = BTreeMap::new();
+    for key in &plan.images {
+        let decl = spec
+            .resource(key)
+            .ok_or_else(|| invalid(format!("{key} is not declared")))?;
+        let desc = decl
+            .image
+            .ok_or_else(|| invalid(format!("{key} is not an image")))?;
+        images.insert(*key, GpuImage::new(device, &desc, &decl.data)?);
+    }
+    let mut spec_samplers: BTreeMap<RegisterKey, Owned<'_, '_, vk::Sampler>> = BTreeMap::new();
+    for key in &plan.samplers {
+        let state = spec
+            .resource(key)
+            .and_then(|d| d.sampler.as_ref())
+            .ok_or_else(|| invalid(format!("{key} is not a sampler")))?;
+        spec_samplers.insert(*key, image::create_sampler(device, state)?);
+    }
 
     // Texel-buffer views, by (set, binding, array index).
     let mut views: BTreeMap<(u32, u32, u32), Owned<'_, '_, vk::BufferView>> = BTreeMap::new();
@@ -1151,16 +1433,7 @@ fn execute(
     for (&set, list) in &plan.sets {
         for b in list {
             if let Some(state) = &b.sampler {
-                let (info, reduction) = super::bindless::sampler_info(state);
-                let mut reduction =
-                    vk::SamplerReductionModeCreateInfo::default().reduction_mode(reduction);
-                let info = info.push_next(&mut reduction);
-                // SAFETY: a valid create info (enumerants from the reflected
-                // state of a D3D12 static sampler); the chain outlives the
-                // call.
-                let sampler = unsafe { raw.create_sampler(&info, None) }
-                    .map_err(|r| vk_error("vkCreateSampler", r))?;
-                samplers.insert((set, b.binding), device.own(sampler));
+                samplers.insert((set, b.binding), image::create_sampler(device, state)?);
             }
         }
     }
@@ -1306,6 +1579,7 @@ fn execute(
     // point into them.
     let mut buffer_infos: Vec<vk::DescriptorBufferInfo> = Vec::new();
     let mut view_handles: Vec<vk::BufferView> = Vec::new();
+    let mut image_infos: Vec<vk::DescriptorImageInfo> = Vec::new();
     // (set handle, binding, array element, type, index into buffer_infos
     // or view_handles)
     let mut pending: Vec<(vk::DescriptorSet, u32, u32, vk::DescriptorType, usize)> = Vec::new();
@@ -1313,6 +1587,44 @@ fn execute(
         for b in plan.sets.get(&set_index).map(Vec::as_slice).unwrap_or(&[]) {
             for d in &b.descriptors {
                 match d.ty {
+                    ty if is_image_type(ty) => {
+                        let mut info = vk::DescriptorImageInfo::default()
+                            .image_layout(vk::ImageLayout::GENERAL);
+                        match d.source {
+                            Source::Image(k) => {
+                                let img = images
+                                    .get(&k)
+                                    .ok_or_else(|| invalid(format!("no image for {k}")))?;
+                                info = info.image_view(img.view());
+                            }
+                            Source::Sampler(k) => {
+                                let smp = spec_samplers
+                                    .get(&k)
+                                    .ok_or_else(|| invalid(format!("no sampler for {k}")))?;
+                                info = info.sampler(smp.get());
+                            }
+                            // A QA pad: a null image, or the array's
+                            // lowest-index sampler.
+                            Source::Null if d.ty == vk::DescriptorType::SAMPLER => {
+                                let first = b
+                                    .descriptors
+                                    .iter()
+                                    .filter_map(|x| match x.source {
+                                        Source::Sampler(k) => Some((x.index, k)),
+                                        _ => None,
+                                    })
+                                    .min()
+                                    .and_then(|(_, k)| spec_samplers.get(&k))
+                                    .ok_or_else(|| invalid("a sampler pad without a sampler"))?;
+                                info = info.sampler(first.get());
+                            }
+                            Source::Null => {}
+                            _ => return Err(invalid("an image descriptor without its image")),
+                        }
+                        let index = image_infos.len();
+                        image_infos.push(info);
+                        pending.push((set, b.binding, d.index, d.ty, index));
+                    }
                     vk::DescriptorType::STORAGE_BUFFER | vk::DescriptorType::UNIFORM_BUFFER => {
                         let index = buffer_infos.len();
                         buffer_infos.push(vk::DescriptorBufferInfo {
@@ -1323,11 +1635,15 @@ fn execute(
                         pending.push((set, b.binding, d.index, d.ty, index));
                     }
                     _ => {
-                        let view = views
-                            .get(&(set_index, b.binding, d.index))
-                            .ok_or_else(|| invalid("missing buffer view"))?;
+                        let view = match d.source {
+                            Source::Null => vk::BufferView::null(),
+                            _ => views
+                                .get(&(set_index, b.binding, d.index))
+                                .ok_or_else(|| invalid("missing buffer view"))?
+                                .get(),
+                        };
                         let index = view_handles.len();
-                        view_handles.push(view.get());
+                        view_handles.push(view);
                         pending.push((set, b.binding, d.index, d.ty, index));
                     }
                 }
@@ -1344,6 +1660,9 @@ fn execute(
                 .dst_array_element(element)
                 .descriptor_type(ty);
             Ok(match ty {
+                ty if is_image_type(ty) => w.image_info(std::slice::from_ref(
+                    image_infos.get(i).ok_or_else(missing)?,
+                )),
                 vk::DescriptorType::STORAGE_BUFFER | vk::DescriptorType::UNIFORM_BUFFER => w
                     .buffer_info(std::slice::from_ref(
                         buffer_infos.get(i).ok_or_else(missing)?,
@@ -1358,8 +1677,9 @@ fn execute(
         // SAFETY: each write targets a binding of the right type in a live
         // set, at an element below its descriptor count (heap indices are
         // below the heap size, checked by the spec parser), with one valid
-        // buffer (offset 0, range within the buffer and the device limit) or
-        // one live view; no set is in use yet.
+        // buffer (offset 0, range within the buffer and the device limit),
+        // one live buffer view, or one live image view (in layout GENERAL
+        // by the time the dispatch runs) or sampler; no set is in use yet.
         unsafe { raw.update_descriptor_sets(&writes, &[]) };
     }
 
@@ -1415,6 +1735,9 @@ fn execute(
         // `submit_and_wait` has waited for the fence (they are all dropped
         // after it, at the end of this function).
         unsafe {
+            for img in images.values() {
+                img.record_upload(raw, cmd);
+            }
             raw.cmd_bind_pipeline(cmd, vk::PipelineBindPoint::COMPUTE, pipeline);
             for &(set_index, set) in &sets {
                 raw.cmd_bind_descriptor_sets(
@@ -1443,15 +1766,25 @@ fn execute(
                 vk::PipelineStageFlags::COMPUTE_SHADER,
                 vk::AccessFlags::SHADER_WRITE,
             );
+            for img in images.values().filter(|i| i.storage()) {
+                img.record_readback(raw, cmd);
+            }
+            gpu::cmd_host_read_barrier(
+                raw,
+                cmd,
+                vk::PipelineStageFlags::TRANSFER,
+                vk::AccessFlags::TRANSFER_WRITE,
+            );
         }
     })?;
 
     // Read back.
     let mut contents = BTreeMap::new();
     for decl in &spec.resources {
-        let data = match buffers.get(&decl.key) {
-            Some(buf) => buf.read(decl.byte_size())?,
-            None => decl.data.clone(),
+        let data = match (buffers.get(&decl.key), images.get(&decl.key)) {
+            (Some(buf), _) => buf.read(decl.byte_size())?,
+            (None, Some(img)) if img.storage() => img.read()?,
+            _ => decl.data.clone(),
         };
         contents.insert(decl.key, data);
     }
@@ -1462,5 +1795,11 @@ fn execute(
         word.copy_from_slice(&bytes);
         counters.insert(*key, u32::from_le_bytes(word));
     }
-    Ok((contents, counters, gpu_time))
+    let qa = plan
+        .qa_buffers
+        .iter()
+        .zip(&qa_buffers)
+        .map(|((_, bytes), buf)| buf.read(bytes.len()))
+        .collect::<Result<Vec<_>>>()?;
+    Ok((contents, counters, gpu_time, qa))
 }

@@ -64,6 +64,10 @@ mod run_bindless;
 #[cfg(feature = "vulkan")]
 mod run_heap;
 #[cfg(feature = "vulkan")]
+mod run_images;
+#[cfg(feature = "vulkan")]
+mod run_qa;
+#[cfg(feature = "vulkan")]
 mod run_spec;
 #[cfg(feature = "vulkan")]
 mod run_vulkan;
