@@ -179,6 +179,10 @@ fn bracket_list(i: &str) -> PResult<'_, Vec<u64>> {
     .parse(i)
 }
 
+/// An image type as written: kind, format, sizes, and `mips(N)` or
+/// `samples(N)`.
+type ImageWords<'a> = (&'a str, &'a str, Vec<u64>, Option<(&'a str, u64)>);
+
 /// `<kind> <format> [dims] [mips(N) | samples(N)]` (after the `:`),
 /// returning the shape and the rest of the line.
 pub(super) fn parse_image(text: &str) -> LineResult<(ImageDesc, &str)> {
@@ -194,7 +198,7 @@ pub(super) fn parse_image(text: &str) -> LineResult<(ImageDesc, &str)> {
         )
             .parse(i)
     };
-    let parsed: PResult<'_, (&str, &str, Vec<u64>, Option<(&str, u64)>)> =
+    let parsed: PResult<'_, ImageWords<'_>> =
         (word, preceded(space1, word), bracket_list, opt(counted)).parse(text);
     let (rest, (kind_word, format_name, dims, option)) = parsed.map_err(|_| {
         "malformed image: expected `<texture kind> <format> [<w>, ...] [mips(<n>) | \
