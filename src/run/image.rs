@@ -59,6 +59,8 @@ pub(super) struct GpuImage<'d, 'i> {
     staging: HostBuffer<'d, 'i>,
     desc: ImageDesc,
     bytes: usize,
+    /// A multisampled image's one colour (its texel's 32-bit words).
+    clear: vk::ClearColorValue,
 }
 
 impl<'d, 'i> GpuImage<'d, 'i> {
@@ -97,10 +99,31 @@ impl<'d, 'i> GpuImage<'d, 'i> {
                 "the device cannot use {format:?} as a {what} image"
             )));
         }
+        let samples = match desc.samples {
+            2 => vk::SampleCountFlags::TYPE_2,
+            4 => vk::SampleCountFlags::TYPE_4,
+            8 => vk::SampleCountFlags::TYPE_8,
+            16 => vk::SampleCountFlags::TYPE_16,
+            _ => vk::SampleCountFlags::TYPE_1,
+        };
+        if desc.samples > 1
+            && !device
+                .props
+                .limits
+                .sampled_image_color_sample_counts
+                .contains(samples)
+        {
+            return Err(unsupported(format!(
+                "the device cannot sample {}-sample colour images",
+                desc.samples
+            )));
+        }
         let (image_type, view_type) = match desc.kind {
             ImageKind::Tex1D => (vk::ImageType::TYPE_1D, vk::ImageViewType::TYPE_1D),
             ImageKind::Tex1DArray => (vk::ImageType::TYPE_1D, vk::ImageViewType::TYPE_1D_ARRAY),
-            ImageKind::Tex2D => (vk::ImageType::TYPE_2D, vk::ImageViewType::TYPE_2D),
+            ImageKind::Tex2D | ImageKind::Tex2DMS => {
+                (vk::ImageType::TYPE_2D, vk::ImageViewType::TYPE_2D)
+            }
             ImageKind::Tex2DArray => (vk::ImageType::TYPE_2D, vk::ImageViewType::TYPE_2D_ARRAY),
             ImageKind::Tex3D => (vk::ImageType::TYPE_3D, vk::ImageViewType::TYPE_3D),
             ImageKind::Cube => (vk::ImageType::TYPE_2D, vk::ImageViewType::CUBE),
@@ -123,7 +146,7 @@ impl<'d, 'i> GpuImage<'d, 'i> {
             })
             .mip_levels(desc.mips)
             .array_layers(desc.layers)
-            .samples(vk::SampleCountFlags::TYPE_1)
+            .samples(samples)
             .tiling(vk::ImageTiling::OPTIMAL)
             .usage(usage | vk::ImageUsageFlags::TRANSFER_SRC | vk::ImageUsageFlags::TRANSFER_DST)
             .sharing_mode(vk::SharingMode::EXCLUSIVE)
@@ -131,7 +154,8 @@ impl<'d, 'i> GpuImage<'d, 'i> {
         // SAFETY: a valid create info (a format the device supports for
         // this use, checked above; extent, layers and mips checked by the
         // spec parser: cubes square with six layers each, mips no more than
-        // the largest side allows); owned right below.
+        // the largest side allows, samples only for single-mip 2D images,
+        // a count the device samples); owned right below.
         let image =
             unsafe { raw.create_image(&info, None) }.map_err(|r| vk_error("vkCreateImage", r))?;
         let image = device.own(image);
@@ -161,6 +185,10 @@ impl<'d, 'i> GpuImage<'d, 'i> {
             .map_err(|r| vk_error("vkCreateImageView", r))?;
         let mut staging = HostBuffer::new(device, data.len())?;
         staging.write(data)?;
+        let mut words = [0u32; 4];
+        for (w, c) in words.iter_mut().zip(data.chunks_exact(4)) {
+            *w = u32::from_le_bytes(<[u8; 4]>::try_from(c).unwrap_or_default());
+        }
         Ok(GpuImage {
             view: device.own(view),
             image,
@@ -168,6 +196,7 @@ impl<'d, 'i> GpuImage<'d, 'i> {
             staging,
             desc: *desc,
             bytes: data.len(),
+            clear: vk::ClearColorValue { uint32: words },
         })
     }
 
@@ -258,13 +287,24 @@ impl<'d, 'i> GpuImage<'d, 'i> {
                 &[],
                 &[to_dst],
             );
-            raw.cmd_copy_buffer_to_image(
-                cmd,
-                self.staging.buffer.get(),
-                image,
-                vk::ImageLayout::TRANSFER_DST_OPTIMAL,
-                &regions,
-            );
+            if self.desc.samples > 1 {
+                // Buffer copies cannot reach samples: one colour, cleared.
+                raw.cmd_clear_color_image(
+                    cmd,
+                    image,
+                    vk::ImageLayout::TRANSFER_DST_OPTIMAL,
+                    &self.clear,
+                    &[range],
+                );
+            } else {
+                raw.cmd_copy_buffer_to_image(
+                    cmd,
+                    self.staging.buffer.get(),
+                    image,
+                    vk::ImageLayout::TRANSFER_DST_OPTIMAL,
+                    &regions,
+                );
+            }
             raw.cmd_pipeline_barrier(
                 cmd,
                 vk::PipelineStageFlags::TRANSFER,

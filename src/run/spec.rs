@@ -17,7 +17,7 @@
 //! expect heap[N].counter = V            a heap buffer's UAV counter after the dispatch
 //! ```
 //!
-//! `<reg>` is `t`, `u` or `b` with an index and an optional `,spaceN`
+//! `<reg>` is `t`, `u`, `b` or `s` with an index and an optional `,spaceN`
 //! (`u1,space2`; blanks around the comma are allowed). `<type>` is a scalar
 //! type (`u8 u16 u32 u64 i8 i16 i32 i64 f16 f32 f64`) or a typed-buffer
 //! format (`r32f r32ui r32i rg32f rg32ui rgba32f rgba32ui rgba32i rgba8unorm
@@ -65,6 +65,11 @@
 //! `fault_count`, `expected_mask`, `actual_mask`, `instruction = OP REG|heap`,
 //! `log`); injections and QA expectations need `descriptor_qa`.
 //!
+//! **Images and samplers** (`t0 : texture2d rgba32f [4, 4] = ...`,
+//! `u0 : rwtexture2d r32ui [8, 8]`, `s0 : sampler filter(linear)`, at
+//! registers, `heap[N]` or `sampler_heap[N]`) are parsed by the `image`
+//! submodule into [`ResourceDecl::image`] and [`ResourceDecl::sampler`];
+//! an image's texels are its data, checked like a typed buffer's.
 
 use std::fmt;
 

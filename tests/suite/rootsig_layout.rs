@@ -118,7 +118,7 @@ fn corpus_root_blocks_match_snapshots_and_vkd3d() {
     let bless = std::env::var_os("DXIL2SPIRV_BLESS").is_some();
     let mut diffs = Vec::new();
     let parts = corpus_parts();
-    assert_eq!(parts.len(), 31);
+    assert_eq!(parts.len(), 34);
     for (name, bytes) in parts {
         let rs = RootSignature::parse(&bytes).unwrap();
         let doc = rs.layout_json(Source::Rts0);

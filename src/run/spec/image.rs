@@ -5,6 +5,7 @@
 //! t0 : texture2d rgba32f [4, 4] = ...            a sampled image and its texels
 //! t1 : texture2darray r32f [4, 4, 3] mips(2)     layers, mip levels (zero-filled)
 //! t2 : texture2d d32f [4, 4] = ...               a depth image (for comparison samplers)
+//! t3 : texture2dms rgba32f [8, 8] samples(4) = 1, 2, 3, 4   every sample one colour
 //! u0 : rwtexture2d r32ui [8, 8] = repeat(0)      a storage image, read back after the run
 //! s0 : sampler filter(linear) address(clamp)     a sampler
 //! s1 : sampler filter(point) address(border) border(opaque_white) compare(less)
@@ -14,11 +15,12 @@
 //!
 //! Texels are listed per component, row-major (x fastest, then y, then z),
 //! one array layer after another, and within a layer mip level 0 first
-//! (D3D's subresource order). A storage image's `expect` line lists the
+//! (D3D's subresource order); a multisampled texture is filled with one
+//! colour (its data is one texel). A storage image's `expect` line lists the
 //! same texels: `expect u0 : r32ui[64] = ...` or with the image's shape,
 //! `expect u0 : rwtexture2d r32ui [8, 8] = ...`.
 
-use nom::bytes::complete::{tag, take_while1};
+use nom::bytes::complete::take_while1;
 use nom::character::complete::{char, space0, space1};
 use nom::combinator::opt;
 use nom::multi::separated_list1;
@@ -46,11 +48,14 @@ pub enum ImageKind {
     Cube,
     /// `texturecubearray`: `[w, h, cubes]`, six layers per cube.
     CubeArray,
+    /// `texture2dms`: `[w, h]` with `samples(N)`, every sample one colour.
+    Tex2DMS,
 }
 
 impl ImageKind {
     /// Every kind with its spec name (without the `rw` prefix).
-    const NAMES: [(&'static str, ImageKind); 7] = [
+    const NAMES: [(&'static str, ImageKind); 8] = [
+        ("texture2dms", ImageKind::Tex2DMS),
         ("texture1darray", ImageKind::Tex1DArray),
         ("texture1d", ImageKind::Tex1D),
         ("texture2darray", ImageKind::Tex2DArray),
@@ -72,14 +77,17 @@ impl ImageKind {
     fn dims(self) -> usize {
         match self {
             ImageKind::Tex1D => 1,
-            ImageKind::Tex1DArray | ImageKind::Tex2D | ImageKind::Cube => 2,
+            ImageKind::Tex1DArray | ImageKind::Tex2D | ImageKind::Cube | ImageKind::Tex2DMS => 2,
             ImageKind::Tex2DArray | ImageKind::Tex3D | ImageKind::CubeArray => 3,
         }
     }
 
     /// Whether RW (storage) images of this kind exist in HLSL.
     fn has_storage(self) -> bool {
-        !matches!(self, ImageKind::Cube | ImageKind::CubeArray)
+        !matches!(
+            self,
+            ImageKind::Cube | ImageKind::CubeArray | ImageKind::Tex2DMS
+        )
     }
 }
 
@@ -101,6 +109,8 @@ pub struct ImageDesc {
     pub layers: u32,
     /// Mip levels (`mips(N)`, default 1).
     pub mips: u32,
+    /// Samples per texel (`samples(N)` of a `texture2dms`, else 1).
+    pub samples: u32,
 }
 
 impl ImageDesc {
@@ -109,8 +119,12 @@ impl ImageDesc {
         self.extent.map(|e| e.checked_shr(mip).unwrap_or(0).max(1))
     }
 
-    /// Texels in all layers and mip levels.
+    /// Texels in all layers and mip levels; a multisampled image is one
+    /// colour, one texel of data.
     pub fn texel_count(&self) -> Option<usize> {
+        if self.samples > 1 {
+            return Some(1);
+        }
         let mut per_layer = 0usize;
         for mip in 0..self.mips {
             let [w, h, d] = self.mip_extent(mip);
@@ -128,7 +142,7 @@ impl ImageDesc {
         let dims = match self.kind {
             ImageKind::Tex1D => format!("{w}"),
             ImageKind::Tex1DArray => format!("{w}, {}", self.layers),
-            ImageKind::Tex2D | ImageKind::Cube => format!("{w}, {h}"),
+            ImageKind::Tex2D | ImageKind::Cube | ImageKind::Tex2DMS => format!("{w}, {h}"),
             ImageKind::Tex2DArray => format!("{w}, {h}, {}", self.layers),
             ImageKind::Tex3D => format!("{w}, {h}, {d}"),
             ImageKind::CubeArray => format!("{w}, {h}, {}", self.layers / 6),
@@ -136,6 +150,8 @@ impl ImageDesc {
         let rw = if self.storage { "rw" } else { "" };
         let mips = if self.mips > 1 {
             format!(" mips({})", self.mips)
+        } else if self.samples > 1 {
+            format!(" samples({})", self.samples)
         } else {
             String::new()
         };
@@ -163,23 +179,30 @@ fn bracket_list(i: &str) -> PResult<'_, Vec<u64>> {
     .parse(i)
 }
 
-/// `<kind> <format> [dims] [mips(N)]` (after the `:`), returning the
-/// shape and the rest of the line.
+/// An image type as written: kind, format, sizes, and `mips(N)` or
+/// `samples(N)`.
+type ImageWords<'a> = (&'a str, &'a str, Vec<u64>, Option<(&'a str, u64)>);
+
+/// `<kind> <format> [dims] [mips(N) | samples(N)]` (after the `:`),
+/// returning the shape and the rest of the line.
 pub(super) fn parse_image(text: &str) -> LineResult<(ImageDesc, &str)> {
     let word = |i| take_while1(|c: char| c.is_ascii_alphanumeric() || c == '_').parse(i);
-    let parsed: PResult<'_, (&str, &str, Vec<u64>, Option<u64>)> = (
-        word,
-        preceded(space1, word),
-        bracket_list,
-        opt(delimited(
-            (tag("mips"), space0, char('('), space0),
-            decimal_u64,
-            (space0, char(')'), space0),
-        )),
-    )
-        .parse(text);
-    let (rest, (kind_word, format_name, dims, mips)) = parsed.map_err(|_| {
-        "malformed image: expected `<texture kind> <format> [<w>, ...] [mips(<n>)] [= <data>]`"
+    let counted = |i| {
+        (
+            take_while1(|c: char| c.is_ascii_alphabetic()),
+            delimited(
+                (space0, char('('), space0),
+                decimal_u64,
+                (space0, char(')'), space0),
+            ),
+        )
+            .parse(i)
+    };
+    let parsed: PResult<'_, ImageWords<'_>> =
+        (word, preceded(space1, word), bracket_list, opt(counted)).parse(text);
+    let (rest, (kind_word, format_name, dims, option)) = parsed.map_err(|_| {
+        "malformed image: expected `<texture kind> <format> [<w>, ...] [mips(<n>) | \
+         samples(<n>)] [= <data>]`"
             .to_string()
     })?;
     let storage = kind_word.starts_with("rw");
@@ -225,6 +248,33 @@ pub(super) fn parse_image(text: &str) -> LineResult<(ImageDesc, &str)> {
         ImageKind::Tex3D => ([dim(0)?, dim(1)?, dim(2)?], 1),
         ImageKind::Cube => ([dim(0)?, dim(1)?, 1], 6),
         ImageKind::CubeArray => ([dim(0)?, dim(1)?, 1], dim(2)?.saturating_mul(6)),
+        ImageKind::Tex2DMS => ([dim(0)?, dim(1)?, 1], 1),
+    };
+    let (mips, samples) = match (option, kind) {
+        (None, ImageKind::Tex2DMS) => {
+            return Err(format!("a {kind_word} needs `samples(<n>)`"));
+        }
+        (None, _) => (None, 1),
+        (Some(("samples", _)), ImageKind::Tex2DMS) if depth => {
+            return Err(format!("a {kind_word} cannot be a depth image"));
+        }
+        (Some(("samples", n)), ImageKind::Tex2DMS) => {
+            let n = u32::try_from(n)
+                .ok()
+                .filter(|n| [2, 4, 8, 16].contains(n))
+                .ok_or_else(|| format!("samples({n}) is not 2, 4, 8 or 16"))?;
+            if format.texel_size() != format.components().saturating_mul(4) {
+                return Err(format!(
+                    "a {kind_word} takes a 32-bit format (its one colour is a clear value), \
+                     not {format_name}"
+                ));
+            }
+            (None, n)
+        }
+        (Some(("mips", m)), kind) if kind != ImageKind::Tex2DMS => (Some(m), 1),
+        (Some((name, _)), _) => {
+            return Err(format!("a {kind_word} takes no `{name}(...)`"));
+        }
     };
     if matches!(kind, ImageKind::Cube | ImageKind::CubeArray) && extent[0] != extent[1] {
         return Err(format!("a {kind_word}'s faces are square, not {dims:?}"));
@@ -246,6 +296,7 @@ pub(super) fn parse_image(text: &str) -> LineResult<(ImageDesc, &str)> {
             extent,
             layers,
             mips,
+            samples,
         },
         rest,
     ))
