@@ -59,7 +59,9 @@
 //! the document ends with `abi`, `root_signature`, `root_block`, `heap`,
 //! `static_samplers` and `vulkan` (`docs/BINDING.md`).
 
-pub use crate::binding::{BindlessOptions, RootBlockStorage, RootSignatureChoice};
+pub use crate::binding::{
+    BindlessOptions, RootBlockStorage, RootSignatureChoice, ShaderRecordLayout,
+};
 use crate::dxil::{DxilModule, EntryPoint};
 use crate::emit::{self, EmitOptions, ShaderDesc};
 pub use crate::emit::{
@@ -122,6 +124,10 @@ pub struct CompileOptions {
     pub root_signature: RootSignatureChoice,
     /// The `bindless-1` options (used with a root signature).
     pub bindless: BindlessOptions,
+    /// A DXR local root signature for the ray-tracing exports (shader
+    /// records, `docs/BINDING.md`); it takes precedence over a library's
+    /// `LocalRootSignature` subobjects. Needs a [`Self::root_signature`].
+    pub local_root_signature: Option<Box<crate::rootsig::RootSignature>>,
 }
 
 impl Default for CompileOptions {
@@ -137,6 +143,7 @@ impl Default for CompileOptions {
             entry_point: None,
             root_signature: RootSignatureChoice::None,
             bindless: BindlessOptions::default(),
+            local_root_signature: None,
         }
     }
 }
@@ -352,25 +359,50 @@ impl Compiler {
         })
     }
 
-    /// The `bindless-1` layout of the chosen root signature, checked
-    /// against the shader first (`None` in the plain model).
+    /// The `bindless-1` layout of the chosen root signature for entry
+    /// `ep`, checked against the shader first (`None` in the plain model).
+    /// Precedence: a supplied root signature, then the blob's `RTS0`, then
+    /// (libraries) the `GlobalRootSignature` subobject associated with the
+    /// export; for ray-tracing stages, a supplied local root signature,
+    /// else the associated `LocalRootSignature` subobject.
     fn bindless_layout(
         &self,
         shader: &crate::Shader<'_>,
+        ep: &EntryPoint,
     ) -> Result<Option<std::sync::Arc<crate::binding::BindlessLayout>>> {
+        let library = shader.dxil.is_library();
+        let subobjects = || -> Result<_> {
+            let s = crate::container::rdat::Subobjects::of(&shader.container)?;
+            s.root_signatures_of(ep.export_name())
+        };
         let (rs, source) = match &self.options.root_signature {
-            RootSignatureChoice::None => return Ok(None),
+            RootSignatureChoice::None => {
+                return match self.options.local_root_signature {
+                    Some(_) => Err(Error::invalid(
+                        Phase::Container,
+                        "a local root signature needs root-signature mode \
+                         (--root-signature embedded|FILE)",
+                    )),
+                    None => Ok(None),
+                }
+            }
             RootSignatureChoice::Supplied(rs) => ((**rs).clone(), "supplied"),
             RootSignatureChoice::Embedded => match shader.container.root_signature()? {
                 Some(rs) => (rs, "embedded"),
-                None if shader.dxil.is_library() => {
-                    return Err(Error::unsupported(
-                        Phase::Container,
-                        crate::error::Feature::RootSignatureInput,
-                        "the library has no RTS0 part, and its root-signature subobjects \
-                         (RDAT) are not read yet: supply the root signature",
-                    ))
-                }
+                None if library => match subobjects()?.global {
+                    Some((_, bytes)) => (crate::rootsig::RootSignature::parse(bytes)?, "subobject"),
+                    None => {
+                        return Err(Error::invalid(
+                            Phase::Container,
+                            format!(
+                                "--root-signature embedded: export '{}' has no global root \
+                                 signature (the library has no RTS0 part and no \
+                                 GlobalRootSignature subobject applies to it)",
+                                ep.export_name()
+                            ),
+                        ))
+                    }
+                },
                 None => {
                     return Err(Error::invalid(
                         Phase::Container,
@@ -380,8 +412,20 @@ impl Compiler {
                 }
             },
         };
+        let local = match (&self.options.local_root_signature, ep.kind.is_ray_tracing()) {
+            (_, false) => None,
+            (Some(l), true) => Some(ShaderRecordLayout::new((**l).clone(), "supplied".into())?),
+            (None, true) if library => match subobjects()?.local {
+                Some((name, bytes)) => Some(ShaderRecordLayout::new(
+                    crate::rootsig::RootSignature::parse(bytes)?,
+                    format!("subobject:{name}"),
+                )?),
+                None => None,
+            },
+            (None, true) => None,
+        };
         // The rules alone and heap use here; every resource is resolved
-        // (and a register the root signature misses reported) by the
+        // (and a register the root signatures miss reported) by the
         // binding layer.
         let (resource_heap, sampler_heap) = crate::rootsig::ShaderUse::heaps_of(shader);
         rs.validate()
@@ -390,7 +434,8 @@ impl Compiler {
             })
             .map_err(|e| e.to_error())?;
         Ok(Some(std::sync::Arc::new(
-            crate::binding::BindlessLayout::new(rs, source, self.options.bindless),
+            crate::binding::BindlessLayout::new(rs, source, self.options.bindless)
+                .with_local(local),
         )))
     }
 
@@ -411,7 +456,7 @@ impl Compiler {
             srem: self.options.srem,
             bounds_checks: self.options.bounds_checks,
             heap_set: self.options.heap_set,
-            bindless: self.bindless_layout(shader)?,
+            bindless: self.bindless_layout(shader, ep)?,
         };
         let e = emit::emit_with(module, &desc, &opts, &self.scratch, tracer)?;
         Ok(Output {
