@@ -67,7 +67,9 @@ pub use spec::{
     Component, ElementType, Expectation, HeapView, RegisterClass, RegisterKey, ResourceDecl,
     RunSpec, ScalarType, TexelFormat, DEFAULT_HEAP_SIZE,
 };
-pub use trace::{Geometry, ShaderCode, Trace, Traced};
+pub use trace::{
+    AddressSlot, AddressedBuffer, Geometry, HeapBuffer, ShaderCode, Trace, TraceBindless, Traced,
+};
 pub use vulkan::{
     list_devices, run_spec, run_spec_with, DeviceInfo, RunOptions, RunReport, Vulkan,
 };
