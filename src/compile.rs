@@ -57,7 +57,8 @@
 //! `bindless-1` ABI), each resource also has a `via` (its access path;
 //! `set`/`binding` are `null` for root constants and root descriptors) and
 //! the document ends with `abi`, `root_signature`, `root_block`, `heap`,
-//! `static_samplers` and `vulkan` (`docs/BINDING.md`).
+//! `static_samplers` and `vulkan`, and for a ray-tracing export with a
+//! local root signature `shader_record` (`docs/BINDING.md`).
 
 pub use crate::binding::{
     BindlessOptions, RootBlockStorage, RootSignatureChoice, ShaderRecordLayout,
