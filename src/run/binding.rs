@@ -26,13 +26,22 @@ pub enum BindingKind {
         /// format (an error if the resource is not declared with one).
         format: Option<TexelFormat>,
     },
+    /// `VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE` (`Texture*`): a spec `texture*`
+    /// image, in layout `GENERAL`.
+    SampledImage,
+    /// `VK_DESCRIPTOR_TYPE_STORAGE_IMAGE` (`RWTexture*`): a spec
+    /// `rwtexture*` image, in layout `GENERAL`, read back after the run.
+    StorageImage,
+    /// `VK_DESCRIPTOR_TYPE_SAMPLER` (`SamplerState`): a spec sampler.
+    Sampler,
 }
 
 impl BindingKind {
     /// Whether a heap buffer of `view` is written into heap arrays of this
     /// descriptor type: raw and structured views into storage buffers,
     /// typed views into both texel-buffer types, constant buffer views into
-    /// uniform buffers. The placement rule "descriptor D of type T at heap
+    /// uniform buffers, images into sampled or storage images, samplers
+    /// into samplers. The placement rule "descriptor D of type T at heap
     /// index i" is the same whichever way the shader reaches the heap.
     pub fn holds(self, view: HeapView) -> bool {
         match self {
@@ -43,6 +52,9 @@ impl BindingKind {
             BindingKind::UniformTexelBuffer { .. } | BindingKind::StorageTexelBuffer { .. } => {
                 view == HeapView::Typed
             }
+            BindingKind::SampledImage => view == HeapView::Texture,
+            BindingKind::StorageImage => view == HeapView::RwTexture,
+            BindingKind::Sampler => view == HeapView::Sampler,
         }
     }
 }
@@ -60,20 +72,32 @@ pub enum BindingResource {
     Counter(RegisterKey),
     /// A runtime array of the SM 6.6 resource heap (`heap_size + 1`
     /// descriptors, partially bound, update-after-bind): every spec
-    /// `heap[N]` buffer whose view has this binding's descriptor type is
-    /// written at index N (see [`super::spec::HeapView`]).
+    /// `heap[N]` buffer or image whose view has this binding's descriptor
+    /// type is written at index N (see [`super::spec::HeapView`]); for a
+    /// sampler binding, the sampler heap's `sampler_heap[N]` samplers.
     Heap,
     /// The heap's UAV counter array (storage buffers, `heap_size + 1`):
     /// each `heap[N]` with `counter(V)` gets its counter at index N.
     HeapCounters,
+    /// A register array (`Texture2D T[4] : register(t2)`): element `i` is
+    /// the spec resource at register `first.index + i`, which the spec
+    /// must declare for every element.
+    Registers {
+        /// The array's first register.
+        first: RegisterKey,
+        /// Its size.
+        count: u32,
+    },
 }
 
 impl BindingResource {
-    /// The register named, whether it is the resource or its counter
-    /// (`None` for the heap arrays).
+    /// The register named, whether it is the resource or its counter (an
+    /// array's first register; `None` for the heap arrays).
     pub fn key(&self) -> Option<RegisterKey> {
         match *self {
-            BindingResource::Register(k) | BindingResource::Counter(k) => Some(k),
+            BindingResource::Register(k)
+            | BindingResource::Counter(k)
+            | BindingResource::Registers { first: k, .. } => Some(k),
             BindingResource::Heap | BindingResource::HeapCounters => None,
         }
     }

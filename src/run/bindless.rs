@@ -128,11 +128,12 @@ pub fn bindless_from_reflection(
     };
     let mut counter_binding = None;
     for r in &refl.resources {
-        // Samplers have no spec resources (only their static-sampler state).
+        // Samplers are spec `s` registers (table ranges) or static samplers.
         let class = match r.class {
             ResourceClass::Srv => RegisterClass::Srv,
             ResourceClass::Uav => RegisterClass::Uav,
-            ResourceClass::Cbv | ResourceClass::Sampler => RegisterClass::Cbv,
+            ResourceClass::Cbv => RegisterClass::Cbv,
+            ResourceClass::Sampler => RegisterClass::Sampler,
         };
         let key = |register: u32| RegisterKey::new(class, register).in_space(r.space);
         match r.via {
@@ -150,7 +151,6 @@ pub fn bindless_from_reflection(
                     });
                 }
             }
-            Via::Table { .. } if r.class == ResourceClass::Sampler => {}
             Via::Table {
                 set,
                 binding,
@@ -309,6 +309,9 @@ fn place_heap_buffers(
                 DescriptorType::UniformTexelBuffer,
                 DescriptorType::StorageTexelBuffer,
             ],
+            HeapView::Texture => &[DescriptorType::SampledImage],
+            HeapView::RwTexture => &[DescriptorType::StorageImage],
+            HeapView::Sampler => &[DescriptorType::Sampler],
         };
         let targets: Vec<(u32, DescriptorType)> = heap
             .iter()

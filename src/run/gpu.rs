@@ -358,10 +358,11 @@ struct Indexing {
     runtime_array: bool,
     partially_bound: bool,
     /// Update-after-bind: uniform buffer, storage buffer, uniform texel
-    /// buffer, storage texel buffer.
-    update_after_bind: [bool; 4],
+    /// buffer, storage texel buffer, sampled image (and sampler), storage
+    /// image.
+    update_after_bind: [bool; 6],
     /// Non-uniform indexing, same order.
-    non_uniform: [bool; 4],
+    non_uniform: [bool; 6],
 }
 
 impl Indexing {
@@ -375,12 +376,16 @@ impl Indexing {
                 on(v12.descriptor_binding_storage_buffer_update_after_bind),
                 on(v12.descriptor_binding_uniform_texel_buffer_update_after_bind),
                 on(v12.descriptor_binding_storage_texel_buffer_update_after_bind),
+                on(v12.descriptor_binding_sampled_image_update_after_bind),
+                on(v12.descriptor_binding_storage_image_update_after_bind),
             ],
             non_uniform: [
                 on(v12.shader_uniform_buffer_array_non_uniform_indexing),
                 on(v12.shader_storage_buffer_array_non_uniform_indexing),
                 on(v12.shader_uniform_texel_buffer_array_non_uniform_indexing),
                 on(v12.shader_storage_texel_buffer_array_non_uniform_indexing),
+                on(v12.shader_sampled_image_array_non_uniform_indexing),
+                on(v12.shader_storage_image_array_non_uniform_indexing),
             ],
         }
     }
@@ -599,6 +604,16 @@ impl<'i> Device<'i> {
                     "descriptorBindingUniformTexelBufferUpdateAfterBind",
                     "shaderUniformTexelBufferArrayNonUniformIndexing",
                 ),
+                vk::DescriptorType::SAMPLED_IMAGE | vk::DescriptorType::SAMPLER => (
+                    4,
+                    "descriptorBindingSampledImageUpdateAfterBind",
+                    "shaderSampledImageArrayNonUniformIndexing",
+                ),
+                vk::DescriptorType::STORAGE_IMAGE => (
+                    5,
+                    "descriptorBindingStorageImageUpdateAfterBind",
+                    "shaderStorageImageArrayNonUniformIndexing",
+                ),
                 _ => (
                     3,
                     "descriptorBindingStorageTexelBufferUpdateAfterBind",
@@ -653,6 +668,29 @@ impl<'i> Device<'i> {
                     .get(i as usize)
                     .is_some_and(|t| t.property_flags.contains(wanted))
         })
+    }
+
+    /// A memory type allowed by `type_bits` for device resources (images):
+    /// device-local if there is one, else any.
+    pub(crate) fn device_memory_type(&self, type_bits: u32) -> Option<u32> {
+        let count = self
+            .mem_props
+            .memory_type_count
+            .min(vk::MAX_MEMORY_TYPES as u32);
+        let allowed = |i: &u32| type_bits & (1 << i) != 0;
+        let local = |i: &u32| {
+            self.mem_props
+                .memory_types
+                .get(*i as usize)
+                .is_some_and(|t| {
+                    t.property_flags
+                        .contains(vk::MemoryPropertyFlags::DEVICE_LOCAL)
+                })
+        };
+        (0..count)
+            .filter(allowed)
+            .find(local)
+            .or_else(|| (0..count).find(allowed))
     }
 
     /// Whether the device can use `format` in buffer views with `feature`.

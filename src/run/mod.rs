@@ -54,6 +54,7 @@ pub mod vulkan;
 mod descriptors;
 mod gpu;
 mod half;
+mod image;
 
 pub use binding::{
     BindingDesc, BindingKind, BindingResource, BindlessDesc, HeapArray, HeapDescriptor,
@@ -64,8 +65,8 @@ pub use compare::{compare_expectations, Comparison, Mismatch, Value};
 pub use draw::{Draw, TargetFormat, Texels, UniformData};
 pub use reflect::{bindings_from_reflection, compile_for_run, PORTABLE_SET_COUNT};
 pub use spec::{
-    Component, ElementType, Expectation, HeapView, RegisterClass, RegisterKey, ResourceDecl,
-    RunSpec, ScalarType, TexelFormat, DEFAULT_HEAP_SIZE,
+    Component, ElementType, Expectation, HeapView, ImageDesc, ImageKind, RegisterClass,
+    RegisterKey, ResourceDecl, RunSpec, ScalarType, TexelFormat, DEFAULT_HEAP_SIZE,
 };
 pub use trace::{
     AddressSlot, AddressedBuffer, Geometry, HeapBuffer, ShaderCode, Trace, TraceBindless, Traced,

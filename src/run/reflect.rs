@@ -2,7 +2,7 @@
 //! that it binds on common devices, and the [`BindingDesc`]s of its
 //! [`Reflection`].
 
-use super::binding::{BindingDesc, BindingKind};
+use super::binding::{BindingDesc, BindingKind, BindingResource};
 use super::spec::{RegisterClass, RegisterKey, RunSpec};
 use crate::compile::{CompileOptions, Compiler, DescriptorType, Output, ResourceClass, SetPolicy};
 use crate::emit::Reflection;
@@ -32,20 +32,22 @@ pub fn compile_for_run(blob: &[u8], options: &CompileOptions) -> Result<Output> 
     Ok(out)
 }
 
-/// The harness bindings of a compiled shader: one per reflected buffer
-/// resource that the spec declares (plus its hidden counter, if any), and
-/// one runtime array per buffer binding of the SM 6.6 heap that the
+/// The harness bindings of a compiled shader: one per reflected buffer,
+/// image or sampler that the spec declares (plus its hidden counter, if
+/// any), and one runtime array per binding of the SM 6.6 heaps that the
 /// shader's heap views use (plus the heap's counter array), at the set and
 /// binding reflection gives them: the harness places each spec `heap[N]`
-/// buffer by its view's descriptor type, never by binding number.
-/// Samplers, textures, acceleration structures (run specs describe buffers
-/// only) and register resources the spec does not declare are left out.
+/// buffer or image (`sampler_heap[N]` sampler) by its view's descriptor
+/// type, never by binding number. A register array is bound element by
+/// element when the spec declares its first register. Acceleration
+/// structures and register resources the spec does not declare are left
+/// out.
 pub fn bindings_from_reflection(refl: &Reflection, spec: &RunSpec) -> Vec<BindingDesc> {
     let mut out: Vec<BindingDesc> = Vec::new();
     for r in &refl.resources {
         if r.heap {
             let mut heap = Vec::new();
-            if let Some(kind) = buffer_kind(r.descriptor_type) {
+            if let Some(kind) = binding_kind(r.descriptor_type) {
                 heap.push(BindingDesc::heap(r.set, r.binding, kind));
             }
             if let Some((s, b)) = r.counter {
@@ -63,15 +65,31 @@ pub fn bindings_from_reflection(refl: &Reflection, spec: &RunSpec) -> Vec<Bindin
             ResourceClass::Srv => RegisterClass::Srv,
             ResourceClass::Uav => RegisterClass::Uav,
             ResourceClass::Cbv => RegisterClass::Cbv,
-            ResourceClass::Sampler => continue,
+            ResourceClass::Sampler => RegisterClass::Sampler,
         };
         let key = RegisterKey::new(class, r.register).in_space(r.space);
+        let Some(kind) = binding_kind(r.descriptor_type) else {
+            continue;
+        };
+        if r.count > 1 && r.count != u32::MAX {
+            // A register array: bound when the spec declares its first
+            // element (the plan then wants every element).
+            if spec.resource(&key).is_some() {
+                out.push(BindingDesc {
+                    set: r.set,
+                    binding: r.binding,
+                    kind,
+                    resource: BindingResource::Registers {
+                        first: key,
+                        count: r.count,
+                    },
+                });
+            }
+            continue;
+        }
         if spec.resource(&key).is_none() {
             continue;
         }
-        let Some(kind) = buffer_kind(r.descriptor_type) else {
-            continue;
-        };
         out.push(BindingDesc::new(r.set, r.binding, kind, key));
         if let Some((s, b)) = r.counter {
             out.push(BindingDesc::counter(s, b, key));
@@ -80,10 +98,9 @@ pub fn bindings_from_reflection(refl: &Reflection, spec: &RunSpec) -> Vec<Bindin
     out
 }
 
-/// The harness kind of a buffer descriptor type (texel buffers take the
-/// spec resource's format); `None` for images, samplers and acceleration
-/// structures.
-fn buffer_kind(ty: DescriptorType) -> Option<BindingKind> {
+/// The harness kind of a descriptor type (texel buffers take the spec
+/// resource's format); `None` for acceleration structures.
+fn binding_kind(ty: DescriptorType) -> Option<BindingKind> {
     match ty {
         DescriptorType::StorageBuffer => Some(BindingKind::StorageBuffer),
         DescriptorType::UniformBuffer => Some(BindingKind::UniformBuffer),
@@ -93,9 +110,9 @@ fn buffer_kind(ty: DescriptorType) -> Option<BindingKind> {
         DescriptorType::StorageTexelBuffer => {
             Some(BindingKind::StorageTexelBuffer { format: None })
         }
-        DescriptorType::Sampler
-        | DescriptorType::SampledImage
-        | DescriptorType::StorageImage
-        | DescriptorType::AccelerationStructure => None,
+        DescriptorType::SampledImage => Some(BindingKind::SampledImage),
+        DescriptorType::StorageImage => Some(BindingKind::StorageImage),
+        DescriptorType::Sampler => Some(BindingKind::Sampler),
+        DescriptorType::AccelerationStructure => None,
     }
 }

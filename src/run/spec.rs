@@ -70,7 +70,12 @@ use nom::sequence::{delimited, preceded};
 use nom::{IResult, Parser};
 
 use super::half::f64_to_f16_bits;
+use crate::binding::VkSampler;
 use crate::error::{Error, ErrorKind, Location, Result};
+
+mod image;
+
+pub use image::{ImageDesc, ImageKind};
 
 /// The largest resource a spec may declare, in bytes.
 pub const MAX_RESOURCE_BYTES: usize = 256 << 20;
@@ -95,6 +100,11 @@ pub enum RegisterClass {
     Heap,
     /// `heap[N].counter`: the UAV counter of the heap buffer at index N.
     HeapCounter,
+    /// `s`: a sampler.
+    Sampler,
+    /// `sampler_heap[N]`: a sampler at index N of the SM 6.6 sampler heap
+    /// (letter `h`).
+    SamplerHeap,
 }
 
 impl RegisterClass {
@@ -105,7 +115,8 @@ impl RegisterClass {
             RegisterClass::Srv => 't',
             RegisterClass::Uav => 'u',
             RegisterClass::Cbv => 'b',
-            RegisterClass::Heap | RegisterClass::HeapCounter => 'h',
+            RegisterClass::Sampler => 's',
+            RegisterClass::Heap | RegisterClass::HeapCounter | RegisterClass::SamplerHeap => 'h',
         }
     }
 
@@ -114,6 +125,7 @@ impl RegisterClass {
             't' => Some(RegisterClass::Srv),
             'u' => Some(RegisterClass::Uav),
             'b' => Some(RegisterClass::Cbv),
+            's' => Some(RegisterClass::Sampler),
             _ => None,
         }
     }
@@ -169,6 +181,16 @@ impl RegisterKey {
     pub fn heap_counter(index: u32) -> Self {
         Self::new(RegisterClass::HeapCounter, index)
     }
+
+    /// `sN` in space 0.
+    pub fn sampler(index: u32) -> Self {
+        Self::new(RegisterClass::Sampler, index)
+    }
+
+    /// `sampler_heap[index]`: the sampler at that index of the sampler heap.
+    pub fn sampler_heap(index: u32) -> Self {
+        Self::new(RegisterClass::SamplerHeap, index)
+    }
 }
 
 impl fmt::Display for RegisterKey {
@@ -177,6 +199,7 @@ impl fmt::Display for RegisterKey {
         match self.class {
             RegisterClass::Heap => return write!(f, "heap[{}]", self.index),
             RegisterClass::HeapCounter => return write!(f, "heap[{}].counter", self.index),
+            RegisterClass::SamplerHeap => return write!(f, "sampler_heap[{}]", self.index),
             _ => {}
         }
         write!(f, "{}{}", self.class.letter(), self.index)?;
@@ -474,6 +497,10 @@ pub struct ResourceDecl {
     /// For a heap buffer (`heap[N]`), the descriptor's view; `None` for
     /// registers and counters.
     pub view: Option<HeapView>,
+    /// For an image, its shape (`data` holds its texels).
+    pub image: Option<ImageDesc>,
+    /// For a sampler, its Vulkan state (`data` is empty).
+    pub sampler: Option<VkSampler>,
     /// 1-based line number in the spec.
     pub line: usize,
 }
@@ -491,6 +518,12 @@ pub enum HeapView {
     Typed,
     /// `cbv`: a constant buffer view (uniform buffer).
     Cbv,
+    /// A `texture*` image at `heap[N]` (sampled image).
+    Texture,
+    /// A `rwtexture*` image at `heap[N]` (storage image).
+    RwTexture,
+    /// A sampler at `sampler_heap[N]`.
+    Sampler,
 }
 
 impl ResourceDecl {
@@ -561,12 +594,21 @@ impl RunSpec {
         self.resources.iter().find(|r| r.key == *key)
     }
 
-    /// Whether the spec places buffers in the resource heap.
+    /// Whether the spec places buffers, images or samplers in a
+    /// descriptor heap.
     pub fn uses_heap(&self) -> bool {
         self.resources.iter().any(|r| r.view.is_some())
     }
 
-    /// The heap buffers (`heap[N]` lines), in spec order.
+    /// Whether the spec declares images or samplers.
+    pub fn uses_images(&self) -> bool {
+        self.resources
+            .iter()
+            .any(|r| r.image.is_some() || r.sampler.is_some())
+    }
+
+    /// The heap descriptors (`heap[N]` and `sampler_heap[N]` lines), in
+    /// spec order.
     pub fn heap_buffers(&self) -> impl Iterator<Item = &ResourceDecl> {
         self.resources.iter().filter(|r| r.view.is_some())
     }
@@ -695,7 +737,7 @@ fn decimal_u64(i: &str) -> PResult<'_, u64> {
 
 fn register(i: &str) -> PResult<'_, RawKey> {
     let (i, (letter, index, space)) = (
-        one_of("tub"),
+        one_of("tubs"),
         decimal_u64,
         opt(preceded(
             (space0, char(','), space0, tag("space")),
@@ -706,11 +748,19 @@ fn register(i: &str) -> PResult<'_, RawKey> {
     Ok((i, RawKey::Register(letter, index, space)))
 }
 
-/// `heap[N]`.
+/// `heap[N]` or `sampler_heap[N]`.
 fn heap_slot(i: &str) -> PResult<'_, RawKey> {
+    let (i, sampler) = opt(tag("sampler_")).parse(i)?;
     let (i, index) = preceded((tag("heap"), space0, char('['), space0), decimal_u64).parse(i)?;
     let (i, _) = (space0, char(']')).parse(i)?;
-    Ok((i, RawKey::Heap(index)))
+    Ok((
+        i,
+        if sampler.is_some() {
+            RawKey::SamplerHeap(index)
+        } else {
+            RawKey::Heap(index)
+        },
+    ))
 }
 
 /// A resource name as parsed: a register (class letter, index, optional
@@ -719,6 +769,14 @@ fn heap_slot(i: &str) -> PResult<'_, RawKey> {
 enum RawKey {
     Register(char, u64, Option<u64>),
     Heap(u64),
+    SamplerHeap(u64),
+}
+
+/// `<reg> :`, returning the key and the rest of the line.
+fn key_colon(i: &str) -> PResult<'_, RawKey> {
+    let (i, key) = alt((heap_slot, register)).parse(i)?;
+    let (i, _) = (space0, char(':'), space0).parse(i)?;
+    Ok((i, key))
 }
 
 /// `<reg> : <type>[<count>]`, returning the rest of the line.
@@ -811,7 +869,7 @@ enum Init {
 /// One line's error: the message, tagged with the line by [`parse_spec`].
 type LineResult<T> = std::result::Result<T, String>;
 
-const LINE_SHAPES: &str = "`dispatch = X, Y, Z`, `tolerance = T`, `heap_size = N`, `table P = N`, `<reg> : <type>[<count>] [= <data>]`, `heap[N] : <type>[<count>] <view> [counter(V)] [= <data>]`, `expect <reg> : <type>[<count>] = <data>` or `expect heap[N].counter = V`";
+const LINE_SHAPES: &str = "`dispatch = X, Y, Z`, `tolerance = T`, `heap_size = N`, `table P = N`, `<reg> : <type>[<count>] [= <data>]`, `heap[N] : <type>[<count>] <view> [counter(V)] [= <data>]`, `<reg> : <texture kind> <format> [<sizes>] [mips(N)] [= <data>]`, `<reg> : sampler <options>`, `expect <reg> : <type>[<count>] = <data>` or `expect heap[N].counter = V`";
 
 /// Everything `parse_spec` collects before the final checks.
 #[derive(Default)]
@@ -863,7 +921,7 @@ impl SpecLines {
                 }
                 self.expectations.push(e);
             }
-            word if looks_like_register(word) || word == "heap" => {
+            word if looks_like_register(word) || word == "heap" || word == "sampler_heap" => {
                 let (decl, counter) = parse_declaration(content, line_no)?;
                 for d in std::iter::once(decl).chain(counter) {
                     if let Some(prev) = self.resources.iter().find(|r| r.key == d.key) {
@@ -986,7 +1044,7 @@ fn line_error(line: usize, offset: usize, message: String) -> Error {
 
 fn looks_like_register(word: &str) -> bool {
     let mut chars = word.chars();
-    matches!(chars.next(), Some('t' | 'u' | 'b'))
+    matches!(chars.next(), Some('t' | 'u' | 'b' | 's'))
         && chars.next().is_some_and(|c| c.is_ascii_digit())
 }
 
@@ -1063,6 +1121,9 @@ fn key_of(raw: RawKey) -> LineResult<RegisterKey> {
         RawKey::Heap(index) => u32::try_from(index)
             .map(RegisterKey::heap)
             .map_err(|_| format!("heap index {index} is too large")),
+        RawKey::SamplerHeap(index) => u32::try_from(index)
+            .map(RegisterKey::sampler_heap)
+            .map_err(|_| format!("sampler heap index {index} is too large")),
     }
 }
 
@@ -1133,7 +1194,10 @@ fn parse_data(rest: &str, key: RegisterKey, ty: ElementType, count: usize) -> Li
 /// An `expect` line (without `expect`).
 fn parse_expect(content: &str, line: usize) -> LineResult<Expectation> {
     if let Ok((_, (raw, value))) = counter_expect(content) {
-        let RegisterKey { index, .. } = key_of(raw)?;
+        let RawKey::Heap(index) = raw else {
+            return Err("only `heap[N]` buffers have counters".into());
+        };
+        let RegisterKey { index, .. } = key_of(RawKey::Heap(index))?;
         let ty = ElementType::Scalar(ScalarType::U32);
         let mut data = Vec::with_capacity(4);
         encode(value, ty.component(), &mut data).map_err(|m| format!("counter `{value}`: {m}"))?;
@@ -1145,7 +1209,13 @@ fn parse_expect(content: &str, line: usize) -> LineResult<Expectation> {
             line,
         });
     }
-    let (key, ty, count, rest) = parse_head(content)?;
+    let (key, ty, count, rest) = match image_head(content)? {
+        Some((key, desc, rest)) => {
+            let (ty, count) = image_texels(key, &desc)?;
+            (key, ty, count, rest)
+        }
+        None => parse_head(content)?,
+    };
     if rest.is_empty() {
         return Err(format!("{key} has no `= <data>` to compare with"));
     }
@@ -1165,6 +1235,9 @@ fn parse_declaration(
     content: &str,
     line: usize,
 ) -> LineResult<(ResourceDecl, Option<ResourceDecl>)> {
+    if let Some(decl) = image_or_sampler(content, line)? {
+        return Ok((decl, None));
+    }
     let (key, ty, count, mut rest) = parse_head(content)?;
     let bytes = count.saturating_mul(ty.element_size());
     let mut view = None;
@@ -1188,6 +1261,8 @@ fn parse_declaration(
         data: value.to_le_bytes().to_vec(),
         initialized: true,
         view: None,
+        image: None,
+        sampler: None,
         line,
     });
     let decl = ResourceDecl {
@@ -1197,9 +1272,124 @@ fn parse_declaration(
         data,
         initialized,
         view,
+        image: None,
+        sampler: None,
         line,
     };
     Ok((decl, counter))
+}
+
+/// `<reg> : <texture kind> ...` up to the data: the key, the shape and
+/// the rest of the line; `None` when the type is not an image kind.
+fn image_head(content: &str) -> LineResult<Option<(RegisterKey, ImageDesc, &str)>> {
+    let Ok((rest, raw)) = key_colon(content) else {
+        return Ok(None);
+    };
+    if !image::is_image_word(first_word(rest)) {
+        return Ok(None);
+    }
+    let key = key_of(raw)?;
+    let (desc, rest) = image::parse_image(rest)?;
+    Ok(Some((key, desc, rest.trim())))
+}
+
+/// The word a text starts with (letters, digits, `_`).
+fn first_word(text: &str) -> &str {
+    let end = text
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .unwrap_or(text.len());
+    &text[..end]
+}
+
+/// An image's element type and texel count, checked against the size cap.
+fn image_texels(key: RegisterKey, desc: &ImageDesc) -> LineResult<(ElementType, usize)> {
+    let ty = ElementType::Texel(desc.format);
+    let count = desc
+        .texel_count()
+        .filter(|&n| {
+            n.checked_mul(ty.element_size())
+                .is_some_and(|b| b <= MAX_RESOURCE_BYTES)
+        })
+        .ok_or_else(|| {
+            format!(
+                "{key} : {} is larger than {MAX_RESOURCE_BYTES} bytes",
+                desc.describe()
+            )
+        })?;
+    Ok((ty, count))
+}
+
+/// An image or sampler line; `None` for a buffer line.
+fn image_or_sampler(content: &str, line: usize) -> LineResult<Option<ResourceDecl>> {
+    let Ok((rest, raw)) = key_colon(content) else {
+        return Ok(None);
+    };
+    let key = key_of(raw)?;
+    let sampler_slot = matches!(
+        key.class,
+        RegisterClass::Sampler | RegisterClass::SamplerHeap
+    );
+    let word = first_word(rest);
+    if word == "sampler" {
+        if !sampler_slot {
+            return Err(format!(
+                "{key}: samplers go at `s` registers or `sampler_heap[N]`"
+            ));
+        }
+        let sampler = image::parse_sampler(&rest[word.len()..])?;
+        return Ok(Some(ResourceDecl {
+            key,
+            ty: ElementType::Scalar(ScalarType::U8),
+            count: 0,
+            data: Vec::new(),
+            initialized: false,
+            view: (key.class == RegisterClass::SamplerHeap).then_some(HeapView::Sampler),
+            image: None,
+            sampler: Some(sampler),
+            line,
+        }));
+    }
+    if sampler_slot {
+        return Err(format!(
+            "{key} holds a sampler: declare it as `{key} : sampler <options>`"
+        ));
+    }
+    let Some((key, desc, rest)) = image_head(content)? else {
+        return Ok(None);
+    };
+    match (key.class, desc.storage) {
+        (RegisterClass::Srv, false) | (RegisterClass::Uav, true) | (RegisterClass::Heap, _) => {}
+        (_, storage) => {
+            return Err(format!(
+                "{key}: {} images go at {} registers or `heap[N]`",
+                if storage { "rw" } else { "read-only" },
+                if storage { "`u`" } else { "`t`" }
+            ))
+        }
+    }
+    let (ty, count) = image_texels(key, &desc)?;
+    let initialized = !rest.is_empty();
+    let data = if initialized {
+        parse_data(rest, key, ty, count)?
+    } else {
+        vec![0; count.saturating_mul(ty.element_size())]
+    };
+    let view = if desc.storage {
+        HeapView::RwTexture
+    } else {
+        HeapView::Texture
+    };
+    Ok(Some(ResourceDecl {
+        key,
+        ty,
+        count,
+        data,
+        initialized,
+        view: (key.class == RegisterClass::Heap).then_some(view),
+        image: Some(desc),
+        sampler: None,
+        line,
+    }))
 }
 
 /// A heap buffer's `<view> [counter(V)]`, checked against its type and

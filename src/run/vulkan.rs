@@ -14,6 +14,7 @@ use super::binding::{
 };
 use super::compare::{compare_expectations, Mismatch};
 use super::gpu::{self, vk_error, Device, HostBuffer, Instance, Owned};
+use super::image::{self, vk_format, GpuImage};
 use super::spec::{RegisterClass, RegisterKey, ResourceDecl, RunSpec, TexelFormat};
 use super::{invalid, run_error, unsupported};
 use crate::error::ErrorKind;
@@ -425,6 +426,10 @@ struct Plan {
     buffers: BTreeSet<RegisterKey>,
     /// Register counters that need a buffer.
     counters: BTreeSet<RegisterKey>,
+    /// Spec images that a descriptor names.
+    images: BTreeSet<RegisterKey>,
+    /// Spec samplers that a descriptor names.
+    samplers: BTreeSet<RegisterKey>,
     /// Per set: its bindings.
     sets: BTreeMap<u32, Vec<PlannedBinding>>,
     /// The push-constant block's bytes (empty: none), or the root block
@@ -484,6 +489,10 @@ enum Source {
     Counter(RegisterKey),
     /// The `bindless-1` root block in a uniform buffer.
     RootBlock,
+    /// The spec image's view.
+    Image(RegisterKey),
+    /// The spec sampler.
+    Sampler(RegisterKey),
 }
 
 fn round_up(v: usize, to: usize) -> Result<usize> {
@@ -506,7 +515,55 @@ fn vk_kind(kind: BindingKind) -> (vk::DescriptorType, Option<Option<TexelFormat>
         BindingKind::StorageTexelBuffer { format } => {
             (vk::DescriptorType::STORAGE_TEXEL_BUFFER, Some(format))
         }
+        BindingKind::SampledImage => (vk::DescriptorType::SAMPLED_IMAGE, None),
+        BindingKind::StorageImage => (vk::DescriptorType::STORAGE_IMAGE, None),
+        BindingKind::Sampler => (vk::DescriptorType::SAMPLER, None),
     }
+}
+
+/// A descriptor of an image or sampler type at `index` over the spec
+/// resource `decl`, which must be an image of the matching kind (sampled
+/// or storage) or a sampler.
+fn image_descriptor(
+    at: &str,
+    index: u32,
+    ty: vk::DescriptorType,
+    decl: &ResourceDecl,
+) -> Result<PlannedDescriptor> {
+    let key = decl.key;
+    let source = match (ty, decl.image, &decl.sampler) {
+        (vk::DescriptorType::SAMPLER, _, Some(_)) => Source::Sampler(key),
+        (vk::DescriptorType::SAMPLED_IMAGE, Some(i), _) if !i.storage => Source::Image(key),
+        (vk::DescriptorType::STORAGE_IMAGE, Some(i), _) if i.storage => Source::Image(key),
+        _ => {
+            let what = match ty {
+                vk::DescriptorType::SAMPLER => "a sampler",
+                vk::DescriptorType::SAMPLED_IMAGE => "a `texture*` image",
+                _ => "an `rwtexture*` image",
+            };
+            return Err(invalid(format!(
+                "{at} is {what}, but {key} is declared otherwise on spec line {}",
+                decl.line
+            )));
+        }
+    };
+    Ok(PlannedDescriptor {
+        index,
+        ty,
+        source,
+        format: None,
+        range: 0,
+    })
+}
+
+/// Whether descriptors of `ty` point at images or samplers.
+fn is_image_type(ty: vk::DescriptorType) -> bool {
+    matches!(
+        ty,
+        vk::DescriptorType::SAMPLED_IMAGE
+            | vk::DescriptorType::STORAGE_IMAGE
+            | vk::DescriptorType::SAMPLER
+    )
 }
 
 /// A descriptor of type `ty` at `index` over the spec resource `decl`:
@@ -519,6 +576,15 @@ fn spec_descriptor(
     format: Option<Option<TexelFormat>>,
     decl: &ResourceDecl,
 ) -> Result<PlannedDescriptor> {
+    if is_image_type(ty) {
+        return image_descriptor(at, index, ty, decl);
+    }
+    if decl.image.is_some() || decl.sampler.is_some() {
+        return Err(invalid(format!(
+            "{at} is a buffer descriptor, but {} is an image or sampler (spec line {})",
+            decl.key, decl.line
+        )));
+    }
     let key = decl.key;
     let format = match format {
         Some(f) => Some(f.or(decl.ty.texel_format()).ok_or_else(|| {
@@ -581,7 +647,6 @@ impl Plan {
         }
         let entry =
             CString::new(entry).map_err(|_| invalid("the entry point name contains a NUL byte"))?;
-        let mut buffers = BTreeSet::new();
         let mut counters = BTreeSet::new();
         let mut sets: BTreeMap<u32, Vec<PlannedBinding>> = BTreeMap::new();
         // Heap arrays hold the heap's descriptors plus one pad slot.
@@ -621,14 +686,25 @@ impl Plan {
                 }
                 BindingResource::Register(key) => {
                     let decl = declared(key)?;
-                    buffers.insert(key);
                     (1, false, vec![spec_descriptor(&at, 0, ty, format, decl)?])
+                }
+                BindingResource::Registers { first, count } => {
+                    let mut list = Vec::new();
+                    for i in 0..count {
+                        let key = RegisterKey {
+                            index: first.index.checked_add(i).ok_or_else(|| {
+                                invalid(format!("{at}: the register array overflows"))
+                            })?,
+                            ..first
+                        };
+                        list.push(spec_descriptor(&at, i, ty, format, declared(key)?)?);
+                    }
+                    (count, false, list)
                 }
                 BindingResource::Heap => {
                     let mut list = Vec::new();
                     for decl in spec.heap_buffers() {
                         if decl.view.is_some_and(|v| b.kind.holds(v)) {
-                            buffers.insert(decl.key);
                             list.push(spec_descriptor(&at, decl.key.index, ty, format, decl)?);
                         }
                     }
@@ -638,7 +714,6 @@ impl Plan {
                     let mut list = Vec::new();
                     for decl in &spec.resources {
                         if decl.key.class == RegisterClass::HeapCounter {
-                            buffers.insert(decl.key);
                             list.push(spec_descriptor(&at, decl.key.index, ty, format, decl)?);
                         }
                     }
@@ -659,16 +734,33 @@ impl Plan {
             Some(pc) => push_block(spec, pc)?,
             None => Vec::new(),
         };
-        Ok(Plan {
+        let mut plan = Plan {
             entry,
             spirv: spirv.to_vec(),
-            buffers,
+            buffers: BTreeSet::new(),
             counters,
+            images: BTreeSet::new(),
+            samplers: BTreeSet::new(),
             sets,
             push,
             root_ubo: None,
             addresses: Vec::new(),
-        })
+        };
+        plan.collect_sources();
+        Ok(plan)
+    }
+
+    /// Records every spec buffer, image and sampler a planned descriptor
+    /// points at.
+    fn collect_sources(&mut self) {
+        for d in self.sets.values().flatten().flat_map(|b| &b.descriptors) {
+            match d.source {
+                Source::Spec(k) => self.buffers.insert(k),
+                Source::Image(k) => self.images.insert(k),
+                Source::Sampler(k) => self.samplers.insert(k),
+                Source::Counter(_) | Source::RootBlock => false,
+            };
+        }
     }
 }
 
@@ -718,7 +810,6 @@ impl Plan {
                 };
                 descriptors.push(match d.resource {
                     BindingResource::Register(key) => {
-                        plan.buffers.insert(key);
                         spec_descriptor(&element, d.index, dty, format, declared(key)?)?
                     }
                     BindingResource::Counter(key) => {
@@ -732,7 +823,9 @@ impl Plan {
                             range: 4,
                         }
                     }
-                    BindingResource::Heap | BindingResource::HeapCounters => {
+                    BindingResource::Heap
+                    | BindingResource::HeapCounters
+                    | BindingResource::Registers { .. } => {
                         return Err(invalid(format!("{element} names no spec resource")))
                     }
                 });
@@ -807,6 +900,7 @@ impl Plan {
         }
         plan.push = desc.root_block.clone();
         plan.root_ubo = desc.root_ubo;
+        plan.collect_sources();
         Ok(plan)
     }
 
@@ -940,21 +1034,6 @@ fn push_block(spec: &RunSpec, pc: &PushConstantDesc) -> Result<Vec<u8>> {
     Ok(block)
 }
 
-fn vk_format(f: TexelFormat) -> vk::Format {
-    match f {
-        TexelFormat::R32f => vk::Format::R32_SFLOAT,
-        TexelFormat::R32ui => vk::Format::R32_UINT,
-        TexelFormat::R32i => vk::Format::R32_SINT,
-        TexelFormat::Rg32f => vk::Format::R32G32_SFLOAT,
-        TexelFormat::Rg32ui => vk::Format::R32G32_UINT,
-        TexelFormat::Rgba32f => vk::Format::R32G32B32A32_SFLOAT,
-        TexelFormat::Rgba32ui => vk::Format::R32G32B32A32_UINT,
-        TexelFormat::Rgba32i => vk::Format::R32G32B32A32_SINT,
-        TexelFormat::Rgba8unorm => vk::Format::R8G8B8A8_UNORM,
-        TexelFormat::R16f => vk::Format::R16_SFLOAT,
-    }
-}
-
 type Outcome = (
     BTreeMap<RegisterKey, Vec<u8>>,
     BTreeMap<RegisterKey, u32>,
@@ -969,6 +1048,9 @@ fn check_descriptor_limits(
     b: &PlannedBinding,
     d: &PlannedDescriptor,
 ) -> Result<()> {
+    if is_image_type(d.ty) {
+        return Ok(());
+    }
     let limits = &device.props.limits;
     let at = format!("set {set}, binding {}[{}]", b.binding, d.index);
     let (limit, what) = match d.ty {
@@ -1118,11 +1200,32 @@ fn execute(
             Source::Spec(k) => buffers.get(&k),
             Source::Counter(k) => counter_buffers.get(&k),
             Source::RootBlock => root_buffer.as_ref(),
+            Source::Image(_) | Source::Sampler(_) => None,
         };
         found
             .map(|b| b.buffer.get())
             .ok_or_else(|| invalid("a descriptor without its buffer"))
     };
+
+    // Spec images (their texels staged for upload) and samplers.
+    let mut images: BTreeMap<RegisterKey, GpuImage<'_, '_>> = BTreeMap::new();
+    for key in &plan.images {
+        let decl = spec
+            .resource(key)
+            .ok_or_else(|| invalid(format!("{key} is not declared")))?;
+        let desc = decl
+            .image
+            .ok_or_else(|| invalid(format!("{key} is not an image")))?;
+        images.insert(*key, GpuImage::new(device, &desc, &decl.data)?);
+    }
+    let mut spec_samplers: BTreeMap<RegisterKey, Owned<'_, '_, vk::Sampler>> = BTreeMap::new();
+    for key in &plan.samplers {
+        let state = spec
+            .resource(key)
+            .and_then(|d| d.sampler.as_ref())
+            .ok_or_else(|| invalid(format!("{key} is not a sampler")))?;
+        spec_samplers.insert(*key, image::create_sampler(device, state)?);
+    }
 
     // Texel-buffer views, by (set, binding, array index).
     let mut views: BTreeMap<(u32, u32, u32), Owned<'_, '_, vk::BufferView>> = BTreeMap::new();
@@ -1151,16 +1254,7 @@ fn execute(
     for (&set, list) in &plan.sets {
         for b in list {
             if let Some(state) = &b.sampler {
-                let (info, reduction) = super::bindless::sampler_info(state);
-                let mut reduction =
-                    vk::SamplerReductionModeCreateInfo::default().reduction_mode(reduction);
-                let info = info.push_next(&mut reduction);
-                // SAFETY: a valid create info (enumerants from the reflected
-                // state of a D3D12 static sampler); the chain outlives the
-                // call.
-                let sampler = unsafe { raw.create_sampler(&info, None) }
-                    .map_err(|r| vk_error("vkCreateSampler", r))?;
-                samplers.insert((set, b.binding), device.own(sampler));
+                samplers.insert((set, b.binding), image::create_sampler(device, state)?);
             }
         }
     }
@@ -1306,6 +1400,7 @@ fn execute(
     // point into them.
     let mut buffer_infos: Vec<vk::DescriptorBufferInfo> = Vec::new();
     let mut view_handles: Vec<vk::BufferView> = Vec::new();
+    let mut image_infos: Vec<vk::DescriptorImageInfo> = Vec::new();
     // (set handle, binding, array element, type, index into buffer_infos
     // or view_handles)
     let mut pending: Vec<(vk::DescriptorSet, u32, u32, vk::DescriptorType, usize)> = Vec::new();
@@ -1313,6 +1408,28 @@ fn execute(
         for b in plan.sets.get(&set_index).map(Vec::as_slice).unwrap_or(&[]) {
             for d in &b.descriptors {
                 match d.ty {
+                    ty if is_image_type(ty) => {
+                        let mut info = vk::DescriptorImageInfo::default()
+                            .image_layout(vk::ImageLayout::GENERAL);
+                        match d.source {
+                            Source::Image(k) => {
+                                let img = images
+                                    .get(&k)
+                                    .ok_or_else(|| invalid(format!("no image for {k}")))?;
+                                info = info.image_view(img.view());
+                            }
+                            Source::Sampler(k) => {
+                                let smp = spec_samplers
+                                    .get(&k)
+                                    .ok_or_else(|| invalid(format!("no sampler for {k}")))?;
+                                info = info.sampler(smp.get());
+                            }
+                            _ => return Err(invalid("an image descriptor without its image")),
+                        }
+                        let index = image_infos.len();
+                        image_infos.push(info);
+                        pending.push((set, b.binding, d.index, d.ty, index));
+                    }
                     vk::DescriptorType::STORAGE_BUFFER | vk::DescriptorType::UNIFORM_BUFFER => {
                         let index = buffer_infos.len();
                         buffer_infos.push(vk::DescriptorBufferInfo {
@@ -1344,6 +1461,9 @@ fn execute(
                 .dst_array_element(element)
                 .descriptor_type(ty);
             Ok(match ty {
+                ty if is_image_type(ty) => w.image_info(std::slice::from_ref(
+                    image_infos.get(i).ok_or_else(missing)?,
+                )),
                 vk::DescriptorType::STORAGE_BUFFER | vk::DescriptorType::UNIFORM_BUFFER => w
                     .buffer_info(std::slice::from_ref(
                         buffer_infos.get(i).ok_or_else(missing)?,
@@ -1358,8 +1478,9 @@ fn execute(
         // SAFETY: each write targets a binding of the right type in a live
         // set, at an element below its descriptor count (heap indices are
         // below the heap size, checked by the spec parser), with one valid
-        // buffer (offset 0, range within the buffer and the device limit) or
-        // one live view; no set is in use yet.
+        // buffer (offset 0, range within the buffer and the device limit),
+        // one live buffer view, or one live image view (in layout GENERAL
+        // by the time the dispatch runs) or sampler; no set is in use yet.
         unsafe { raw.update_descriptor_sets(&writes, &[]) };
     }
 
@@ -1415,6 +1536,9 @@ fn execute(
         // `submit_and_wait` has waited for the fence (they are all dropped
         // after it, at the end of this function).
         unsafe {
+            for img in images.values() {
+                img.record_upload(raw, cmd);
+            }
             raw.cmd_bind_pipeline(cmd, vk::PipelineBindPoint::COMPUTE, pipeline);
             for &(set_index, set) in &sets {
                 raw.cmd_bind_descriptor_sets(
@@ -1443,15 +1567,25 @@ fn execute(
                 vk::PipelineStageFlags::COMPUTE_SHADER,
                 vk::AccessFlags::SHADER_WRITE,
             );
+            for img in images.values().filter(|i| i.storage()) {
+                img.record_readback(raw, cmd);
+            }
+            gpu::cmd_host_read_barrier(
+                raw,
+                cmd,
+                vk::PipelineStageFlags::TRANSFER,
+                vk::AccessFlags::TRANSFER_WRITE,
+            );
         }
     })?;
 
     // Read back.
     let mut contents = BTreeMap::new();
     for decl in &spec.resources {
-        let data = match buffers.get(&decl.key) {
-            Some(buf) => buf.read(decl.byte_size())?,
-            None => decl.data.clone(),
+        let data = match (buffers.get(&decl.key), images.get(&decl.key)) {
+            (Some(buf), _) => buf.read(decl.byte_size())?,
+            (None, Some(img)) if img.storage() => img.read()?,
+            _ => decl.data.clone(),
         };
         contents.insert(decl.key, data);
     }

@@ -29,6 +29,7 @@ fn known_driver_failure(device: &str, name: &str) -> bool {
                 | "float-denorm-ftz"
                 | "wave-match-vector-keys-selfcheck"
                 | "wave-multiprefix-64bit-16bit-selfcheck"
+                | "rs-sampler-table-cs"
         )
 }
 

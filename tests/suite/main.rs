@@ -63,6 +63,8 @@ mod run_bindless;
 #[cfg(feature = "vulkan")]
 mod run_heap;
 #[cfg(feature = "vulkan")]
+mod run_images;
+#[cfg(feature = "vulkan")]
 mod run_spec;
 #[cfg(feature = "vulkan")]
 mod run_vulkan;
