@@ -13,8 +13,11 @@ use super::draw::{
     cmd_copy_out, layout_barrier, shader_module, texels, whole_image_copy, Target, UniformData,
 };
 use super::gpu::{self, vk_error, Device, HostBuffer, Owned};
+use super::image::{create_sampler, GpuImage};
+use super::spec::ImageDesc;
 use super::vulkan::Session;
 use super::{invalid, run_error, unsupported};
+use crate::binding::VkSampler;
 use crate::error::{ErrorKind, Result};
 
 /// A shader: SPIR-V words and entry point name.
@@ -340,7 +343,15 @@ impl Session<'_> {
         // SAFETY: a live structure of this device's loader.
         let tlas_address =
             unsafe { accel_loader.get_acceleration_structure_device_address(&tlas_info) };
-        let (plain_sets, bindless_sets, host_buffers, root_block, records, _heap_buffers);
+        let (
+            plain_sets,
+            bindless_sets,
+            host_buffers,
+            root_block,
+            records,
+            _heap_buffers,
+            heap_images,
+        );
         let (sets, pipeline_layout): (&[vk::DescriptorSet], vk::PipelineLayout) = match bindless {
             None => {
                 let buffer_slots: Vec<Slot> = trace
@@ -403,8 +414,19 @@ impl Session<'_> {
                 // set, and a live view and structure.
                 unsafe { raw.update_descriptor_sets(&writes, &[]) };
                 plain_sets = descriptors;
-                (host_buffers, root_block, records, _heap_buffers) =
-                    (host_buffers_plain, Vec::new(), Vec::new(), Vec::new());
+                (
+                    host_buffers,
+                    root_block,
+                    records,
+                    _heap_buffers,
+                    heap_images,
+                ) = (
+                    host_buffers_plain,
+                    Vec::new(),
+                    Vec::new(),
+                    Vec::new(),
+                    Vec::new(),
+                );
                 (&plain_sets.sets, plain_sets.pipeline_layout.get())
             }
             Some(b) => {
@@ -418,8 +440,10 @@ impl Session<'_> {
                 }
                 let placed = b.place(device, tlas_address)?;
                 bindless_sets = BindlessSets::new(device, b, stages)?;
-                bindless_sets.write(&placed.heap)?;
+                let output_view = b.output.map(|at| (at, output.view.get()));
+                bindless_sets.write(&placed.heap, &placed.images, output_view)?;
                 _heap_buffers = placed.heap;
+                heap_images = placed.images;
                 (host_buffers, root_block, records) =
                     (placed.buffers, placed.root_block, placed.records);
                 (&bindless_sets.sets, bindless_sets.pipeline_layout.get())
@@ -629,6 +653,23 @@ impl Session<'_> {
             // the trace, and the image's layouts for the store and the copy;
             // the table's regions lie inside its buffer at aligned addresses.
             unsafe {
+                for (_, _, image) in &heap_images {
+                    image.record_upload(raw, cmd);
+                }
+                if !heap_images.is_empty() {
+                    let uploaded = vk::MemoryBarrier::default()
+                        .src_access_mask(vk::AccessFlags::TRANSFER_WRITE)
+                        .dst_access_mask(vk::AccessFlags::SHADER_READ);
+                    raw.cmd_pipeline_barrier(
+                        cmd,
+                        vk::PipelineStageFlags::TRANSFER | vk::PipelineStageFlags::COMPUTE_SHADER,
+                        rt_stage,
+                        vk::DependencyFlags::empty(),
+                        &[uploaded],
+                        &[],
+                        &[],
+                    );
+                }
                 accel_loader.cmd_build_acceleration_structures(cmd, &blas_build, &[&blas_range]);
                 raw.cmd_pipeline_barrier(
                     cmd,
@@ -693,9 +734,10 @@ impl Session<'_> {
                 gpu::cmd_host_read_barrier(raw, cmd, rt_stage, vk::AccessFlags::SHADER_WRITE);
             }
         })?;
-        let image = match trace.output {
-            Some(_) => texels(&readback.read(texel_bytes)?),
-            None => Vec::new(),
+        let image = if trace.output.is_some() || bindless.is_some_and(|b| b.output.is_some()) {
+            texels(&readback.read(texel_bytes)?)
+        } else {
+            Vec::new()
         };
         let buffers = match bindless {
             Some(b) => b
@@ -832,6 +874,27 @@ pub struct TraceBindless<'a> {
     pub heap: Vec<HeapBuffer<'a>>,
     /// Where the top-level acceleration structure's address goes.
     pub scene: Vec<AddressSlot>,
+    /// Sampled images in heap arrays.
+    pub images: Vec<HeapImage<'a>>,
+    /// Static samplers: set, binding and state (immutable samplers).
+    pub samplers: Vec<(u32, u32, VkSampler)>,
+    /// Where the output image (`R32G32B32A32_SFLOAT`, launch-sized, read
+    /// back into [`Traced::image`]) goes in the heap: binding and index.
+    pub output: Option<(u32, u32)>,
+}
+
+/// A sampled image in a heap array: descriptor `index` of `binding` in the
+/// heap set.
+#[derive(Clone, Debug)]
+pub struct HeapImage<'a> {
+    /// The heap binding (its descriptor type: sampled image).
+    pub binding: u32,
+    /// The heap index.
+    pub index: u32,
+    /// The image.
+    pub desc: ImageDesc,
+    /// Its texels, layer by layer and mip by mip (as run specs give them).
+    pub data: &'a [u8],
 }
 
 /// The buffers of a [`TraceBindless`], made, with every address written.
@@ -841,6 +904,8 @@ struct Placed<'d, 'i> {
     buffers: Vec<HostBuffer<'d, 'i>>,
     /// (binding, index, buffer).
     heap: Vec<(u32, u32, HostBuffer<'d, 'i>)>,
+    /// (binding, index, image).
+    images: Vec<(u32, u32, GpuImage<'d, 'i>)>,
 }
 
 /// A buffer of `data` (rounded up to 16 bytes) with a device address.
@@ -892,11 +957,17 @@ impl TraceBindless<'_> {
             .iter()
             .map(|h| Ok((h.binding, h.index, filled_buffer(device, h.data)?)))
             .collect::<Result<_>>()?;
+        let images = self
+            .images
+            .iter()
+            .map(|h| Ok((h.binding, h.index, GpuImage::new(device, &h.desc, h.data)?)))
+            .collect::<Result<_>>()?;
         Ok(Placed {
             root_block,
             records,
             buffers,
             heap,
+            images,
         })
     }
 }
@@ -907,12 +978,13 @@ impl TraceBindless<'_> {
 struct BindlessSets<'d, 'i> {
     sets: Vec<vk::DescriptorSet>,
     heap_set: u32,
-    /// (binding, descriptor count).
-    bindings: Vec<(u32, u32)>,
+    /// (binding, descriptor type, descriptor count).
+    bindings: Vec<(u32, vk::DescriptorType, u32)>,
     // Field order is drop order.
     pipeline_layout: Owned<'d, 'i, vk::PipelineLayout>,
     _pool: Owned<'d, 'i, vk::DescriptorPool>,
     _layouts: Vec<Owned<'d, 'i, vk::DescriptorSetLayout>>,
+    _samplers: Vec<Owned<'d, 'i, vk::Sampler>>,
     /// What unused heap slots point at.
     filler: HostBuffer<'d, 'i>,
     device: &'d Device<'i>,
@@ -928,29 +1000,86 @@ impl<'d, 'i> BindlessSets<'d, 'i> {
         if b.heap_set > 7 {
             return Err(invalid("the heap set must be 0 to 7"));
         }
-        let mut bindings: Vec<(u32, u32)> = Vec::new();
-        for h in &b.heap {
-            let count = h.index.saturating_add(1);
-            match bindings.iter_mut().find(|(x, _)| *x == h.binding) {
-                Some((_, c)) => *c = (*c).max(count),
-                None => bindings.push((h.binding, count)),
+        let mut bindings: Vec<(u32, vk::DescriptorType, u32)> = Vec::new();
+        let slots = b
+            .heap
+            .iter()
+            .map(|h| (h.binding, vk::DescriptorType::STORAGE_BUFFER, h.index))
+            .chain(
+                b.images
+                    .iter()
+                    .map(|h| (h.binding, vk::DescriptorType::SAMPLED_IMAGE, h.index)),
+            )
+            .chain(
+                b.output
+                    .map(|(binding, index)| (binding, vk::DescriptorType::STORAGE_IMAGE, index)),
+            );
+        for (binding, ty, index) in slots {
+            let count = index.saturating_add(1);
+            match bindings.iter_mut().find(|(x, _, _)| *x == binding) {
+                Some((_, t, c)) if *t == ty => *c = (*c).max(count),
+                Some(_) => {
+                    return Err(invalid(format!(
+                        "heap binding {binding} holds two descriptor types"
+                    )))
+                }
+                None => bindings.push((binding, ty, count)),
             }
         }
+        let samplers = b
+            .samplers
+            .iter()
+            .map(|(set, binding, state)| Ok((*set, *binding, create_sampler(device, state)?)))
+            .collect::<Result<Vec<_>>>()?;
+        let last_set = samplers
+            .iter()
+            .map(|s| s.0)
+            .chain([b.heap_set])
+            .max()
+            .unwrap_or(0);
+        if last_set > 7 {
+            return Err(invalid("a root-signature trace uses sets 0 to 7"));
+        }
         let mut layouts = Vec::new();
-        for set in 0..=b.heap_set {
-            let list: Vec<vk::DescriptorSetLayoutBinding<'_>> = bindings
+        for set in 0..=last_set {
+            let immutable: Vec<[vk::Sampler; 1]> = samplers
                 .iter()
-                .filter(|_| set == b.heap_set)
-                .map(|&(binding, count)| {
-                    vk::DescriptorSetLayoutBinding::default()
-                        .binding(binding)
-                        .descriptor_type(vk::DescriptorType::STORAGE_BUFFER)
-                        .descriptor_count(count)
-                        .stage_flags(stages)
-                })
+                .filter(|s| s.0 == set)
+                .map(|s| [s.2.get()])
                 .collect();
-            let info = vk::DescriptorSetLayoutCreateInfo::default().bindings(&list);
-            // SAFETY: valid create info; the bindings outlive the call.
+            let mut list: Vec<vk::DescriptorSetLayoutBinding<'_>> = Vec::new();
+            let mut flags = Vec::new();
+            if set == b.heap_set {
+                for &(binding, ty, count) in &bindings {
+                    list.push(
+                        vk::DescriptorSetLayoutBinding::default()
+                            .binding(binding)
+                            .descriptor_type(ty)
+                            .descriptor_count(count)
+                            .stage_flags(stages),
+                    );
+                    flags.push(vk::DescriptorBindingFlags::PARTIALLY_BOUND);
+                }
+            }
+            for ((_, binding, _), sampler) in samplers.iter().filter(|s| s.0 == set).zip(&immutable)
+            {
+                list.push(
+                    vk::DescriptorSetLayoutBinding::default()
+                        .binding(*binding)
+                        .descriptor_type(vk::DescriptorType::SAMPLER)
+                        .descriptor_count(1)
+                        .stage_flags(stages)
+                        .immutable_samplers(sampler),
+                );
+                flags.push(vk::DescriptorBindingFlags::empty());
+            }
+            let mut binding_flags =
+                vk::DescriptorSetLayoutBindingFlagsCreateInfo::default().binding_flags(&flags);
+            let info = vk::DescriptorSetLayoutCreateInfo::default()
+                .bindings(&list)
+                .push_next(&mut binding_flags);
+            // SAFETY: valid create info; the bindings, immutable samplers
+            // and flags outlive the call.
             let layout = unsafe { raw.create_descriptor_set_layout(&info, None) }
                 .map_err(|r| vk_error("vkCreateDescriptorSetLayout", r))?;
             layouts.push(device.own(layout));
@@ -969,13 +1098,19 @@ impl<'d, 'i> BindlessSets<'d, 'i> {
         let pipeline_layout = unsafe { raw.create_pipeline_layout(&layout_info, None) }
             .map_err(|r| vk_error("vkCreatePipelineLayout", r))?;
         let pipeline_layout = device.own(pipeline_layout);
-        let total: u32 = bindings.iter().map(|(_, c)| *c).sum::<u32>().max(1);
-        let sizes = [vk::DescriptorPoolSize {
-            ty: vk::DescriptorType::STORAGE_BUFFER,
-            descriptor_count: total,
-        }];
+        let mut sizes: Vec<vk::DescriptorPoolSize> = bindings
+            .iter()
+            .map(|&(_, ty, descriptor_count)| vk::DescriptorPoolSize {
+                ty,
+                descriptor_count,
+            })
+            .collect();
+        sizes.push(vk::DescriptorPoolSize {
+            ty: vk::DescriptorType::SAMPLER,
+            descriptor_count: samplers.len().max(1) as u32,
+        });
         let pool_info = vk::DescriptorPoolCreateInfo::default()
-            .max_sets(b.heap_set.saturating_add(1))
+            .max_sets(last_set.saturating_add(1))
             .pool_sizes(&sizes);
         // SAFETY: valid create info; the sizes outlive the call.
         let pool = unsafe { raw.create_descriptor_pool(&pool_info, None) }
@@ -994,21 +1129,32 @@ impl<'d, 'i> BindlessSets<'d, 'i> {
             pipeline_layout,
             _pool: pool,
             _layouts: layouts,
+            _samplers: samplers.into_iter().map(|s| s.2).collect(),
             filler: HostBuffer::new(device, 16)?,
             device,
         })
     }
 
-    /// Writes every slot of the heap bindings: the placed buffers at their
-    /// indices, the filler elsewhere.
-    fn write(&self, heap: &[(u32, u32, HostBuffer<'_, '_>)]) -> Result<()> {
+    /// Writes the heap: every slot of a storage-buffer binding (the placed
+    /// buffers at their indices, the filler elsewhere), the placed images,
+    /// and the output image (the other image slots stay unwritten: the
+    /// bindings are partially bound).
+    fn write(
+        &self,
+        heap: &[(u32, u32, HostBuffer<'_, '_>)],
+        images: &[(u32, u32, GpuImage<'_, '_>)],
+        output: Option<((u32, u32), vk::ImageView)>,
+    ) -> Result<()> {
         let set = self
             .sets
             .get(self.heap_set as usize)
             .copied()
             .ok_or_else(|| run_error(ErrorKind::Internal, "no heap set"))?;
         let mut infos = Vec::new();
-        for &(binding, count) in &self.bindings {
+        for &(binding, ty, count) in &self.bindings {
+            if ty != vk::DescriptorType::STORAGE_BUFFER {
+                continue;
+            }
             for index in 0..count {
                 let buffer = heap
                     .iter()
@@ -1025,7 +1171,24 @@ impl<'d, 'i> BindlessSets<'d, 'i> {
                 ));
             }
         }
-        let writes: Vec<vk::WriteDescriptorSet<'_>> = infos
+        let image_infos: Vec<(u32, u32, vk::DescriptorType, [vk::DescriptorImageInfo; 1])> = images
+            .iter()
+            .map(|(b, i, img)| (*b, *i, vk::DescriptorType::SAMPLED_IMAGE, img.view()))
+            .chain(output.map(|((b, i), view)| (b, i, vk::DescriptorType::STORAGE_IMAGE, view)))
+            .map(|(b, i, ty, view)| {
+                (
+                    b,
+                    i,
+                    ty,
+                    [vk::DescriptorImageInfo {
+                        sampler: vk::Sampler::null(),
+                        image_view: view,
+                        image_layout: vk::ImageLayout::GENERAL,
+                    }],
+                )
+            })
+            .collect();
+        let mut writes: Vec<vk::WriteDescriptorSet<'_>> = infos
             .iter()
             .map(|(binding, index, info)| {
                 vk::WriteDescriptorSet::default()
@@ -1036,8 +1199,16 @@ impl<'d, 'i> BindlessSets<'d, 'i> {
                     .buffer_info(info)
             })
             .collect();
-        // SAFETY: each write names an element of a storage-buffer binding
-        // of the live, unused heap set, and a live buffer.
+        writes.extend(image_infos.iter().map(|(binding, index, ty, info)| {
+            vk::WriteDescriptorSet::default()
+                .dst_set(set)
+                .dst_binding(*binding)
+                .dst_array_element(*index)
+                .descriptor_type(*ty)
+                .image_info(info)
+        }));
+        // SAFETY: each write names an element of a binding of its type in
+        // the live, unused heap set, and a live buffer or image view.
         unsafe { self.device.raw.update_descriptor_sets(&writes, &[]) };
         Ok(())
     }
