@@ -260,13 +260,19 @@ mod gpu {
     use dxil2spirv::binding::{RecordEntry, ResourceClass, Via};
     use dxil2spirv::compile::Output;
     use dxil2spirv::run::{
-        AddressSlot, AddressedBuffer, Geometry, HeapBuffer, Trace, TraceBindless,
+        AddressSlot, AddressedBuffer, Geometry, HeapBuffer, HeapImage, ImageDesc, ImageKind,
+        TexelFormat, Trace, TraceBindless, Traced,
     };
     use dxil2spirv::ErrorKind;
 
     /// Where the hit group's table starts in the heap (not 0, so that a
     /// shader ignoring the record's handle fails).
     const TABLE_BASE: u32 = 97;
+    /// Where a global table starts in the heap.
+    const GLOBAL_TABLE_BASE: u32 = 140;
+
+    /// The data of one register: bytes, and for an image its shape.
+    type Store = [(ResourceClass, u32, u32, Vec<u8>, Option<ImageDesc>)];
     const RAYS: u32 = 8;
 
     fn words(w: &[u32]) -> Vec<u8> {
@@ -290,16 +296,18 @@ mod gpu {
         }
     }
 
-    /// Everything the trace binds, from the exports' reflection: root
-    /// descriptors of the root block, the hit group's record.
-    fn bindings<'a>(
-        exports: &[&Output],
-        store: &'a [(ResourceClass, u32, u32, Vec<u8>)],
-    ) -> TraceBindless<'a> {
-        let layout = &exports[0].reflection.bindless.as_ref().unwrap().layout;
+    /// Everything the trace binds, from the exports' reflection alone
+    /// (group `i` is `exports[i]`): root descriptors and table starts in
+    /// the root block, each export's shader record (constants, addresses,
+    /// table handles), heap buffers and images at `table start +
+    /// range_offset + (register − range_base)`, the output image of a
+    /// table UAV, static samplers from their reflected state.
+    fn bindings<'a>(exports: &[&Output], store: &'a Store) -> TraceBindless<'a> {
+        let bindless = exports[0].reflection.bindless.as_ref().unwrap();
+        let layout = &bindless.layout;
         let mut b = TraceBindless {
             root_block: vec![0; layout.root_block.size as usize],
-            records: vec![Vec::new(); 3],
+            records: vec![Vec::new(); exports.len()],
             heap_set: layout.options.heap_set,
             ..TraceBindless::default()
         };
@@ -307,7 +315,7 @@ mod gpu {
             store
                 .iter()
                 .find(|s| (s.0, s.1, s.2) == (class, space, register))
-                .map(|s| s.3.as_slice())
+                .map(|s| (s.3.as_slice(), s.4.clone()))
                 .unwrap_or_else(|| panic!("no data for {class:?} {register} space {space}"))
         };
         let mut placed = Vec::new();
@@ -322,33 +330,74 @@ mod gpu {
                     continue;
                 }
                 placed.push(key);
+                // A table range's descriptors in the heap.
+                let place = |b: &mut TraceBindless<'a>, binding: u32, index: u32| {
+                    for register in r.register..r.register + r.count {
+                        let at = index + register - r.register;
+                        match (r.class, find(r.class, r.space, register)) {
+                            (ResourceClass::Uav, _) => b.output = Some((binding, at)),
+                            (_, (data, Some(desc))) => b.images.push(HeapImage {
+                                binding,
+                                index: at,
+                                desc,
+                                data,
+                            }),
+                            (_, (data, None)) => b.heap.push(HeapBuffer {
+                                binding,
+                                index: at,
+                                data,
+                            }),
+                        }
+                    }
+                };
                 match r.via {
                     Via::RootDescriptor { offset, .. } if r.kind == "RTAccelerationStructure" => {
                         b.scene.push(AddressSlot::RootBlock(offset));
                     }
-                    Via::RootDescriptor { offset, .. } => {
-                        if !b
-                            .buffers
-                            .iter()
-                            .any(|x| x.at.contains(&AddressSlot::RootBlock(offset)))
-                        {
-                            b.buffers.push(AddressedBuffer {
-                                data: find(r.class, r.space, r.register),
-                                at: vec![AddressSlot::RootBlock(offset)],
-                            });
-                        }
+                    Via::RootDescriptor { offset, .. } => b.buffers.push(AddressedBuffer {
+                        data: find(r.class, r.space, r.register).0,
+                        at: vec![AddressSlot::RootBlock(offset)],
+                    }),
+                    Via::Table {
+                        binding,
+                        parameter,
+                        push_offset,
+                        range_offset,
+                        range_base,
+                        ..
+                    } => {
+                        let base = GLOBAL_TABLE_BASE + 16 * parameter;
+                        let at = push_offset as usize;
+                        b.root_block[at..at + 4].copy_from_slice(&base.to_le_bytes());
+                        place(
+                            &mut b,
+                            binding,
+                            base + range_offset + r.register - range_base,
+                        );
+                    }
+                    Via::StaticSampler {
+                        index,
+                        set,
+                        binding,
+                    } => {
+                        let state = bindless
+                            .static_samplers()
+                            .into_iter()
+                            .find(|s| s.index == index)
+                            .unwrap()
+                            .vk;
+                        b.samplers.push((set, binding, state));
                     }
                     Via::ShaderRecord { offset, entry, .. } => {
-                        let record = &mut b.records[group];
                         let at = offset as usize;
                         match entry {
                             RecordEntry::Constants { count } => {
-                                let bytes = find(r.class, r.space, r.register);
+                                let bytes = find(r.class, r.space, r.register).0;
                                 let n = (count as usize * 4).min(bytes.len());
-                                record[at..at + n].copy_from_slice(&bytes[..n]);
+                                b.records[group][at..at + n].copy_from_slice(&bytes[..n]);
                             }
                             RecordEntry::Descriptor => b.buffers.push(AddressedBuffer {
-                                data: find(r.class, r.space, r.register),
+                                data: find(r.class, r.space, r.register).0,
                                 at: vec![AddressSlot::Record { group, offset }],
                             }),
                             RecordEntry::Table {
@@ -358,14 +407,9 @@ mod gpu {
                                 ..
                             } => {
                                 let handle = u64::from(TABLE_BASE) << HANDLE_SHIFT;
-                                record[at..at + 8].copy_from_slice(&handle.to_le_bytes());
-                                for register in r.register..r.register + r.count {
-                                    b.heap.push(HeapBuffer {
-                                        binding,
-                                        index: TABLE_BASE + range_offset + register - range_base,
-                                        data: find(r.class, r.space, register),
-                                    });
-                                }
+                                b.records[group][at..at + 8].copy_from_slice(&handle.to_le_bytes());
+                                let first = TABLE_BASE + range_offset + r.register - range_base;
+                                place(&mut b, binding, first);
                             }
                         }
                     }
@@ -374,6 +418,25 @@ mod gpu {
             }
         }
         b
+    }
+
+    /// `trace` with `bindless` on the first device, or `None` (said on
+    /// stderr) when it cannot trace.
+    fn run(trace: &Trace<'_>, bindless: &TraceBindless<'_>) -> Option<Traced> {
+        let vulkan = common::vulkan::vulkan();
+        let result = vulkan
+            .with_session(None, false, |s| {
+                eprintln!("tracing on {}", s.device());
+                s.trace_bindless(trace, bindless)
+            })
+            .expect("session");
+        match result {
+            Err(e) if e.kind() == ErrorKind::Unsupported => {
+                eprintln!("SKIPPED: the device cannot run this: {e}");
+                None
+            }
+            other => Some(other.expect("trace")),
+        }
     }
 
     #[test]
@@ -396,7 +459,7 @@ mod gpu {
                 for register in 0..3 {
                     let d = data(class, space, register);
                     if !d.is_empty() {
-                        store.push((class, space, register, d));
+                        store.push((class, space, register, d, None));
                     }
                 }
             }
@@ -418,19 +481,8 @@ mod gpu {
             scene: (0, 0),
             output: None,
         };
-        let vulkan = common::vulkan::vulkan();
-        let result = vulkan
-            .with_session(None, false, |s| {
-                eprintln!("tracing on {}", s.device());
-                s.trace_bindless(&trace, &bindless)
-            })
-            .expect("session");
-        let traced = match result {
-            Err(e) if e.kind() == ErrorKind::Unsupported => {
-                eprintln!("SKIPPED: the device cannot run this: {e}");
-                return;
-            }
-            other => other.expect("trace"),
+        let Some(traced) = run(&trace, &bindless) else {
+            return;
         };
         // The output is the one root-block buffer.
         let output = bindless
@@ -453,5 +505,126 @@ mod gpu {
             }
         }
         assert_eq!(got, want);
+    }
+
+    fn floats(f: &[f32]) -> Vec<u8> {
+        f.iter().flat_map(|x| x.to_le_bytes()).collect()
+    }
+
+    /// Texel `i` of layer `layer` of `MaterialTextures` (4 x 1, 2 layers).
+    fn texel(layer: u32, i: u32) -> [f32; 4] {
+        [
+            0.1 * i as f32 + layer as f32,
+            0.2,
+            0.3 + 0.1 * layer as f32,
+            1.0,
+        ]
+    }
+
+    #[test]
+    fn local_root_constants_tables_trace_with_records_from_reflection() {
+        let _turn = common::vulkan::turn();
+        if !common::vulkan::available() {
+            return;
+        }
+        let outs = embedded(true)
+            .compile_all(&blob("dxr-local-root-constants-tables"))
+            .unwrap();
+        let (raygen, hit) = (
+            export(&outs, "LocalRayGen"),
+            export(&outs, "MaterialClosestHit"),
+        );
+        // The library has no miss shader: every ray hits one of two
+        // triangles, so the other library's (never called) stands in.
+        let others = embedded(true)
+            .compile_all(&blob("dxr-local-root-buffers"))
+            .unwrap();
+        let miss = export(&others, "RecordMiss");
+        // MaterialIndex: MaterialId 5, TextureLayer 1. MaterialParams:
+        // BaseColor, Roughness 0 (mip 0), Emissive. MeshUVs: primitive 0
+        // at the centre of texel 0, primitive 1 at texel 2 (v: the one
+        // row), the same at each corner.
+        let base_color = [2.0f32, 1.0, 0.5, 1.0];
+        let emissive = [0.25f32, 0.0, 0.125];
+        let (material_id, layer) = (5u32, 1u32);
+        let mut params = base_color.to_vec();
+        params.push(0.0);
+        params.extend(emissive);
+        let uvs: Vec<f32> = [0.125f32, 0.625]
+            .iter()
+            .flat_map(|&u| [u, 0.5, u, 0.5, u, 0.5])
+            .collect();
+        let texels: Vec<f32> = (0..2)
+            .flat_map(|l| (0..4).flat_map(move |i| texel(l, i)))
+            .collect();
+        let desc = ImageDesc {
+            kind: ImageKind::Tex2DArray,
+            storage: false,
+            format: TexelFormat::Rgba32f,
+            depth: false,
+            extent: [4, 1, 1],
+            layers: 2,
+            mips: 1,
+        };
+        let store = vec![
+            (ResourceClass::Cbv, 1, 0, words(&[material_id, layer]), None),
+            (ResourceClass::Cbv, 1, 1, floats(&params), None),
+            (ResourceClass::Srv, 1, 0, floats(&uvs), None),
+            (ResourceClass::Srv, 1, 1, floats(&texels), Some(desc)),
+            (ResourceClass::Uav, 0, 0, Vec::new(), None),
+        ];
+        // Groups: ray generation, miss, the hit group.
+        let bindless = bindings(&[raygen, miss, hit], &store);
+        const SIZE: u32 = 8;
+        // Primitive 0 below the diagonal x = y of the plane z = 0, 1 above.
+        let triangles = [
+            [[-1.0, -1.0, 0.0], [100.0, -1.0, 0.0], [100.0, 100.0, 0.0]],
+            [[-1.0, -1.0, 0.0], [100.0, 100.0, 0.0], [-1.0, 100.0, 0.0]],
+        ];
+        let trace = Trace {
+            raygen: (&raygen.spirv, &raygen.reflection.entry_point),
+            miss: (&miss.spirv, &miss.reflection.entry_point),
+            closest_hit: Some((&hit.spirv, &hit.reflection.entry_point)),
+            any_hit: None,
+            intersection: None,
+            geometry: Geometry::Triangles(&triangles),
+            callables: &[],
+            width: SIZE,
+            height: SIZE,
+            uniforms: &[],
+            storage_buffers: &[],
+            scene: (0, 0),
+            output: None,
+        };
+        let Some(traced) = run(&trace, &bindless) else {
+            return;
+        };
+        let mut compared = 0;
+        for y in 0..SIZE {
+            for x in 0..SIZE {
+                if x == y {
+                    continue; // on the shared edge
+                }
+                let got = traced.image[(y * SIZE + x) as usize].map(f32::from_bits);
+                // tex * BaseColor + (Emissive, 0) + (0, 0, 0, MaterialId).
+                let tex = texel(layer, if y < x { 0 } else { 2 });
+                let want: Vec<f32> = (0..4)
+                    .map(|c| {
+                        tex[c] * base_color[c]
+                            + if c < 3 {
+                                emissive[c]
+                            } else {
+                                material_id as f32
+                            }
+                    })
+                    .collect();
+                assert!(
+                    got.iter().zip(&want).all(|(g, w)| (g - w).abs() < 1e-4),
+                    "({x}, {y}): got {got:?}, want {want:?}"
+                );
+                compared += 1;
+            }
+        }
+        assert_eq!(compared, SIZE * SIZE - SIZE);
     }
 }
