@@ -119,7 +119,7 @@ fn supplied_local_root_signature_lays_out_the_shader_record() {
     let blob = crate::corpus_blob("advanced/dxr-local-root-constants-tables.dxil");
     let (_, json) = success(compiler.compile(&blob));
     assert!(
-        json.contains(r#""shader_record":{"source":"supplied","size":40"#),
+        json.contains(r#""shader_record": {"source":"supplied","size":40"#),
         "{json}"
     );
     let api = api();
