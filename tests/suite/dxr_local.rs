@@ -315,7 +315,7 @@ mod gpu {
             store
                 .iter()
                 .find(|s| (s.0, s.1, s.2) == (class, space, register))
-                .map(|s| (s.3.as_slice(), s.4.clone()))
+                .map(|s| (s.3.as_slice(), s.4))
                 .unwrap_or_else(|| panic!("no data for {class:?} {register} space {space}"))
         };
         let mut placed = Vec::new();
