@@ -4,9 +4,10 @@
 //! spirv-val (or, without a global root signature, fails with the named
 //! error); the shader-record layout in reflection equals an independent
 //! computation of vkd3d-proton's rule; a supplied local root signature wins
-//! over the library's; hostile RDAT bytes never panic. With a device, the
-//! buffer-only library `dxr-local-root-buffers` traces with its root block,
-//! shader records and heap written from reflection alone.
+//! over the library's (library and CLI); hostile RDAT bytes never panic.
+//! With a device, `dxr-local-root-buffers` and
+//! `dxr-local-root-constants-tables` trace with their root block, shader
+//! records, heap and static samplers written from reflection alone.
 
 use crate::common::{corpus, spirv_val};
 use dxil2spirv::compile::{CompileOptions, Compiler, Output, RootSignatureChoice};
@@ -627,4 +628,59 @@ mod gpu {
         }
         assert_eq!(compared, SIZE * SIZE - SIZE);
     }
+}
+
+#[test]
+fn cli_local_root_signature_and_library_folder() {
+    use crate::common::cli::{bin, stderr_of_failure, stdout, TempDir};
+    let dir = TempDir::new("dxr-local");
+    let path = corpus::root().join("advanced/dxr-local-root-constants-tables.dxil");
+    let path = path.to_str().unwrap();
+    let local = dir.join("local.json");
+    std::fs::write(&local, local_json(3, true)).unwrap();
+    let json = stdout(
+        bin()
+            .args(["compile", path, "--root-signature", "embedded"])
+            .args(["--entry", "MaterialClosestHit", "--local-root-signature"])
+            .arg(&local)
+            .args(["--reflect", "-", "-o", "/dev/null"])
+            .output()
+            .unwrap(),
+    );
+    assert!(
+        json.contains(r#""shader_record": {"source":"supplied","size":40"#),
+        "{json}"
+    );
+    // Every export through the library's subobjects, one file each.
+    let out = dir.join("spv");
+    let refl = dir.join("refl");
+    stdout(
+        bin()
+            .args(["compile", path, "--root-signature", "embedded", "-o"])
+            .arg(&out)
+            .arg("--reflect")
+            .arg(&refl)
+            .output()
+            .unwrap(),
+    );
+    let hit = std::fs::read_to_string(refl.join("MaterialClosestHit.json")).unwrap();
+    assert!(
+        hit.contains(r#""source":"subobject:MaterialLocal""#),
+        "{hit}"
+    );
+    assert!(out.join("LocalRayGen.spv").exists());
+    // It needs root-signature mode.
+    let err = stderr_of_failure(
+        bin()
+            .args(["compile", path, "--local-root-signature"])
+            .arg(&local)
+            .args(["-o", "/dev/null"])
+            .output()
+            .unwrap(),
+        64,
+    );
+    assert!(
+        err.contains("--local-root-signature need --root-signature"),
+        "{err}"
+    );
 }
