@@ -57,12 +57,15 @@
 //! `bindless-1` ABI), each resource also has a `via` (its access path;
 //! `set`/`binding` are `null` for root constants and root descriptors) and
 //! the document ends with `abi`, `root_signature`, `root_block`, `heap`,
-//! `static_samplers` and `vulkan` (`docs/BINDING.md`). With descriptor QA
-//! ([`CompileOptions::descriptor_qa`]) it ends with `qa`
+//! `static_samplers` and `vulkan`, and for a ray-tracing export with a
+//! local root signature `shader_record` (`docs/BINDING.md`). With
+//! descriptor QA ([`CompileOptions::descriptor_qa`]) it ends with `qa`
 //! (`docs/DESCRIPTOR-QA.md`).
 
 pub use crate::binding::qa::DescriptorQa;
-pub use crate::binding::{BindlessOptions, RootBlockStorage, RootSignatureChoice};
+pub use crate::binding::{
+    BindlessOptions, RootBlockStorage, RootSignatureChoice, ShaderRecordLayout,
+};
 use crate::dxil::{DxilModule, EntryPoint};
 use crate::emit::{self, EmitOptions, ShaderDesc};
 pub use crate::emit::{
@@ -128,6 +131,10 @@ pub struct CompileOptions {
     /// Descriptor QA (`docs/DESCRIPTOR-QA.md`): GPU-side checks of every
     /// heap access; `None` (default): off, and no QA code at all.
     pub descriptor_qa: Option<DescriptorQa>,
+    /// A DXR local root signature for the ray-tracing exports (shader
+    /// records, `docs/BINDING.md`); it takes precedence over a library's
+    /// `LocalRootSignature` subobjects. Needs a [`Self::root_signature`].
+    pub local_root_signature: Option<Box<crate::rootsig::RootSignature>>,
 }
 
 impl Default for CompileOptions {
@@ -144,6 +151,7 @@ impl Default for CompileOptions {
             root_signature: RootSignatureChoice::None,
             bindless: BindlessOptions::default(),
             descriptor_qa: None,
+            local_root_signature: None,
         }
     }
 }
@@ -359,25 +367,50 @@ impl Compiler {
         })
     }
 
-    /// The `bindless-1` layout of the chosen root signature, checked
-    /// against the shader first (`None` in the plain model).
+    /// The `bindless-1` layout of the chosen root signature for entry
+    /// `ep`, checked against the shader first (`None` in the plain model).
+    /// Precedence: a supplied root signature, then the blob's `RTS0`, then
+    /// (libraries) the `GlobalRootSignature` subobject associated with the
+    /// export; for ray-tracing stages, a supplied local root signature,
+    /// else the associated `LocalRootSignature` subobject.
     fn bindless_layout(
         &self,
         shader: &crate::Shader<'_>,
+        ep: &EntryPoint,
     ) -> Result<Option<std::sync::Arc<crate::binding::BindlessLayout>>> {
+        let library = shader.dxil.is_library();
+        let subobjects = || -> Result<_> {
+            let s = crate::container::rdat::Subobjects::of(&shader.container)?;
+            s.root_signatures_of(ep.export_name())
+        };
         let (rs, source) = match &self.options.root_signature {
-            RootSignatureChoice::None => return Ok(None),
+            RootSignatureChoice::None => {
+                return match self.options.local_root_signature {
+                    Some(_) => Err(Error::invalid(
+                        Phase::Container,
+                        "a local root signature needs root-signature mode \
+                         (--root-signature embedded|FILE)",
+                    )),
+                    None => Ok(None),
+                }
+            }
             RootSignatureChoice::Supplied(rs) => ((**rs).clone(), "supplied"),
             RootSignatureChoice::Embedded => match shader.container.root_signature()? {
                 Some(rs) => (rs, "embedded"),
-                None if shader.dxil.is_library() => {
-                    return Err(Error::unsupported(
-                        Phase::Container,
-                        crate::error::Feature::RootSignatureInput,
-                        "the library has no RTS0 part, and its root-signature subobjects \
-                         (RDAT) are not read yet: supply the root signature",
-                    ))
-                }
+                None if library => match subobjects()?.global {
+                    Some((_, bytes)) => (crate::rootsig::RootSignature::parse(bytes)?, "subobject"),
+                    None => {
+                        return Err(Error::invalid(
+                            Phase::Container,
+                            format!(
+                                "--root-signature embedded: export '{}' has no global root \
+                                 signature (the library has no RTS0 part and no \
+                                 GlobalRootSignature subobject applies to it)",
+                                ep.export_name()
+                            ),
+                        ))
+                    }
+                },
                 None => {
                     return Err(Error::invalid(
                         Phase::Container,
@@ -387,8 +420,20 @@ impl Compiler {
                 }
             },
         };
+        let local = match (&self.options.local_root_signature, ep.kind.is_ray_tracing()) {
+            (_, false) => None,
+            (Some(l), true) => Some(ShaderRecordLayout::new((**l).clone(), "supplied".into())?),
+            (None, true) if library => match subobjects()?.local {
+                Some((name, bytes)) => Some(ShaderRecordLayout::new(
+                    crate::rootsig::RootSignature::parse(bytes)?,
+                    format!("subobject:{name}"),
+                )?),
+                None => None,
+            },
+            (None, true) => None,
+        };
         // The rules alone and heap use here; every resource is resolved
-        // (and a register the root signature misses reported) by the
+        // (and a register the root signatures miss reported) by the
         // binding layer.
         let (resource_heap, sampler_heap) = crate::rootsig::ShaderUse::heaps_of(shader);
         rs.validate()
@@ -397,7 +442,8 @@ impl Compiler {
             })
             .map_err(|e| e.to_error())?;
         Ok(Some(std::sync::Arc::new(
-            crate::binding::BindlessLayout::new(rs, source, self.options.bindless),
+            crate::binding::BindlessLayout::new(rs, source, self.options.bindless)
+                .with_local(local),
         )))
     }
 
@@ -436,7 +482,7 @@ impl Compiler {
             srem: self.options.srem,
             bounds_checks: self.options.bounds_checks,
             heap_set: self.options.heap_set,
-            bindless: self.bindless_layout(shader)?,
+            bindless: self.bindless_layout(shader, ep)?,
             descriptor_qa: self.descriptor_qa(shader)?,
         };
         let e = emit::emit_with(module, &desc, &opts, &self.scratch, tracer)?;

@@ -9,14 +9,16 @@
 //!   descriptor type in the heap set ([`super::heap_binding`]), tables
 //!   indexed by `w[table] + range_offset + (register − range_base)`;
 //! - root CBV/SRV/UAV: buffer device addresses;
-//! - static samplers: a set of their own, binding = index.
+//! - static samplers: a set of their own, binding = index;
+//! - a DXR local root signature ([`super::local`]): its parameters in the
+//!   shader record, its tables in the same heap set.
 
-use super::{DescriptorType, Resource, ResourceClass, Via};
+use super::{DescriptorType, Resource, ResourceClass, ShaderRecordLayout, Via};
 use crate::dxil::{ResourceKind, ShaderKind};
-use crate::error::Result;
+use crate::error::{Error, Phase, Result};
 use crate::rootsig::{
     Access, DeclaredResource, DescriptorRangeType, Register, Resolver, RootBlock,
-    RootParameterKind, RootSignature,
+    RootParameterKind, RootSignature, RootSignatureError,
 };
 
 /// Which root signature drives the bindings of a compilation.
@@ -96,7 +98,8 @@ pub struct BindlessLayout {
     pub options: BindlessOptions,
     /// The root signature.
     pub root_signature: RootSignature,
-    /// Where it came from: `embedded` or `supplied`.
+    /// Where it came from: `embedded`, `supplied` or `subobject` (a DXIL
+    /// library's `GlobalRootSignature`).
     pub source: &'static str,
     /// Its root block.
     pub root_block: RootBlock,
@@ -104,6 +107,9 @@ pub struct BindlessLayout {
     pub root_descriptors: u32,
     /// Root constants and table words (`C + T`, the length of `w`).
     pub words: u32,
+    /// The DXR local root signature of a ray-tracing export, if it has
+    /// one: what the shader record holds.
+    pub local: Option<ShaderRecordLayout>,
 }
 
 impl BindlessLayout {
@@ -135,7 +141,14 @@ impl BindlessLayout {
             root_block,
             root_descriptors,
             words,
+            local: None,
         }
+    }
+
+    /// The layout with a local root signature (DXR shader records).
+    pub fn with_local(mut self, local: Option<ShaderRecordLayout>) -> BindlessLayout {
+        self.local = local;
+        self
     }
 
     /// The heap binding of a descriptor type, after `cbv_as_ssbo` and
@@ -168,16 +181,27 @@ impl BindlessLayout {
         u64::from(self.root_descriptors).saturating_mul(8)
     }
 
-    /// Every resource's access path for `stage`.
-    pub(super) fn resolve(&self, resources: &[Resource], stage: ShaderKind) -> Result<Vec<Via>> {
+    /// Every resource's access path for `stage`, or why the root
+    /// signatures do not cover it.
+    pub(super) fn resolve(&self, resources: &[Resource], stage: ShaderKind) -> Vec<Result<Via>> {
         let resolver = self.root_signature.resolver_with(&self.root_block);
+        let local = self
+            .local
+            .as_ref()
+            .map(|l| (l, l.root_signature.resolver_with(&l.record)));
         resources
             .iter()
-            .map(|r| self.via(&resolver, r, stage))
+            .map(|r| self.via(&resolver, local.as_ref(), r, stage))
             .collect()
     }
 
-    fn via(&self, resolver: &Resolver<'_>, r: &Resource, stage: ShaderKind) -> Result<Via> {
+    fn via(
+        &self,
+        resolver: &Resolver<'_>,
+        local: Option<&(&ShaderRecordLayout, Resolver<'_>)>,
+        r: &Resource,
+        stage: ShaderKind,
+    ) -> Result<Via> {
         let ty = DescriptorType::of(r.class, r.kind);
         let set = self.options.heap_set;
         let counter_binding = super::heap_binding::COUNTER;
@@ -203,9 +227,30 @@ impl BindlessLayout {
                         | ResourceKind::RTAccelerationStructure
                 ),
         };
-        let access = resolver
-            .resolve(&declared, stage)
-            .map_err(|e| e.to_error())?;
+        let access = match (resolver.resolve(&declared, stage), local) {
+            (Ok(access), _) => access,
+            (Err(e), None) => return Err(e.to_error()),
+            // Not in the global root signature: the local one must cover it.
+            (Err(global), Some((layout, local))) => {
+                let access = local.resolve(&declared, stage).map_err(|e| match e {
+                    RootSignatureError::NotCovered { .. } => Error::invalid(
+                        Phase::Container,
+                        format!(
+                            "root signature ({}): {global}; nor does the local root signature \
+                             ({})",
+                            global.rule(),
+                            layout.source
+                        ),
+                    ),
+                    e => Error::invalid(
+                        Phase::Container,
+                        format!("local root signature {} ({}): {e}", layout.source, e.rule()),
+                    ),
+                })?;
+                let heap = (set, self.binding_of(ty), counter_binding);
+                return layout.via(access, heap);
+            }
+        };
         let word = |offset: u64| (offset.saturating_sub(self.words_start()) / 4) as u32;
         Ok(match access {
             Access::RootConstants {

@@ -17,12 +17,14 @@
 //! descriptor types and root-block offsets.
 
 pub mod bindless;
+pub mod local;
 pub mod plain;
 pub mod qa;
 mod reflect;
 mod sampler;
 
 pub use bindless::{BindlessLayout, BindlessOptions, RootBlockStorage, RootSignatureChoice};
+pub use local::ShaderRecordLayout;
 pub use plain::{BindingOffsets, BindingRemap, PlainOptions, SetPolicy};
 pub use reflect::{
     BindlessReflection, HeapBinding, StaticSamplerBinding, VulkanRequirements, PAD_SLOTS,
@@ -281,6 +283,16 @@ pub enum Via {
         /// Index of the address in the root block's address array `rd`.
         index: u32,
     },
+    /// A parameter of the DXR local root signature, read from the shader
+    /// record (`ShaderRecordBufferKHR`) at `offset` ([`local`]).
+    ShaderRecord {
+        /// The local root parameter.
+        parameter: u32,
+        /// Byte offset of the parameter in the shader record.
+        offset: u32,
+        /// What the record holds there.
+        entry: RecordEntry,
+    },
     /// A static sampler.
     StaticSampler {
         /// Its index in the root signature.
@@ -292,7 +304,72 @@ pub enum Via {
     },
 }
 
+/// What a shader record holds for one local root parameter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RecordEntry {
+    /// Root constants read as a constant buffer (4-byte words).
+    Constants {
+        /// Number of 32-bit constants.
+        count: u32,
+    },
+    /// A root CBV, SRV or UAV: an 8-byte buffer device address.
+    Descriptor,
+    /// A descriptor table: an 8-byte descriptor handle whose low word >>
+    /// [`local::HANDLE_SHIFT`] is the heap index of the table start; the
+    /// range's descriptors are read as for [`Via::Table`].
+    Table {
+        /// The heap set.
+        set: u32,
+        /// The binding of its descriptor type.
+        binding: u32,
+        /// The counters' binding (indexed by the UAV's heap index).
+        counter_binding: u32,
+        /// The range in the table.
+        range: u32,
+        /// The range's offset in descriptors from the table start.
+        range_offset: u32,
+        /// The range's first register.
+        range_base: u32,
+    },
+}
+
+/// Where a root CBV/SRV/UAV's address is read from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AddressAt {
+    /// `rd[index]` of the root block.
+    RootBlock(u32),
+    /// The shader record, at this byte offset.
+    ShaderRecord(u32),
+}
+
 impl Via {
+    /// Where a root descriptor's buffer device address lives (root block
+    /// or shader record); `None` for every other access path.
+    pub fn address(&self) -> Option<AddressAt> {
+        match *self {
+            Via::RootDescriptor { index, .. } => Some(AddressAt::RootBlock(index)),
+            Via::ShaderRecord {
+                offset,
+                entry: RecordEntry::Descriptor,
+                ..
+            } => Some(AddressAt::ShaderRecord(offset)),
+            _ => None,
+        }
+    }
+
+    /// Whether the resource is root constants (of the root block or the
+    /// shader record).
+    pub fn is_root_constants(&self) -> bool {
+        matches!(
+            self,
+            Via::RootConstants { .. }
+                | Via::ShaderRecord {
+                    entry: RecordEntry::Constants { .. },
+                    ..
+                }
+        )
+    }
+
     /// The (set, binding) of the descriptor or descriptor array the
     /// resource is read from; `None` for root constants and root
     /// descriptors (they live in the root block).
@@ -301,8 +378,14 @@ impl Via {
             Via::Plain { set, binding, .. }
             | Via::Heap { set, binding, .. }
             | Via::Table { set, binding, .. }
-            | Via::StaticSampler { set, binding, .. } => Some((set, binding)),
-            Via::RootConstants { .. } | Via::RootDescriptor { .. } => None,
+            | Via::StaticSampler { set, binding, .. }
+            | Via::ShaderRecord {
+                entry: RecordEntry::Table { set, binding, .. },
+                ..
+            } => Some((set, binding)),
+            Via::RootConstants { .. } | Via::RootDescriptor { .. } | Via::ShaderRecord { .. } => {
+                None
+            }
         }
     }
 
@@ -323,6 +406,15 @@ impl Via {
                 set,
                 counter_binding,
                 ..
+            }
+            | Via::ShaderRecord {
+                entry:
+                    RecordEntry::Table {
+                        set,
+                        counter_binding,
+                        ..
+                    },
+                ..
             } => Some((set, counter_binding)),
             _ => None,
         }
@@ -331,7 +423,15 @@ impl Via {
     /// Whether the descriptors are a runtime array indexed by heap index
     /// (SM 6.6 heaps and descriptor tables).
     pub fn is_heap_array(&self) -> bool {
-        matches!(self, Via::Heap { .. } | Via::Table { .. })
+        matches!(
+            self,
+            Via::Heap { .. }
+                | Via::Table { .. }
+                | Via::ShaderRecord {
+                    entry: RecordEntry::Table { .. },
+                    ..
+                }
+        )
     }
 }
 
@@ -345,9 +445,14 @@ pub enum BindingModel {
 }
 
 /// Every resource's access path, resolved once per compilation.
+///
+/// A ray-tracing export of a library sees every resource of the library,
+/// but its root signatures need to cover only those it uses: a resource
+/// they miss is kept with its error, returned when emission asks for it
+/// ([`Bindings::access`]) and left out of reflection.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Bindings {
-    vias: Vec<Via>,
+    vias: Vec<Result<Via>>,
     bindless: Option<Arc<BindlessLayout>>,
 }
 
@@ -362,19 +467,37 @@ impl Bindings {
     ) -> Result<Bindings> {
         Ok(match model {
             BindingModel::Plain(o) => Bindings {
-                vias: plain::resolve(resources, o),
+                vias: plain::resolve(resources, o).into_iter().map(Ok).collect(),
                 bindless: None,
             },
-            BindingModel::Bindless(layout) => Bindings {
-                vias: layout.resolve(resources, stage)?,
-                bindless: Some(layout.clone()),
-            },
+            BindingModel::Bindless(layout) => {
+                let vias = layout.resolve(resources, stage);
+                let vias = if stage.is_ray_tracing() {
+                    vias
+                } else {
+                    // Every resource of other stages must be covered.
+                    vias.into_iter()
+                        .map(|v| v.map(Ok))
+                        .collect::<Result<Vec<_>>>()?
+                };
+                Bindings {
+                    vias,
+                    bindless: Some(layout.clone()),
+                }
+            }
         })
     }
 
-    /// The access path of resource `r`.
+    /// The access path of resource `r` (`None` for one a library export's
+    /// root signatures do not cover).
     pub fn via(&self, r: usize) -> Option<&Via> {
-        self.vias.get(r)
+        self.vias.get(r).and_then(|v| v.as_ref().ok())
+    }
+
+    /// The access path of resource `r`, or why its root signatures do not
+    /// cover it; `None` past the resources.
+    pub fn access(&self, r: usize) -> Option<Result<Via>> {
+        self.vias.get(r).cloned()
     }
 
     /// The `bindless-1` layout, in root-signature mode.

@@ -134,7 +134,8 @@ impl BindlessReflection {
     }
 
     /// The JSON keys it adds to reflection: `abi`, `root_signature`,
-    /// `root_block`, `heap`, `static_samplers`, `vulkan`.
+    /// `root_block`, `heap`, `static_samplers`, `vulkan`, and
+    /// `shader_record` with a local root signature.
     pub fn to_json(&self) -> Vec<(&'static str, Json)> {
         let layout = &self.layout;
         let rs = &layout.root_signature;
@@ -223,7 +224,7 @@ impl BindlessReflection {
                 ),
             )
             .with("push_constant_bytes", self.vulkan.push_constant_bytes);
-        vec![
+        let mut keys = vec![
             ("abi", Json::from("bindless-1")),
             (
                 "root_signature",
@@ -237,7 +238,11 @@ impl BindlessReflection {
             ("heap", heap),
             ("static_samplers", Json::Array(samplers)),
             ("vulkan", vulkan),
-        ]
+        ];
+        if let Some(local) = &layout.local {
+            keys.push(("shader_record", local.to_json()));
+        }
+        keys
     }
 }
 
@@ -304,7 +309,17 @@ fn requirements(
             f.push(feature);
         }
     }
-    if layout.root_descriptors > 0 {
+    let local_descriptors = layout.local.as_ref().is_some_and(|l| {
+        l.root_signature.parameters.iter().any(|p| {
+            matches!(
+                p.kind,
+                crate::rootsig::RootParameterKind::Cbv(_)
+                    | crate::rootsig::RootParameterKind::Srv(_)
+                    | crate::rootsig::RootParameterKind::Uav(_)
+            )
+        })
+    });
+    if layout.root_descriptors > 0 || local_descriptors {
         f.push("bufferDeviceAddress");
     }
     if layout.options.mutable_descriptors {

@@ -144,6 +144,12 @@ pub struct BindlessArgs {
     /// Without it, the plain model.
     #[arg(long, value_name = "embedded|FILE")]
     root_signature: Option<PathBuf>,
+    /// The DXR local root signature of ray-tracing exports (their shader
+    /// records, docs/BINDING.md "Shader records"), in any form
+    /// --root-signature takes; it wins over a library's LocalRootSignature
+    /// subobjects. Needs --root-signature.
+    #[arg(long, value_name = "FILE")]
+    local_root_signature: Option<PathBuf>,
     /// Where the root block lives: `push` (push constants, the default) or
     /// `ubo[:SET:BINDING]` (a uniform buffer, default 2:0, for devices with
     /// 128-byte push constants).
@@ -170,10 +176,14 @@ impl BindlessArgs {
     /// the root-signature file).
     pub fn apply(&self, options: &mut CompileOptions) -> Result<(), Failure> {
         let Some(path) = &self.root_signature else {
-            if self.root_block.is_some() || self.cbv_as_ssbo || self.mutable_descriptors {
+            if self.root_block.is_some()
+                || self.cbv_as_ssbo
+                || self.mutable_descriptors
+                || self.local_root_signature.is_some()
+            {
                 return Err(Failure::Usage(
-                    "--root-block, --cbv-as-ssbo and --mutable-descriptors need \
-                     --root-signature"
+                    "--root-block, --cbv-as-ssbo, --mutable-descriptors and \
+                     --local-root-signature need --root-signature"
                         .into(),
                 ));
             }
@@ -186,6 +196,11 @@ impl BindlessArgs {
             let (rs, _) = dxil2spirv::rootsig::load(&bytes).map_err(Failure::at(path))?;
             RootSignatureChoice::Supplied(Box::new(rs))
         };
+        if let Some(path) = &self.local_root_signature {
+            let bytes = read_file(path)?;
+            let (rs, _) = dxil2spirv::rootsig::load(&bytes).map_err(Failure::at(path))?;
+            options.local_root_signature = Some(Box::new(rs));
+        }
         options.bindless = BindlessOptions {
             root_block: self.root_block.unwrap_or_default(),
             heap_set: self.bindless_heap_set,

@@ -32,6 +32,7 @@ use crate::error::{Error, Phase, Result};
 pub mod features;
 pub mod program;
 pub mod psv;
+pub mod rdat;
 mod read;
 pub mod root_signature;
 pub mod signature;

@@ -4,7 +4,7 @@
 
 use super::desc::ResourceClass;
 pub use crate::binding::{
-    BindingOffsets, BindingRemap, BindlessReflection, DescriptorType, SetPolicy, Via,
+    BindingOffsets, BindingRemap, BindlessReflection, DescriptorType, RecordEntry, SetPolicy, Via,
 };
 use crate::json::Json;
 use std::fmt::Write;
@@ -346,5 +346,31 @@ fn via_json(v: &Via) -> Json {
             "static_sampler",
             Json::object().with("set", set).with("binding", binding),
         ),
+        Via::ShaderRecord {
+            parameter,
+            offset,
+            entry,
+        } => {
+            let at = Json::object()
+                .with("parameter", parameter)
+                .with("offset", offset);
+            let at = match entry {
+                RecordEntry::Constants { .. } => at.with("kind", "constants"),
+                RecordEntry::Descriptor => at.with("kind", "descriptor"),
+                RecordEntry::Table {
+                    binding,
+                    range,
+                    range_offset,
+                    range_base,
+                    ..
+                } => at
+                    .with("kind", "table")
+                    .with("range", range)
+                    .with("binding", binding)
+                    .with("range_offset", range_offset)
+                    .with("range_base", range_base),
+            };
+            Json::object().with("shader_record", at)
+        }
     }
 }

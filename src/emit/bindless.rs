@@ -8,10 +8,17 @@
 //! constants; as a uniform buffer (`RootBlockStorage::Uniform`) the same
 //! bytes are declared `Block { uvec4 v[⌈size / 16⌉]; }`, so that std140's
 //! 16-byte array stride holds, and a word `i` is `v[i / 4][i % 4]`.
+//!
+//! A DXR local root signature's parameters are read from the shader
+//! record, `ShaderRecordBufferKHR Block { uint r[size / 4]; }`
+//! (`binding::local`): constants as words, root descriptors as two words
+//! making a `uvec2` address, tables as the low word of a descriptor handle
+//! shifted right by `HANDLE_SHIFT`.
 
 use super::context::{Handle, TyKey};
 use super::Emitter;
-use crate::binding::{RootBlockStorage, Via};
+use crate::binding::local::HANDLE_SHIFT;
+use crate::binding::{AddressAt, RecordEntry, RootBlockStorage, Via};
 use crate::error::Result;
 use rspirv::dr::Operand;
 use rspirv::spirv::{Capability, Decoration, MemoryAccess, Op, StorageClass, Word};
@@ -32,6 +39,8 @@ pub(crate) enum Index {
 pub(crate) struct BindlessState {
     /// The root block variable and its storage class.
     root_block: Option<(Word, StorageClass)>,
+    /// The shader record variable (local root signatures).
+    shader_record: Option<Word>,
     /// Heap-array variables shared by every resource of one binding and
     /// descriptor type: (binding, view key) → variable.
     heap_vars: HashMap<HeapVarKey, Word>,
@@ -47,8 +56,10 @@ pub(crate) struct BindlessState {
 enum RootRead {
     /// `w[i]`.
     Word(u32),
-    /// `rd[k]` as a pointer to a block type.
-    Address(u32, Word),
+    /// A root descriptor's address as a pointer to a block type.
+    Address(AddressAt, Word),
+    /// Word `r[i]` of the shader record.
+    RecordWord(u32),
 }
 
 /// What makes two heap-array variables the same: the binding, the
@@ -171,6 +182,59 @@ impl<'m> Emitter<'m> {
         Ok(v)
     }
 
+    /// The shader record variable (declared on first use):
+    /// `ShaderRecordBufferKHR Block { uint r[size / 4]; }`.
+    fn shader_record(&mut self) -> Result<Word> {
+        if let Some(v) = self.bindless.shader_record {
+            return Ok(v);
+        }
+        let size = self
+            .bindings
+            .bindless()
+            .and_then(|l| l.local.as_ref())
+            .map(|l| l.record.size)
+            .ok_or_else(|| self.internal("a shader record without a local root signature"))?;
+        let u = self.spv.u32_ty();
+        let words = (size.div_ceil(4)).max(1) as u32;
+        let arr = self.spv.ty(TyKey::StridedArray(u, words, 4));
+        let st = self.spv.global_words(Op::TypeStruct, None, &[arr]);
+        self.spv.member_decorate(st, 0, Decoration::Offset, &[0]);
+        self.spv.decorate(st, Decoration::Block, &[]);
+        self.spv.name(st, "ShaderRecord");
+        let sc = StorageClass::ShaderRecordBufferKHR;
+        let pt = self.spv.ptr_ty(sc, st);
+        let var =
+            self.spv
+                .global_inst_operands(Op::Variable, Some(pt), &[Operand::StorageClass(sc)]);
+        self.spv.name(var, "record");
+        self.spv.interface.insert(var);
+        self.bindless.shader_record = Some(var);
+        Ok(var)
+    }
+
+    /// Word `r[i]` of the shader record; a constant index read once per
+    /// block.
+    pub(crate) fn record_word(&mut self, i: Index) -> Result<Word> {
+        let key = match i {
+            Index::Const(c) => Some((self.func.cur_label, RootRead::RecordWord(c))),
+            Index::Dyn(_) => None,
+        };
+        if let Some(&v) = key.as_ref().and_then(|k| self.bindless.reads.get(k)) {
+            return Ok(v);
+        }
+        let var = self.shader_record()?;
+        let u = self.spv.u32_ty();
+        let pt = self.spv.ptr_ty(StorageClass::ShaderRecordBufferKHR, u);
+        let zero = self.spv.u32c(0);
+        let idx = self.index_id(i);
+        let p = self.access_chain(pt, var, &[zero, idx])?;
+        let v = self.load(u, p)?;
+        if let Some(k) = key {
+            self.bindless.reads.insert(k, v);
+        }
+        Ok(v)
+    }
+
     fn read_root_word(&mut self, i: Index) -> Result<Word> {
         let (var, sc) = self.root_block()?;
         let r = self.bindings.bindless().map_or(0, |l| l.root_descriptors);
@@ -210,8 +274,19 @@ impl<'m> Emitter<'m> {
         self.load(u, p)
     }
 
-    /// Root descriptor `rd[k]` of the root block, as a `uvec2` address.
-    fn root_address(&mut self, k: u32) -> Result<Word> {
+    /// A root descriptor's `uvec2` address: `rd[k]` of the root block, or
+    /// two words of the shader record.
+    fn root_address(&mut self, at: AddressAt) -> Result<Word> {
+        let k = match at {
+            AddressAt::RootBlock(k) => k,
+            AddressAt::ShaderRecord(offset) => {
+                let u = self.spv.u32_ty();
+                let v2 = self.spv.vec_ty(u, 2);
+                let lo = self.record_word(Index::Const(offset / 4))?;
+                let hi = self.record_word(Index::Const((offset / 4).saturating_add(1)))?;
+                return self.composite_construct(v2, &[lo, hi]);
+            }
+        };
         let (var, sc) = self.root_block()?;
         let u = self.spv.u32_ty();
         let v2 = self.spv.vec_ty(u, 2);
@@ -237,15 +312,15 @@ impl<'m> Emitter<'m> {
     }
 
     /// A pointer (`PhysicalStorageBuffer`) to `block` at the address of
-    /// root descriptor `index`.
+    /// a root descriptor (root block or shader record).
     /// (Read once per block.)
-    pub(crate) fn root_descriptor_ptr(&mut self, index: u32, block: Word) -> Result<Word> {
-        let key = (self.func.cur_label, RootRead::Address(index, block));
+    pub(crate) fn root_descriptor_ptr(&mut self, at: AddressAt, block: Word) -> Result<Word> {
+        let key = (self.func.cur_label, RootRead::Address(at, block));
         if let Some(&p) = self.bindless.reads.get(&key) {
             return Ok(p);
         }
         self.spv.cap(Capability::PhysicalStorageBufferAddresses);
-        let addr = self.root_address(index)?;
+        let addr = self.root_address(at)?;
         let pt = self.spv.ptr_ty(StorageClass::PhysicalStorageBuffer, block);
         let p = self.bitcast(pt, addr)?;
         self.bindless.reads.insert(key, p);
@@ -255,10 +330,10 @@ impl<'m> Emitter<'m> {
     /// The acceleration structure of a root SRV (its address converted),
     /// `None` for any other access path.
     pub(crate) fn root_acceleration_structure(&mut self, h: Handle) -> Result<Option<Word>> {
-        let Via::RootDescriptor { index, .. } = self.via(h.res)? else {
+        let Some(at) = self.via(h.res)?.address() else {
             return Ok(None);
         };
-        let addr = self.root_address(index)?;
+        let addr = self.root_address(at)?;
         let ty = self.spv.ty(TyKey::AccelerationStructure);
         self.mark_resource_used(h.res);
         Ok(Some(self.op(
@@ -270,28 +345,47 @@ impl<'m> Emitter<'m> {
 
     /// The heap index of a table or SM 6.6 heap access:
     /// `w[word] + range_offset + (register − range_base)` (the handle's
-    /// index is relative to the declaration's first register), or the
-    /// heap operand as it is.
+    /// index is relative to the declaration's first register; a local
+    /// table's start is its shader-record handle's low word >>
+    /// `HANDLE_SHIFT`), or the heap operand as it is.
     pub(crate) fn heap_index(&mut self, h: Handle, via: Via) -> Result<Word> {
         let u = self.spv.u32_ty();
-        let (word, k) = match via {
+        let (start, k) = match via {
             Via::Table {
                 word,
                 range_offset,
                 range_base,
                 ..
-            } => {
-                let lower = self.decl(h.res)?.lower_bound;
-                let k = range_offset
-                    .wrapping_add(lower)
-                    .wrapping_sub(range_base)
-                    .wrapping_add(h.const_index);
-                (Some(word), k)
-            }
-            _ => (None, h.const_index),
+            } => (Some((word, false)), (range_offset, range_base)),
+            Via::ShaderRecord {
+                offset,
+                entry:
+                    RecordEntry::Table {
+                        range_offset,
+                        range_base,
+                        ..
+                    },
+                ..
+            } => (Some((offset / 4, true)), (range_offset, range_base)),
+            _ => (None, (0, 0)),
         };
-        let mut idx = match word {
-            Some(w) => Some(self.root_word(Index::Const(w))?),
+        let k = match start {
+            Some(_) => {
+                let lower = self.decl(h.res)?.lower_bound;
+                k.0.wrapping_add(lower)
+                    .wrapping_sub(k.1)
+                    .wrapping_add(h.const_index)
+            }
+            None => h.const_index,
+        };
+        let word = start.map(|(w, _)| w);
+        let mut idx = match start {
+            Some((w, false)) => Some(self.root_word(Index::Const(w))?),
+            Some((w, true)) => {
+                let handle = self.record_word(Index::Const(w))?;
+                let shift = self.spv.u32c(HANDLE_SHIFT);
+                Some(self.op(Op::ShiftRightLogical, u, &[handle, shift])?)
+            }
             None => None,
         };
         if k != 0 || idx.is_none() {
@@ -323,8 +417,14 @@ impl<'m> Emitter<'m> {
         row: Word,
         const_row: Option<u32>,
     ) -> Result<Word> {
-        let Via::RootConstants { word, count, .. } = via else {
-            return Err(self.internal("root constants without their parameter"));
+        let (word, count, record) = match via {
+            Via::RootConstants { word, count, .. } => (word, count, false),
+            Via::ShaderRecord {
+                offset,
+                entry: RecordEntry::Constants { count },
+                ..
+            } => (offset / 4, count, true),
+            _ => return Err(self.internal("root constants without their parameter")),
         };
         let u = self.spv.u32_ty();
         let v4 = self.spv.vec_ty(u, 4);
@@ -335,7 +435,7 @@ impl<'m> Emitter<'m> {
                 for (c, out) in (0u32..).zip(comps.iter_mut()) {
                     let k = r.saturating_mul(4).saturating_add(c);
                     *out = if k < count {
-                        self.root_word(Index::Const(word.saturating_add(k)))?
+                        self.constant_word(record, Index::Const(word.saturating_add(k)))?
                     } else {
                         zero
                     };
@@ -361,12 +461,21 @@ impl<'m> Emitter<'m> {
                     } else {
                         self.op(Op::IAdd, u, &[safe, first])?
                     };
-                    let v = self.root_word(Index::Dyn(at))?;
+                    let v = self.constant_word(record, Index::Dyn(at))?;
                     *out = self.select(u, ok, v, zero)?;
                 }
             }
         }
         self.composite_construct(v4, &comps)
+    }
+
+    /// Word `i` of the shader record (`record`) or of the root block.
+    fn constant_word(&mut self, record: bool, i: Index) -> Result<Word> {
+        if record {
+            self.record_word(i)
+        } else {
+            self.root_word(i)
+        }
     }
 
     /// A load through a pointer of storage class `sc`: aligned to `align`

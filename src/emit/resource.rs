@@ -10,6 +10,7 @@ use super::bindless::HeapVarKey;
 use super::context::{Handle, ImageKey, Parts, TyKey, Val, Words, MAX_CONST_DEPTH};
 use super::desc::{ElementClass, ResourceClass, ResourceDecl};
 use super::Emitter;
+use crate::binding::AddressAt;
 use crate::dxil::operands::{CreateHandle, CreateHandleFromBinding};
 use crate::dxil::{DxOp, ResourceKind};
 use crate::error::{Feature, Result};
@@ -114,9 +115,8 @@ impl<'m> Emitter<'m> {
     /// The binding layer's access path of resource `r`.
     pub(crate) fn via(&self, r: usize) -> Result<Via> {
         self.bindings
-            .via(r)
-            .copied()
-            .ok_or_else(|| self.internal("resource without an access path"))
+            .access(r)
+            .unwrap_or_else(|| Err(self.internal("resource without an access path")))
     }
 
     pub(crate) fn decl(&self, r: usize) -> Result<&'m ResourceDecl> {
@@ -187,7 +187,7 @@ impl<'m> Emitter<'m> {
             }
             View::Cbuffer => {
                 // A root CBV has no size: D3D reads up to 64 KiB.
-                let rows = if matches!(via, Via::RootDescriptor { .. }) {
+                let rows = if via.address().is_some() {
                     4096
                 } else {
                     d.cbuffer_size.div_ceil(16).max(1)
@@ -313,8 +313,8 @@ impl<'m> Emitter<'m> {
     /// A pointer to the descriptor of a handle (the block struct or image).
     pub fn descriptor_ptr(&mut self, h: Handle, view: View) -> Result<(Word, Word, StorageClass)> {
         let via = self.via(h.res)?;
-        if let Via::RootDescriptor { index, .. } = via {
-            return self.root_view_ptr(h.res, view, via, index);
+        if let Some(at) = via.address() {
+            return self.root_view_ptr(h.res, view, via, at);
         }
         let (var, sc, block) = self.resource_var(h.res, view)?;
         let d = self.decl(h.res)?;
@@ -370,7 +370,7 @@ impl<'m> Emitter<'m> {
         r: usize,
         view: View,
         via: Via,
-        index: u32,
+        at: AddressAt,
     ) -> Result<(Word, Word, StorageClass)> {
         if !matches!(
             view,
@@ -384,7 +384,7 @@ impl<'m> Emitter<'m> {
         }
         let d = self.decl(r)?;
         let (block, _) = self.view_type(r, d, view, via)?;
-        let p = self.root_descriptor_ptr(index, block)?;
+        let p = self.root_descriptor_ptr(at, block)?;
         self.resources.used.insert(r);
         Ok((p, block, StorageClass::PhysicalStorageBuffer))
     }
@@ -773,7 +773,7 @@ impl<'m> Emitter<'m> {
         const_row: Option<u32>,
     ) -> Result<Word> {
         let via = self.via(h.res)?;
-        if let Via::RootConstants { .. } = via {
+        if via.is_root_constants() {
             self.resources.used.insert(h.res);
             return self.root_constants_row(via, row, const_row);
         }

@@ -227,6 +227,12 @@ pub fn bindless_from_reflection(
                 }
             }
             Via::Plain { .. } => {}
+            Via::ShaderRecord { .. } => {
+                return Err(invalid(
+                    "a resource of a local root signature: only ray-tracing traces write \
+                     shader records",
+                ))
+            }
         }
     }
     place_heap_buffers(spec, &mut heap, b.layout.options.heap_set, counter_binding)?;

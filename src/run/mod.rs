@@ -72,7 +72,10 @@ pub use spec::{
     Component, ElementType, Expectation, HeapView, ImageDesc, ImageKind, RegisterClass,
     RegisterKey, ResourceDecl, RunSpec, ScalarType, TexelFormat, DEFAULT_HEAP_SIZE,
 };
-pub use trace::{Geometry, ShaderCode, Trace, Traced};
+pub use trace::{
+    AddressSlot, AddressedBuffer, Geometry, HeapBuffer, HeapImage, ShaderCode, Trace,
+    TraceBindless, Traced,
+};
 pub use vulkan::{
     list_devices, run_spec, run_spec_with, DeviceInfo, RunOptions, RunReport, Vulkan,
 };

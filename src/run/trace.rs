@@ -12,9 +12,12 @@ use super::descriptors::{filled_buffer, DescriptorSets, Slot};
 use super::draw::{
     cmd_copy_out, layout_barrier, shader_module, texels, whole_image_copy, Target, UniformData,
 };
-use super::gpu::{self, vk_error, Device, HostBuffer};
+use super::gpu::{self, vk_error, Device, HostBuffer, Owned};
+use super::image::{create_sampler, GpuImage};
+use super::spec::ImageDesc;
 use super::vulkan::Session;
 use super::{invalid, run_error, unsupported};
+use crate::binding::VkSampler;
 use crate::error::{ErrorKind, Result};
 
 /// A shader: SPIR-V words and entry point name.
@@ -134,6 +137,27 @@ impl Session<'_> {
     /// Traces `trace` and reads its output image and storage buffers back.
     /// Unsupported without ray-tracing pipelines.
     pub fn trace(&self, trace: &Trace<'_>) -> Result<Traced> {
+        self.trace_with(trace, None)
+    }
+
+    /// Traces `trace` in root-signature mode (`bindless-1`): its resources
+    /// are `bindless`'s (the root block, shader records, buffers by
+    /// address, the heap), not `trace`'s uniforms, storage buffers, scene
+    /// slot and output image (which must be empty). Reads the addressed
+    /// buffers back, in [`TraceBindless::buffers`] order.
+    pub fn trace_bindless(
+        &self,
+        trace: &Trace<'_>,
+        bindless: &TraceBindless<'_>,
+    ) -> Result<Traced> {
+        self.trace_with(trace, Some(bindless))
+    }
+
+    fn trace_with(
+        &self,
+        trace: &Trace<'_>,
+        bindless: Option<&TraceBindless<'_>>,
+    ) -> Result<Traced> {
         let device = self.live_device()?;
         if !device.ray_tracing {
             return Err(unsupported(
@@ -308,72 +332,123 @@ impl Session<'_> {
             h,
             vk::ImageUsageFlags::STORAGE,
         )?;
-        let buffer_slots: Vec<Slot> = trace
-            .uniforms
-            .iter()
-            .map(|u| (u.set, u.binding, vk::DescriptorType::UNIFORM_BUFFER))
-            .chain(
-                trace
-                    .storage_buffers
-                    .iter()
-                    .map(|u| (u.set, u.binding, vk::DescriptorType::STORAGE_BUFFER)),
-            )
-            .collect();
-        let host_buffers = trace
-            .uniforms
-            .iter()
-            .chain(trace.storage_buffers)
-            .map(|u| filled_buffer(device, u.data))
-            .collect::<Result<Vec<_>>>()?;
-        let mut slots = buffer_slots.clone();
-        slots.push((
-            trace.scene.0,
-            trace.scene.1,
-            vk::DescriptorType::ACCELERATION_STRUCTURE_KHR,
-        ));
-        if let Some((set, binding)) = trace.output {
-            slots.push((set, binding, vk::DescriptorType::STORAGE_IMAGE));
-        }
         let stages = vk::ShaderStageFlags::RAYGEN_KHR
             | vk::ShaderStageFlags::MISS_KHR
             | vk::ShaderStageFlags::CLOSEST_HIT_KHR
             | vk::ShaderStageFlags::ANY_HIT_KHR
             | vk::ShaderStageFlags::INTERSECTION_KHR
             | vk::ShaderStageFlags::CALLABLE_KHR;
-        let descriptors = DescriptorSets::new(device, &slots, stages)?;
-        let buffer_writes: Vec<(Slot, &HostBuffer<'_, '_>)> =
-            buffer_slots.into_iter().zip(&host_buffers).collect();
-        descriptors.write_buffers(&buffer_writes)?;
-        let tlas_handles = [tlas.handle];
-        let mut scene_info = vk::WriteDescriptorSetAccelerationStructureKHR::default()
-            .acceleration_structures(&tlas_handles);
-        let image_info = [vk::DescriptorImageInfo {
-            sampler: vk::Sampler::null(),
-            image_view: output.view.get(),
-            image_layout: vk::ImageLayout::GENERAL,
-        }];
-        let mut writes = Vec::with_capacity(2);
-        if let Some((set, binding)) = trace.output {
-            writes.push(
-                vk::WriteDescriptorSet::default()
-                    .dst_set(descriptors.set(set)?)
-                    .dst_binding(binding)
-                    .descriptor_type(vk::DescriptorType::STORAGE_IMAGE)
-                    .image_info(&image_info),
-            );
-        }
-        let mut scene_write = vk::WriteDescriptorSet::default()
-            .dst_set(descriptors.set(trace.scene.0)?)
-            .dst_binding(trace.scene.1)
-            .descriptor_type(vk::DescriptorType::ACCELERATION_STRUCTURE_KHR)
-            .push_next(&mut scene_info);
-        // The count comes from the chained struct, not an info array.
-        scene_write.descriptor_count = 1;
-        writes.push(scene_write);
-        // SAFETY: each write names a binding of its type in a live, unused
-        // set, and a live view and structure.
-        unsafe { raw.update_descriptor_sets(&writes, &[]) };
-        let (sets, pipeline_layout) = (&descriptors.sets, &descriptors.pipeline_layout);
+        let tlas_info = vk::AccelerationStructureDeviceAddressInfoKHR::default()
+            .acceleration_structure(tlas.handle);
+        // SAFETY: a live structure of this device's loader.
+        let tlas_address =
+            unsafe { accel_loader.get_acceleration_structure_device_address(&tlas_info) };
+        let (
+            plain_sets,
+            bindless_sets,
+            host_buffers,
+            root_block,
+            records,
+            _heap_buffers,
+            heap_images,
+        );
+        let (sets, pipeline_layout): (&[vk::DescriptorSet], vk::PipelineLayout) = match bindless {
+            None => {
+                let buffer_slots: Vec<Slot> = trace
+                    .uniforms
+                    .iter()
+                    .map(|u| (u.set, u.binding, vk::DescriptorType::UNIFORM_BUFFER))
+                    .chain(
+                        trace
+                            .storage_buffers
+                            .iter()
+                            .map(|u| (u.set, u.binding, vk::DescriptorType::STORAGE_BUFFER)),
+                    )
+                    .collect();
+                let host_buffers_plain = trace
+                    .uniforms
+                    .iter()
+                    .chain(trace.storage_buffers)
+                    .map(|u| filled_buffer(device, u.data))
+                    .collect::<Result<Vec<_>>>()?;
+                let mut slots = buffer_slots.clone();
+                slots.push((
+                    trace.scene.0,
+                    trace.scene.1,
+                    vk::DescriptorType::ACCELERATION_STRUCTURE_KHR,
+                ));
+                if let Some((set, binding)) = trace.output {
+                    slots.push((set, binding, vk::DescriptorType::STORAGE_IMAGE));
+                }
+                let descriptors = DescriptorSets::new(device, &slots, stages)?;
+                let buffer_writes: Vec<(Slot, &HostBuffer<'_, '_>)> =
+                    buffer_slots.into_iter().zip(&host_buffers_plain).collect();
+                descriptors.write_buffers(&buffer_writes)?;
+                let tlas_handles = [tlas.handle];
+                let mut scene_info = vk::WriteDescriptorSetAccelerationStructureKHR::default()
+                    .acceleration_structures(&tlas_handles);
+                let image_info = [vk::DescriptorImageInfo {
+                    sampler: vk::Sampler::null(),
+                    image_view: output.view.get(),
+                    image_layout: vk::ImageLayout::GENERAL,
+                }];
+                let mut writes = Vec::with_capacity(2);
+                if let Some((set, binding)) = trace.output {
+                    writes.push(
+                        vk::WriteDescriptorSet::default()
+                            .dst_set(descriptors.set(set)?)
+                            .dst_binding(binding)
+                            .descriptor_type(vk::DescriptorType::STORAGE_IMAGE)
+                            .image_info(&image_info),
+                    );
+                }
+                let mut scene_write = vk::WriteDescriptorSet::default()
+                    .dst_set(descriptors.set(trace.scene.0)?)
+                    .dst_binding(trace.scene.1)
+                    .descriptor_type(vk::DescriptorType::ACCELERATION_STRUCTURE_KHR)
+                    .push_next(&mut scene_info);
+                // The count comes from the chained struct, not an info array.
+                scene_write.descriptor_count = 1;
+                writes.push(scene_write);
+                // SAFETY: each write names a binding of its type in a live, unused
+                // set, and a live view and structure.
+                unsafe { raw.update_descriptor_sets(&writes, &[]) };
+                plain_sets = descriptors;
+                (
+                    host_buffers,
+                    root_block,
+                    records,
+                    _heap_buffers,
+                    heap_images,
+                ) = (
+                    host_buffers_plain,
+                    Vec::new(),
+                    Vec::new(),
+                    Vec::new(),
+                    Vec::new(),
+                );
+                (&plain_sets.sets, plain_sets.pipeline_layout.get())
+            }
+            Some(b) => {
+                if !trace.uniforms.is_empty()
+                    || !trace.storage_buffers.is_empty()
+                    || trace.output.is_some()
+                {
+                    return Err(invalid(
+                        "a root-signature trace binds its buffers through TraceBindless only",
+                    ));
+                }
+                let placed = b.place(device, tlas_address)?;
+                bindless_sets = BindlessSets::new(device, b, stages)?;
+                let output_view = b.output.map(|at| (at, output.view.get()));
+                bindless_sets.write(&placed.heap, &placed.images, output_view)?;
+                _heap_buffers = placed.heap;
+                heap_images = placed.images;
+                (host_buffers, root_block, records) =
+                    (placed.buffers, placed.root_block, placed.records);
+                (&bindless_sets.sets, bindless_sets.pipeline_layout.get())
+            }
+        };
 
         // The pipeline: groups raygen, miss, triangle hit group.
         let modules = shaders
@@ -436,7 +511,7 @@ impl Session<'_> {
             .stages(&stage_infos)
             .groups(&groups)
             .max_pipeline_ray_recursion_depth(1)
-            .layout(pipeline_layout.get())];
+            .layout(pipeline_layout)];
         // SAFETY: the stages, groups (indices into the stages), layout and
         // names are live and consistent; no deferred operation or cache.
         let created = unsafe {
@@ -450,13 +525,20 @@ impl Session<'_> {
         let pipeline = gpu::own_pipeline(device, created, "vkCreateRayTracingPipelinesKHR")?;
         let pipeline = pipeline.get();
 
-        // The shader binding table: one record per group, each at a
+        // The shader binding table: one record per group (its handle, then
+        // its shader-record bytes in root-signature mode), each at a
         // multiple of the base alignment (so each region starts aligned).
         let handle_size = rt_props.shader_group_handle_size as usize;
+        let record_bytes = records.iter().map(Vec::len).max().unwrap_or(0);
         let stride = align_up(
-            u64::from(rt_props.shader_group_handle_size),
+            u64::from(rt_props.shader_group_handle_size).saturating_add(record_bytes as u64),
             u64::from(rt_props.shader_group_handle_alignment),
         );
+        if stride > u64::from(rt_props.max_shader_group_stride) {
+            return Err(unsupported(format!(
+                "shader records of {record_bytes} bytes exceed the device's group stride"
+            )));
+        }
         let base_align = u64::from(rt_props.shader_group_base_alignment);
         let region = align_up(stride, base_align);
         let group_count = groups.len() as u32;
@@ -485,9 +567,12 @@ impl Session<'_> {
         let skip = usize::try_from(base.saturating_sub(table_address))
             .map_err(|_| run_error(ErrorKind::Internal, "table offset overflow"))?;
         let mut bytes = vec![0u8; skip];
-        for handle in handles.chunks_exact(handle_size.max(1)) {
+        for (i, handle) in handles.chunks_exact(handle_size.max(1)).enumerate() {
             let start = bytes.len();
             bytes.extend_from_slice(handle);
+            if let Some(record) = records.get(i) {
+                bytes.extend_from_slice(record);
+            }
             bytes.resize(start.saturating_add(region as usize), 0);
         }
         table.write(&bytes)?;
@@ -568,6 +653,23 @@ impl Session<'_> {
             // the trace, and the image's layouts for the store and the copy;
             // the table's regions lie inside its buffer at aligned addresses.
             unsafe {
+                for (_, _, image) in &heap_images {
+                    image.record_upload(raw, cmd);
+                }
+                if !heap_images.is_empty() {
+                    let uploaded = vk::MemoryBarrier::default()
+                        .src_access_mask(vk::AccessFlags::TRANSFER_WRITE)
+                        .dst_access_mask(vk::AccessFlags::SHADER_READ);
+                    raw.cmd_pipeline_barrier(
+                        cmd,
+                        vk::PipelineStageFlags::TRANSFER | vk::PipelineStageFlags::COMPUTE_SHADER,
+                        rt_stage,
+                        vk::DependencyFlags::empty(),
+                        &[uploaded],
+                        &[],
+                        &[],
+                    );
+                }
                 accel_loader.cmd_build_acceleration_structures(cmd, &blas_build, &[&blas_range]);
                 raw.cmd_pipeline_barrier(
                     cmd,
@@ -598,11 +700,14 @@ impl Session<'_> {
                     &to_general,
                 );
                 raw.cmd_bind_pipeline(cmd, vk::PipelineBindPoint::RAY_TRACING_KHR, pipeline);
+                if !root_block.is_empty() {
+                    raw.cmd_push_constants(cmd, pipeline_layout, stages, 0, &root_block);
+                }
                 for (i, &set) in sets.iter().enumerate() {
                     raw.cmd_bind_descriptor_sets(
                         cmd,
                         vk::PipelineBindPoint::RAY_TRACING_KHR,
-                        pipeline_layout.get(),
+                        pipeline_layout,
                         i as u32,
                         &[set],
                         &[],
@@ -629,16 +734,25 @@ impl Session<'_> {
                 gpu::cmd_host_read_barrier(raw, cmd, rt_stage, vk::AccessFlags::SHADER_WRITE);
             }
         })?;
-        let image = match trace.output {
-            Some(_) => texels(&readback.read(texel_bytes)?),
-            None => Vec::new(),
+        let image = if trace.output.is_some() || bindless.is_some_and(|b| b.output.is_some()) {
+            texels(&readback.read(texel_bytes)?)
+        } else {
+            Vec::new()
         };
-        let buffers = trace
-            .storage_buffers
-            .iter()
-            .zip(host_buffers.iter().skip(trace.uniforms.len()))
-            .map(|(u, b)| b.read(u.data.len()))
-            .collect::<Result<_>>()?;
+        let buffers = match bindless {
+            Some(b) => b
+                .buffers
+                .iter()
+                .zip(&host_buffers)
+                .map(|(u, hb)| hb.read(u.data.len()))
+                .collect::<Result<_>>()?,
+            None => trace
+                .storage_buffers
+                .iter()
+                .zip(host_buffers.iter().skip(trace.uniforms.len()))
+                .map(|(u, b)| b.read(u.data.len()))
+                .collect::<Result<_>>()?,
+        };
         Ok(Traced { image, buffers })
     }
 
@@ -700,5 +814,402 @@ impl Session<'_> {
             _scratch: scratch,
             scratch_address,
         })
+    }
+}
+
+/// Where a trace in root-signature mode writes a device address (8 bytes,
+/// little-endian).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AddressSlot {
+    /// The root block (push constants), at this byte offset.
+    RootBlock(u32),
+    /// The shader record of a group (0 ray generation, 1 miss, 2 the hit
+    /// group, then the callables), at this byte offset after its handle.
+    Record {
+        /// The group.
+        group: usize,
+        /// Byte offset in the record.
+        offset: u32,
+    },
+}
+
+/// A buffer reached by its device address (a root CBV, SRV or UAV, of the
+/// root block or a shader record); read back after the trace.
+#[derive(Clone, Debug)]
+pub struct AddressedBuffer<'a> {
+    /// Initial contents.
+    pub data: &'a [u8],
+    /// Where its address goes.
+    pub at: Vec<AddressSlot>,
+}
+
+/// A storage buffer in a heap array: descriptor `index` of `binding` in the
+/// heap set.
+#[derive(Clone, Debug)]
+pub struct HeapBuffer<'a> {
+    /// The heap binding (its descriptor type must be a storage buffer).
+    pub binding: u32,
+    /// The heap index.
+    pub index: u32,
+    /// Contents.
+    pub data: &'a [u8],
+}
+
+/// The root-signature (`bindless-1`) resources of a trace, as an embedder
+/// writes them from reflection (`docs/BINDING.md`): the root block, each
+/// group's shader record, buffers by address, storage buffers in the heap
+/// set (every other slot of a used binding holds a 16-byte zero buffer),
+/// and where the scene's acceleration-structure address goes.
+#[derive(Clone, Debug, Default)]
+pub struct TraceBindless<'a> {
+    /// Root block bytes (pushed as push constants to every stage).
+    pub root_block: Vec<u8>,
+    /// Shader-record bytes of each group (see [`AddressSlot::Record`]).
+    pub records: Vec<Vec<u8>>,
+    /// Buffers by address.
+    pub buffers: Vec<AddressedBuffer<'a>>,
+    /// The heap set.
+    pub heap_set: u32,
+    /// Heap storage buffers.
+    pub heap: Vec<HeapBuffer<'a>>,
+    /// Where the top-level acceleration structure's address goes.
+    pub scene: Vec<AddressSlot>,
+    /// Sampled images in heap arrays.
+    pub images: Vec<HeapImage<'a>>,
+    /// Static samplers: set, binding and state (immutable samplers).
+    pub samplers: Vec<(u32, u32, VkSampler)>,
+    /// Where the output image (`R32G32B32A32_SFLOAT`, launch-sized, read
+    /// back into [`Traced::image`]) goes in the heap: binding and index.
+    pub output: Option<(u32, u32)>,
+}
+
+/// A sampled image in a heap array: descriptor `index` of `binding` in the
+/// heap set.
+#[derive(Clone, Debug)]
+pub struct HeapImage<'a> {
+    /// The heap binding (its descriptor type: sampled image).
+    pub binding: u32,
+    /// The heap index.
+    pub index: u32,
+    /// The image.
+    pub desc: ImageDesc,
+    /// Its texels, layer by layer and mip by mip (as run specs give them).
+    pub data: &'a [u8],
+}
+
+/// The buffers of a [`TraceBindless`], made, with every address written.
+struct Placed<'d, 'i> {
+    root_block: Vec<u8>,
+    records: Vec<Vec<u8>>,
+    buffers: Vec<HostBuffer<'d, 'i>>,
+    /// (binding, index, buffer).
+    heap: Vec<(u32, u32, HostBuffer<'d, 'i>)>,
+    /// (binding, index, image).
+    images: Vec<(u32, u32, GpuImage<'d, 'i>)>,
+}
+
+/// A buffer of `data` (rounded up to 16 bytes) with a device address.
+fn addressed_buffer<'d, 'i>(device: &'d Device<'i>, data: &[u8]) -> Result<HostBuffer<'d, 'i>> {
+    let size = data.len().div_ceil(16).max(1).saturating_mul(16);
+    let mut buf =
+        HostBuffer::with_usage(device, size, vk::BufferUsageFlags::SHADER_DEVICE_ADDRESS)?;
+    buf.write(data)?;
+    Ok(buf)
+}
+
+impl TraceBindless<'_> {
+    /// Makes the buffers and writes their addresses (and the scene's) into
+    /// the root block and records.
+    fn place<'d, 'i>(&self, device: &'d Device<'i>, scene: u64) -> Result<Placed<'d, 'i>> {
+        let mut root_block = self.root_block.clone();
+        let mut records = self.records.clone();
+        let mut put = |slot: AddressSlot, address: u64| -> Result<()> {
+            let (bytes, offset) = match slot {
+                AddressSlot::RootBlock(offset) => (&mut root_block, offset),
+                AddressSlot::Record { group, offset } => (
+                    records
+                        .get_mut(group)
+                        .ok_or_else(|| invalid(format!("no shader record for group {group}")))?,
+                    offset,
+                ),
+            };
+            let start = offset as usize;
+            bytes
+                .get_mut(start..start.saturating_add(8))
+                .ok_or_else(|| invalid(format!("address slot {slot:?} is outside its bytes")))?
+                .copy_from_slice(&address.to_le_bytes());
+            Ok(())
+        };
+        for &slot in &self.scene {
+            put(slot, scene)?;
+        }
+        let mut buffers = Vec::with_capacity(self.buffers.len());
+        for b in &self.buffers {
+            let buf = addressed_buffer(device, b.data)?;
+            let address = buf.device_address()?;
+            for &slot in &b.at {
+                put(slot, address)?;
+            }
+            buffers.push(buf);
+        }
+        let heap = self
+            .heap
+            .iter()
+            .map(|h| Ok((h.binding, h.index, filled_buffer(device, h.data)?)))
+            .collect::<Result<_>>()?;
+        let images = self
+            .images
+            .iter()
+            .map(|h| Ok((h.binding, h.index, GpuImage::new(device, &h.desc, h.data)?)))
+            .collect::<Result<_>>()?;
+        Ok(Placed {
+            root_block,
+            records,
+            buffers,
+            heap,
+            images,
+        })
+    }
+}
+
+/// The heap set of a root-signature trace (storage-buffer arrays), the
+/// empty sets before it, and a pipeline layout with the root block's push
+/// constants.
+struct BindlessSets<'d, 'i> {
+    sets: Vec<vk::DescriptorSet>,
+    heap_set: u32,
+    /// (binding, descriptor type, descriptor count).
+    bindings: Vec<(u32, vk::DescriptorType, u32)>,
+    // Field order is drop order.
+    pipeline_layout: Owned<'d, 'i, vk::PipelineLayout>,
+    _pool: Owned<'d, 'i, vk::DescriptorPool>,
+    _layouts: Vec<Owned<'d, 'i, vk::DescriptorSetLayout>>,
+    _samplers: Vec<Owned<'d, 'i, vk::Sampler>>,
+    /// What unused heap slots point at.
+    filler: HostBuffer<'d, 'i>,
+    device: &'d Device<'i>,
+}
+
+impl<'d, 'i> BindlessSets<'d, 'i> {
+    fn new(
+        device: &'d Device<'i>,
+        b: &TraceBindless<'_>,
+        stages: vk::ShaderStageFlags,
+    ) -> Result<Self> {
+        let raw = &device.raw;
+        if b.heap_set > 7 {
+            return Err(invalid("the heap set must be 0 to 7"));
+        }
+        let mut bindings: Vec<(u32, vk::DescriptorType, u32)> = Vec::new();
+        let slots = b
+            .heap
+            .iter()
+            .map(|h| (h.binding, vk::DescriptorType::STORAGE_BUFFER, h.index))
+            .chain(
+                b.images
+                    .iter()
+                    .map(|h| (h.binding, vk::DescriptorType::SAMPLED_IMAGE, h.index)),
+            )
+            .chain(
+                b.output
+                    .map(|(binding, index)| (binding, vk::DescriptorType::STORAGE_IMAGE, index)),
+            );
+        for (binding, ty, index) in slots {
+            let count = index.saturating_add(1);
+            match bindings.iter_mut().find(|(x, _, _)| *x == binding) {
+                Some((_, t, c)) if *t == ty => *c = (*c).max(count),
+                Some(_) => {
+                    return Err(invalid(format!(
+                        "heap binding {binding} holds two descriptor types"
+                    )))
+                }
+                None => bindings.push((binding, ty, count)),
+            }
+        }
+        let samplers = b
+            .samplers
+            .iter()
+            .map(|(set, binding, state)| Ok((*set, *binding, create_sampler(device, state)?)))
+            .collect::<Result<Vec<_>>>()?;
+        let last_set = samplers
+            .iter()
+            .map(|s| s.0)
+            .chain([b.heap_set])
+            .max()
+            .unwrap_or(0);
+        if last_set > 7 {
+            return Err(invalid("a root-signature trace uses sets 0 to 7"));
+        }
+        let mut layouts = Vec::new();
+        for set in 0..=last_set {
+            let immutable: Vec<[vk::Sampler; 1]> = samplers
+                .iter()
+                .filter(|s| s.0 == set)
+                .map(|s| [s.2.get()])
+                .collect();
+            let mut list: Vec<vk::DescriptorSetLayoutBinding<'_>> = Vec::new();
+            let mut flags = Vec::new();
+            if set == b.heap_set {
+                for &(binding, ty, count) in &bindings {
+                    list.push(
+                        vk::DescriptorSetLayoutBinding::default()
+                            .binding(binding)
+                            .descriptor_type(ty)
+                            .descriptor_count(count)
+                            .stage_flags(stages),
+                    );
+                    flags.push(vk::DescriptorBindingFlags::PARTIALLY_BOUND);
+                }
+            }
+            for ((_, binding, _), sampler) in samplers.iter().filter(|s| s.0 == set).zip(&immutable)
+            {
+                list.push(
+                    vk::DescriptorSetLayoutBinding::default()
+                        .binding(*binding)
+                        .descriptor_type(vk::DescriptorType::SAMPLER)
+                        .descriptor_count(1)
+                        .stage_flags(stages)
+                        .immutable_samplers(sampler),
+                );
+                flags.push(vk::DescriptorBindingFlags::empty());
+            }
+            let mut binding_flags =
+                vk::DescriptorSetLayoutBindingFlagsCreateInfo::default().binding_flags(&flags);
+            let info = vk::DescriptorSetLayoutCreateInfo::default()
+                .bindings(&list)
+                .push_next(&mut binding_flags);
+            // SAFETY: valid create info; the bindings, immutable samplers
+            // and flags outlive the call.
+            let layout = unsafe { raw.create_descriptor_set_layout(&info, None) }
+                .map_err(|r| vk_error("vkCreateDescriptorSetLayout", r))?;
+            layouts.push(device.own(layout));
+        }
+        let handles: Vec<vk::DescriptorSetLayout> = layouts.iter().map(|l| l.get()).collect();
+        let push = [vk::PushConstantRange {
+            stage_flags: stages,
+            offset: 0,
+            size: (b.root_block.len() as u32).next_multiple_of(4),
+        }];
+        let mut layout_info = vk::PipelineLayoutCreateInfo::default().set_layouts(&handles);
+        if !b.root_block.is_empty() {
+            layout_info = layout_info.push_constant_ranges(&push);
+        }
+        // SAFETY: valid create info with live set layouts.
+        let pipeline_layout = unsafe { raw.create_pipeline_layout(&layout_info, None) }
+            .map_err(|r| vk_error("vkCreatePipelineLayout", r))?;
+        let pipeline_layout = device.own(pipeline_layout);
+        let mut sizes: Vec<vk::DescriptorPoolSize> = bindings
+            .iter()
+            .map(|&(_, ty, descriptor_count)| vk::DescriptorPoolSize {
+                ty,
+                descriptor_count,
+            })
+            .collect();
+        sizes.push(vk::DescriptorPoolSize {
+            ty: vk::DescriptorType::SAMPLER,
+            descriptor_count: samplers.len().max(1) as u32,
+        });
+        let pool_info = vk::DescriptorPoolCreateInfo::default()
+            .max_sets(last_set.saturating_add(1))
+            .pool_sizes(&sizes);
+        // SAFETY: valid create info; the sizes outlive the call.
+        let pool = unsafe { raw.create_descriptor_pool(&pool_info, None) }
+            .map_err(|r| vk_error("vkCreateDescriptorPool", r))?;
+        let pool = device.own(pool);
+        let alloc = vk::DescriptorSetAllocateInfo::default()
+            .descriptor_pool(pool.get())
+            .set_layouts(&handles);
+        // SAFETY: the pool holds exactly these sets' descriptors.
+        let sets = unsafe { raw.allocate_descriptor_sets(&alloc) }
+            .map_err(|r| vk_error("vkAllocateDescriptorSets", r))?;
+        Ok(BindlessSets {
+            sets,
+            heap_set: b.heap_set,
+            bindings,
+            pipeline_layout,
+            _pool: pool,
+            _layouts: layouts,
+            _samplers: samplers.into_iter().map(|s| s.2).collect(),
+            filler: HostBuffer::new(device, 16)?,
+            device,
+        })
+    }
+
+    /// Writes the heap: every slot of a storage-buffer binding (the placed
+    /// buffers at their indices, the filler elsewhere), the placed images,
+    /// and the output image (the other image slots stay unwritten: the
+    /// bindings are partially bound).
+    fn write(
+        &self,
+        heap: &[(u32, u32, HostBuffer<'_, '_>)],
+        images: &[(u32, u32, GpuImage<'_, '_>)],
+        output: Option<((u32, u32), vk::ImageView)>,
+    ) -> Result<()> {
+        let set = self
+            .sets
+            .get(self.heap_set as usize)
+            .copied()
+            .ok_or_else(|| run_error(ErrorKind::Internal, "no heap set"))?;
+        let mut infos = Vec::new();
+        for &(binding, ty, count) in &self.bindings {
+            if ty != vk::DescriptorType::STORAGE_BUFFER {
+                continue;
+            }
+            for index in 0..count {
+                let buffer = heap
+                    .iter()
+                    .find(|(b, i, _)| (*b, *i) == (binding, index))
+                    .map_or(&self.filler, |(_, _, buf)| buf);
+                infos.push((
+                    binding,
+                    index,
+                    [vk::DescriptorBufferInfo {
+                        buffer: buffer.buffer.get(),
+                        offset: 0,
+                        range: vk::WHOLE_SIZE,
+                    }],
+                ));
+            }
+        }
+        let image_infos: Vec<(u32, u32, vk::DescriptorType, [vk::DescriptorImageInfo; 1])> = images
+            .iter()
+            .map(|(b, i, img)| (*b, *i, vk::DescriptorType::SAMPLED_IMAGE, img.view()))
+            .chain(output.map(|((b, i), view)| (b, i, vk::DescriptorType::STORAGE_IMAGE, view)))
+            .map(|(b, i, ty, view)| {
+                (
+                    b,
+                    i,
+                    ty,
+                    [vk::DescriptorImageInfo {
+                        sampler: vk::Sampler::null(),
+                        image_view: view,
+                        image_layout: vk::ImageLayout::GENERAL,
+                    }],
+                )
+            })
+            .collect();
+        let mut writes: Vec<vk::WriteDescriptorSet<'_>> = infos
+            .iter()
+            .map(|(binding, index, info)| {
+                vk::WriteDescriptorSet::default()
+                    .dst_set(set)
+                    .dst_binding(*binding)
+                    .dst_array_element(*index)
+                    .descriptor_type(vk::DescriptorType::STORAGE_BUFFER)
+                    .buffer_info(info)
+            })
+            .collect();
+        writes.extend(image_infos.iter().map(|(binding, index, ty, info)| {
+            vk::WriteDescriptorSet::default()
+                .dst_set(set)
+                .dst_binding(*binding)
+                .dst_array_element(*index)
+                .descriptor_type(*ty)
+                .image_info(info)
+        }));
+        // SAFETY: each write names an element of a binding of its type in
+        // the live, unused heap set, and a live buffer or image view.
+        unsafe { self.device.raw.update_descriptor_sets(&writes, &[]) };
+        Ok(())
     }
 }

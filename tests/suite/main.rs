@@ -39,6 +39,7 @@ mod container;
 #[cfg(feature = "vulkan")]
 mod draw_graphics;
 mod dxil_meta;
+mod dxr_local;
 #[cfg(feature = "vulkan")]
 mod emit_classes;
 mod emit_corpus;

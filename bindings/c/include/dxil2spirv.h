@@ -225,6 +225,16 @@ dxil2spirv_status dxil2spirv_options_set_root_signature(dxil2spirv_options *opti
  *  Returns DXIL2SPIRV_INVALID_ARGUMENT if options is NULL. */
 dxil2spirv_status dxil2spirv_options_set_root_signature_embedded(dxil2spirv_options *options);
 
+/** The DXR local root signature of the ray-tracing exports (their shader
+ *  records, docs/BINDING.md "Shader records"), in any form
+ *  dxil2spirv_options_set_root_signature takes; the bytes are copied. It
+ *  wins over a library's LocalRootSignature subobjects. NULL with `len` 0
+ *  removes it. Compiling with it needs root-signature mode.
+ *  Returns DXIL2SPIRV_INVALID_INPUT if the bytes are not a root signature,
+ *  DXIL2SPIRV_INVALID_ARGUMENT if options is NULL. */
+dxil2spirv_status dxil2spirv_options_set_local_root_signature(dxil2spirv_options *options,
+                                                              const uint8_t *bytes, size_t len);
+
 /** Puts the root block in a uniform buffer at (set, binding) when
  *  `enabled` is nonzero (for devices with 128-byte push constants; the
  *  CLI's default is 2:0), else in push constants (the default).

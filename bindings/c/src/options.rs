@@ -271,6 +271,41 @@ pub unsafe extern "C" fn dxil2spirv_options_set_root_signature(
     unsafe { with_options(options, |o| set(&mut o.root_signature, choice)) }
 }
 
+/// `dxil2spirv_options_set_local_root_signature`: the DXR local root
+/// signature of the ray-tracing exports (their shader records,
+/// docs/BINDING.md "Shader records"), in any form
+/// `dxil2spirv_options_set_root_signature` takes (copied); it wins over a
+/// library's `LocalRootSignature` subobjects. NULL with `len` 0 removes it.
+/// Needs root-signature mode at compile time.
+///
+/// # Safety
+/// See [`with_options`]; `bytes` is NULL or readable for `len` bytes.
+#[no_mangle]
+pub unsafe extern "C" fn dxil2spirv_options_set_local_root_signature(
+    options: *mut Options,
+    bytes: *const u8,
+    len: usize,
+) -> Status {
+    let local = if bytes.is_null() {
+        if len != 0 {
+            return Status::InvalidArgument;
+        }
+        None
+    } else {
+        // SAFETY: per the contract, a non-NULL `bytes` is readable for `len`
+        // bytes during the call.
+        let slice = unsafe { std::slice::from_raw_parts(bytes, len) };
+        match guard(Err(Status::Internal), || {
+            dxil2spirv::rootsig::load(slice).map_err(|e| Status::from(e.kind()))
+        }) {
+            Ok((rs, _)) => Some(Box::new(rs)),
+            Err(status) => return status,
+        }
+    };
+    // SAFETY: the caller upholds `with_options`'s contract on `options`.
+    unsafe { with_options(options, |o| set(&mut o.local_root_signature, local)) }
+}
+
 /// `dxil2spirv_options_set_root_signature_embedded`: bind through the
 /// blob's own `RTS0` part (`bindless-1`); compiling a blob without one
 /// fails with `DXIL2SPIRV_INVALID_INPUT`.

@@ -72,6 +72,7 @@ api! {
     options_set_entry_point: fn(*mut c_void, *const c_char) -> i32;
     options_set_root_signature: fn(*mut c_void, *const u8, usize) -> i32;
     options_set_root_signature_embedded: fn(*mut c_void) -> i32;
+    options_set_local_root_signature: fn(*mut c_void, *const u8, usize) -> i32;
     options_set_root_block_ubo: fn(*mut c_void, i32, u32, u32) -> i32;
     options_set_bindless_flags: fn(*mut c_void, u32) -> i32;
     options_set_descriptor_qa: fn(*mut c_void, u32, u64, u32) -> i32;

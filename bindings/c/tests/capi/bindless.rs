@@ -1,6 +1,7 @@
 //! Root-signature mode (`bindless-1`) through the C API: the embedded root
 //! signature, a supplied one (RTS0 bytes and JSON), the root block in a
-//! uniform buffer, the flags, and the errors.
+//! uniform buffer, the flags, a supplied local root signature, and the
+//! errors.
 
 use crate::abi::{api, failure, success, Compiler, INVALID_ARGUMENT, INVALID_INPUT, OK};
 use std::ptr;
@@ -86,6 +87,57 @@ fn bad_arguments() {
             INVALID_INPUT
         );
         assert_eq!((api.options_set_bindless_flags)(o, 4), INVALID_ARGUMENT);
+        (api.options_destroy)(o);
+    }
+}
+
+#[test]
+fn supplied_local_root_signature_lays_out_the_shader_record() {
+    // The corpus library's own local root signature, supplied as JSON
+    // with its root constants widened to 3 words: the record grows.
+    let local = br#"{"version": "1.1", "flags": ["LOCAL_ROOT_SIGNATURE"], "parameters": [
+        {"visibility": "All", "kind": "constants", "register": 0, "space": 1, "count": 3},
+        {"visibility": "All", "kind": "cbv", "register": 1, "space": 1, "flags": []},
+        {"visibility": "All", "kind": "srv", "register": 0, "space": 1, "flags": []},
+        {"visibility": "All", "kind": "table", "ranges": [{"type": "Srv", "count": 1,
+            "base_register": 1, "space": 1, "offset": "append", "flags": []}]}],
+        "static_samplers": []}"#;
+    let compiler = Compiler::new(|api, o| {
+        // SAFETY: `o` is live; `local` outlives the call (it is copied).
+        unsafe {
+            assert_eq!((api.options_set_root_signature_embedded)(o), OK);
+            assert_eq!(
+                (api.options_set_entry_point)(o, c"MaterialClosestHit".as_ptr()),
+                OK
+            );
+            assert_eq!(
+                (api.options_set_local_root_signature)(o, local.as_ptr(), local.len()),
+                OK
+            );
+        }
+    });
+    let blob = crate::corpus_blob("advanced/dxr-local-root-constants-tables.dxil");
+    let (_, json) = success(compiler.compile(&blob));
+    assert!(
+        json.contains(r#""shader_record": {"source":"supplied","size":40"#),
+        "{json}"
+    );
+    let api = api();
+    // SAFETY: NULL options and bad bytes are the error paths under test.
+    unsafe {
+        assert_eq!(
+            (api.options_set_local_root_signature)(ptr::null_mut(), ptr::null(), 0),
+            INVALID_ARGUMENT
+        );
+        let o = (api.options_create)();
+        assert_eq!(
+            (api.options_set_local_root_signature)(o, b"xyz".as_ptr(), 3),
+            INVALID_INPUT
+        );
+        assert_eq!(
+            (api.options_set_local_root_signature)(o, ptr::null(), 0),
+            OK
+        );
         (api.options_destroy)(o);
     }
 }
