@@ -2,11 +2,13 @@
 //! it on a Vulkan device and checks its results (exit 6 when they differ).
 //! With `--root-signature`, the run binds everything from the
 //! `bindless-1` reflection (root block, tables placed in the heap, mutable
-//! heap bindings with `--mutable-descriptors`, static samplers).
+//! heap bindings with `--mutable-descriptors`, static samplers). A spec
+//! with `descriptor_qa` compiles with descriptor QA and checks the fault
+//! record (`docs/DESCRIPTOR-QA.md`).
 
 use super::options::{BindlessArgs, CompileArgs};
 use super::{print, read_file, Failure};
-use dxil2spirv::compile::RootSignatureChoice;
+use dxil2spirv::compile::{DescriptorQa, RootSignatureChoice};
 use dxil2spirv::run::{self, RunOptions, RunSpec};
 use std::path::PathBuf;
 
@@ -50,6 +52,14 @@ pub fn main(args: Args) -> Result<(), Failure> {
     let blob = read_file(&dxil)?;
     let mut compile_options = args.options.to_options(true);
     args.bindless.apply(&mut compile_options)?;
+    // A spec with `descriptor_qa` is about QA: compile with it (and its
+    // fault log) unless the command line already asks for it.
+    if let Some(qa) = &spec.qa {
+        let o = compile_options
+            .descriptor_qa
+            .get_or_insert_with(DescriptorQa::default);
+        o.fault_log |= qa.log_capacity.is_some();
+    }
     if !args.table_base.is_empty() && compile_options.root_signature == RootSignatureChoice::None {
         return Err(Failure::Usage("--table-base needs --root-signature".into()));
     }
@@ -59,6 +69,7 @@ pub fn main(args: Args) -> Result<(), Failure> {
     }
     let options = RunOptions {
         device: args.device,
+        qa: run::QaLayout::from_reflection(&out.reflection),
         ..RunOptions::default()
     };
     let entry = &out.reflection.entry_point;
