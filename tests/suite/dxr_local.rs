@@ -566,6 +566,7 @@ mod gpu {
             extent: [4, 1, 1],
             layers: 2,
             mips: 1,
+            samples: 1,
         };
         let store = vec![
             (ResourceClass::Cbv, 1, 0, words(&[material_id, layer]), None),
