@@ -47,16 +47,23 @@ fn records(args: &[&str], name: &str) -> (i32, Vec<Value>) {
 
 /// The `.dxil` files of corpus folders, sorted, as the binary names them.
 fn blobs_of(folders: &[&str]) -> Vec<String> {
+    // Recursive, as the `corpus` command walks folders (corpus/binding/qa).
+    fn walk(root: &Path, rel: &str, out: &mut Vec<String>) {
+        for entry in std::fs::read_dir(root.join(rel)).expect("corpus folder") {
+            let entry = entry.expect("entry");
+            let name = entry.file_name();
+            let path = format!("{rel}/{}", name.to_string_lossy());
+            if entry.file_type().expect("file type").is_dir() {
+                walk(root, &path, out);
+            } else if path.ends_with(".dxil") {
+                out.push(path);
+            }
+        }
+    }
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut out = Vec::new();
     for folder in folders {
-        for entry in std::fs::read_dir(root.join(folder)).expect("corpus folder") {
-            let name = entry.expect("entry").file_name();
-            let name = name.to_string_lossy();
-            if name.ends_with(".dxil") {
-                out.push(format!("{folder}/{name}"));
-            }
-        }
+        walk(root, folder, &mut out);
     }
     out.sort();
     assert!(!out.is_empty(), "no blobs in {folders:?}");
