@@ -306,8 +306,18 @@ impl<'a> BitstreamReader<'a> {
     pub fn read_record(&mut self, abbrev_id: u32, ops: &mut Vec<u64>) -> Result<u32> {
         ops.clear();
         if u64::from(abbrev_id) == UNABBREV_RECORD {
-            let code = self.read_u32_vbr(6, "record code")?;
-            let count = self.cursor.read_vbr(6)?;
+            // Mostly both the code and the operand count are one vbr6 chunk
+            // (below 32): both come from one load.
+            let (code, count) = match self.cursor.peek() {
+                Some(word) if word & 0x820 == 0 => {
+                    self.cursor.skip(12);
+                    ((word & 0x1f) as u32, (word >> 6) & 0x1f)
+                }
+                _ => (
+                    self.read_u32_vbr(6, "record code")?,
+                    self.cursor.read_vbr(6)?,
+                ),
+            };
             if count.saturating_mul(6) > self.cursor.remaining() {
                 return Err(self.error(format!(
                     "record with {count} operands runs past the end of the stream"

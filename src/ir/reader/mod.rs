@@ -178,13 +178,11 @@ impl<'a> Reader<'a> {
     fn ops_substring(&mut self, start: usize, end: usize) -> Result<super::StrRange> {
         let ops = self.ops.get(start..end).unwrap_or(&[]);
         let begin = self.module.strings.len();
-        // One pass: narrow to bytes, noting any operand that does not fit.
+        // Two passes, each of which vectorizes: whether every operand fits in
+        // a byte, and the narrowing to bytes.
+        let wide = ops.iter().fold(0, |wide, &c| wide | c);
         self.scratch.clear();
-        let mut wide = 0;
-        self.scratch.extend(ops.iter().map(|&c| {
-            wide |= c;
-            c as u8
-        }));
+        self.scratch.extend(ops.iter().map(|&c| c as u8));
         if wide > 0xff {
             return Err(self.err("character out of range in a string record"));
         }
