@@ -228,6 +228,19 @@ impl BindlessLayout {
                 ),
         };
         let access = match (resolver.resolve(&declared, stage), local) {
+            // D3D12: global and local root signatures must not overlap.
+            (Ok(access), Some((layout, local))) if local.resolve(&declared, stage).is_ok() => {
+                return Err(Error::invalid(
+                    Phase::Container,
+                    format!(
+                        "root signature (global-local-overlap): {} is bound by both the global \
+                         root signature ({}) and the local root signature ({})",
+                        declared.register,
+                        access_site(&access),
+                        layout.source
+                    ),
+                ));
+            }
             (Ok(access), _) => access,
             (Err(e), None) => return Err(e.to_error()),
             // Not in the global root signature: the local one must cover it.
@@ -301,5 +314,15 @@ impl BindlessLayout {
                 binding: index as u32,
             },
         })
+    }
+}
+
+/// Where in a root signature an access goes through, for messages.
+fn access_site(access: &Access) -> String {
+    match *access {
+        Access::RootConstants { parameter, .. }
+        | Access::RootDescriptor { parameter, .. }
+        | Access::Table { parameter, .. } => format!("parameter {parameter}"),
+        Access::StaticSampler(i) => format!("static sampler {i}"),
     }
 }

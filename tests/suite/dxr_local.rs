@@ -229,6 +229,30 @@ fn supplied_local_root_signature_wins_and_must_cover_the_shader() {
 }
 
 #[test]
+fn a_register_in_both_root_signatures_is_an_error() {
+    // D3D12: the global and local root signatures of a shader must not
+    // overlap. The global one binds s0 (a static sampler); a local sampler
+    // table binding s0 too is refused, naming the register and both.
+    let sampler_table = r#"{"visibility": "All", "kind": "table", "ranges": [{"type": "Sampler",
+            "count": 1, "base_register": 0, "space": 0, "offset": "append", "flags": []}]}"#;
+    let local = local_json(2, true).replacen(
+        r#""parameters": ["#,
+        &format!(r#""parameters": [{sampler_table},"#),
+        1,
+    );
+    let msg = with_local(&local)
+        .compile(&blob("dxr-local-root-constants-tables"))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        msg.contains("(global-local-overlap): s0 space 0")
+            && msg.contains("static sampler 0")
+            && msg.contains("local root signature (supplied)"),
+        "{msg}"
+    );
+}
+
+#[test]
 fn hostile_rdat_bytes_never_panic() {
     let bytes = blob("dxr-local-root-buffers");
     let c = dxil2spirv::container::parse(&bytes).unwrap();
