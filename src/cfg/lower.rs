@@ -19,7 +19,7 @@ use smallvec::SmallVec;
 use super::pre::{PSel, PreCfg, SEL};
 use super::structured::{LoopControl, Role, SelectionControl};
 use super::tree::{LabelKind, Term, Tree};
-use super::util::{at, at_mut, get, internal, NONE};
+use super::util::{at, at_mut, get, internal, push_new, NONE};
 use crate::error::Result;
 use crate::ir::{BlockId, ValueId};
 
@@ -56,6 +56,32 @@ impl LTerm {
             .into_iter()
             .chain(second)
             .chain(cases.iter().map(|c| c.1))
+    }
+
+    /// Calls `f` on the targets in terminator order, with duplicates (a
+    /// direct match: the passes run it for every block, and a chain of
+    /// iterators costs several times more).
+    #[inline]
+    pub(crate) fn for_each_target(&self, mut f: impl FnMut(u32)) {
+        match self {
+            LTerm::Branch(t) => f(*t),
+            LTerm::CondBranch { t, f: e, .. } => {
+                f(*t);
+                f(*e);
+            }
+            LTerm::Switch { default, cases, .. } => {
+                f(*default);
+                cases.iter().for_each(|c| f(c.1));
+            }
+            LTerm::None | LTerm::Ret(_) | LTerm::Unreachable => {}
+        }
+    }
+
+    /// Appends the distinct targets, in terminator order, to `out` (an
+    /// [`crate::cfg::Adj`] list being built).
+    pub(crate) fn push_targets(&self, out: &mut Vec<u32>) {
+        let start = out.len();
+        self.for_each_target(|t| push_new(out, start, t));
     }
 
     /// Rewrites every target slot with `f`.

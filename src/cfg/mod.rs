@@ -146,6 +146,7 @@ mod hints;
 mod loops;
 mod lower;
 mod pre;
+mod scratch;
 mod ssa;
 mod structured;
 mod structurize;
@@ -159,11 +160,12 @@ pub use dot::{write_cfg_dot, write_dot, write_structured_dot, write_structured_t
 pub use graph::{block_exit, Cfg, Exit};
 pub use hints::{loop_control, selection_control};
 pub use loops::LoopForest;
+pub use scratch::CfgScratch;
 pub use structured::{
     Incoming, LoopControl, Merge, PhiDef, Preds, Role, SBlock, SBlockId, SPhi, STerm, SValue,
     SelectionControl, Structured, SynthDef, SynthId, SynthType,
 };
-pub use structurize::structurize;
+pub use structurize::{structurize, structurize_with};
 pub use summary::Summary;
 pub use util::Adj;
 pub use verify::{verify, verify_with};

@@ -13,6 +13,7 @@
 use super::dom::DomTree;
 use super::loops::LoopForest;
 use super::pre::{PSel, PTerm, PreCfg};
+use super::scratch::CfgScratch;
 use super::structured::SelectionControl;
 use super::util::{at, at_mut, internal, set, Adj, NONE};
 use crate::error::Result;
@@ -99,21 +100,31 @@ impl Analysis {
     /// Dominators, loops and reverse postorder of the pre-CFG, from one
     /// depth-first search. The graph may still be irreducible
     /// ([`LoopForest::is_reducible`]); [`build`] needs it reducible.
-    pub(crate) fn new(pre: &PreCfg) -> Result<Analysis> {
-        let (succ, pred) = pre.adjacency();
-        let d = super::util::dfs(&succ, 0);
-        let dom = DomTree::compute_from(&pred, &d, 0)?;
-        let loops = LoopForest::compute_from(&succ, &pred, &d, &dom)?;
-        let mut rpo_num = vec![NONE; succ.len()];
+    pub(crate) fn new(pre: &PreCfg, s: &mut CfgScratch) -> Result<Analysis> {
+        let (succ, pred) = pre.adjacency(&mut s.u32s);
+        let d = super::util::dfs_in(&succ, 0, &mut s.u32s);
+        let dom = DomTree::compute_in(&pred, &d, 0, s)?;
+        let loops = LoopForest::compute_in(&succ, &pred, &d, &dom, &mut s.u32s)?;
+        let mut rpo_num = s.u32s.table(succ.len(), NONE);
         for (i, &v) in d.post().iter().rev().enumerate() {
             set(&mut rpo_num, v as usize, i as u32)?;
         }
+        d.recycle(&mut s.u32s);
+        succ.recycle(&mut s.u32s);
         Ok(Analysis {
             pred,
             dom,
             loops,
             rpo_num,
         })
+    }
+
+    /// Gives the tables back to `s`.
+    pub(crate) fn recycle(self, s: &mut CfgScratch) {
+        self.pred.recycle(&mut s.u32s);
+        self.dom.recycle(s);
+        self.loops.recycle(&mut s.u32s);
+        s.u32s.give(self.rpo_num);
     }
 
     fn is_back_edge(&self, u: u32, v: u32) -> bool {

@@ -9,11 +9,17 @@ use crate::error::Result;
 /// The blocks in emission order, from the blocks' distinct successors
 /// `succ` (in terminator order): each block's successors are visited
 /// first, then its merge and continue targets. Errors if a block is not
-/// structurally reachable from the entry.
-pub(super) fn emission_order(blocks: &[LBlock], succ: &Adj) -> Result<Vec<u32>> {
+/// structurally reachable from the entry. The order is built in `post`
+/// (an empty vector).
+pub(super) fn emission_order(
+    blocks: &[LBlock],
+    succ: &Adj,
+    mut post: Vec<u32>,
+) -> Result<Vec<u32>> {
     let n = blocks.len();
     let mut visited = vec![false; n];
-    let mut post: Vec<u32> = Vec::with_capacity(n);
+    post.clear();
+    post.reserve(n);
     // (block, index of the next edge: successors, then merge targets).
     let mut stack: Vec<(u32, usize)> = Vec::with_capacity(n);
     stack.push((0, 0));

@@ -142,7 +142,9 @@ pub(super) fn place(
             kill: &undef,
         };
         let rs: Vec<(u32, bool)> = my_preds.iter().map(|&q| (q, true)).collect();
-        let (vals, new_phis) = solver.solve(&g, &rs, &mut ssa.synths, &kill_at_original)?;
+        // The phis the solve places come after the original phis, which
+        // are inserted at the front of their block's list below.
+        let vals = solver.solve(&g, &rs, &mut ssa.synths, &mut ssa.phis, &kill_at_original)?;
         for (pi, (res, _)) in orig_phis.iter().enumerate() {
             let mut inc = Incoming::with_capacity(rs.len());
             for v in vals.chunks(k.max(1)) {
@@ -156,7 +158,6 @@ pub(super) fn place(
                 },
             );
         }
-        ssa.add(new_phis)?;
     }
     Ok(())
 }
