@@ -17,6 +17,7 @@
 use smallvec::SmallVec;
 
 use super::pre::{PSel, PreCfg, SEL};
+use super::scratch::CfgScratch;
 use super::structured::{LoopControl, Role, SelectionControl};
 use super::tree::{LabelKind, Term, Tree};
 use super::util::{at, at_mut, get, internal, push_new, NONE};
@@ -238,14 +239,21 @@ struct Lowerer<'a> {
 }
 
 /// Lowers the tree. Block 0 is the entry.
-pub(crate) fn lower(pre: &PreCfg, tree: &Tree, loop_hints: &[LoopControl]) -> Result<Vec<LBlock>> {
+pub(crate) fn lower(
+    pre: &PreCfg,
+    tree: &Tree,
+    loop_hints: &[LoopControl],
+    s: &mut CfgScratch,
+) -> Result<Vec<LBlock>> {
     let nl = tree.labels.len();
+    // Every list lowers to at most a few blocks and scopes.
+    let mut blocks = s.blocks.take();
+    blocks.reserve(tree.lists.len());
     let mut l = Lowerer {
         pre,
         tree,
         loop_hints,
-        // Every list lowers to at most a few blocks and scopes.
-        blocks: Vec::with_capacity(tree.lists.len()),
+        blocks,
         scopes: {
             let mut s = Vec::with_capacity(tree.lists.len().saturating_add(1));
             s.push(Scope {
@@ -254,10 +262,10 @@ pub(crate) fn lower(pre: &PreCfg, tree: &Tree, loop_hints: &[LoopControl]) -> Re
             });
             s
         },
-        crossed: vec![false; nl],
-        targeted: vec![false; nl],
+        crossed: s.bools.table(nl, false),
+        targeted: s.bools.table(nl, false),
         ladder: vec![Vec::new(); nl],
-        loop_blocks: vec![(NONE, NONE); nl],
+        loop_blocks: s.pairs.table(nl, (NONE, NONE)),
         work: Vec::with_capacity(tree.lists.len()),
     };
     let entry = l.new_block(Role::Entry);
@@ -283,6 +291,9 @@ pub(crate) fn lower(pre: &PreCfg, tree: &Tree, loop_hints: &[LoopControl]) -> Re
             return Err(internal(format!("lowered block {i} has no terminator")));
         }
     }
+    s.bools.give(l.crossed);
+    s.bools.give(l.targeted);
+    s.pairs.give(l.loop_blocks);
     Ok(l.blocks)
 }
 

@@ -67,6 +67,11 @@
 //! A function of one block that returns and has no phis skips all of
 //! this: it is its own structured form.
 //!
+//! The passes take their tables from a [`CfgScratch`] and give them back,
+//! so a compiler that keeps one ([`structurize_with`]; a
+//! [`crate::Compiler`] pools them) structurizes without allocating most of
+//! them; [`structurize`] starts from an empty one.
+//!
 //! [`verify`] checks the result independently (it recomputes dominators
 //! and constructs from scratch and applies the SPIR-V rules);
 //! [`verify_with`] also checks the SSA of original values.

@@ -70,6 +70,12 @@ pub struct CfgScratch {
     pub(super) bools: Pool<bool>,
     /// Cleanup's predecessor lists.
     pub(super) preds: Pool<super::cleanup::PredList>,
+    /// Pairs of node numbers.
+    pub(super) pairs: Pool<(u32, u32)>,
+    /// The lowered blocks.
+    pub(super) blocks: Pool<super::lower::LBlock>,
+    /// The SSA passes' phis of each block.
+    pub(super) phis: Vec<Vec<super::structured::SPhi>>,
 }
 
 impl CfgScratch {
@@ -81,6 +87,13 @@ impl CfgScratch {
             .saturating_add(self.nums.bytes())
             .saturating_add(self.bools.bytes())
             .saturating_add(self.preds.bytes())
+            .saturating_add(self.pairs.bytes())
+            .saturating_add(self.blocks.bytes())
+            .saturating_add(
+                self.phis
+                    .iter()
+                    .fold(bytes(&self.phis), |a, v| a.saturating_add(bytes(v))),
+            )
     }
 }
 

@@ -36,15 +36,15 @@ pub(crate) enum Reach {
 pub(crate) type DefVals = SmallVec<[SValue; 4]>;
 
 /// Where a group's variables are defined.
-pub(crate) enum Defs {
+pub(crate) enum Defs<'d> {
     /// At the end of one block.
     One(u32, DefVals),
     /// At the end of each block of the list, sorted by block (a binary
     /// search beats hashing on the few blocks a group has).
-    Sorted(Vec<(u32, DefVals)>),
+    Sorted(&'d [(u32, DefVals)]),
 }
 
-impl Defs {
+impl Defs<'_> {
     /// The values defined at the end of block `b`.
     pub(crate) fn get(&self, b: u32) -> Option<&[SValue]> {
         match self {
@@ -66,7 +66,7 @@ impl Defs {
 /// A group of variables.
 pub(crate) struct Group<'v> {
     pub k: usize,
-    pub defs: Defs,
+    pub defs: Defs<'v>,
     pub forced: Option<(u32, &'v [SValue])>,
     pub entry: &'v [SValue],
     pub types: &'v [SynthType],

@@ -71,8 +71,8 @@ fn structurize_inner(
         let slot = at_mut(&mut loop_hints, h as usize)?;
         *slot = merge_loop_control(*slot, hint);
     }
-    let tree = tree::build(&pre, &a)?;
-    let blocks = super::lower::lower(&pre, &tree, &loop_hints)?;
+    let tree = tree::build(&pre, &a, scratch)?;
+    let blocks = super::lower::lower(&pre, &tree, &loop_hints, scratch)?;
     // Freed now, the analyses' memory serves the passes below (the
     // allocator hands recently freed chunks out fastest).
     a.recycle(scratch);

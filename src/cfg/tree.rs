@@ -163,7 +163,7 @@ impl Default for TNode {
 }
 
 /// Builds the tree.
-pub(crate) fn build(pre: &PreCfg, a: &Analysis) -> Result<Tree> {
+pub(crate) fn build(pre: &PreCfg, a: &Analysis, s: &mut CfgScratch) -> Result<Tree> {
     if !a.loops.is_reducible() {
         return Err(internal("structure tree needs a reducible graph"));
     }
@@ -186,7 +186,7 @@ pub(crate) fn build(pre: &PreCfg, a: &Analysis) -> Result<Tree> {
     // Label nodes and where their Blocks attach.
     // (node x, label node y): y's Block attaches at x; sorted below by x,
     // then by y's reverse postorder number.
-    let mut attached: Vec<(u32, u32)> = Vec::new();
+    let mut attached = s.pairs.take();
     for v in 0..n as u32 {
         let Some(d) = a.dom.idom(v) else { continue };
         // The outermost loop containing d but not v.
@@ -230,7 +230,8 @@ pub(crate) fn build(pre: &PreCfg, a: &Analysis) -> Result<Tree> {
         id
     };
     let root = new_list(&mut lists, None, Term::Pending);
-    let mut work: Vec<(u32, ListId)> = Vec::with_capacity(n);
+    let mut work: Vec<(u32, ListId)> = s.pairs.take();
+    work.reserve(n);
     work.push((0, root));
     while let Some((x, slot)) = work.pop() {
         if std::mem::replace(&mut at_mut(&mut t, x as usize)?.built, true) {
@@ -350,6 +351,8 @@ pub(crate) fn build(pre: &PreCfg, a: &Analysis) -> Result<Tree> {
             return Err(internal(format!("node {v} was not placed")));
         }
     }
+    s.pairs.give(attached);
+    s.pairs.give(work);
     Ok(Tree {
         lists,
         labels,

@@ -79,9 +79,14 @@ pub(crate) fn finish(
         blocks: &blocks,
         g: &g,
     };
+    // Each block's phi list, kept with its capacity from earlier
+    // functions (most blocks with phis have the same few).
+    let mut phis = std::mem::take(&mut scratch.phis);
+    phis.iter_mut().for_each(Vec::clear);
+    phis.resize_with(n, Vec::new);
     let mut ssa = Ssa {
         synths: Vec::new(),
-        phis: vec![Vec::new(); n],
+        phis,
     };
     let mut solver = Solver::new(&g.preds, std::mem::take(&mut scratch.solver));
     let var_value = selectors::solve(&blocks, &mut solver, &mut ssa)?;
@@ -101,6 +106,8 @@ pub(crate) fn finish(
             order: &order,
         },
     );
+    scratch.phis = ssa.phis;
+    scratch.blocks.give(blocks);
     scratch.u32s.give(order);
     scratch.u32s.give(of_orig);
     g.succ.recycle(&mut scratch.u32s);

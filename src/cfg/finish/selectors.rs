@@ -62,7 +62,7 @@ pub(super) fn solve(
         let defs = var_defs.remove(&var).unwrap_or_default();
         let g = Group {
             k: 1,
-            defs: Defs::Sorted(defs),
+            defs: Defs::Sorted(&defs),
             forced: None,
             entry: &[SValue::U32(0)],
             types: &[SynthType::Selector],
