@@ -132,9 +132,14 @@ pub(crate) struct PreCfg {
 
 impl PreCfg {
     /// Builds the pre-CFG from the reachable blocks of `func`.
-    pub(crate) fn build(func: &Function, module: &Module, cfg: &Cfg) -> Result<PreCfg> {
+    pub(crate) fn build(
+        func: &Function,
+        module: &Module,
+        cfg: &Cfg,
+        pool: &mut Pool<u32>,
+    ) -> Result<PreCfg> {
         let n = func.blocks.len();
-        let mut node_of = vec![NONE; n];
+        let mut node_of = pool.table(n, NONE);
         // Entry first, then reverse postorder.
         let order = cfg.rpo();
         for (i, b) in order.iter().enumerate() {
@@ -213,6 +218,7 @@ impl PreCfg {
                 loop_hint,
             });
         }
+        pool.give(node_of);
         Ok(PreCfg { nodes, vars: 1 })
     }
 

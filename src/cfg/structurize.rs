@@ -54,7 +54,7 @@ fn structurize_inner(
         return Ok(s);
     }
     let cfg = Cfg::new(func, module)?;
-    let mut pre = PreCfg::build(func, module, &cfg)?;
+    let mut pre = PreCfg::build(func, module, &cfg, &mut scratch.u32s)?;
     let mut a = Analysis::new(&pre, scratch)?;
     if !a.loops.is_reducible() {
         pre.make_reducible(&a.pred)?;

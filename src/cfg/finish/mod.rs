@@ -94,7 +94,7 @@ pub(crate) fn finish(
     let uses = repair::repair(&c, &mut solver, &mut ssa, scratch)?;
     scratch.solver = solver.into_bufs();
     let repl = simplify::simplify_phis(&mut ssa.phis, ssa.synths.len())?;
-    let order = order::emission_order(&blocks, &g.succ, scratch.u32s.take())?;
+    let order = order::emission_order(&blocks, &g.succ, scratch)?;
     let out = assemble::assemble(
         &blocks,
         &assemble::Parts {

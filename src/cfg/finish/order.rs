@@ -3,22 +3,22 @@
 //! follows its header.
 
 use crate::cfg::lower::LBlock;
+use crate::cfg::scratch::CfgScratch;
 use crate::cfg::util::{at_mut, internal, Adj};
 use crate::error::Result;
 
 /// The blocks in emission order, from the blocks' distinct successors
 /// `succ` (in terminator order): each block's successors are visited
 /// first, then its merge and continue targets. Errors if a block is not
-/// structurally reachable from the entry. The order is built in `post`
-/// (an empty vector).
+/// structurally reachable from the entry. Its tables come from `s`.
 pub(super) fn emission_order(
     blocks: &[LBlock],
     succ: &Adj,
-    mut post: Vec<u32>,
+    s: &mut CfgScratch,
 ) -> Result<Vec<u32>> {
     let n = blocks.len();
-    let mut visited = vec![false; n];
-    post.clear();
+    let mut visited = s.bools.table(n, false);
+    let mut post = s.u32s.take();
     post.reserve(n);
     // (block, index of the next edge: successors, then merge targets).
     let mut stack: Vec<(u32, usize)> = Vec::with_capacity(n);
@@ -46,6 +46,7 @@ pub(super) fn emission_order(
     if let Some(i) = visited.iter().position(|&vis| !vis) {
         return Err(internal(format!("block {i} is not structurally reachable")));
     }
+    s.bools.give(visited);
     post.reverse();
     Ok(post)
 }
