@@ -2,6 +2,7 @@
 //! graphs, Lengauer–Tarjan with path compression on large ones) with
 //! DFS-interval numbering so that [`DomTree::dominates`] is O(1).
 
+use super::scratch::CfgScratch;
 use super::util::{at, at_mut, dfs, get, set, Adj, Dfs, NONE};
 use crate::error::Result;
 
@@ -24,7 +25,7 @@ struct Lt {
 
 /// A node's numbering in the tree.
 #[derive(Clone, Copy, Debug)]
-struct Num {
+pub(crate) struct Num {
     /// Preorder number in the tree ([`NONE`] if unreachable).
     pre: u32,
     /// One past the largest preorder number in the subtree.
@@ -73,25 +74,41 @@ impl DomTree {
     /// [`DomTree::compute`] from a depth-first search of the graph from
     /// `root` already made.
     pub(crate) fn compute_from(pred: &Adj, d: &Dfs, root: u32) -> Result<DomTree> {
+        Self::compute_in(pred, d, root, &mut CfgScratch::default())
+    }
+
+    /// [`DomTree::compute_from`] in vectors of `s`.
+    pub(crate) fn compute_in(
+        pred: &Adj,
+        d: &Dfs,
+        root: u32,
+        s: &mut CfgScratch,
+    ) -> Result<DomTree> {
         let num = if d.post().len() <= SMALL {
-            Self::idoms_iterative(pred, d)?
+            Self::idoms_iterative(pred, d, s)?
         } else {
             Self::idoms_lengauer_tarjan(pred, d)?
         };
-        Self::from_idom(root, num)
+        Self::from_idom(root, num, s.u32s.take())
+    }
+
+    /// Gives the tables back to `s`.
+    pub(crate) fn recycle(self, s: &mut CfgScratch) {
+        s.nums.give(self.num);
+        s.u32s.give(self.children);
     }
 
     /// Immediate dominators by Cooper, Harvey and Kennedy's iterative
     /// algorithm ("A Simple, Fast Dominance Algorithm") on reverse
     /// postorder numbers: a few tight passes, fastest on small graphs.
-    fn idoms_iterative(pred: &Adj, d: &Dfs) -> Result<Vec<Num>> {
+    fn idoms_iterative(pred: &Adj, d: &Dfs, s: &mut CfgScratch) -> Result<Vec<Num>> {
         let n = d.pre_num().len();
         let count = d.post().len();
         // Reverse postorder number of each node (`NONE` if unreachable);
         // the root is 0. `i < count`: no underflow.
         let last = count.saturating_sub(1);
         // Both tables in one allocation.
-        let mut tables = vec![NONE; n.saturating_add(count)];
+        let mut tables = s.u32s.table(n.saturating_add(count), NONE);
         let (rpo, idom) = tables.split_at_mut(n);
         for (i, &v) in d.post().iter().enumerate() {
             set(rpo, v as usize, last.saturating_sub(i) as u32)?;
@@ -115,6 +132,7 @@ impl DomTree {
             Ok(a)
         };
         let mut changed = true;
+        let mut first = true;
         while changed {
             changed = false;
             for (i, &v) in d.post().iter().rev().enumerate().skip(1) {
@@ -136,14 +154,48 @@ impl DomTree {
                     changed = true;
                 }
             }
+            // The first pass saw no retreating edge (its source comes
+            // later in reverse postorder). Where each of them is a back
+            // edge of the tree found (its target dominates its source), a
+            // second pass would only confirm it: the source's chain meets
+            // the target's dominator at the target. Reducible graphs, the
+            // structurizer's own included, so take one pass instead of two.
+            if std::mem::take(&mut first) && changed {
+                changed = !Self::back_edges_only(pred, d, rpo, idom)?;
+            }
         }
-        let mut num = vec![Num::default(); n];
+        let mut num = s.nums.table(n, Num::default());
         for (i, &v) in d.post().iter().rev().enumerate().skip(1) {
             let x = get(idom, i)? as usize;
             let iv = get(d.post(), last.saturating_sub(x))?;
             at_mut(&mut num, v as usize)?.idom = iv;
         }
+        s.u32s.give(tables);
         Ok(num)
+    }
+
+    /// Whether every retreating edge `p → v` (`rpo[p] >= rpo[v]`, both by
+    /// reverse postorder number) has `v` among the dominators of `p` in the
+    /// tree `idom` (by reverse postorder number, complete).
+    fn back_edges_only(pred: &Adj, d: &Dfs, rpo: &[u32], idom: &[u32]) -> Result<bool> {
+        for (i, &v) in d.post().iter().rev().enumerate() {
+            let i = i as u32;
+            for &p in pred.succ(v) {
+                let mut x = get(rpo, p as usize)?;
+                if x == NONE || x < i {
+                    continue; // unreachable, or a forward edge
+                }
+                // Up the tree from `p` while the numbers exceed `v`'s:
+                // every dominator has a smaller number.
+                while x > i {
+                    x = get(idom, x as usize)?;
+                }
+                if x != i {
+                    return Ok(false);
+                }
+            }
+        }
+        Ok(true)
     }
 
     /// Immediate dominators by Lengauer and Tarjan's algorithm (near-linear
@@ -254,7 +306,7 @@ impl DomTree {
     /// Builds the tree numbering from immediate dominators (`num[v].idom`,
     /// `NONE` for the root and for unreachable nodes; the rest of `num`
     /// is unset).
-    fn from_idom(root: u32, mut num: Vec<Num>) -> Result<DomTree> {
+    fn from_idom(root: u32, mut num: Vec<Num>, mut children: Vec<u32>) -> Result<DomTree> {
         let n = num.len();
         // One table: `n + 2` slots, then the children of each node in
         // turn. Children counts of `p` go to slot `p + 2`; after the prefix
@@ -268,7 +320,8 @@ impl DomTree {
         let c = num.iter().filter(|x| x.idom != NONE).count();
         // The preorder follows the children lists in the same allocation.
         let order_start = slots.saturating_add(c);
-        let mut children = Vec::with_capacity(order_start.saturating_add(n));
+        children.clear();
+        children.reserve(order_start.saturating_add(n));
         children.resize(order_start, 0u32);
         for x in &num {
             if x.idom != NONE {
@@ -431,7 +484,7 @@ mod tests {
                 Adj::from_targets(n, |v| lists.get(v as usize).into_iter().flatten().copied());
             let pred = succ.reversed();
             let d = dfs(&succ, 0);
-            let a = DomTree::idoms_iterative(&pred, &d)?;
+            let a = DomTree::idoms_iterative(&pred, &d, &mut CfgScratch::default())?;
             let b = DomTree::idoms_lengauer_tarjan(&pred, &d)?;
             let ia: Vec<u32> = a.iter().map(|x| x.idom).collect();
             let ib: Vec<u32> = b.iter().map(|x| x.idom).collect();

@@ -7,7 +7,7 @@ use petgraph::graph::{DiGraph, NodeIndex};
 
 use super::dom::DomTree;
 use super::loops::LoopForest;
-use super::util::{Adj, Dfs, NONE};
+use super::util::{push_new, Adj, Dfs, NONE};
 use crate::error::{Error, Phase, Result};
 use crate::ir::{BlockId, Function, InstKind, Module, ValueId};
 
@@ -45,6 +45,28 @@ impl Exit {
     /// The targets, in terminator order, with duplicates.
     pub fn targets(&self) -> Vec<BlockId> {
         self.target_iter().collect()
+    }
+
+    /// Appends the distinct targets, in terminator order, to `out` (an
+    /// [`Adj::from_fn`] list).
+    fn push_targets(&self, out: &mut Vec<u32>) {
+        let start = out.len();
+        match self {
+            Exit::Br(t) => out.push(t.0),
+            Exit::CondBr {
+                if_true, if_false, ..
+            } => {
+                out.push(if_true.0);
+                push_new(out, start, if_false.0);
+            }
+            Exit::Switch { default, cases, .. } => {
+                out.push(default.0);
+                for c in cases {
+                    push_new(out, start, c.1 .0);
+                }
+            }
+            Exit::Ret(_) | Exit::Unreachable => {}
+        }
     }
 
     /// [`Exit::targets`] without collecting them.
@@ -131,7 +153,8 @@ pub struct Cfg {
     graph: OnceLock<DiGraph<BlockId, ()>>,
     exits: Vec<Exit>,
     succ: Adj,
-    pred: Adj,
+    /// Built on first use: the structurizer rarely reads it.
+    pred: OnceLock<Adj>,
     /// The depth-first search from the entry.
     dfs: Dfs,
     rpo: Vec<BlockId>,
@@ -148,20 +171,18 @@ impl Cfg {
         for b in 0..n {
             exits.push(block_exit(func, module, BlockId(b as u32))?);
         }
-        let succ = Adj::from_targets(n, |b| {
-            exits
-                .get(b as usize)
-                .into_iter()
-                .flat_map(|e| e.target_iter().map(|t| t.0))
+        let succ = Adj::from_fn(n, |b, out| {
+            if let Some(e) = exits.get(b as usize) {
+                e.push_targets(out);
+            }
         });
-        let pred = succ.reversed();
         let dfs = super::util::dfs(&succ, 0);
         let rpo = dfs.post().iter().rev().map(|&v| BlockId(v)).collect();
         Ok(Cfg {
             graph: OnceLock::new(),
             exits,
             succ,
-            pred,
+            pred: OnceLock::new(),
             dfs,
             rpo,
         })
@@ -206,7 +227,7 @@ impl Cfg {
 
     /// Distinct predecessors (reachable or not), in block order.
     pub fn predecessors(&self, b: BlockId) -> impl Iterator<Item = BlockId> + '_ {
-        self.pred.succ(b.0).iter().map(|&v| BlockId(v))
+        self.pred_adj().succ(b.0).iter().map(|&v| BlockId(v))
     }
 
     /// Successor lists as a compact adjacency.
@@ -216,7 +237,7 @@ impl Cfg {
 
     /// Predecessor lists as a compact adjacency.
     pub fn pred_adj(&self) -> &Adj {
-        &self.pred
+        self.pred.get_or_init(|| self.succ.reversed())
     }
 
     /// Whether a block is reachable from the entry.
@@ -234,7 +255,7 @@ impl Cfg {
 
     /// The dominator tree (rooted at the entry block).
     pub fn dominators(&self) -> Result<DomTree> {
-        DomTree::compute(&self.succ, &self.pred, 0)
+        DomTree::compute(&self.succ, self.pred_adj(), 0)
     }
 
     /// The post-dominator tree. Its root is a virtual exit node numbered
@@ -243,7 +264,9 @@ impl Cfg {
     /// it.
     pub fn post_dominators(&self) -> Result<DomTree> {
         let n = self.len();
-        let mut rev: Vec<Vec<u32>> = (0..n).map(|b| self.pred.succ(b as u32).to_vec()).collect();
+        let mut rev: Vec<Vec<u32>> = (0..n)
+            .map(|b| self.pred_adj().succ(b as u32).to_vec())
+            .collect();
         let mut virt = Vec::new();
         for (b, e) in self.exits.iter().enumerate() {
             if matches!(e, Exit::Ret(_) | Exit::Unreachable) {
@@ -258,6 +281,6 @@ impl Cfg {
 
     /// The loop nesting forest, given the dominator tree.
     pub fn loops(&self, dom: &DomTree) -> Result<LoopForest> {
-        LoopForest::compute(&self.succ, &self.pred, 0, dom)
+        LoopForest::compute(&self.succ, self.pred_adj(), 0, dom)
     }
 }

@@ -4,6 +4,7 @@
 //! dominate their source).
 
 use super::dom::DomTree;
+use super::scratch::Pool;
 use super::util::{dfs, get, set, Adj, Dfs, NONE};
 use crate::error::Result;
 
@@ -39,8 +40,26 @@ impl LoopForest {
         d: &Dfs,
         dom: &DomTree,
     ) -> Result<LoopForest> {
+        Self::compute_in(succ, pred, d, dom, &mut Pool::default())
+    }
+
+    /// Gives the node tables back to `pool`.
+    pub(crate) fn recycle(self, pool: &mut Pool<u32>) {
+        for v in [self.innermost, self.parent, self.pre, self.end, self.depth] {
+            pool.give(v);
+        }
+    }
+
+    /// [`LoopForest::compute_from`] in vectors of `pool`.
+    pub(crate) fn compute_in(
+        succ: &Adj,
+        pred: &Adj,
+        d: &Dfs,
+        dom: &DomTree,
+        pool: &mut Pool<u32>,
+    ) -> Result<LoopForest> {
         let n = succ.len();
-        let mut post_num = vec![NONE; n];
+        let mut post_num = pool.table(n, NONE);
         for (i, &v) in d.post().iter().enumerate() {
             set(&mut post_num, v as usize, i as u32)?;
         }
@@ -62,14 +81,17 @@ impl LoopForest {
             }
         }
         // Headers, innermost first (descending DFS preorder).
-        let mut headers: Vec<u32> = d
-            .pre()
-            .iter()
-            .copied()
-            .filter(|&v| is_header.get(v as usize).copied().unwrap_or(false))
-            .collect();
-        headers.reverse();
+        let mut headers = pool.take();
+        headers.extend(
+            d.pre()
+                .iter()
+                .rev()
+                .copied()
+                .filter(|&v| is_header.get(v as usize).copied().unwrap_or(false)),
+        );
+        pool.give(post_num);
         if headers.is_empty() {
+            pool.give(headers);
             // No loops: the tables stay empty (every query answers "no
             // loop" for a node outside them).
             return Ok(LoopForest {
@@ -83,7 +105,8 @@ impl LoopForest {
                 irreducible_edges,
             });
         }
-        let mut rep: Vec<u32> = (0..n as u32).collect();
+        let mut rep = pool.take();
+        rep.extend(0..n as u32);
         let find = |rep: &mut Vec<u32>, x: u32| -> Result<u32> {
             let mut r = x;
             while get(rep, r as usize)? != r {
@@ -97,9 +120,9 @@ impl LoopForest {
             }
             Ok(r)
         };
-        let mut loop_parent = vec![NONE; n];
-        let mut stamp = vec![NONE; n];
-        let mut work: Vec<u32> = Vec::new();
+        let mut loop_parent = pool.table(n, NONE);
+        let mut stamp = pool.table(n, NONE);
+        let mut work = pool.take();
         for &h in &headers {
             work.clear();
             for &p in pred.succ(h) {
@@ -125,8 +148,11 @@ impl LoopForest {
                 }
             }
         }
-        let mut innermost = vec![NONE; n];
-        let mut parent = vec![NONE; n];
+        for v in [rep, stamp, work] {
+            pool.give(v);
+        }
+        let mut innermost = pool.table(n, NONE);
+        let mut parent = pool.table(n, NONE);
         for v in 0..n {
             if get(&is_header, v)? {
                 set(&mut innermost, v, v as u32)?;
@@ -139,7 +165,8 @@ impl LoopForest {
         // table: `head[p]` (slot `n` for the outermost loops) and `next[h]`.
         // The headers come innermost first (descending preorder), each put
         // at the front of its list: every list ends up in ascending preorder.
-        let mut links = vec![NONE; n.saturating_mul(2).saturating_add(1)];
+        pool.give(loop_parent);
+        let mut links = pool.table(n.saturating_mul(2).saturating_add(1), NONE);
         let (head, next) = links.split_at_mut(n.saturating_add(1));
         for &h in &headers {
             let p = get(&parent, h as usize)?;
@@ -147,9 +174,9 @@ impl LoopForest {
             set(next, h as usize, get(head, slot)?)?;
             set(head, slot, h)?;
         }
-        let mut pre = vec![NONE; n];
-        let mut end = vec![NONE; n];
-        let mut depth = vec![0u32; n];
+        let mut pre = pool.table(n, NONE);
+        let mut end = pool.table(n, NONE);
+        let mut depth = pool.table(n, 0);
         let mut counter = 0u32;
         // (loop, its next child to visit, depth).
         let mut stack: Vec<(usize, u32, u32)> = vec![(n, get(head, n)?, 0)];
@@ -170,6 +197,8 @@ impl LoopForest {
                 stack.pop();
             }
         }
+        pool.give(links);
+        pool.give(headers);
         Ok(LoopForest {
             innermost,
             parent,

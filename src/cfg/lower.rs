@@ -17,9 +17,10 @@
 use smallvec::SmallVec;
 
 use super::pre::{PSel, PreCfg, SEL};
+use super::scratch::CfgScratch;
 use super::structured::{LoopControl, Role, SelectionControl};
 use super::tree::{LabelKind, Term, Tree};
-use super::util::{at, at_mut, get, internal, NONE};
+use super::util::{at, at_mut, get, internal, push_new, NONE};
 use crate::error::Result;
 use crate::ir::{BlockId, ValueId};
 
@@ -56,6 +57,32 @@ impl LTerm {
             .into_iter()
             .chain(second)
             .chain(cases.iter().map(|c| c.1))
+    }
+
+    /// Calls `f` on the targets in terminator order, with duplicates (a
+    /// direct match: the passes run it for every block, and a chain of
+    /// iterators costs several times more).
+    #[inline]
+    pub(crate) fn for_each_target(&self, mut f: impl FnMut(u32)) {
+        match self {
+            LTerm::Branch(t) => f(*t),
+            LTerm::CondBranch { t, f: e, .. } => {
+                f(*t);
+                f(*e);
+            }
+            LTerm::Switch { default, cases, .. } => {
+                f(*default);
+                cases.iter().for_each(|c| f(c.1));
+            }
+            LTerm::None | LTerm::Ret(_) | LTerm::Unreachable => {}
+        }
+    }
+
+    /// Appends the distinct targets, in terminator order, to `out` (an
+    /// [`crate::cfg::Adj`] list being built).
+    pub(crate) fn push_targets(&self, out: &mut Vec<u32>) {
+        let start = out.len();
+        self.for_each_target(|t| push_new(out, start, t));
     }
 
     /// Rewrites every target slot with `f`.
@@ -212,14 +239,21 @@ struct Lowerer<'a> {
 }
 
 /// Lowers the tree. Block 0 is the entry.
-pub(crate) fn lower(pre: &PreCfg, tree: &Tree, loop_hints: &[LoopControl]) -> Result<Vec<LBlock>> {
+pub(crate) fn lower(
+    pre: &PreCfg,
+    tree: &Tree,
+    loop_hints: &[LoopControl],
+    s: &mut CfgScratch,
+) -> Result<Vec<LBlock>> {
     let nl = tree.labels.len();
+    // Every list lowers to at most a few blocks and scopes.
+    let mut blocks = s.blocks.take();
+    blocks.reserve(tree.lists.len());
     let mut l = Lowerer {
         pre,
         tree,
         loop_hints,
-        // Every list lowers to at most a few blocks and scopes.
-        blocks: Vec::with_capacity(tree.lists.len()),
+        blocks,
         scopes: {
             let mut s = Vec::with_capacity(tree.lists.len().saturating_add(1));
             s.push(Scope {
@@ -228,10 +262,10 @@ pub(crate) fn lower(pre: &PreCfg, tree: &Tree, loop_hints: &[LoopControl]) -> Re
             });
             s
         },
-        crossed: vec![false; nl],
-        targeted: vec![false; nl],
+        crossed: s.bools.table(nl, false),
+        targeted: s.bools.table(nl, false),
         ladder: vec![Vec::new(); nl],
-        loop_blocks: vec![(NONE, NONE); nl],
+        loop_blocks: s.pairs.table(nl, (NONE, NONE)),
         work: Vec::with_capacity(tree.lists.len()),
     };
     let entry = l.new_block(Role::Entry);
@@ -257,6 +291,9 @@ pub(crate) fn lower(pre: &PreCfg, tree: &Tree, loop_hints: &[LoopControl]) -> Re
             return Err(internal(format!("lowered block {i} has no terminator")));
         }
     }
+    s.bools.give(l.crossed);
+    s.bools.give(l.targeted);
+    s.pairs.give(l.loop_blocks);
     Ok(l.blocks)
 }
 

@@ -67,6 +67,11 @@
 //! A function of one block that returns and has no phis skips all of
 //! this: it is its own structured form.
 //!
+//! The passes take their tables from a [`CfgScratch`] and give them back,
+//! so a compiler that keeps one ([`structurize_with`]; a
+//! [`crate::Compiler`] pools them) structurizes without allocating most of
+//! them; [`structurize`] starts from an empty one.
+//!
 //! [`verify`] checks the result independently (it recomputes dominators
 //! and constructs from scratch and applies the SPIR-V rules);
 //! [`verify_with`] also checks the SSA of original values.
@@ -146,6 +151,7 @@ mod hints;
 mod loops;
 mod lower;
 mod pre;
+mod scratch;
 mod ssa;
 mod structured;
 mod structurize;
@@ -159,11 +165,12 @@ pub use dot::{write_cfg_dot, write_dot, write_structured_dot, write_structured_t
 pub use graph::{block_exit, Cfg, Exit};
 pub use hints::{loop_control, selection_control};
 pub use loops::LoopForest;
+pub use scratch::CfgScratch;
 pub use structured::{
     Incoming, LoopControl, Merge, PhiDef, Preds, Role, SBlock, SBlockId, SPhi, STerm, SValue,
     SelectionControl, Structured, SynthDef, SynthId, SynthType,
 };
-pub use structurize::structurize;
+pub use structurize::{structurize, structurize_with};
 pub use summary::Summary;
 pub use util::Adj;
 pub use verify::{verify, verify_with};

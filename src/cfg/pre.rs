@@ -6,8 +6,9 @@ use std::collections::HashMap;
 
 use super::graph::{Cfg, Exit};
 use super::hints;
+use super::scratch::Pool;
 use super::structured::{LoopControl, Role, SelectionControl};
-use super::util::{at, at_mut, get, internal, Adj, NONE};
+use super::util::{at, at_mut, get, internal, push_new, Adj, NONE};
 use crate::error::Result;
 use crate::ir::{BlockId, Function, Module, ValueId};
 
@@ -51,6 +52,26 @@ impl PTerm {
             }
         }
         v
+    }
+
+    /// Appends the distinct targets, in terminator order, to `out` (an
+    /// [`Adj::from_fn`] list).
+    fn push_targets(&self, out: &mut Vec<u32>) {
+        let start = out.len();
+        match self {
+            PTerm::Br(t) => out.push(*t),
+            PTerm::CondBr { t, f, .. } => {
+                out.push(*t);
+                push_new(out, start, *f);
+            }
+            PTerm::Switch { default, cases, .. } => {
+                out.push(*default);
+                for c in cases {
+                    push_new(out, start, c.1);
+                }
+            }
+            PTerm::Ret(_) | PTerm::Unreachable => {}
+        }
     }
 
     /// The targets in terminator order, with duplicates.
@@ -111,9 +132,14 @@ pub(crate) struct PreCfg {
 
 impl PreCfg {
     /// Builds the pre-CFG from the reachable blocks of `func`.
-    pub(crate) fn build(func: &Function, module: &Module, cfg: &Cfg) -> Result<PreCfg> {
+    pub(crate) fn build(
+        func: &Function,
+        module: &Module,
+        cfg: &Cfg,
+        pool: &mut Pool<u32>,
+    ) -> Result<PreCfg> {
         let n = func.blocks.len();
-        let mut node_of = vec![NONE; n];
+        let mut node_of = pool.table(n, NONE);
         // Entry first, then reverse postorder.
         let order = cfg.rpo();
         for (i, b) in order.iter().enumerate() {
@@ -192,18 +218,22 @@ impl PreCfg {
                 loop_hint,
             });
         }
+        pool.give(node_of);
         Ok(PreCfg { nodes, vars: 1 })
     }
 
     /// Successor and predecessor adjacency of the current nodes.
-    pub(crate) fn adjacency(&self) -> (Adj, Adj) {
-        let succ = Adj::from_targets(self.nodes.len(), |v| {
-            self.nodes
-                .get(v as usize)
-                .into_iter()
-                .flat_map(|n| n.term.all_targets())
-        });
-        let pred = succ.reversed();
+    pub(crate) fn adjacency(&self, pool: &mut Pool<u32>) -> (Adj, Adj) {
+        let succ = Adj::from_fn_in(
+            self.nodes.len(),
+            |v, out| {
+                if let Some(n) = self.nodes.get(v as usize) {
+                    n.term.push_targets(out);
+                }
+            },
+            pool,
+        );
+        let pred = succ.reversed_in(pool);
         (succ, pred)
     }
 

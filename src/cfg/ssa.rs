@@ -9,7 +9,7 @@
 //! memoised per block, so each group costs at most the size of the region
 //! it explores.
 
-use super::structured::{Incoming, PhiDef, SValue, SynthDef, SynthId, SynthType};
+use super::structured::{Incoming, PhiDef, SPhi, SValue, SynthDef, SynthId, SynthType};
 use smallvec::SmallVec;
 
 use super::util::{at, at_mut, internal, Adj, NONE};
@@ -36,15 +36,15 @@ pub(crate) enum Reach {
 pub(crate) type DefVals = SmallVec<[SValue; 4]>;
 
 /// Where a group's variables are defined.
-pub(crate) enum Defs {
+pub(crate) enum Defs<'d> {
     /// At the end of one block.
     One(u32, DefVals),
     /// At the end of each block of the list, sorted by block (a binary
     /// search beats hashing on the few blocks a group has).
-    Sorted(Vec<(u32, DefVals)>),
+    Sorted(&'d [(u32, DefVals)]),
 }
 
-impl Defs {
+impl Defs<'_> {
     /// The values defined at the end of block `b`.
     pub(crate) fn get(&self, b: u32) -> Option<&[SValue]> {
         match self {
@@ -66,7 +66,7 @@ impl Defs {
 /// A group of variables.
 pub(crate) struct Group<'v> {
     pub k: usize,
-    pub defs: Defs,
+    pub defs: Defs<'v>,
     pub forced: Option<(u32, &'v [SValue])>,
     pub entry: &'v [SValue],
     pub types: &'v [SynthType],
@@ -81,38 +81,85 @@ pub(crate) struct Group<'v> {
 /// which dominates it) or `Some(Reach::Kill)`; `None` to explore.
 pub(crate) type Boundary<'a> = &'a dyn Fn(u32) -> Option<Reach>;
 
-/// A phi placed by the solver.
-pub(crate) struct GPhi {
-    pub block: u32,
-    pub incoming: Vec<Reach>,
+/// A phi placed by the solver: its block and where its incoming values
+/// are in [`Solver`]'s flat `incoming` list (one list for all phis: no
+/// allocation per phi).
+struct GPhi {
+    block: u32,
+    start: u32,
+    len: u32,
 }
-
-/// Phis to add to blocks: (block, phi def, incoming values per pred).
-pub(crate) type NewPhi = (u32, PhiDef, Incoming);
 
 /// The scratch vectors of one [`Solver::solve`].
 struct Scratch<'s> {
     phis: &'s mut Vec<GPhi>,
+    incoming: &'s mut Vec<Reach>,
     pending: &'s mut Vec<u32>,
     ids: &'s mut Vec<u32>,
     results: &'s mut Vec<Reach>,
+    out: &'s mut Vec<SValue>,
+}
+
+/// The solver's buffers, kept from one function to the next (in
+/// [`super::CfgScratch`]): every table is reset before it is used.
+#[derive(Default)]
+pub(crate) struct SolverBufs {
+    memo: Vec<(u32, Reach)>,
+    in_progress: Vec<u32>,
+    /// Scratch of [`Solver::read_start`], kept between reads.
+    stack: Vec<u32>,
+    /// Scratch of [`Solver::solve`], kept between solves: the phis placed,
+    /// their incoming values, those whose incoming values are pending, and
+    /// the synthetic ids.
+    phis: Vec<GPhi>,
+    incoming: Vec<Reach>,
+    pending: Vec<u32>,
+    ids: Vec<u32>,
+    /// Scratch of [`Solver::solve`]: where each read's value comes from.
+    results: Vec<Reach>,
+    /// The values of the reads of the last solve.
+    out: Vec<SValue>,
+}
+
+impl SolverBufs {
+    /// The bytes the buffers hold on to.
+    pub(crate) fn retained_bytes(&self) -> usize {
+        use super::scratch::bytes;
+        let SolverBufs {
+            memo,
+            in_progress,
+            stack,
+            phis,
+            incoming,
+            pending,
+            ids,
+            results,
+            out,
+        } = self;
+        [
+            bytes(memo),
+            bytes(in_progress),
+            bytes(stack),
+            bytes(phis),
+            bytes(incoming),
+            bytes(pending),
+            bytes(ids),
+            bytes(results),
+            bytes(out),
+        ]
+        .iter()
+        .fold(0usize, |a, &b| a.saturating_add(b))
+    }
 }
 
 /// Reusable solver state over one graph.
 pub(crate) struct Solver<'g> {
     preds: &'g Adj,
-    memo: Vec<(u32, Reach)>,
     gen: u32,
-    in_progress: Vec<u32>,
-    /// Scratch of [`Solver::read_start`], kept between reads.
-    stack: Vec<u32>,
-    /// Scratch of [`Solver::solve`], kept between solves: the phis placed,
-    /// those whose incoming values are pending, and the synthetic ids.
-    phis: Vec<GPhi>,
-    pending: Vec<u32>,
-    ids: Vec<u32>,
-    /// Scratch of [`Solver::solve`]: where each read's value comes from.
-    results: Vec<Reach>,
+    /// Whether `memo` and `in_progress` are sized for this graph (by the
+    /// first solve: many functions have none).
+    ready: bool,
+    b: SolverBufs,
 }
 
 /// The id of component `i` of the synthetic group allocated at `base`.
@@ -124,62 +171,76 @@ fn synth_id(base: u32, i: usize) -> Result<u32> {
 }
 
 impl<'g> Solver<'g> {
-    pub(crate) fn new(preds: &'g Adj) -> Solver<'g> {
+    /// A solver over the graph with predecessor lists `preds`, with the
+    /// buffers `b` (from [`Solver::into_bufs`] or new).
+    pub(crate) fn new(preds: &'g Adj, b: SolverBufs) -> Solver<'g> {
         Solver {
             preds,
-            // Allocated by the first solve: many functions have none.
-            memo: Vec::new(),
             gen: 0,
-            in_progress: Vec::new(),
-            stack: Vec::new(),
-            phis: Vec::new(),
-            pending: Vec::new(),
-            ids: Vec::new(),
-            results: Vec::new(),
+            ready: false,
+            b,
         }
     }
 
+    /// The buffers, for the next solver.
+    pub(crate) fn into_bufs(self) -> SolverBufs {
+        self.b
+    }
+
     /// Solves the reads of one group. Returns the values of each read (`k`
-    /// after `k`, read after read) and the phis to add, whose synthetic ids
-    /// are allocated in `synths`.
+    /// after `k`, read after read); the phis it places, whose synthetic ids
+    /// are allocated in `synths`, are appended to their blocks in `phis_out`.
     pub(crate) fn solve(
         &mut self,
         g: &Group,
         reads: &[(u32, bool)],
         synths: &mut Vec<SynthDef>,
+        phis_out: &mut [Vec<SPhi>],
         boundary: Boundary<'_>,
-    ) -> Result<(Vec<SValue>, Vec<NewPhi>)> {
-        if self.memo.is_empty() {
+    ) -> Result<&[SValue]> {
+        if !self.ready {
             let n = self.preds.len();
-            self.memo = vec![(0, Reach::Entry); n];
-            self.in_progress = vec![0; n];
+            self.b.memo.clear();
+            self.b.memo.resize(n, (0, Reach::Entry));
+            self.b.in_progress.clear();
+            self.b.in_progress.resize(n, 0);
+            self.ready = true;
         }
         self.gen = self.gen.wrapping_add(1);
         if self.gen == 0 {
-            self.memo.iter_mut().for_each(|m| m.0 = 0);
-            self.in_progress.iter_mut().for_each(|m| *m = 0);
+            self.b.memo.iter_mut().for_each(|m| m.0 = 0);
+            self.b.in_progress.iter_mut().for_each(|m| *m = 0);
             self.gen = 1;
         }
-        let mut phis = std::mem::take(&mut self.phis);
-        let mut pending = std::mem::take(&mut self.pending);
-        let mut ids = std::mem::take(&mut self.ids);
-        let mut results = std::mem::take(&mut self.results);
+        let mut phis = std::mem::take(&mut self.b.phis);
+        let mut incoming = std::mem::take(&mut self.b.incoming);
+        let mut pending = std::mem::take(&mut self.b.pending);
+        let mut ids = std::mem::take(&mut self.b.ids);
+        let mut results = std::mem::take(&mut self.b.results);
+        let mut out = std::mem::take(&mut self.b.out);
         phis.clear();
+        incoming.clear();
         pending.clear();
         ids.clear();
         results.clear();
+        out.clear();
         let scratch = Scratch {
             phis: &mut phis,
+            incoming: &mut incoming,
             pending: &mut pending,
             ids: &mut ids,
             results: &mut results,
+            out: &mut out,
         };
-        let r = self.solve_in(g, reads, synths, boundary, scratch);
-        self.phis = phis;
-        self.pending = pending;
-        self.ids = ids;
-        self.results = results;
-        r
+        let r = self.solve_in(g, reads, synths, phis_out, boundary, scratch);
+        self.b.phis = phis;
+        self.b.incoming = incoming;
+        self.b.pending = pending;
+        self.b.ids = ids;
+        self.b.results = results;
+        self.b.out = out;
+        r?;
+        Ok(&self.b.out)
     }
 
     /// [`Solver::solve`] with its scratch vectors.
@@ -188,14 +249,17 @@ impl<'g> Solver<'g> {
         g: &Group,
         reads: &[(u32, bool)],
         synths: &mut Vec<SynthDef>,
+        phis_out: &mut [Vec<SPhi>],
         boundary: Boundary<'_>,
         s: Scratch<'_>,
-    ) -> Result<(Vec<SValue>, Vec<NewPhi>)> {
+    ) -> Result<()> {
         let Scratch {
             phis,
+            incoming,
             pending,
             ids,
             results,
+            out,
         } = s;
         for &(b, at_end) in reads {
             let r = if at_end {
@@ -210,11 +274,14 @@ impl<'g> Solver<'g> {
             // The adjacency outlives `self`'s borrow: no copy of the list.
             let preds = self.preds;
             let ps = preds.succ(block);
-            let mut inc = Vec::with_capacity(ps.len());
+            let start = incoming.len() as u32;
             for &p in ps {
-                inc.push(self.read_end(g, p, phis, pending, boundary)?);
+                let r = self.read_end(g, p, phis, pending, boundary)?;
+                incoming.push(r);
             }
-            at_mut(phis, pi as usize)?.incoming = inc;
+            let phi = at_mut(phis, pi as usize)?;
+            phi.start = start;
+            phi.len = ps.len() as u32;
         }
         // Allocate synthetic ids.
         for p in phis.iter() {
@@ -240,28 +307,36 @@ impl<'g> Solver<'g> {
                 Reach::Kill => *at(g.kill, i)?,
             })
         };
-        let mut new_phis = Vec::with_capacity(phis.len().saturating_mul(g.k));
         for (pi, p) in phis.iter().enumerate() {
+            let start = p.start as usize;
+            let inc = incoming
+                .get(start..start.saturating_add(p.len as usize))
+                .ok_or_else(|| internal("phi incoming out of range"))?;
+            let block_phis = at_mut(phis_out, p.block as usize)?;
             for i in 0..g.k {
-                let mut inc = Incoming::with_capacity(p.incoming.len());
-                for &r in &p.incoming {
-                    inc.push(value(r, i)?);
+                let mut vals = Incoming::with_capacity(inc.len());
+                for &r in inc {
+                    vals.push(value(r, i)?);
                 }
                 let id = SynthId(synth_id(*at(ids, pi)?, i)?);
-                new_phis.push((p.block, PhiDef::Synth(id), inc));
+                block_phis.push(SPhi {
+                    def: PhiDef::Synth(id),
+                    incoming: vals,
+                });
             }
         }
-        let mut out = Vec::with_capacity(results.len().saturating_mul(g.k));
+        out.reserve(results.len().saturating_mul(g.k));
         for &r in results.iter() {
             for i in 0..g.k {
                 out.push(value(r, i)?);
             }
         }
-        Ok((out, new_phis))
+        Ok(())
     }
 
     fn memo_get(&self, b: u32) -> Option<Reach> {
-        self.memo
+        self.b
+            .memo
             .get(b as usize)
             .filter(|m| m.0 == self.gen)
             .map(|m| m.1)
@@ -269,7 +344,7 @@ impl<'g> Solver<'g> {
 
     fn memo_set(&mut self, b: u32, r: Reach) -> Result<()> {
         let gen = self.gen;
-        *at_mut(&mut self.memo, b as usize)? = (gen, r);
+        *at_mut(&mut self.b.memo, b as usize)? = (gen, r);
         Ok(())
     }
 
@@ -298,11 +373,11 @@ impl<'g> Solver<'g> {
         pending: &mut Vec<u32>,
         boundary: Boundary<'_>,
     ) -> Result<Reach> {
-        let mut stack = std::mem::take(&mut self.stack);
+        let mut stack = std::mem::take(&mut self.b.stack);
         stack.clear();
         stack.push(b);
         let r = self.walk(g, &mut stack, phis, pending, boundary);
-        self.stack = stack;
+        self.b.stack = stack;
         r?;
         self.memo_get(b)
             .ok_or_else(|| internal("SSA read left unresolved"))
@@ -344,13 +419,13 @@ impl<'g> Solver<'g> {
                     } else if let Some(r) = self.memo_get(p) {
                         self.memo_set(x, r)?;
                         stack.pop();
-                    } else if *at(&self.in_progress, p as usize)? == self.gen {
+                    } else if *at(&self.b.in_progress, p as usize)? == self.gen {
                         // A cycle of single-predecessor blocks: unreachable.
                         self.memo_set(x, Reach::Entry)?;
                         stack.pop();
                     } else {
                         let gen = self.gen;
-                        *at_mut(&mut self.in_progress, x as usize)? = gen;
+                        *at_mut(&mut self.b.in_progress, x as usize)? = gen;
                         stack.push(p);
                     }
                 }
@@ -358,7 +433,8 @@ impl<'g> Solver<'g> {
                     let pi = phis.len() as u32;
                     phis.push(GPhi {
                         block: x,
-                        incoming: Vec::new(),
+                        start: 0,
+                        len: 0,
                     });
                     self.memo_set(x, Reach::Phi(pi))?;
                     pending.push(pi);

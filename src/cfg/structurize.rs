@@ -7,6 +7,7 @@ use super::finish::finish;
 use super::graph::{block_exit, Cfg, Exit};
 use super::hints::merge_loop_control;
 use super::pre::PreCfg;
+use super::scratch::CfgScratch;
 use super::structured::{LoopControl, Merge, Preds, Role, SBlock, STerm, SValue, Structured};
 use super::tree::{self, Analysis};
 use super::util::{at, at_mut, internal};
@@ -20,7 +21,17 @@ use crate::ir::{BlockId, Function, InstKind, Module};
 /// incoming value for a predecessor); [`crate::ErrorKind::Internal`] if an
 /// invariant of the algorithm breaks (a bug: please report the input).
 pub fn structurize(func: &Function, module: &Module) -> Result<Structured> {
-    structurize_inner(func, module).map_err(|e| {
+    structurize_with(func, module, &mut CfgScratch::default())
+}
+
+/// [`structurize`] with the buffers of `scratch`, which a compiler keeps
+/// from one function to the next (the output does not depend on them).
+pub fn structurize_with(
+    func: &Function,
+    module: &Module,
+    scratch: &mut CfgScratch,
+) -> Result<Structured> {
+    structurize_inner(func, module, scratch).map_err(|e| {
         let name = module.value_name(func.value);
         Error::new(
             e.kind(),
@@ -31,7 +42,11 @@ pub fn structurize(func: &Function, module: &Module) -> Result<Structured> {
     })
 }
 
-fn structurize_inner(func: &Function, module: &Module) -> Result<Structured> {
+fn structurize_inner(
+    func: &Function,
+    module: &Module,
+    scratch: &mut CfgScratch,
+) -> Result<Structured> {
     if func.is_declaration || func.blocks.is_empty() {
         return Err(Error::invalid(Phase::Cfg, "function has no body"));
     }
@@ -39,11 +54,11 @@ fn structurize_inner(func: &Function, module: &Module) -> Result<Structured> {
         return Ok(s);
     }
     let cfg = Cfg::new(func, module)?;
-    let mut pre = PreCfg::build(func, module, &cfg)?;
-    let mut a = Analysis::new(&pre)?;
+    let mut pre = PreCfg::build(func, module, &cfg, &mut scratch.u32s)?;
+    let mut a = Analysis::new(&pre, scratch)?;
     if !a.loops.is_reducible() {
         pre.make_reducible(&a.pred)?;
-        a = Analysis::new(&pre)?;
+        std::mem::replace(&mut a, Analysis::new(&pre, scratch)?).recycle(scratch);
         if !a.loops.is_reducible() {
             return Err(internal(
                 "irreducible control flow remained after dispatching",
@@ -56,13 +71,14 @@ fn structurize_inner(func: &Function, module: &Module) -> Result<Structured> {
         let slot = at_mut(&mut loop_hints, h as usize)?;
         *slot = merge_loop_control(*slot, hint);
     }
-    let tree = tree::build(&pre, &a)?;
-    let blocks = super::lower::lower(&pre, &tree, &loop_hints)?;
+    let tree = tree::build(&pre, &a, scratch)?;
+    let blocks = super::lower::lower(&pre, &tree, &loop_hints, scratch)?;
     // Freed now, the analyses' memory serves the passes below (the
     // allocator hands recently freed chunks out fastest).
-    drop((tree, a, pre, loop_hints));
-    let blocks = cleanup(blocks)?;
-    finish(func, module, &cfg, blocks)
+    a.recycle(scratch);
+    drop((tree, pre, loop_hints));
+    let blocks = cleanup(blocks, scratch)?;
+    finish(func, module, &cfg, blocks, scratch)
 }
 
 /// The fast path for a function of one block that returns (or ends in

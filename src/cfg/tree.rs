@@ -13,6 +13,7 @@
 use super::dom::DomTree;
 use super::loops::LoopForest;
 use super::pre::{PSel, PTerm, PreCfg};
+use super::scratch::CfgScratch;
 use super::structured::SelectionControl;
 use super::util::{at, at_mut, internal, set, Adj, NONE};
 use crate::error::Result;
@@ -99,21 +100,31 @@ impl Analysis {
     /// Dominators, loops and reverse postorder of the pre-CFG, from one
     /// depth-first search. The graph may still be irreducible
     /// ([`LoopForest::is_reducible`]); [`build`] needs it reducible.
-    pub(crate) fn new(pre: &PreCfg) -> Result<Analysis> {
-        let (succ, pred) = pre.adjacency();
-        let d = super::util::dfs(&succ, 0);
-        let dom = DomTree::compute_from(&pred, &d, 0)?;
-        let loops = LoopForest::compute_from(&succ, &pred, &d, &dom)?;
-        let mut rpo_num = vec![NONE; succ.len()];
+    pub(crate) fn new(pre: &PreCfg, s: &mut CfgScratch) -> Result<Analysis> {
+        let (succ, pred) = pre.adjacency(&mut s.u32s);
+        let d = super::util::dfs_in(&succ, 0, &mut s.u32s);
+        let dom = DomTree::compute_in(&pred, &d, 0, s)?;
+        let loops = LoopForest::compute_in(&succ, &pred, &d, &dom, &mut s.u32s)?;
+        let mut rpo_num = s.u32s.table(succ.len(), NONE);
         for (i, &v) in d.post().iter().rev().enumerate() {
             set(&mut rpo_num, v as usize, i as u32)?;
         }
+        d.recycle(&mut s.u32s);
+        succ.recycle(&mut s.u32s);
         Ok(Analysis {
             pred,
             dom,
             loops,
             rpo_num,
         })
+    }
+
+    /// Gives the tables back to `s`.
+    pub(crate) fn recycle(self, s: &mut CfgScratch) {
+        self.pred.recycle(&mut s.u32s);
+        self.dom.recycle(s);
+        self.loops.recycle(&mut s.u32s);
+        s.u32s.give(self.rpo_num);
     }
 
     fn is_back_edge(&self, u: u32, v: u32) -> bool {
@@ -152,7 +163,7 @@ impl Default for TNode {
 }
 
 /// Builds the tree.
-pub(crate) fn build(pre: &PreCfg, a: &Analysis) -> Result<Tree> {
+pub(crate) fn build(pre: &PreCfg, a: &Analysis, s: &mut CfgScratch) -> Result<Tree> {
     if !a.loops.is_reducible() {
         return Err(internal("structure tree needs a reducible graph"));
     }
@@ -175,7 +186,7 @@ pub(crate) fn build(pre: &PreCfg, a: &Analysis) -> Result<Tree> {
     // Label nodes and where their Blocks attach.
     // (node x, label node y): y's Block attaches at x; sorted below by x,
     // then by y's reverse postorder number.
-    let mut attached: Vec<(u32, u32)> = Vec::new();
+    let mut attached = s.pairs.take();
     for v in 0..n as u32 {
         let Some(d) = a.dom.idom(v) else { continue };
         // The outermost loop containing d but not v.
@@ -219,7 +230,8 @@ pub(crate) fn build(pre: &PreCfg, a: &Analysis) -> Result<Tree> {
         id
     };
     let root = new_list(&mut lists, None, Term::Pending);
-    let mut work: Vec<(u32, ListId)> = Vec::with_capacity(n);
+    let mut work: Vec<(u32, ListId)> = s.pairs.take();
+    work.reserve(n);
     work.push((0, root));
     while let Some((x, slot)) = work.pop() {
         if std::mem::replace(&mut at_mut(&mut t, x as usize)?.built, true) {
@@ -339,6 +351,8 @@ pub(crate) fn build(pre: &PreCfg, a: &Analysis) -> Result<Tree> {
             return Err(internal(format!("node {v} was not placed")));
         }
     }
+    s.pairs.give(attached);
+    s.pairs.give(work);
     Ok(Tree {
         lists,
         labels,

@@ -2,6 +2,7 @@
 //! turns a broken invariant into an [`Error`] instead of a panic, a compact
 //! adjacency list, and a fast map for block-indexed tables.
 
+use super::scratch::Pool;
 use crate::error::{Error, Phase, Result};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -75,6 +76,17 @@ pub(crate) fn set<T>(v: &mut [T], i: usize, x: T) -> Result<()> {
     Ok(())
 }
 
+/// Appends `t` to the list that starts at `start` in `out` unless the list
+/// has it: the terminators' `push_targets`, which the adjacency builders
+/// call for every block of every pass, keep the first of duplicate targets
+/// with it (a direct match on the terminator, not a chain of iterators).
+#[inline]
+pub(crate) fn push_new(out: &mut Vec<u32>, start: usize, t: u32) {
+    if !out.get(start..).is_some_and(|l| l.contains(&t)) {
+        out.push(t);
+    }
+}
+
 /// A compressed adjacency list over nodes `0..n` (successors or
 /// predecessors), built once and read many times.
 #[derive(Clone, Debug, Default)]
@@ -98,9 +110,20 @@ impl Adj {
 
     /// Builds from a function that appends the neighbours of each node
     /// `0..n` in turn to the shared list it is given (no list per node).
-    pub(crate) fn from_fn(n: usize, mut f: impl FnMut(u32, &mut Vec<u32>)) -> Adj {
-        let mut offs = Vec::with_capacity(n.saturating_add(1));
-        let mut data = Vec::with_capacity(n.saturating_mul(2));
+    pub(crate) fn from_fn(n: usize, f: impl FnMut(u32, &mut Vec<u32>)) -> Adj {
+        Adj::from_fn_in(n, f, &mut Pool::default())
+    }
+
+    /// [`Adj::from_fn`] in vectors of `pool`.
+    pub(crate) fn from_fn_in(
+        n: usize,
+        mut f: impl FnMut(u32, &mut Vec<u32>),
+        pool: &mut Pool<u32>,
+    ) -> Adj {
+        let mut offs = pool.take();
+        offs.reserve(n.saturating_add(1));
+        let mut data = pool.take();
+        data.reserve(n.saturating_mul(2));
         offs.push(0);
         for i in 0..n {
             f(i as u32, &mut data);
@@ -110,6 +133,7 @@ impl Adj {
     }
 
     /// Builds from each node's targets, keeping the first of duplicates.
+    #[cfg(test)]
     pub(crate) fn from_targets<I: IntoIterator<Item = u32>>(
         n: usize,
         mut targets: impl FnMut(u32) -> I,
@@ -117,9 +141,7 @@ impl Adj {
         Adj::from_fn(n, |i, out| {
             let start = out.len();
             for t in targets(i) {
-                if !out.get(start..).is_some_and(|l| l.contains(&t)) {
-                    out.push(t);
-                }
+                push_new(out, start, t);
             }
         })
     }
@@ -127,6 +149,17 @@ impl Adj {
     /// Builds the reverse adjacency (predecessors from successors); each
     /// reversed list keeps the order in which the sources are numbered.
     pub fn reversed(&self) -> Adj {
+        self.reversed_in(&mut Pool::default())
+    }
+
+    /// Gives the lists' vectors back to `pool`.
+    pub(crate) fn recycle(self, pool: &mut Pool<u32>) {
+        pool.give(self.offs);
+        pool.give(self.data);
+    }
+
+    /// [`Adj::reversed`] in vectors of `pool`.
+    pub(crate) fn reversed_in(&self, pool: &mut Pool<u32>) -> Adj {
         let n = self.len();
         // Counts of node `t` go to `offs[t + 2]`; after the prefix sums,
         // `offs[t + 1]` is where `t`'s list starts and serves as its fill
@@ -134,7 +167,7 @@ impl Adj {
         // the offsets. Every count is at most `self.data.len()`, whose
         // offsets are `u32` already, and `i < n`: the saturating operations
         // never saturate.
-        let mut offs = vec![0u32; n.saturating_add(2)];
+        let mut offs = pool.table(n.saturating_add(2), 0);
         for &t in &self.data {
             if let Some(c) = offs.get_mut((t as usize).saturating_add(2)) {
                 *c = c.saturating_add(1);
@@ -145,7 +178,7 @@ impl Adj {
             acc = acc.saturating_add(*c);
             *c = acc;
         }
-        let mut data = vec![0u32; self.data.len()];
+        let mut data = pool.table(self.data.len(), 0);
         for s in 0..n {
             for &t in self.succ(s as u32) {
                 if let Some(pos) = offs.get_mut((t as usize).saturating_add(1)) {
@@ -226,8 +259,20 @@ impl Dfs {
 }
 
 pub(crate) fn dfs(succ: &Adj, entry: u32) -> Dfs {
+    dfs_in(succ, entry, &mut Pool::default())
+}
+
+impl Dfs {
+    /// Gives the tables back to `pool`.
+    pub(crate) fn recycle(self, pool: &mut Pool<u32>) {
+        pool.give(self.buf);
+    }
+}
+
+/// [`dfs`] in a vector of `pool`.
+pub(crate) fn dfs_in(succ: &Adj, entry: u32, pool: &mut Pool<u32>) -> Dfs {
     let n = succ.len();
-    let mut buf = vec![NONE; n.saturating_mul(5)];
+    let mut buf = pool.table(n.saturating_mul(5), NONE);
     let mut count = 0usize;
     // Four tables and the index of each node's next edge (scratch). The
     // walk climbs back up through the parents, so it needs no stack.

@@ -243,14 +243,20 @@ pub(crate) fn emit_with(
     let mut emitter = Emitter::new(module, desc, options, bindings, pool.take());
     let func = emitter.entry_function()?;
     let patch = emitter.patch_constant_function()?;
-    let (structured, patch) = tracer.time(Phase::Cfg, || {
-        let entry = crate::cfg::structurize(func, module)?;
+    let mut cfg_scratch = pool.take_cfg();
+    let structured = tracer.time(Phase::Cfg, || {
+        let entry = crate::cfg::structurize_with(func, module, &mut cfg_scratch)?;
         let patch = match patch {
-            Some((id, f)) => Some((id, crate::cfg::structurize(f, module)?)),
+            Some((id, f)) => Some((
+                id,
+                crate::cfg::structurize_with(f, module, &mut cfg_scratch)?,
+            )),
             None => None,
         };
         Ok::<_, crate::Error>((entry, patch))
-    })?;
+    });
+    pool.put_cfg(cfg_scratch);
+    let (structured, patch) = structured?;
     let emitted = tracer.time(Phase::Emit, || {
         emitter.run(&structured, patch.as_ref().map(|(id, s)| (*id, s)))
     });

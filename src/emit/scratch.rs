@@ -7,6 +7,7 @@
 
 use super::context::FnCtx;
 use super::module_ctx::ModuleCtx;
+use crate::cfg::CfgScratch;
 use std::fmt;
 use std::sync::{Mutex, PoisonError};
 
@@ -27,15 +28,34 @@ const MAX_KEPT_BYTES: usize = 4 << 20;
 
 /// Scratch buffers shared by the compilations of one
 /// [`crate::Compiler`]: each compilation takes one (or starts empty) and
-/// gives it back when done. A clone starts with an empty pool.
+/// gives it back when done, and likewise the structurizer's
+/// [`CfgScratch`]. A clone starts with an empty pool.
 #[derive(Default)]
-pub struct ScratchPool(Mutex<Vec<Scratch>>);
+pub struct ScratchPool(Mutex<Vec<Scratch>>, Mutex<Vec<CfgScratch>>);
 
 impl ScratchPool {
     /// A scratch to emit with: a kept one, or an empty one.
     pub(crate) fn take(&self) -> Scratch {
         let mut kept = self.0.lock().unwrap_or_else(PoisonError::into_inner);
         kept.pop().unwrap_or_default()
+    }
+
+    /// The structurizer's buffers: kept ones, or empty ones.
+    pub(crate) fn take_cfg(&self) -> CfgScratch {
+        let mut kept = self.1.lock().unwrap_or_else(PoisonError::into_inner);
+        kept.pop().unwrap_or_default()
+    }
+
+    /// Gives the structurizer's buffers back for the next compilation
+    /// (dropped if they hold more than [`MAX_KEPT_BYTES`]).
+    pub(crate) fn put_cfg(&self, scratch: CfgScratch) {
+        if scratch.retained_bytes() > MAX_KEPT_BYTES {
+            return;
+        }
+        let mut kept = self.1.lock().unwrap_or_else(PoisonError::into_inner);
+        if kept.len() < KEPT {
+            kept.push(scratch);
+        }
     }
 
     /// Gives a scratch back for the next emission.

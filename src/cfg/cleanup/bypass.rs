@@ -4,13 +4,14 @@
 
 use super::Blocks;
 use crate::cfg::lower::{LMerge, LTerm};
+use crate::cfg::scratch::Pool;
 use crate::cfg::util::{at, at_mut, get, internal, NONE};
 use crate::error::Result;
 
 impl Blocks {
     /// Bypasses every empty pass-through block, and drops a selection whose
     /// two arms become one branch.
-    pub(super) fn bypass_empty(&mut self) -> Result<()> {
+    pub(super) fn bypass_empty(&mut self, pool: &mut Pool<u32>) -> Result<()> {
         let Blocks {
             blocks,
             deleted,
@@ -18,7 +19,8 @@ impl Blocks {
             refs,
         } = self;
         let n = blocks.len();
-        let mut work: Vec<u32> = (0..n as u32).rev().collect();
+        let mut work = pool.take();
+        work.extend((0..n as u32).rev());
         while let Some(x) = work.pop() {
             if get(deleted, x as usize)? || x == 0 {
                 continue;
@@ -70,6 +72,7 @@ impl Blocks {
             at_mut(preds, x as usize)?.clear();
             work.push(t);
         }
+        pool.give(work);
         Ok(())
     }
 }

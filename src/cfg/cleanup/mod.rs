@@ -13,12 +13,16 @@ mod unreachable;
 use smallvec::SmallVec;
 
 use super::lower::LBlock;
-use super::util::{at_mut, get};
+use super::scratch::CfgScratch;
+use super::util::{at_mut, get, internal};
 use crate::error::Result;
 
-/// Per block: its distinct predecessors, in block order (most blocks have
-/// one or two, kept inline).
-type PredLists = Vec<SmallVec<[u32; 2]>>;
+/// A block's distinct predecessors, in block order (most blocks have one
+/// or two, kept inline).
+pub(crate) type PredList = SmallVec<[u32; 2]>;
+
+/// Per block: its [`PredList`].
+type PredLists = Vec<PredList>;
 
 /// The blocks being cleaned up, with what the passes keep up to date.
 struct Blocks {
@@ -30,24 +34,38 @@ struct Blocks {
     refs: Vec<u32>,
 }
 
-/// Runs the cleanup passes and renumbers.
-pub(crate) fn cleanup(blocks: Vec<LBlock>) -> Result<Vec<LBlock>> {
+/// Runs the cleanup passes and renumbers, with tables of `s`.
+pub(crate) fn cleanup(blocks: Vec<LBlock>, s: &mut CfgScratch) -> Result<Vec<LBlock>> {
     let n = blocks.len();
+    let mut preds = s.preds.take();
+    // Lists kept from an earlier function are cleared before they are
+    // filled (`count_preds_and_refs`).
+    preds.resize_with(n, SmallVec::new);
     let mut c = Blocks {
         blocks,
-        deleted: vec![false; n],
-        preds: std::iter::repeat_with(SmallVec::new).take(n).collect(),
-        refs: vec![0; n],
+        deleted: s.bools.table(n, false),
+        preds,
+        refs: s.u32s.table(n, 0),
     };
     c.count_preds_and_refs()?;
-    c.bypass_empty()?;
-    c.settle_unreachable()?;
+    c.bypass_empty(&mut s.u32s)?;
+    c.settle_unreachable(s)?;
     // Predecessors and merge references among the remaining blocks.
     c.count_preds_and_refs()?;
     c.latches_as_continues()?;
     c.forward_merges()?;
     c.shift_merges()?;
-    renumber::renumber(c.blocks, &c.deleted)
+    let Blocks {
+        blocks,
+        deleted,
+        preds,
+        refs,
+    } = c;
+    let out = renumber::renumber(blocks, &deleted, &mut s.u32s);
+    s.bools.give(deleted);
+    s.preds.give(preds);
+    s.u32s.give(refs);
+    out
 }
 
 impl Blocks {
@@ -66,18 +84,21 @@ impl Blocks {
             if get(deleted, i)? {
                 continue;
             }
-            for t in b.term.targets() {
-                let p = at_mut(preds, t as usize)?;
+            let mut missing = false;
+            b.term.for_each_target(|t| match preds.get_mut(t as usize) {
                 // Blocks are visited in order: a repeated target of this
                 // block finds it last in the list.
-                if p.last() != Some(&(i as u32)) {
-                    p.push(i as u32);
-                }
-            }
+                Some(p) if p.last() != Some(&(i as u32)) => p.push(i as u32),
+                Some(_) => {}
+                None => missing = true,
+            });
             for t in b.merge.targets() {
                 let r = at_mut(refs, t as usize)?;
                 // Counts references from blocks in memory: cannot saturate.
                 *r = r.saturating_add(1);
+            }
+            if missing {
+                return Err(internal("branch to a block out of range"));
             }
         }
         Ok(())

@@ -2,16 +2,21 @@
 //! merge target rewritten.
 
 use crate::cfg::lower::{LBlock, LMerge};
+use crate::cfg::scratch::Pool;
 use crate::cfg::util::{get, internal, NONE};
 use crate::error::Result;
 
 /// Drops the `deleted` blocks and renumbers the rest.
-pub(super) fn renumber(mut blocks: Vec<LBlock>, deleted: &[bool]) -> Result<Vec<LBlock>> {
+pub(super) fn renumber(
+    mut blocks: Vec<LBlock>,
+    deleted: &[bool],
+    pool: &mut Pool<u32>,
+) -> Result<Vec<LBlock>> {
     let n = blocks.len();
     if deleted.len() != n {
         return Err(internal("deleted flags do not match the blocks"));
     }
-    let mut newid = vec![NONE; n];
+    let mut newid = pool.table(n, NONE);
     let mut next = 0u32;
     for (id, &d) in newid.iter_mut().zip(deleted) {
         if !d {
@@ -46,6 +51,7 @@ pub(super) fn renumber(mut blocks: Vec<LBlock>, deleted: &[bool]) -> Result<Vec<
             },
         };
     }
+    pool.give(newid);
     if blocks.len() >= 0x7fff_ffff {
         return Err(internal("too many blocks"));
     }

@@ -4,20 +4,22 @@
 
 use super::Blocks;
 use crate::cfg::lower::{LMerge, LTerm};
+use crate::cfg::scratch::CfgScratch;
 use crate::cfg::util::{at, at_mut, get, internal, NONE};
 use crate::error::Result;
 
 impl Blocks {
     /// Settles the unreachable blocks (an original one is an internal
     /// error).
-    pub(super) fn settle_unreachable(&mut self) -> Result<()> {
+    pub(super) fn settle_unreachable(&mut self, s: &mut CfgScratch) -> Result<()> {
         let Blocks {
             blocks, deleted, ..
         } = self;
         let n = blocks.len();
         // Reachability.
-        let mut reach = vec![false; n];
-        let mut stack = vec![0u32];
+        let mut reach = s.bools.table(n, false);
+        let mut stack = s.u32s.take();
+        stack.push(0);
         while let Some(x) = stack.pop() {
             if std::mem::replace(at_mut(&mut reach, x as usize)?, true) {
                 continue;
@@ -28,8 +30,9 @@ impl Blocks {
                 }
             }
         }
-        let mut merge_of = vec![NONE; n];
-        let mut cont_of = vec![NONE; n];
+        s.u32s.give(stack);
+        let mut merge_of = s.u32s.table(n, NONE);
+        let mut cont_of = s.u32s.table(n, NONE);
         for (i, b) in blocks.iter().enumerate() {
             if !get(&reach, i)? {
                 continue;
@@ -65,6 +68,9 @@ impl Blocks {
             b.assigns.clear();
             b.merge = LMerge::None;
         }
+        s.bools.give(reach);
+        s.u32s.give(merge_of);
+        s.u32s.give(cont_of);
         Ok(())
     }
 }

@@ -16,7 +16,8 @@ pub(crate) use repair::for_each_operand;
 
 use super::graph::Cfg;
 use super::lower::LBlock;
-use super::ssa::{NewPhi, Solver};
+use super::scratch::CfgScratch;
+use super::ssa::Solver;
 use super::structured::{SPhi, Structured, SynthDef};
 use super::util::{at_mut, get, internal, Adj, NONE};
 use crate::error::Result;
@@ -44,34 +45,33 @@ struct Ssa {
     phis: Vec<Vec<SPhi>>,
 }
 
-impl Ssa {
-    /// Adds the phis a solve placed.
-    fn add(&mut self, new_phis: Vec<NewPhi>) -> Result<()> {
-        for (b, def, inc) in new_phis {
-            at_mut(&mut self.phis, b as usize)?.push(SPhi { def, incoming: inc });
-        }
-        Ok(())
-    }
-}
-
 /// Runs the passes on the cleaned-up lowered blocks.
 pub(crate) fn finish(
     func: &Function,
     module: &Module,
     cfg: &Cfg,
     blocks: Vec<LBlock>,
+    scratch: &mut CfgScratch,
 ) -> Result<Structured> {
     let n = blocks.len();
-    let succ = Adj::from_targets(n, |i| {
-        blocks
-            .get(i as usize)
-            .into_iter()
-            .flat_map(|b| b.term.targets())
-    });
+    let succ = Adj::from_fn_in(
+        n,
+        |i, out| {
+            if let Some(b) = blocks.get(i as usize) {
+                b.term.push_targets(out);
+            }
+        },
+        &mut scratch.u32s,
+    );
     // Each block's distinct predecessors in block order.
-    let preds = succ.reversed();
+    let preds = succ.reversed_in(&mut scratch.u32s);
     let g = Graph { succ, preds };
-    let of_orig = placement(func, cfg, &blocks)?;
+    let of_orig = placement(
+        func,
+        cfg,
+        &blocks,
+        scratch.u32s.table(func.blocks.len(), NONE),
+    )?;
     let c = Ctx {
         func,
         module,
@@ -79,17 +79,23 @@ pub(crate) fn finish(
         blocks: &blocks,
         g: &g,
     };
+    // Each block's phi list, kept with its capacity from earlier
+    // functions (most blocks with phis have the same few).
+    let mut phis = std::mem::take(&mut scratch.phis);
+    phis.iter_mut().for_each(Vec::clear);
+    phis.resize_with(n, Vec::new);
     let mut ssa = Ssa {
         synths: Vec::new(),
-        phis: vec![Vec::new(); n],
+        phis,
     };
-    let mut solver = Solver::new(&g.preds);
+    let mut solver = Solver::new(&g.preds, std::mem::take(&mut scratch.solver));
     let var_value = selectors::solve(&blocks, &mut solver, &mut ssa)?;
     phis::place(&c, &of_orig, &mut solver, &mut ssa)?;
-    let uses = repair::repair(&c, &mut solver, &mut ssa)?;
+    let uses = repair::repair(&c, &mut solver, &mut ssa, scratch)?;
+    scratch.solver = solver.into_bufs();
     let repl = simplify::simplify_phis(&mut ssa.phis, ssa.synths.len())?;
-    let order = order::emission_order(&blocks, &g.succ)?;
-    assemble::assemble(
+    let order = order::emission_order(&blocks, &g.succ, scratch)?;
+    let out = assemble::assemble(
         &blocks,
         &assemble::Parts {
             g: &g,
@@ -99,14 +105,29 @@ pub(crate) fn finish(
             repl: &repl,
             order: &order,
         },
-    )
+    );
+    scratch.phis = ssa.phis;
+    scratch.blocks.give(blocks);
+    scratch.u32s.give(order);
+    scratch.u32s.give(of_orig);
+    g.succ.recycle(&mut scratch.u32s);
+    g.preds.recycle(&mut scratch.u32s);
+    out
 }
 
 /// The block holding each original block (`NONE` for unreachable ones).
 /// Errors if an original block is placed twice or a reachable one is
 /// missing.
-fn placement(func: &Function, cfg: &Cfg, blocks: &[LBlock]) -> Result<Vec<u32>> {
-    let mut of_orig = vec![NONE; func.blocks.len()];
+/// `of_orig` comes with one [`NONE`] per original block.
+fn placement(
+    func: &Function,
+    cfg: &Cfg,
+    blocks: &[LBlock],
+    mut of_orig: Vec<u32>,
+) -> Result<Vec<u32>> {
+    if of_orig.len() != func.blocks.len() {
+        return Err(internal("placement table of the wrong size"));
+    }
     for (i, b) in blocks.iter().enumerate() {
         if let Some(o) = b.origin {
             if std::mem::replace(at_mut(&mut of_orig, o.0 as usize)?, i as u32) != NONE {

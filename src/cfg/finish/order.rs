@@ -3,17 +3,23 @@
 //! follows its header.
 
 use crate::cfg::lower::LBlock;
+use crate::cfg::scratch::CfgScratch;
 use crate::cfg::util::{at_mut, internal, Adj};
 use crate::error::Result;
 
 /// The blocks in emission order, from the blocks' distinct successors
 /// `succ` (in terminator order): each block's successors are visited
 /// first, then its merge and continue targets. Errors if a block is not
-/// structurally reachable from the entry.
-pub(super) fn emission_order(blocks: &[LBlock], succ: &Adj) -> Result<Vec<u32>> {
+/// structurally reachable from the entry. Its tables come from `s`.
+pub(super) fn emission_order(
+    blocks: &[LBlock],
+    succ: &Adj,
+    s: &mut CfgScratch,
+) -> Result<Vec<u32>> {
     let n = blocks.len();
-    let mut visited = vec![false; n];
-    let mut post: Vec<u32> = Vec::with_capacity(n);
+    let mut visited = s.bools.table(n, false);
+    let mut post = s.u32s.take();
+    post.reserve(n);
     // (block, index of the next edge: successors, then merge targets).
     let mut stack: Vec<(u32, usize)> = Vec::with_capacity(n);
     stack.push((0, 0));
@@ -40,6 +46,7 @@ pub(super) fn emission_order(blocks: &[LBlock], succ: &Adj) -> Result<Vec<u32>> 
     if let Some(i) = visited.iter().position(|&vis| !vis) {
         return Err(internal(format!("block {i} is not structurally reachable")));
     }
+    s.bools.give(visited);
     post.reverse();
     Ok(post)
 }

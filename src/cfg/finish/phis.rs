@@ -50,6 +50,9 @@ pub(super) fn place(
             .unwrap_or(false)
             .then_some(Reach::Kill)
     };
+    // Kept from one block with phis to the next.
+    let mut defs: Vec<(u32, DefVals)> = Vec::new();
+    let mut rs: Vec<(u32, bool)> = Vec::new();
     for (i, b) in blocks.iter().enumerate() {
         let Some(ob) = b.origin else { continue };
         let insts = func.block_insts(ob);
@@ -68,7 +71,7 @@ pub(super) fn place(
             continue;
         }
         // Values per original reachable predecessor.
-        let mut defs: Vec<(u32, DefVals)> = Vec::with_capacity(cfg.predecessors(ob).count());
+        defs.clear();
         for p in cfg.predecessors(ob) {
             if !cfg.is_reachable(p) {
                 continue;
@@ -100,7 +103,7 @@ pub(super) fn place(
         // block is placed once.
         defs.sort_unstable_by_key(|d| d.0);
         let count = defs.len();
-        let defs = Defs::Sorted(defs);
+        let defs = Defs::Sorted(&defs);
         // The phis live at the top of the chain of synthetic blocks that
         // lead only into this block (a loop's header), so that a loop-carried
         // value needs one phi rather than a synthetic one and a copy.
@@ -141,8 +144,11 @@ pub(super) fn place(
             // predecessor that defines them.
             kill: &undef,
         };
-        let rs: Vec<(u32, bool)> = my_preds.iter().map(|&q| (q, true)).collect();
-        let (vals, new_phis) = solver.solve(&g, &rs, &mut ssa.synths, &kill_at_original)?;
+        rs.clear();
+        rs.extend(my_preds.iter().map(|&q| (q, true)));
+        // The phis the solve places come after the original phis, which
+        // are inserted at the front of their block's list below.
+        let vals = solver.solve(&g, &rs, &mut ssa.synths, &mut ssa.phis, &kill_at_original)?;
         for (pi, (res, _)) in orig_phis.iter().enumerate() {
             let mut inc = Incoming::with_capacity(rs.len());
             for v in vals.chunks(k.max(1)) {
@@ -156,7 +162,6 @@ pub(super) fn place(
                 },
             );
         }
-        ssa.add(new_phis)?;
     }
     Ok(())
 }

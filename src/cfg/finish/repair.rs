@@ -7,9 +7,10 @@ use super::{Ctx, Ssa};
 use crate::cfg::dom::DomTree;
 use crate::cfg::graph::Cfg;
 use crate::cfg::lower::LBlock;
+use crate::cfg::scratch::CfgScratch;
 use crate::cfg::ssa::{Defs, Group, Reach, Solver};
 use crate::cfg::structured::{SValue, SynthType};
-use crate::cfg::util::{at, at_mut, internal, NONE};
+use crate::cfg::util::{at, at_mut, dfs_in, internal, NONE};
 use crate::error::Result;
 use crate::ir::{BlockId, Function, InstKind, Module, ValueId};
 
@@ -155,13 +156,16 @@ pub(super) fn repair(
     c: &Ctx<'_>,
     solver: &mut Solver<'_>,
     ssa: &mut Ssa,
+    scratch: &mut CfgScratch,
 ) -> Result<Vec<Vec<(ValueId, SValue)>>> {
     let (func, module, cfg, blocks) = (c.func, c.module, c.cfg, c.blocks);
     let n = blocks.len();
     let sites = DefSites::new(func, module, cfg, blocks)?;
     // Nearly every function uses a value in another block than its
     // definition's: the dominators are computed up front.
-    let dom = DomTree::compute(&c.g.succ, &c.g.preds, 0)?;
+    let d = dfs_in(&c.g.succ, 0, &mut scratch.u32s);
+    let dom = DomTree::compute_in(&c.g.preds, &d, 0, scratch)?;
+    d.recycle(&mut scratch.u32s);
     let mut uses: Vec<Vec<(ValueId, SValue)>> = vec![Vec::new(); n];
     // (value, read point, at end, site), grouped by value below.
     let mut reads: Vec<(ValueId, u32, bool, ReadSite)> = Vec::new();
@@ -253,8 +257,10 @@ pub(super) fn repair(
                 _ => None,
             }
         };
-        let (vals, new_phis) = solver.solve(&g, &points, &mut ssa.synths, &boundary)?;
-        for (r, val) in rs.iter().zip(vals) {
+        // The phis the solve places are appended to their blocks' lists:
+        // the indices of the phis read below stay.
+        let vals = solver.solve(&g, &points, &mut ssa.synths, &mut ssa.phis, &boundary)?;
+        for (r, &val) in rs.iter().zip(vals) {
             match r.3 {
                 ReadSite::Use(b) => {
                     if val != SValue::Value(v) {
@@ -267,7 +273,7 @@ pub(super) fn repair(
                 }
             }
         }
-        ssa.add(new_phis)?;
     }
+    dom.recycle(scratch);
     Ok(uses)
 }

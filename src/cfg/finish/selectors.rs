@@ -62,7 +62,7 @@ pub(super) fn solve(
         let defs = var_defs.remove(&var).unwrap_or_default();
         let g = Group {
             k: 1,
-            defs: Defs::Sorted(defs),
+            defs: Defs::Sorted(&defs),
             forced: None,
             entry: &[SValue::U32(0)],
             types: &[SynthType::Selector],
@@ -76,11 +76,10 @@ pub(super) fn solve(
         // value at its start unless the block assigns the variable (the
         // boundary rule is about blocks that do not read it themselves).
         let rs: Vec<(u32, bool)> = reads.iter().map(|&b| (b, g.defs.contains(b))).collect();
-        let (vals, new_phis) = solver.solve(&g, &rs, &mut ssa.synths, &kill_at_node)?;
-        for (&b, v) in reads.iter().zip(vals) {
+        let vals = solver.solve(&g, &rs, &mut ssa.synths, &mut ssa.phis, &kill_at_node)?;
+        for (&b, &v) in reads.iter().zip(vals) {
             var_value.insert(b, v);
         }
-        ssa.add(new_phis)?;
     }
     Ok(var_value)
 }
