@@ -655,6 +655,7 @@ mod gpu {
     }
 }
 
+#[cfg(feature = "cli")]
 #[test]
 fn cli_local_root_signature_and_library_folder() {
     use crate::common::cli::{bin, stderr_of_failure, stdout, TempDir};

@@ -32,6 +32,7 @@ mod cli_corpus;
 mod cli_filter;
 #[cfg(feature = "cli")]
 mod cli_info;
+#[cfg(feature = "cli")]
 mod cli_qa;
 #[cfg(feature = "cli")]
 mod cli_rootsig;
