@@ -132,9 +132,19 @@ fn every_corpus_shader_compiles_through_a_synthesized_root_signature() {
         };
         let Some(first) = outs.first() else { continue };
         let rs = synthesize(&first.reflection.resources);
+        // The synthesized root signature binds everything: an empty local
+        // root signature replaces a library's local subobjects, which
+        // would overlap it (D3D12 forbids that).
+        let no_local = RootSignature {
+            version: RootSignatureVersion::V1_1,
+            flags: RootSignatureFlags::LOCAL_ROOT_SIGNATURE,
+            parameters: Vec::new(),
+            static_samplers: Vec::new(),
+        };
         let bindless = Compiler::new(CompileOptions {
             validate: false,
             root_signature: RootSignatureChoice::Supplied(Box::new(rs)),
+            local_root_signature: Some(Box::new(no_local)),
             bindless: BindlessOptions::default(),
             ..CompileOptions::default()
         });
