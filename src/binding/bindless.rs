@@ -273,15 +273,7 @@ impl BindlessLayout {
                 parameter: parameter as u32,
                 offset: block_offset as u32,
                 word: word(block_offset),
-                count: match self
-                    .root_signature
-                    .parameters
-                    .get(parameter)
-                    .map(|p| &p.kind)
-                {
-                    Some(RootParameterKind::Constants(c)) => c.num_32bit_values,
-                    _ => 0,
-                },
+                count: self.root_signature.constants_count(parameter),
             },
             Access::RootDescriptor {
                 parameter,

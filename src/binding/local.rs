@@ -126,15 +126,7 @@ impl ShaderRecordLayout {
                 parameter: parameter as u32,
                 offset: block_offset as u32,
                 entry: super::RecordEntry::Constants {
-                    count: match self
-                        .root_signature
-                        .parameters
-                        .get(parameter)
-                        .map(|p| &p.kind)
-                    {
-                        Some(RootParameterKind::Constants(c)) => c.num_32bit_values,
-                        _ => 0,
-                    },
+                    count: self.root_signature.constants_count(parameter),
                 },
             },
             Access::RootDescriptor {

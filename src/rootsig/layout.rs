@@ -211,4 +211,13 @@ impl RootSignature {
             )
             .with("root_block", self.root_block().to_json(self))
     }
+
+    /// The number of 32-bit constants of root parameter `parameter` (0 when
+    /// it is not root constants or does not exist).
+    pub fn constants_count(&self, parameter: usize) -> u32 {
+        match self.parameters.get(parameter).map(|p| &p.kind) {
+            Some(RootParameterKind::Constants(c)) => c.num_32bit_values,
+            _ => 0,
+        }
+    }
 }

@@ -81,19 +81,7 @@ impl<'d, 'i> DescriptorSets<'d, 'i> {
                 descriptor_count: 1,
             })
             .collect();
-        let pool_info = vk::DescriptorPoolCreateInfo::default()
-            .max_sets(set_count)
-            .pool_sizes(&sizes);
-        // SAFETY: valid create info; the sizes outlive the call.
-        let pool = unsafe { raw.create_descriptor_pool(&pool_info, None) }
-            .map_err(|r| vk_error("vkCreateDescriptorPool", r))?;
-        let pool = device.own(pool);
-        let alloc = vk::DescriptorSetAllocateInfo::default()
-            .descriptor_pool(pool.get())
-            .set_layouts(&handles);
-        // SAFETY: the pool holds exactly these sets' descriptors.
-        let sets = unsafe { raw.allocate_descriptor_sets(&alloc) }
-            .map_err(|r| vk_error("vkAllocateDescriptorSets", r))?;
+        let (pool, sets) = device.allocate_sets(&sizes, &handles)?;
         Ok(DescriptorSets {
             sets,
             pipeline_layout,

@@ -100,26 +100,9 @@ impl<'d, 'i> Target<'d, 'i> {
             .tiling(vk::ImageTiling::OPTIMAL)
             .usage(usage | vk::ImageUsageFlags::TRANSFER_SRC)
             .initial_layout(vk::ImageLayout::UNDEFINED);
-        // SAFETY: a valid create info (formats every Vulkan device renders
-        // to and stores to, a small extent); owned right below.
-        let image =
-            unsafe { raw.create_image(&info, None) }.map_err(|r| vk_error("vkCreateImage", r))?;
-        let image = device.own(image);
-        // SAFETY: the image was created from this device.
-        let req = unsafe { raw.get_image_memory_requirements(image.get()) };
-        let type_index = (0..32u32)
-            .find(|i| req.memory_type_bits & (1 << i) != 0)
-            .ok_or_else(|| unsupported("no memory type for a render target"))?;
-        let alloc = vk::MemoryAllocateInfo::default()
-            .allocation_size(req.size)
-            .memory_type_index(type_index);
-        // SAFETY: a memory type the image allows; owned right below.
-        let memory = unsafe { raw.allocate_memory(&alloc, None) }
-            .map_err(|r| vk_error("vkAllocateMemory", r))?;
-        let memory = device.own(memory);
-        // SAFETY: fresh image and memory of the required size, offset 0.
-        unsafe { raw.bind_image_memory(image.get(), memory.get(), 0) }
-            .map_err(|r| vk_error("vkBindImageMemory", r))?;
+        // A valid create info: formats every Vulkan device renders to and
+        // stores to, a small extent.
+        let (image, memory) = device.create_bound_image(&info, "a render target")?;
         let view_info = vk::ImageViewCreateInfo::default()
             .image(image.get())
             .view_type(vk::ImageViewType::TYPE_2D)

@@ -659,6 +659,60 @@ impl<'i> Device<'i> {
         }
     }
 
+    /// A descriptor pool of `sizes` and one set of each layout from it
+    /// (`max_sets` = the number of layouts).
+    pub(crate) fn allocate_sets(
+        &self,
+        sizes: &[vk::DescriptorPoolSize],
+        layouts: &[vk::DescriptorSetLayout],
+    ) -> Result<(Owned<'_, 'i, vk::DescriptorPool>, Vec<vk::DescriptorSet>)> {
+        let raw = &self.raw;
+        let pool_info = vk::DescriptorPoolCreateInfo::default()
+            .max_sets(layouts.len() as u32)
+            .pool_sizes(sizes);
+        // SAFETY: valid create info; the sizes outlive the call.
+        let pool = unsafe { raw.create_descriptor_pool(&pool_info, None) }
+            .map_err(|r| vk_error("vkCreateDescriptorPool", r))?;
+        let pool = self.own(pool);
+        let alloc = vk::DescriptorSetAllocateInfo::default()
+            .descriptor_pool(pool.get())
+            .set_layouts(layouts);
+        // SAFETY: the pool holds these sets' descriptors.
+        let sets = unsafe { raw.allocate_descriptor_sets(&alloc) }
+            .map_err(|r| vk_error("vkAllocateDescriptorSets", r))?;
+        Ok((pool, sets))
+    }
+
+    /// An image made from `info` (a valid create info: the caller says
+    /// why, `what` names it in errors) in device memory bound to it.
+    pub(crate) fn create_bound_image(
+        &self,
+        info: &vk::ImageCreateInfo<'_>,
+        what: &str,
+    ) -> Result<(Owned<'_, 'i, vk::Image>, Owned<'_, 'i, vk::DeviceMemory>)> {
+        let raw = &self.raw;
+        // SAFETY: the caller vouches for the create info; owned right below.
+        let image =
+            unsafe { raw.create_image(info, None) }.map_err(|r| vk_error("vkCreateImage", r))?;
+        let image = self.own(image);
+        // SAFETY: the image was created from this device.
+        let req = unsafe { raw.get_image_memory_requirements(image.get()) };
+        let type_index = self
+            .device_memory_type(req.memory_type_bits)
+            .ok_or_else(|| unsupported(format!("no memory type for {what}")))?;
+        let alloc = vk::MemoryAllocateInfo::default()
+            .allocation_size(req.size)
+            .memory_type_index(type_index);
+        // SAFETY: a memory type the image allows; owned right below.
+        let memory = unsafe { raw.allocate_memory(&alloc, None) }
+            .map_err(|r| vk_error("vkAllocateMemory", r))?;
+        let memory = self.own(memory);
+        // SAFETY: fresh image and memory of the required size, offset 0.
+        unsafe { raw.bind_image_memory(image.get(), memory.get(), 0) }
+            .map_err(|r| vk_error("vkBindImageMemory", r))?;
+        Ok((image, memory))
+    }
+
     /// A host-visible, host-coherent memory type allowed by `type_bits`.
     pub(crate) fn host_memory_type(&self, type_bits: u32) -> Option<u32> {
         let wanted = vk::MemoryPropertyFlags::HOST_VISIBLE | vk::MemoryPropertyFlags::HOST_COHERENT;

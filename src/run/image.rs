@@ -151,29 +151,12 @@ impl<'d, 'i> GpuImage<'d, 'i> {
             .usage(usage | vk::ImageUsageFlags::TRANSFER_SRC | vk::ImageUsageFlags::TRANSFER_DST)
             .sharing_mode(vk::SharingMode::EXCLUSIVE)
             .initial_layout(vk::ImageLayout::UNDEFINED);
-        // SAFETY: a valid create info (a format the device supports for
-        // this use, checked above; extent, layers and mips checked by the
-        // spec parser: cubes square with six layers each, mips no more than
-        // the largest side allows, samples only for single-mip 2D images,
-        // a count the device samples); owned right below.
-        let image =
-            unsafe { raw.create_image(&info, None) }.map_err(|r| vk_error("vkCreateImage", r))?;
-        let image = device.own(image);
-        // SAFETY: the image was created from this device.
-        let req = unsafe { raw.get_image_memory_requirements(image.get()) };
-        let type_index = device
-            .device_memory_type(req.memory_type_bits)
-            .ok_or_else(|| unsupported("no memory type for an image"))?;
-        let alloc = vk::MemoryAllocateInfo::default()
-            .allocation_size(req.size)
-            .memory_type_index(type_index);
-        // SAFETY: a memory type the image allows; owned right below.
-        let memory = unsafe { raw.allocate_memory(&alloc, None) }
-            .map_err(|r| vk_error("vkAllocateMemory", r))?;
-        let memory = device.own(memory);
-        // SAFETY: fresh image and memory of the required size, offset 0.
-        unsafe { raw.bind_image_memory(image.get(), memory.get(), 0) }
-            .map_err(|r| vk_error("vkBindImageMemory", r))?;
+        // A valid create info: a format the device supports for this use,
+        // checked above; extent, layers and mips checked by the spec
+        // parser (cubes square with six layers each, mips no more than the
+        // largest side allows, samples only for single-mip 2D images, a
+        // count the device samples).
+        let (image, memory) = device.create_bound_image(&info, "an image")?;
         let view_info = vk::ImageViewCreateInfo::default()
             .image(image.get())
             .view_type(view_type)

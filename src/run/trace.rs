@@ -1109,19 +1109,7 @@ impl<'d, 'i> BindlessSets<'d, 'i> {
             ty: vk::DescriptorType::SAMPLER,
             descriptor_count: samplers.len().max(1) as u32,
         });
-        let pool_info = vk::DescriptorPoolCreateInfo::default()
-            .max_sets(last_set.saturating_add(1))
-            .pool_sizes(&sizes);
-        // SAFETY: valid create info; the sizes outlive the call.
-        let pool = unsafe { raw.create_descriptor_pool(&pool_info, None) }
-            .map_err(|r| vk_error("vkCreateDescriptorPool", r))?;
-        let pool = device.own(pool);
-        let alloc = vk::DescriptorSetAllocateInfo::default()
-            .descriptor_pool(pool.get())
-            .set_layouts(&handles);
-        // SAFETY: the pool holds exactly these sets' descriptors.
-        let sets = unsafe { raw.allocate_descriptor_sets(&alloc) }
-            .map_err(|r| vk_error("vkAllocateDescriptorSets", r))?;
+        let (pool, sets) = device.allocate_sets(&sizes, &handles)?;
         Ok(BindlessSets {
             sets,
             heap_set: b.heap_set,
