@@ -331,6 +331,8 @@ pub(crate) struct Device<'i> {
     pub(crate) raw: ash::Device,
     pub(crate) queue: vk::Queue,
     pub(crate) queue_family: u32,
+    /// Valid bits of the queue's timestamps (0: no timestamps).
+    pub(crate) timestamp_bits: u32,
     /// Whether the queue draws and the device has Vulkan 1.3 (dynamic
     /// rendering), as `Session::draw` needs.
     pub(crate) graphics: bool,
@@ -432,6 +434,9 @@ impl<'i> Device<'i> {
                     .position(|f| usable(f, vk::QueueFlags::COMPUTE))
             })
             .ok_or_else(|| unsupported("the device has no compute queue"))?;
+        let timestamp_bits = families
+            .get(queue_family)
+            .map_or(0, |f| f.timestamp_valid_bits);
         let graphics = families
             .get(queue_family)
             .is_some_and(|f| f.queue_flags.contains(vk::QueueFlags::GRAPHICS))
@@ -564,6 +569,7 @@ impl<'i> Device<'i> {
             raw,
             queue,
             queue_family,
+            timestamp_bits,
             graphics,
             ray_tracing,
             invocation_reorder,
@@ -816,6 +822,7 @@ destroy_impl! {
     vk::CommandPool => destroy_command_pool,
     vk::Fence => destroy_fence,
     vk::Sampler => destroy_sampler,
+    vk::QueryPool => destroy_query_pool,
 }
 
 /// A device object destroyed when dropped (unless the device is poisoned).

@@ -288,7 +288,8 @@ impl<'i> Session<'i> {
             None => None,
         };
         let seen = self.instance.message_count();
-        let (contents, counters, gpu_time, qa_bytes) = execute(&self.device, spec, &plan, options)?;
+        let (contents, counters, (gpu_time, dispatch_time), qa_bytes) =
+            execute(&self.device, spec, &plan, options)?;
         let comparison = compare_expectations(spec, &contents, options.max_mismatches)?;
         let qa = qa.map(|(host, layout)| {
             let at = |b: Option<u32>| {
@@ -308,6 +309,7 @@ impl<'i> Session<'i> {
             device: self.info.clone(),
             validation_messages: self.instance.messages_since(seen),
             gpu_time,
+            dispatch_time,
         })
     }
 }
@@ -374,6 +376,9 @@ pub struct RunReport {
     pub validation_messages: Vec<String>,
     /// Time from submission to the fence signalling.
     pub gpu_time: Duration,
+    /// The dispatch alone, from GPU timestamps written before and after
+    /// it (`None` where the queue has no timestamps).
+    pub dispatch_time: Option<Duration>,
     /// The descriptor-QA outcome (runs with [`RunOptions::qa`]); its
     /// failures make the run fail.
     pub qa: Option<QaReport>,
@@ -1198,7 +1203,7 @@ fn push_block(spec: &RunSpec, pc: &PushConstantDesc) -> Result<Vec<u8>> {
 type Outcome = (
     BTreeMap<RegisterKey, Vec<u8>>,
     BTreeMap<RegisterKey, u32>,
-    Duration,
+    (Duration, Option<Duration>),
     Vec<Vec<u8>>,
 );
 
@@ -1729,6 +1734,19 @@ fn execute(
     let pipeline = gpu::own_pipeline(device, created, &what)?;
     let pipeline = pipeline.get();
 
+    // Two timestamps around the dispatch, where the queue has them.
+    let timestamps = if device.timestamp_bits > 0 {
+        let info = vk::QueryPoolCreateInfo::default()
+            .query_type(vk::QueryType::TIMESTAMP)
+            .query_count(2);
+        // SAFETY: a valid create info; owned right below.
+        let pool = unsafe { raw.create_query_pool(&info, None) }
+            .map_err(|r| vk_error("vkCreateQueryPool", r))?;
+        Some(device.own(pool))
+    } else {
+        None
+    };
+
     // Record, submit, wait.
     let gpu_time = gpu::submit_and_wait(device, options.timeout, |raw, cmd| {
         // SAFETY: `cmd` is recording; every handle recorded is live until
@@ -1759,7 +1777,14 @@ fn execute(
                 );
             }
             let [x, y, z] = spec.dispatch;
+            if let Some(pool) = &timestamps {
+                raw.cmd_reset_query_pool(cmd, pool.get(), 0, 2);
+                raw.cmd_write_timestamp(cmd, vk::PipelineStageFlags::TOP_OF_PIPE, pool.get(), 0);
+            }
             raw.cmd_dispatch(cmd, x, y, z);
+            if let Some(pool) = &timestamps {
+                raw.cmd_write_timestamp(cmd, vk::PipelineStageFlags::BOTTOM_OF_PIPE, pool.get(), 1);
+            }
             gpu::cmd_host_read_barrier(
                 raw,
                 cmd,
@@ -1777,6 +1802,27 @@ fn execute(
             );
         }
     })?;
+    let dispatch_time = match &timestamps {
+        Some(pool) => {
+            let mut ticks = [0u64; 2];
+            // SAFETY: both queries were written by the command buffer the
+            // fence above has seen finish.
+            unsafe {
+                raw.get_query_pool_results(
+                    pool.get(),
+                    0,
+                    &mut ticks,
+                    vk::QueryResultFlags::TYPE_64 | vk::QueryResultFlags::WAIT,
+                )
+            }
+            .map_err(|r| vk_error("vkGetQueryPoolResults", r))?;
+            let mask = u64::MAX >> 64u32.saturating_sub(device.timestamp_bits).min(63);
+            let delta = (ticks[1] & mask).wrapping_sub(ticks[0] & mask) & mask;
+            let ns = delta as f64 * f64::from(limits.timestamp_period);
+            Some(Duration::from_nanos(ns as u64))
+        }
+        None => None,
+    };
 
     // Read back.
     let mut contents = BTreeMap::new();
@@ -1801,5 +1847,5 @@ fn execute(
         .zip(&qa_buffers)
         .map(|((_, bytes), buf)| buf.read(bytes.len()))
         .collect::<Result<Vec<_>>>()?;
-    Ok((contents, counters, gpu_time, qa))
+    Ok((contents, counters, (gpu_time, dispatch_time), qa))
 }
