@@ -12,6 +12,7 @@
 //! points at another copy of the corpus.
 
 use crate::common;
+use crate::common::vulkan::Tally;
 
 use dxil2spirv::binding::{BindlessOptions, RootBlockStorage, RootSignatureChoice, Via};
 use dxil2spirv::compile::CompileOptions;
@@ -129,7 +130,7 @@ fn rs_corpus_runs_bindless_under_two_placements_and_mutable() {
     let index: Option<usize> = std::env::var("DXIL2SPIRV_DEVICE")
         .ok()
         .and_then(|s| s.parse().ok());
-    let (mut pass, mut fail, mut skipped) = (0, Vec::new(), 0);
+    let mut tally = Tally::default();
     let swept = vulkan.with_session(index, false, |session| {
         let device = session.device().name.clone();
         let nvidia = device.contains("NVIDIA");
@@ -146,26 +147,18 @@ fn rs_corpus_runs_bindless_under_two_placements_and_mutable() {
                     &desc,
                     &run::RunOptions::default(),
                 );
-                match r {
-                    Ok(rep) if rep.passed => pass += 1,
-                    Ok(rep) => fail.push(format!("{name} ({mode:?}): {}", rep.summary())),
-                    Err(e) if e.kind() == ErrorKind::Unsupported && !nvidia => {
-                        eprintln!("SKIPPED: {name} ({mode:?}): {e}");
-                        skipped += 1
-                    }
-                    Err(e) => fail.push(format!("{name} ({mode:?}): error: {e}")),
-                }
+                tally.add(&format!("{name} ({mode:?})"), r, nvidia);
             }
         }
     });
     swept.expect("the Vulkan device opens");
     eprintln!(
-        "bindless-1: {} spec(s) x {} modes: {pass} passed, {} failed, {skipped} skipped",
+        "bindless-1: {} spec(s) x {} modes: {}",
         specs.len(),
         MODES.len(),
-        fail.len()
+        tally.counts()
     );
-    assert!(fail.is_empty(), "{}", fail.join("\n"));
+    assert!(tally.failures.is_empty(), "{}", tally.failures.join("\n"));
 }
 
 /// Without a device: each table's base goes into its root-block word, each

@@ -9,6 +9,7 @@
 //! printed as `SKIPPED:`, never passed; on NVIDIA every run must pass.
 
 use crate::common;
+use crate::common::vulkan::Tally;
 
 use dxil2spirv::binding::RootSignatureChoice;
 use dxil2spirv::compile::CompileOptions;
@@ -16,7 +17,6 @@ use dxil2spirv::container::Container;
 use dxil2spirv::run::{
     self, HeapView, ImageKind, RegisterClass, RegisterKey, RunSpec, TableBases, TexelFormat,
 };
-use dxil2spirv::ErrorKind;
 use std::path::{Path, PathBuf};
 
 /// Every corpus run spec that declares an image or sampler: (name, blob,
@@ -79,7 +79,7 @@ fn image_specs_run_on_every_device() {
     );
     let vulkan = common::vulkan::vulkan();
     let devices = vulkan.list_devices().expect("Vulkan devices");
-    let (mut pass, mut fail, mut skipped) = (0, Vec::new(), 0);
+    let mut tally = Tally::default();
     for device in &devices {
         let nvidia = device.name.contains("NVIDIA");
         let swept = vulkan.with_session(Some(device.index), false, |session| {
@@ -89,7 +89,7 @@ fn image_specs_run_on_every_device() {
                         "SKIPPED: {name} on {}: crashes its shader compiler",
                         device.name
                     );
-                    skipped += 1;
+                    tally.skipped += 1;
                     continue;
                 }
                 let mut runs = vec![("plain", CompileOptions::default())];
@@ -116,16 +116,12 @@ fn image_specs_run_on_every_device() {
                     let at = format!("{name} ({mode}) on {}", device.name);
                     let known = known_driver_failure(&device.name, name, mode);
                     match r {
-                        Ok(rep) if rep.passed => pass += 1,
-                        Ok(rep) if known => {
+                        Ok(rep) if known && !rep.passed => {
                             eprintln!("{at}: known driver failure: {}", rep.summary())
                         }
-                        Ok(rep) => fail.push(format!("{at}: {}", rep.summary())),
-                        Err(e) if e.kind() == ErrorKind::Unsupported && !nvidia => {
-                            eprintln!("SKIPPED: {at}: {e}");
-                            skipped += 1
+                        r => {
+                            tally.add(&at, r, nvidia);
                         }
-                        Err(e) => fail.push(format!("{at}: error: {e}")),
                     }
                 }
             }
@@ -133,12 +129,12 @@ fn image_specs_run_on_every_device() {
         swept.expect("the Vulkan device opens");
     }
     eprintln!(
-        "image specs: {} spec(s) on {} device(s): {pass} passed, {} failed, {skipped} skipped",
+        "image specs: {} spec(s) on {} device(s): {}",
         specs.len(),
         devices.len(),
-        fail.len()
+        tally.counts()
     );
-    assert!(fail.is_empty(), "{}", fail.join("\n"));
+    assert!(tally.failures.is_empty(), "{}", tally.failures.join("\n"));
 }
 
 fn parse(body: &str) -> RunSpec {

@@ -13,6 +13,7 @@
 //! passes with QA on and no fault.
 
 use crate::common;
+use crate::common::vulkan::Tally;
 use dxil2spirv::binding::{BindlessOptions, RootSignatureChoice};
 use dxil2spirv::compile::{CompileOptions, DescriptorQa};
 use dxil2spirv::container::Container;
@@ -578,38 +579,13 @@ fn sweep(what: &str, f: impl FnOnce(&Session<'_>, bool) -> Vec<String>) {
     assert!(fail.is_empty(), "{}", fail.join("\n"));
 }
 
-/// Sorts one run's outcome into passes, skips (a device without what QA
-/// runs need, never NVIDIA) and failures.
-fn tally(
-    name: &str,
-    r: dxil2spirv::Result<RunReport>,
-    nvidia: bool,
-    counts: &mut (u32, u32),
-    fail: &mut Vec<String>,
-) -> Option<RunReport> {
-    match r {
-        Ok(rep) if rep.passed => {
-            eprintln!("PASS: {name}");
-            counts.0 += 1;
-            return Some(rep);
-        }
-        Ok(rep) => fail.push(format!("{name}: {}", rep.summary())),
-        Err(e) if e.kind() == ErrorKind::Unsupported && !nvidia => {
-            eprintln!("SKIPPED: {name}: {e}");
-            counts.1 += 1;
-        }
-        Err(e) => fail.push(format!("{name}: error: {e}")),
-    }
-    None
-}
-
 /// The fault-injection specs report exactly their fault record, the
 /// faulting lanes read 0 or drop their writes and the others are exact.
 #[test]
 fn fault_injection_specs() {
     let specs = specs_in(&qa_dir());
     sweep("descriptor-QA fault injection", |session, nvidia| {
-        let (mut counts, mut fail) = ((0, 0), Vec::new());
+        let mut tally = Tally::default();
         for (name, blob, spec) in specs.iter().filter(|(_, _, s)| s.qa.is_some()) {
             if !selected(name) {
                 continue;
@@ -617,7 +593,8 @@ fn fault_injection_specs() {
             let log = spec.qa.as_ref().is_some_and(|q| q.log_capacity.is_some());
             let out = compile(blob, true, log, false);
             let r = run_on(session, &out, spec);
-            if let Some(rep) = tally(name, r, nvidia, &mut counts, &mut fail) {
+            if let Some(rep) = tally.add(name, r, nvidia) {
+                eprintln!("PASS: {name}");
                 let layout = QaLayout::from_reflection(&out.reflection).unwrap();
                 let qa = rep.qa.expect("a QA report");
                 let logged = qa.log.map(|l| format!(", log n = {}", l.count));
@@ -628,13 +605,8 @@ fn fault_injection_specs() {
                 );
             }
         }
-        eprintln!(
-            "descriptor QA fault injection: {} passed, {} failed, {} skipped",
-            counts.0,
-            fail.len(),
-            counts.1
-        );
-        fail
+        eprintln!("descriptor QA fault injection: {}", tally.counts());
+        tally.failures
     });
 }
 
@@ -696,7 +668,7 @@ fn selected(name: &str) -> bool {
 fn binding_specs_pass_with_qa_and_no_fault() {
     let specs = binding_specs();
     sweep("binding specs with descriptor QA", |session, nvidia| {
-        let (mut counts, mut fail) = ((0, 0), Vec::new());
+        let mut tally = Tally::default();
         for (name, blob, spec, rs) in &specs {
             let modes: &[bool] = if *rs { &[false, true] } else { &[false] };
             for &mutable in modes {
@@ -706,7 +678,8 @@ fn binding_specs_pass_with_qa_and_no_fault() {
                     continue;
                 }
                 let r = run_on(session, &out, spec);
-                if let Some(rep) = tally(&what, r, nvidia, &mut counts, &mut fail) {
+                if let Some(rep) = tally.add(&what, r, nvidia) {
+                    eprintln!("PASS: {what}");
                     let qa = rep.qa.expect("a QA report");
                     assert_eq!(
                         (qa.record.fault_count, qa.record.fault_type),
@@ -716,20 +689,16 @@ fn binding_specs_pass_with_qa_and_no_fault() {
                 }
             }
         }
-        eprintln!(
-            "binding specs with descriptor QA: {} passed, {} failed, {} skipped",
-            counts.0,
-            fail.len(),
-            counts.1
-        );
-        fail
+        eprintln!("binding specs with descriptor QA: {}", tally.counts());
+        tally.failures
     });
 }
 
 /// The GPU cost of QA: the `qa-cost` kernel (64 Ki lanes x 1024 heap
 /// loads) with and without QA, each run 7 times after a warm-up; the
-/// median submit-to-fence time of one dispatch, timed on the host. Both
-/// builds must leave the same output.
+/// median time of one dispatch, from GPU timestamps where the queue has
+/// them (else submit to fence, timed on the host). Both builds must leave
+/// the same output.
 #[test]
 fn qa_gpu_cost() {
     let dir = qa_dir();
@@ -738,20 +707,14 @@ fn qa_gpu_cost() {
     let plain = compile(&blob, false, false, false);
     let checked = compile(&blob, true, false, false);
     sweep("descriptor-QA cost", |session, nvidia| {
-        let mut fail = Vec::new();
+        let mut tally = Tally::default();
         let mut times = Vec::new();
         let mut outputs = Vec::new();
         let mut timed_on_gpu = true;
         for (what, out) in [("plain", &plain), ("qa", &checked)] {
             let mut t = Vec::new();
             for _ in 0..8 {
-                match tally(
-                    what,
-                    run_on(session, out, &spec),
-                    nvidia,
-                    &mut (0, 0),
-                    &mut fail,
-                ) {
+                match tally.add(what, run_on(session, out, &spec), nvidia) {
                     Some(rep) => {
                         // GPU timestamps around the dispatch where the
                         // queue has them, else submission to fence.
@@ -759,7 +722,7 @@ fn qa_gpu_cost() {
                         t.push(rep.dispatch_time.unwrap_or(rep.gpu_time));
                         outputs.push(rep.contents.clone());
                     }
-                    None => return fail,
+                    None => return tally.failures,
                 }
             }
             t.remove(0);
@@ -780,9 +743,11 @@ fn qa_gpu_cost() {
             us(times[1]) / us(times[0])
         );
         if outputs.windows(2).any(|w| w[0] != w[1]) {
-            fail.push("qa-cost: the runs left different outputs".into());
+            tally
+                .failures
+                .push("qa-cost: the runs left different outputs".into());
         }
-        fail
+        tally.failures
     });
 }
 

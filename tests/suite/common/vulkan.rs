@@ -63,3 +63,51 @@ pub fn available() -> bool {
          the Vulkan tests"
     );
 }
+
+/// The outcome of a sweep of device runs: passes, counted skips (a device
+/// without a feature the runs need; never on NVIDIA, which must run them
+/// all) and failures.
+#[derive(Default)]
+pub struct Tally {
+    /// Runs that passed.
+    pub passed: u32,
+    /// Runs the device refused as unsupported (each printed `SKIPPED:`).
+    pub skipped: u32,
+    /// What failed, a line each.
+    pub failures: Vec<String>,
+}
+
+impl Tally {
+    /// Sorts one run's result under `name`; a passing run's report comes
+    /// back.
+    pub fn add(
+        &mut self,
+        name: &str,
+        r: dxil2spirv::Result<dxil2spirv::run::RunReport>,
+        nvidia: bool,
+    ) -> Option<dxil2spirv::run::RunReport> {
+        match r {
+            Ok(rep) if rep.passed => {
+                self.passed += 1;
+                return Some(rep);
+            }
+            Ok(rep) => self.failures.push(format!("{name}: {}", rep.summary())),
+            Err(e) if e.kind() == dxil2spirv::ErrorKind::Unsupported && !nvidia => {
+                eprintln!("SKIPPED: {name}: {e}");
+                self.skipped += 1;
+            }
+            Err(e) => self.failures.push(format!("{name}: error: {e}")),
+        }
+        None
+    }
+
+    /// `N passed, N failed, N skipped`.
+    pub fn counts(&self) -> String {
+        format!(
+            "{} passed, {} failed, {} skipped",
+            self.passed,
+            self.failures.len(),
+            self.skipped
+        )
+    }
+}
