@@ -1,11 +1,15 @@
-//! Drawing with a compiled vertex and pixel shader: one draw without
-//! vertex buffers into 32-bit RGBA render targets, read back texel by texel.
-//! It checks what translated graphics stages compute on a real driver (the
-//! run specs cover compute shaders only).
+//! Drawing with compiled graphics stages: one draw (vertex shader, optional
+//! hull and domain shaders, optional geometry shader, pixel shader) with
+//! optional vertex buffers into 32-bit render targets, possibly layered and
+//! through several viewports, read back texel by texel. It checks what
+//! translated graphics stages compute on a real driver (the run specs cover
+//! compute shaders only). The pipeline itself is built in
+//! `super::draw_pipeline`.
 
 use ash::vk;
 
 use super::descriptors::{filled_buffer, DescriptorSets, Slot};
+use super::draw_pipeline;
 use super::gpu::{self, vk_error, Device, HostBuffer, Owned};
 use super::vulkan::Session;
 use super::{invalid, unsupported};
@@ -18,6 +22,8 @@ pub enum TargetFormat {
     Float4,
     /// `R32G32B32A32_UINT`.
     Uint4,
+    /// `R32_UINT` (read back with the other three components 0).
+    Uint1,
 }
 
 impl TargetFormat {
@@ -25,6 +31,15 @@ impl TargetFormat {
         match self {
             TargetFormat::Float4 => vk::Format::R32G32B32A32_SFLOAT,
             TargetFormat::Uint4 => vk::Format::R32G32B32A32_UINT,
+            TargetFormat::Uint1 => vk::Format::R32_UINT,
+        }
+    }
+
+    /// Bytes per texel.
+    fn texel_bytes(self) -> usize {
+        match self {
+            TargetFormat::Float4 | TargetFormat::Uint4 => 16,
+            TargetFormat::Uint1 => 4,
         }
     }
 }
@@ -40,17 +55,169 @@ pub struct UniformData<'a> {
     pub data: &'a [u8],
 }
 
-/// One draw: `vertex_count` vertices (no vertex buffers) as a triangle list
-/// into `targets` of `width` x `height` texels, cleared to zero, through a
-/// D3D-style viewport (y up, the top row first in the read-back texels).
+/// A shader stage: its SPIR-V words and entry point.
+pub type StageCode<'a> = (&'a [u32], &'a str);
+
+/// The tessellation stages of a draw, which then draws a patch list.
+#[derive(Clone, Debug)]
+pub struct Tessellation<'a> {
+    /// The hull shader (tessellation control).
+    pub hull: StageCode<'a>,
+    /// The domain shader (tessellation evaluation).
+    pub domain: StageCode<'a>,
+    /// Control points per input patch (the hull shader's `InputPatch`
+    /// size).
+    pub control_points: u32,
+}
+
+/// How the vertices of a draw without tessellation form primitives.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Topology {
+    /// Points.
+    PointList,
+    /// Separate lines.
+    LineList,
+    /// A line strip.
+    LineStrip,
+    /// Separate triangles (the default).
+    #[default]
+    TriangleList,
+    /// A triangle strip.
+    TriangleStrip,
+}
+
+impl Topology {
+    pub(super) fn vk(self) -> vk::PrimitiveTopology {
+        match self {
+            Topology::PointList => vk::PrimitiveTopology::POINT_LIST,
+            Topology::LineList => vk::PrimitiveTopology::LINE_LIST,
+            Topology::LineStrip => vk::PrimitiveTopology::LINE_STRIP,
+            Topology::TriangleList => vk::PrimitiveTopology::TRIANGLE_LIST,
+            Topology::TriangleStrip => vk::PrimitiveTopology::TRIANGLE_STRIP,
+        }
+    }
+}
+
+/// A D3D viewport in texels, origin at the top left, depth 0 to 1; its
+/// scissor rectangle is the same.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Viewport {
+    /// Left edge.
+    pub x: f32,
+    /// Top edge.
+    pub y: f32,
+    /// Width.
+    pub width: f32,
+    /// Height.
+    pub height: f32,
+}
+
+/// One vertex buffer: per-vertex data of `stride` bytes a vertex.
+#[derive(Clone, Debug)]
+pub struct VertexBuffer<'a> {
+    /// Bytes from one vertex to the next.
+    pub stride: u32,
+    /// The vertices.
+    pub data: &'a [u8],
+}
+
+/// The format of a vertex attribute: 1 to 4 components of 32 bits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VertexFormat {
+    /// `R32..._SFLOAT` with this many components.
+    Float(u32),
+    /// `R32..._UINT` with this many components.
+    Uint(u32),
+    /// `R32..._SINT` with this many components.
+    Sint(u32),
+}
+
+impl VertexFormat {
+    pub(super) fn vk(self) -> Result<vk::Format> {
+        use vk::Format as F;
+        let (n, formats) = match self {
+            VertexFormat::Float(n) => (
+                n,
+                [
+                    F::R32_SFLOAT,
+                    F::R32G32_SFLOAT,
+                    F::R32G32B32_SFLOAT,
+                    F::R32G32B32A32_SFLOAT,
+                ],
+            ),
+            VertexFormat::Uint(n) => (
+                n,
+                [
+                    F::R32_UINT,
+                    F::R32G32_UINT,
+                    F::R32G32B32_UINT,
+                    F::R32G32B32A32_UINT,
+                ],
+            ),
+            VertexFormat::Sint(n) => (
+                n,
+                [
+                    F::R32_SINT,
+                    F::R32G32_SINT,
+                    F::R32G32B32_SINT,
+                    F::R32G32B32A32_SINT,
+                ],
+            ),
+        };
+        n.checked_sub(1)
+            .and_then(|i| formats.get(i as usize).copied())
+            .ok_or_else(|| invalid(format!("a vertex attribute of {n} components")))
+    }
+}
+
+/// One element of the input layout: the vertex shader input at `location`
+/// (the compiler's reflection says which) read from vertex buffer `buffer`
+/// at `offset` bytes into each vertex.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct VertexAttribute {
+    /// The vertex shader input's `Location`.
+    pub location: u32,
+    /// The index of its vertex buffer in [`Draw::vertex_buffers`].
+    pub buffer: u32,
+    /// Byte offset in the vertex.
+    pub offset: u32,
+    /// Format.
+    pub format: VertexFormat,
+}
+
+/// One draw: `vertex_count` vertices (`instance_count` instances) into
+/// `targets` of `width` x `height` texels and `layers` array layers,
+/// cleared to zero, through D3D-style viewports (y up in clip space, the
+/// top row first in the read-back texels), cull mode none, no depth
+/// buffer. [`Draw::new`] fills the optional parts with their defaults:
+///
+/// ```
+/// # use dxil2spirv::run::{Draw, TargetFormat, Topology};
+/// # fn demo<'a>(vs: &'a [u32], gs: &'a [u32], ps: &'a [u32]) -> Draw<'a> {
+/// Draw {
+///     geometry: Some((gs, "main")),
+///     topology: Topology::PointList,
+///     ..Draw::new((vs, "main"), (ps, "main"), 4, 16, 16, &[TargetFormat::Float4])
+/// }
+/// # }
+/// ```
 #[derive(Clone, Debug)]
 pub struct Draw<'a> {
-    /// The vertex shader (SPIR-V words) and its entry point.
-    pub vertex: (&'a [u32], &'a str),
-    /// The pixel shader and its entry point.
-    pub pixel: (&'a [u32], &'a str),
+    /// The vertex shader.
+    pub vertex: StageCode<'a>,
+    /// The pixel shader.
+    pub pixel: StageCode<'a>,
+    /// An optional geometry shader.
+    pub geometry: Option<StageCode<'a>>,
+    /// Optional hull and domain shaders (the draw is then a patch list and
+    /// `topology` does not apply).
+    pub tessellation: Option<Tessellation<'a>>,
+    /// How vertices form primitives (default: a triangle list).
+    pub topology: Topology,
     /// Vertices drawn.
     pub vertex_count: u32,
+    /// Instances drawn (default 1).
+    pub instance_count: u32,
     /// The draw's first vertex (Vulkan's `firstVertex`, D3D's
     /// `StartVertexLocation`): D3D's `SV_VertexID` still starts at 0.
     pub first_vertex: u32,
@@ -58,13 +225,58 @@ pub struct Draw<'a> {
     pub width: u32,
     /// Render target size.
     pub height: u32,
+    /// Array layers of every render target (default 1), read back one
+    /// after the other.
+    pub layers: u32,
+    /// The viewports, each with its scissor (default, empty: one viewport
+    /// over the whole target).
+    pub viewports: &'a [Viewport],
     /// The render targets, at locations 0, 1, ...
     pub targets: &'a [TargetFormat],
     /// Uniform buffers.
     pub uniforms: &'a [UniformData<'a>],
+    /// Vertex buffers, bound at bindings 0, 1, ... (default none).
+    pub vertex_buffers: &'a [VertexBuffer<'a>],
+    /// The input layout over `vertex_buffers`.
+    pub attributes: &'a [VertexAttribute],
 }
 
-/// The texels of each render target, row by row, as raw bits.
+impl<'a> Draw<'a> {
+    /// A draw of `vertex_count` vertices as one triangle-list instance,
+    /// with the vertex and pixel shaders only, into one layer of `targets`
+    /// through one viewport, without uniforms or vertex buffers.
+    pub fn new(
+        vertex: StageCode<'a>,
+        pixel: StageCode<'a>,
+        vertex_count: u32,
+        width: u32,
+        height: u32,
+        targets: &'a [TargetFormat],
+    ) -> Draw<'a> {
+        Draw {
+            vertex,
+            pixel,
+            geometry: None,
+            tessellation: None,
+            topology: Topology::TriangleList,
+            vertex_count,
+            instance_count: 1,
+            first_vertex: 0,
+            width,
+            height,
+            layers: 1,
+            viewports: &[],
+            targets,
+            uniforms: &[],
+            vertex_buffers: &[],
+            attributes: &[],
+        }
+    }
+}
+
+/// The texels of each render target, layer by layer and row by row
+/// (texel `(x, y)` of layer `l` at `(l * height + y) * width + x`), as raw
+/// bits; components a format lacks read 0.
 pub type Texels = Vec<Vec<[u32; 4]>>;
 
 /// A 2D colour image in device memory with its view.
@@ -85,6 +297,17 @@ impl<'d, 'i> Target<'d, 'i> {
         height: u32,
         usage: vk::ImageUsageFlags,
     ) -> Result<Self> {
+        Self::layered(device, format, (width, height, 1), usage)
+    }
+
+    /// [`Target::new`] with `layers` array layers (a 2D array view when
+    /// there are several).
+    fn layered(
+        device: &'d Device<'i>,
+        format: vk::Format,
+        (width, height, layers): (u32, u32, u32),
+        usage: vk::ImageUsageFlags,
+    ) -> Result<Self> {
         let raw = &device.raw;
         let info = vk::ImageCreateInfo::default()
             .image_type(vk::ImageType::TYPE_2D)
@@ -95,19 +318,23 @@ impl<'d, 'i> Target<'d, 'i> {
                 depth: 1,
             })
             .mip_levels(1)
-            .array_layers(1)
+            .array_layers(layers)
             .samples(vk::SampleCountFlags::TYPE_1)
             .tiling(vk::ImageTiling::OPTIMAL)
             .usage(usage | vk::ImageUsageFlags::TRANSFER_SRC)
             .initial_layout(vk::ImageLayout::UNDEFINED);
         // A valid create info: formats every Vulkan device renders to and
-        // stores to, a small extent.
+        // stores to, a small extent and few layers (the callers check).
         let (image, memory) = device.create_bound_image(&info, "a render target")?;
         let view_info = vk::ImageViewCreateInfo::default()
             .image(image.get())
-            .view_type(vk::ImageViewType::TYPE_2D)
+            .view_type(if layers > 1 {
+                vk::ImageViewType::TYPE_2D_ARRAY
+            } else {
+                vk::ImageViewType::TYPE_2D
+            })
             .format(format)
-            .subresource_range(color_range());
+            .subresource_range(color_range(layers));
         // SAFETY: a view of the whole bound image in its own format.
         let view = unsafe { raw.create_image_view(&view_info, None) }
             .map_err(|r| vk_error("vkCreateImageView", r))?;
@@ -135,12 +362,17 @@ pub(super) fn layout_barrier(
         .old_layout(old)
         .new_layout(new)
         .image(image)
-        .subresource_range(color_range())
+        .subresource_range(color_range(vk::REMAINING_ARRAY_LAYERS))
 }
 
 /// A copy of a whole `width` x `height` colour image to the start of a
 /// tightly packed buffer.
 pub(super) fn whole_image_copy(width: u32, height: u32) -> vk::BufferImageCopy {
+    layers_copy(width, height, 1)
+}
+
+/// [`whole_image_copy`] of `layers` array layers, one after the other.
+fn layers_copy(width: u32, height: u32, layers: u32) -> vk::BufferImageCopy {
     vk::BufferImageCopy {
         buffer_offset: 0,
         buffer_row_length: 0,
@@ -149,7 +381,7 @@ pub(super) fn whole_image_copy(width: u32, height: u32) -> vk::BufferImageCopy {
             aspect_mask: vk::ImageAspectFlags::COLOR,
             mip_level: 0,
             base_array_layer: 0,
-            layer_count: 1,
+            layer_count: layers,
         },
         image_offset: vk::Offset3D { x: 0, y: 0, z: 0 },
         image_extent: vk::Extent3D {
@@ -205,14 +437,14 @@ pub(super) unsafe fn cmd_copy_out(
     }
 }
 
-/// The one mip level and layer of a colour image.
-fn color_range() -> vk::ImageSubresourceRange {
+/// The one mip level and the first `layers` layers of a colour image.
+fn color_range(layers: u32) -> vk::ImageSubresourceRange {
     vk::ImageSubresourceRange {
         aspect_mask: vk::ImageAspectFlags::COLOR,
         base_mip_level: 0,
         level_count: 1,
         base_array_layer: 0,
-        layer_count: 1,
+        layer_count: layers,
     }
 }
 
@@ -233,7 +465,10 @@ pub(super) fn shader_module<'d, 'i>(
 }
 
 impl Session<'_> {
-    /// Draws `draw` and reads its render targets back.
+    /// Draws `draw` and reads its render targets back. A device without a
+    /// feature the draw needs (geometry or tessellation shaders, several
+    /// viewports, layer or viewport output from a vertex shader) gives an
+    /// unsupported error.
     pub fn draw(&self, draw: &Draw<'_>) -> Result<Texels> {
         let device = self.live_device()?;
         if !device.graphics {
@@ -241,22 +476,44 @@ impl Session<'_> {
                 "drawing needs a graphics queue and Vulkan 1.3 (dynamic rendering)",
             ));
         }
-        let (w, h) = (draw.width, draw.height);
+        let (w, h, layers) = (draw.width, draw.height, draw.layers);
         if w == 0 || h == 0 || w > 256 || h > 256 || draw.targets.is_empty() {
             return Err(invalid("a draw needs 1 to 256 texels a side and a target"));
         }
-        let raw = &device.raw;
+        if layers == 0 || layers > 64 {
+            return Err(invalid("a draw needs 1 to 64 target layers"));
+        }
+        draw_pipeline::check_features(device, draw)?;
         let targets: Vec<Target<'_, '_>> = draw
             .targets
             .iter()
-            .map(|f| Target::new(device, f.vk(), w, h, vk::ImageUsageFlags::COLOR_ATTACHMENT))
+            .map(|f| {
+                let usage = vk::ImageUsageFlags::COLOR_ATTACHMENT;
+                Target::layered(device, f.vk(), (w, h, layers), usage)
+            })
             .collect::<Result<_>>()?;
-        // At most 256 x 256 texels of 16 bytes (checked above).
-        let texel_bytes = (w as usize).saturating_mul(h as usize).saturating_mul(16);
-        let readback: Vec<HostBuffer<'_, '_>> = targets
+        // At most 256 x 256 x 64 texels (checked above).
+        let texel_count = (w as usize)
+            .saturating_mul(h as usize)
+            .saturating_mul(layers as usize);
+        let readback: Vec<(HostBuffer<'_, '_>, usize)> = draw
+            .targets
             .iter()
-            .map(|_| HostBuffer::new(device, texel_bytes))
+            .map(|f| {
+                let bytes = texel_count.saturating_mul(f.texel_bytes());
+                Ok((HostBuffer::new(device, bytes)?, bytes))
+            })
             .collect::<Result<_>>()?;
+        let vertex_buffers = draw
+            .vertex_buffers
+            .iter()
+            .map(|b| {
+                let usage = vk::BufferUsageFlags::VERTEX_BUFFER;
+                let mut buf = HostBuffer::with_usage(device, b.data.len(), usage)?;
+                buf.write(b.data)?;
+                Ok(buf)
+            })
+            .collect::<Result<Vec<_>>>()?;
 
         // Uniform buffers, one descriptor set per set index used.
         let uniform_buffers = draw
@@ -275,66 +532,8 @@ impl Session<'_> {
         descriptors.write_buffers(&writes)?;
         let sets = &descriptors.sets;
         let pipeline_layout = &descriptors.pipeline_layout;
-        let vs = shader_module(device, draw.vertex.0)?;
-        let ps = shader_module(device, draw.pixel.0)?;
-        let vs_name = std::ffi::CString::new(draw.vertex.1)
-            .map_err(|_| invalid("entry point name with a NUL"))?;
-        let ps_name = std::ffi::CString::new(draw.pixel.1)
-            .map_err(|_| invalid("entry point name with a NUL"))?;
-        let stages = [
-            vk::PipelineShaderStageCreateInfo::default()
-                .stage(vk::ShaderStageFlags::VERTEX)
-                .module(vs.get())
-                .name(&vs_name),
-            vk::PipelineShaderStageCreateInfo::default()
-                .stage(vk::ShaderStageFlags::FRAGMENT)
-                .module(ps.get())
-                .name(&ps_name),
-        ];
-        let vertex_input = vk::PipelineVertexInputStateCreateInfo::default();
-        let assembly = vk::PipelineInputAssemblyStateCreateInfo::default()
-            .topology(vk::PrimitiveTopology::TRIANGLE_LIST);
-        let viewport_state = vk::PipelineViewportStateCreateInfo::default()
-            .viewport_count(1)
-            .scissor_count(1);
-        let raster = vk::PipelineRasterizationStateCreateInfo::default()
-            .polygon_mode(vk::PolygonMode::FILL)
-            .cull_mode(vk::CullModeFlags::NONE)
-            .front_face(vk::FrontFace::CLOCKWISE)
-            .line_width(1.0);
-        let multisample = vk::PipelineMultisampleStateCreateInfo::default()
-            .rasterization_samples(vk::SampleCountFlags::TYPE_1);
-        let blend: Vec<vk::PipelineColorBlendAttachmentState> = draw
-            .targets
-            .iter()
-            .map(|_| {
-                vk::PipelineColorBlendAttachmentState::default()
-                    .color_write_mask(vk::ColorComponentFlags::RGBA)
-            })
-            .collect();
-        let blend_state = vk::PipelineColorBlendStateCreateInfo::default().attachments(&blend);
-        let dynamic = [vk::DynamicState::VIEWPORT, vk::DynamicState::SCISSOR];
-        let dynamic_state = vk::PipelineDynamicStateCreateInfo::default().dynamic_states(&dynamic);
         let formats: Vec<vk::Format> = draw.targets.iter().map(|f| f.vk()).collect();
-        let mut rendering =
-            vk::PipelineRenderingCreateInfo::default().color_attachment_formats(&formats);
-        let info = [vk::GraphicsPipelineCreateInfo::default()
-            .stages(&stages)
-            .vertex_input_state(&vertex_input)
-            .input_assembly_state(&assembly)
-            .viewport_state(&viewport_state)
-            .rasterization_state(&raster)
-            .multisample_state(&multisample)
-            .color_blend_state(&blend_state)
-            .dynamic_state(&dynamic_state)
-            .layout(pipeline_layout.get())
-            .push_next(&mut rendering)];
-        // SAFETY: every state the pipeline needs is given (dynamic viewport
-        // and scissor), the modules, layout and names are live, and the
-        // device has dynamic rendering (checked above).
-        let created =
-            unsafe { raw.create_graphics_pipelines(vk::PipelineCache::null(), &info, None) };
-        let pipeline = gpu::own_pipeline(device, created, "vkCreateGraphicsPipelines")?;
+        let pipeline = draw_pipeline::create(device, draw, pipeline_layout.get(), &formats)?;
         let pipeline = pipeline.get();
 
         let attachments: Vec<vk::RenderingAttachmentInfo<'_>> = targets
@@ -356,7 +555,7 @@ impl Session<'_> {
         };
         let rendering_info = vk::RenderingInfo::default()
             .render_area(area)
-            .layer_count(1)
+            .layer_count(layers)
             .color_attachments(&attachments);
         // Every target moves from `old` to `new` layout, `src` writes
         // made available to `dst` accesses.
@@ -382,22 +581,29 @@ impl Session<'_> {
                 vk::AccessFlags::TRANSFER_READ,
             ),
         );
-        let copy = whole_image_copy(w, h);
-        // Flipped as translation layers do (negative height), so that clip
-        // space meets the render target as in D3D12: +y is up.
-        let viewport = vk::Viewport {
+        let copy = layers_copy(w, h, layers);
+        let full = [Viewport {
             x: 0.0,
-            y: h as f32,
+            y: 0.0,
             width: w as f32,
-            height: -(h as f32),
-            min_depth: 0.0,
-            max_depth: 1.0,
+            height: h as f32,
+        }];
+        let d3d_viewports = if draw.viewports.is_empty() {
+            &full[..]
+        } else {
+            draw.viewports
         };
+        let viewports: Vec<vk::Viewport> = d3d_viewports.iter().map(flipped).collect();
+        let scissors: Vec<vk::Rect2D> = d3d_viewports.iter().map(scissor).collect();
+        let vertex_handles: Vec<vk::Buffer> =
+            vertex_buffers.iter().map(|b| b.buffer.get()).collect();
+        let vertex_offsets = vec![0u64; vertex_handles.len()];
         gpu::submit_and_wait(device, std::time::Duration::from_secs(10), |raw, cmd| {
             // SAFETY: `cmd` is recording; every handle recorded (pipeline,
             // layout, sets, images, views, buffers) lives until
             // `submit_and_wait` has waited for the fence; the barriers move
-            // the targets through the layouts the commands need.
+            // the targets through the layouts the commands need; the
+            // viewport and scissor counts are the pipeline's.
             unsafe {
                 raw.cmd_pipeline_barrier(
                     cmd,
@@ -420,14 +626,23 @@ impl Session<'_> {
                         &[],
                     );
                 }
-                raw.cmd_set_viewport(cmd, 0, &[viewport]);
-                raw.cmd_set_scissor(cmd, 0, &[area]);
-                raw.cmd_draw(cmd, draw.vertex_count, 1, draw.first_vertex, 0);
+                if !vertex_handles.is_empty() {
+                    raw.cmd_bind_vertex_buffers(cmd, 0, &vertex_handles, &vertex_offsets);
+                }
+                raw.cmd_set_viewport(cmd, 0, &viewports);
+                raw.cmd_set_scissor(cmd, 0, &scissors);
+                raw.cmd_draw(
+                    cmd,
+                    draw.vertex_count,
+                    draw.instance_count,
+                    draw.first_vertex,
+                    0,
+                );
                 raw.cmd_end_rendering(cmd);
                 let copies: Vec<(vk::Image, vk::Buffer)> = targets
                     .iter()
                     .zip(&readback)
-                    .map(|(t, buf)| (t.image.get(), buf.buffer.get()))
+                    .map(|(t, (buf, _))| (t.image.get(), buf.buffer.get()))
                     .collect();
                 cmd_copy_out(
                     raw,
@@ -441,15 +656,55 @@ impl Session<'_> {
         })?;
         readback
             .iter()
-            .map(|buf| Ok(texels(&buf.read(texel_bytes)?)))
+            .zip(draw.targets)
+            .map(|((buf, bytes), f)| {
+                let raw = buf.read(*bytes)?;
+                Ok(texels_of(&raw, f.texel_bytes()))
+            })
             .collect()
+    }
+}
+
+/// D3D viewport `v` for Vulkan: flipped as translation layers do (negative
+/// height), so that clip space meets the render target as in D3D12: +y is
+/// up.
+fn flipped(v: &Viewport) -> vk::Viewport {
+    vk::Viewport {
+        x: v.x,
+        y: v.y + v.height,
+        width: v.width,
+        height: -v.height,
+        min_depth: 0.0,
+        max_depth: 1.0,
+    }
+}
+
+/// The scissor rectangle of D3D viewport `v`: its texels.
+fn scissor(v: &Viewport) -> vk::Rect2D {
+    // Float-to-int `as` saturates; the offset is kept non-negative as
+    // Vulkan requires.
+    vk::Rect2D {
+        offset: vk::Offset2D {
+            x: v.x.max(0.0) as i32,
+            y: v.y.max(0.0) as i32,
+        },
+        extent: vk::Extent2D {
+            width: v.width as u32,
+            height: v.height as u32,
+        },
     }
 }
 
 /// 16-byte texels as four little-endian words each.
 pub(super) fn texels(bytes: &[u8]) -> Vec<[u32; 4]> {
+    texels_of(bytes, 16)
+}
+
+/// Texels of `size` bytes (4 to 16) as up to four little-endian words
+/// each, the missing ones 0.
+fn texels_of(bytes: &[u8], size: usize) -> Vec<[u32; 4]> {
     bytes
-        .chunks_exact(16)
+        .chunks_exact(size)
         .map(|t| {
             let mut texel = [0u32; 4];
             for (slot, word) in texel.iter_mut().zip(t.chunks_exact(4)) {

@@ -336,6 +336,8 @@ pub(crate) struct Device<'i> {
     /// Whether the queue draws and the device has Vulkan 1.3 (dynamic
     /// rendering), as `Session::draw` needs.
     pub(crate) graphics: bool,
+    /// The optional features drawing stages and targets need.
+    pub(crate) draw_features: super::draw_pipeline::DrawFeatures,
     /// Whether [`RAY_TRACING_EXTENSIONS`] are enabled (with buffer device
     /// addresses), as `Session::trace` needs.
     pub(crate) ray_tracing: bool,
@@ -544,12 +546,14 @@ impl<'i> Device<'i> {
         // `Drop`.
         let raw = unsafe { raw_instance.create_device(physical, &info, None) }
             .map_err(|r| vk_error("vkCreateDevice", r))?;
+        let core = features.features;
         // SAFETY: the device was created with one queue in `queue_family`.
         let queue = unsafe { raw.get_device_queue(queue_family, 0) };
         let ray_tracing = ray_tracing
             && v12.buffer_device_address == vk::TRUE
             && accel.acceleration_structure == vk::TRUE
             && rt_pipeline.ray_tracing_pipeline == vk::TRUE;
+        let draw_features = super::draw_pipeline::DrawFeatures::of(&core, &v12);
         let invocation_reorder =
             ray_tracing && reorder && reorder_features.ray_tracing_invocation_reorder == vk::TRUE;
         let indexing = if api >= vk::API_VERSION_1_2 {
@@ -571,6 +575,7 @@ impl<'i> Device<'i> {
             queue_family,
             timestamp_bits,
             graphics,
+            draw_features,
             ray_tracing,
             invocation_reorder,
             props,

@@ -20,9 +20,10 @@
 //!   bindings of its reflection ([`bindings_from_reflection`]);
 //! - [`qa`]: descriptor QA: the QA buffers' host side, fault injection
 //!   and the fault record's check ([`RunOptions::qa`]);
-//! - [`draw`]: one draw with a vertex and a pixel shader into render targets
-//!   read back texel by texel ([`vulkan::Session::draw`]), for the graphics
-//!   stages;
+//! - [`draw`]: one draw with a vertex and a pixel shader, optional
+//!   tessellation and geometry shaders and vertex buffers, into (layered)
+//!   render targets read back texel by texel ([`vulkan::Session::draw`]),
+//!   for the graphics stages;
 //! - [`trace`]: one ray-tracing dispatch with compiled DXR exports over a
 //!   one-triangle scene ([`vulkan::Session::trace`]).
 //!
@@ -55,6 +56,7 @@ pub mod trace;
 pub mod vulkan;
 
 mod descriptors;
+mod draw_pipeline;
 mod gpu;
 mod half;
 mod image;
@@ -65,7 +67,10 @@ pub use binding::{
 };
 pub use bindless::{bindless_from_reflection, default_table_base, table_bases, TableBases};
 pub use compare::{compare_expectations, Comparison, Mismatch, Value};
-pub use draw::{Draw, TargetFormat, Texels, UniformData};
+pub use draw::{
+    Draw, StageCode, TargetFormat, Tessellation, Texels, Topology, UniformData, VertexAttribute,
+    VertexBuffer, VertexFormat, Viewport,
+};
 pub use qa::{QaHost, QaInstruction, QaLayout, QaReport, QaSpec};
 pub use reflect::{bindings_from_reflection, compile_for_run, PORTABLE_SET_COUNT};
 pub use spec::{

@@ -40,14 +40,16 @@ fn draw_fullscreen_from(
         .with_session(None, false, |s| {
             eprintln!("drawing on {}", s.device());
             s.draw(&Draw {
-                vertex: (&vs.spirv, &vs.reflection.entry_point),
-                pixel: (&ps.spirv, &ps.reflection.entry_point),
-                vertex_count: 3,
                 first_vertex,
-                width: SIZE,
-                height: SIZE,
-                targets,
                 uniforms,
+                ..Draw::new(
+                    (&vs.spirv, &vs.reflection.entry_point),
+                    (&ps.spirv, &ps.reflection.entry_point),
+                    3,
+                    SIZE,
+                    SIZE,
+                    targets,
+                )
             })
         })
         .expect("session")

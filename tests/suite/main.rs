@@ -39,6 +39,8 @@ mod cli_rootsig;
 mod container;
 #[cfg(feature = "vulkan")]
 mod draw_graphics;
+#[cfg(feature = "vulkan")]
+mod draw_pipelines;
 mod dxil_meta;
 mod dxr_local;
 #[cfg(feature = "vulkan")]

@@ -1,0 +1,349 @@
+//! Linked graphics pipelines on a real driver: the corpus's VS -> GS -> PS,
+//! layered VS -> GS -> PS (render target array layers, two viewports),
+//! VS -> HS -> DS -> PS and vertex-buffer pipelines, compiled by the
+//! translator and drawn together; every texel of every target is compared
+//! with the render the HLSL headers (`corpus/graphics/*.hlsl`) give, worked
+//! out here from their formulas. A device without a feature a pipeline
+//! needs reports it as a counted `SKIPPED:` line (never on NVIDIA, which
+//! must draw them all). Fails without a Vulkan device unless
+//! `DXIL2SPIRV_NO_VULKAN=1`.
+
+use crate::common;
+
+use dxil2spirv::compile::Output;
+use dxil2spirv::run::{
+    Draw, StageCode, TargetFormat, Tessellation, Texels, Topology, VertexAttribute, VertexBuffer,
+    VertexFormat, Viewport,
+};
+use dxil2spirv::ErrorKind;
+
+/// Render target size of every case.
+const SIZE: u32 = 16;
+
+/// Corpus blob `graphics/<name>`, compiled (and validated) by the
+/// translator.
+fn compile(name: &str) -> Output {
+    common::corpus::compiled(&format!("graphics/{name}"))
+}
+
+/// A compiled shader as a draw stage.
+fn stage(o: &Output) -> StageCode<'_> {
+    (&o.spirv, &o.reflection.entry_point)
+}
+
+/// What one texel must hold.
+#[derive(Debug, PartialEq)]
+enum Want {
+    /// Floats, each within 1e-6.
+    F([f32; 4]),
+    /// Exact words.
+    U([u32; 4]),
+}
+
+const ZERO: Want = Want::U([0; 4]);
+
+/// Compares every texel of every layer of every target of `got` with
+/// `want(target, layer, x, y)`; the mismatches (the first few of each
+/// target) come back as lines.
+fn compare(got: &Texels, layers: u32, want: impl Fn(usize, u32, u32, u32) -> Want) -> Vec<String> {
+    let mut out = Vec::new();
+    for (t, texels) in got.iter().enumerate() {
+        let mut bad = 0;
+        for l in 0..layers {
+            for y in 0..SIZE {
+                for x in 0..SIZE {
+                    let g = texels[((l * SIZE + y) * SIZE + x) as usize];
+                    let w = want(t, l, x, y);
+                    let ok = match &w {
+                        Want::U(u) => g == *u,
+                        Want::F(f) => g
+                            .iter()
+                            .zip(f)
+                            .all(|(&g, &f)| (f32::from_bits(g) - f).abs() <= 1e-6),
+                    };
+                    if !ok {
+                        bad += 1;
+                        if bad <= 4 {
+                            let shown = match w {
+                                Want::U(_) => format!("{g:?}"),
+                                Want::F(_) => format!("{:?}", g.map(f32::from_bits)),
+                            };
+                            out.push(format!("RT{t} layer {l} ({x}, {y}): {shown}, want {w:?}"));
+                        }
+                    }
+                }
+            }
+        }
+        if bad > 4 {
+            out.push(format!("RT{t}: {bad} texels differ in all"));
+        }
+    }
+    out
+}
+
+/// A draw's outcome: its mismatch lines, or the harness's error.
+type Outcome = dxil2spirv::Result<Vec<String>>;
+
+/// vs-link-points-to-gs + gs-link-points-to-quads + ps-link-gs-quads: four
+/// points expanded to quads by the geometry shader.
+fn points_to_quads(s: &dxil2spirv::run::vulkan::Session<'_>) -> Outcome {
+    let (vs, gs, ps) = (
+        compile("vs-link-points-to-gs"),
+        compile("gs-link-points-to-quads"),
+        compile("ps-link-gs-quads"),
+    );
+    let targets = [TargetFormat::Float4, TargetFormat::Uint1];
+    let got = s.draw(&Draw {
+        geometry: Some(stage(&gs)),
+        topology: Topology::PointList,
+        ..Draw::new(stage(&vs), stage(&ps), 4, SIZE, SIZE, &targets)
+    })?;
+    // Point k: its quad [x0, x1) x [y0, y1).
+    let quads = [
+        (2, 6, 2, 6),
+        (10, 14, 2, 6),
+        (2, 6, 10, 14),
+        (11, 13, 9, 15),
+    ];
+    Ok(compare(&got, 1, |t, _, x, y| {
+        let Some((k, &(x0, x1, y0, y1))) = quads
+            .iter()
+            .enumerate()
+            .find(|(_, &(x0, x1, y0, y1))| (x0..x1).contains(&x) && (y0..y1).contains(&y))
+        else {
+            return ZERO;
+        };
+        let k = k as u32;
+        let u = (x as f32 - (x0 as f32 - 0.5)) / (x1 - x0) as f32;
+        let v = (y as f32 - (y0 as f32 - 0.5)) / (y1 - y0) as f32;
+        match t {
+            0 => Want::F([u, v, k as f32 * 0.25, 1.0 - k as f32 * 0.25]),
+            _ => Want::U([(10 * k + 1) * 100 + k, 0, 0, 0]),
+        }
+    }))
+}
+
+/// vs-link-layer-viewport-to-gs + gs-link-layer-viewport-passthrough +
+/// ps-link-layer-viewport: two instances into layers 1 and 3 of a 4-layer
+/// target through viewports 0 and 1.
+fn layers_and_viewports(s: &dxil2spirv::run::vulkan::Session<'_>) -> Outcome {
+    let (vs, gs, ps) = (
+        compile("vs-link-layer-viewport-to-gs"),
+        compile("gs-link-layer-viewport-passthrough"),
+        compile("ps-link-layer-viewport"),
+    );
+    let viewports = [
+        Viewport {
+            x: 0.0,
+            y: 0.0,
+            width: 16.0,
+            height: 16.0,
+        },
+        Viewport {
+            x: 0.0,
+            y: 0.0,
+            width: 8.0,
+            height: 8.0,
+        },
+    ];
+    let targets = [TargetFormat::Uint4];
+    let got = s.draw(&Draw {
+        geometry: Some(stage(&gs)),
+        instance_count: 2,
+        layers: 4,
+        viewports: &viewports,
+        ..Draw::new(stage(&vs), stage(&ps), 3, SIZE, SIZE, &targets)
+    })?;
+    Ok(compare(&got, 4, |_, l, x, y| match l {
+        1 => Want::U([1, 0, 16, 25]),
+        3 if x < 8 && y < 8 => Want::U([3, 1, 49, 50]),
+        _ => ZERO,
+    }))
+}
+
+/// vs-link-tess-tri + hs-link-tess-tri + ds-link-tess-tri +
+/// ps-link-tess-tri: two 3-point patches covering the target.
+fn tessellated_triangles(s: &dxil2spirv::run::vulkan::Session<'_>) -> Outcome {
+    let (vs, hs, ds, ps) = (
+        compile("vs-link-tess-tri"),
+        compile("hs-link-tess-tri"),
+        compile("ds-link-tess-tri"),
+        compile("ps-link-tess-tri"),
+    );
+    let targets = [TargetFormat::Float4, TargetFormat::Uint4];
+    let got = s.draw(&Draw {
+        tessellation: Some(Tessellation {
+            hull: stage(&hs),
+            domain: stage(&ds),
+            control_points: 3,
+        }),
+        ..Draw::new(stage(&vs), stage(&ps), 6, SIZE, SIZE, &targets)
+    })?;
+    let size = SIZE as f32;
+    Ok(compare(&got, 1, |t, _, x, y| match t {
+        0 => Want::F([(x as f32 + 0.5) / size, (y as f32 + 0.5) / size, 0.5, 1.0]),
+        // The diagonal's texels go to patch 0 (the D3D top-left rule).
+        _ if x >= y => Want::U([0, 3, 33, 6]),
+        _ => Want::U([1, 12, 123, 6]),
+    }))
+}
+
+/// The `Location` of vertex shader input `semantic` in `vs`'s reflection.
+fn input_location(vs: &Output, semantic: &str) -> u32 {
+    let v = vs
+        .reflection
+        .interface
+        .iter()
+        .find(|v| !v.output && v.semantic == semantic)
+        .unwrap_or_else(|| panic!("no {semantic} input"));
+    v.location.expect("a user input has a location").0
+}
+
+/// One quad of vs-vertex-buffer-mixed-inputs's vertex buffer: its six
+/// vertices' (x, y), its z, its colour's blue and alpha, and its TEXCOORD
+/// and BLENDINDICES words.
+type Quad = ([(f32, f32); 6], f32, [f32; 2], [u32; 3]);
+
+/// vs-vertex-buffer-mixed-inputs + ps-vertex-buffer-mixed-inputs: two
+/// quads from a vertex buffer of float and uint elements.
+fn vertex_buffer(s: &dxil2spirv::run::vulkan::Session<'_>) -> Outcome {
+    let (vs, ps) = (
+        compile("vs-vertex-buffer-mixed-inputs"),
+        compile("ps-vertex-buffer-mixed-inputs"),
+    );
+    // The header's input layout: one slot, 40 bytes a vertex.
+    let attributes = [
+        ("POSITION", 0, VertexFormat::Float(3)),
+        ("COLOR", 12, VertexFormat::Float(4)),
+        ("TEXCOORD", 28, VertexFormat::Uint(2)),
+        ("BLENDINDICES", 36, VertexFormat::Uint(1)),
+    ]
+    .map(|(semantic, offset, format)| VertexAttribute {
+        location: input_location(&vs, semantic),
+        buffer: 0,
+        offset,
+        format,
+    });
+    let quads: [Quad; 2] = [
+        (
+            [
+                (-1.0, 1.0),
+                (0.0, 1.0),
+                (-1.0, -1.0),
+                (-1.0, -1.0),
+                (0.0, 1.0),
+                (0.0, -1.0),
+            ],
+            0.5,
+            [0.75, 1.0],
+            [1, 2, 5],
+        ),
+        (
+            [
+                (0.0, 1.0),
+                (1.0, 1.0),
+                (0.0, -1.0),
+                (0.0, -1.0),
+                (1.0, 1.0),
+                (1.0, -1.0),
+            ],
+            0.25,
+            [0.25, 0.5],
+            [0x12345, 77, 9],
+        ),
+    ];
+    let mut data = Vec::new();
+    for (corners, z, [b, a], words) in quads {
+        for (x, y) in corners {
+            for f in [x, y, z, (x + 1.0) / 2.0, (1.0 - y) / 2.0, b, a] {
+                data.extend_from_slice(&f.to_le_bytes());
+            }
+            for w in words {
+                data.extend_from_slice(&w.to_le_bytes());
+            }
+        }
+    }
+    let buffers = [VertexBuffer {
+        stride: 40,
+        data: &data,
+    }];
+    let targets = [TargetFormat::Float4, TargetFormat::Uint4];
+    let got = s.draw(&Draw {
+        vertex_buffers: &buffers,
+        attributes: &attributes,
+        ..Draw::new(stage(&vs), stage(&ps), 12, SIZE, SIZE, &targets)
+    })?;
+    Ok(compare(&got, 1, |t, _, x, y| {
+        let (cx, cy) = (x as f32 + 0.5, y as f32 + 0.5);
+        match (t, x < 8) {
+            (0, true) => Want::F([cx / 16.0, cy / 16.0, 0.75, 0.5]),
+            (0, false) => Want::F([cx / 32.0, cy / 32.0, 0.125, 0.25]),
+            (_, true) => Want::U([2, 6, 16, x]),
+            (_, false) => Want::U([77, 0x1234e, 28, x]),
+        }
+    }))
+}
+
+/// vs-position-w-two + ps-position-w-z-target: a quad with clip w = 2;
+/// the pixel shader's SV_Position.w is that w.
+fn position_w(s: &dxil2spirv::run::vulkan::Session<'_>) -> Outcome {
+    let (vs, ps) = (
+        compile("vs-position-w-two"),
+        compile("ps-position-w-z-target"),
+    );
+    let targets = [TargetFormat::Float4];
+    let got = s.draw(&Draw::new(stage(&vs), stage(&ps), 6, SIZE, SIZE, &targets))?;
+    Ok(compare(&got, 1, |_, _, x, y| {
+        let (cx, cy) = (x as f32 + 0.5, y as f32 + 0.5);
+        Want::F([2.0, (2 * x + 1) as f32 / 64.0, cx, cy])
+    }))
+}
+
+#[test]
+fn linked_pipelines_draw_as_the_headers_expect() {
+    {
+        let _turn = common::vulkan::turn();
+        if !common::vulkan::available() {
+            return;
+        }
+    }
+    type Case = fn(&dxil2spirv::run::vulkan::Session<'_>) -> Outcome;
+    let cases: [(&str, Case); 5] = [
+        ("VS -> GS -> PS points to quads", points_to_quads),
+        (
+            "layered VS -> GS -> PS with two viewports",
+            layers_and_viewports,
+        ),
+        (
+            "VS -> HS -> DS -> PS triangle patches",
+            tessellated_triangles,
+        ),
+        ("vertex buffer with mixed inputs", vertex_buffer),
+        ("SV_Position.w of w = 2", position_w),
+    ];
+    let _turn = common::vulkan::turn();
+    let (passed, skipped, failures) = common::vulkan::vulkan()
+        .with_session(None, false, |s| {
+            let nvidia = s.device().name.contains("NVIDIA");
+            eprintln!("drawing on {}", s.device());
+            let (mut passed, mut skipped, mut failures) = (0, 0, Vec::new());
+            for (name, case) in cases {
+                match case(s) {
+                    Ok(bad) if bad.is_empty() => passed += 1,
+                    Ok(bad) => failures.push(format!("{name}:\n  {}", bad.join("\n  "))),
+                    Err(e) if e.kind() == ErrorKind::Unsupported && !nvidia => {
+                        eprintln!("SKIPPED: {name}: {e}");
+                        skipped += 1;
+                    }
+                    Err(e) => failures.push(format!("{name}: error: {e}")),
+                }
+            }
+            (passed, skipped, failures)
+        })
+        .expect("session");
+    eprintln!(
+        "linked pipelines: {passed} passed, {} failed, {skipped} skipped",
+        failures.len()
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
