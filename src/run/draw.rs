@@ -70,6 +70,19 @@ pub struct Tessellation<'a> {
     pub control_points: u32,
 }
 
+/// Mesh shading stages, which replace the vertex stage (and input
+/// assembly) of a draw.
+#[derive(Clone, Debug)]
+pub struct MeshStages<'a> {
+    /// An optional amplification shader (Vulkan: task shader).
+    pub amplification: Option<StageCode<'a>>,
+    /// The mesh shader.
+    pub mesh: StageCode<'a>,
+    /// The groups launched (`DispatchMesh` from the API): of the
+    /// amplification shader where there is one, else of the mesh shader.
+    pub groups: [u32; 3],
+}
+
 /// How the vertices of a draw without tessellation form primitives.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Topology {
@@ -203,8 +216,12 @@ pub struct VertexAttribute {
 /// ```
 #[derive(Clone, Debug)]
 pub struct Draw<'a> {
-    /// The vertex shader.
+    /// The vertex shader (unused by a mesh draw).
     pub vertex: StageCode<'a>,
+    /// Mesh shading stages instead of the vertex stage (default none): the
+    /// draw launches their groups, and the vertex count, instances,
+    /// topology and vertex buffers do not apply.
+    pub mesh: Option<MeshStages<'a>>,
     /// The pixel shader.
     pub pixel: StageCode<'a>,
     /// An optional geometry shader.
@@ -235,6 +252,8 @@ pub struct Draw<'a> {
     pub targets: &'a [TargetFormat],
     /// Uniform buffers.
     pub uniforms: &'a [UniformData<'a>],
+    /// Storage buffers (default none), same shape.
+    pub storage_buffers: &'a [UniformData<'a>],
     /// Vertex buffers, bound at bindings 0, 1, ... (default none).
     pub vertex_buffers: &'a [VertexBuffer<'a>],
     /// The input layout over `vertex_buffers`.
@@ -255,6 +274,7 @@ impl<'a> Draw<'a> {
     ) -> Draw<'a> {
         Draw {
             vertex,
+            mesh: None,
             pixel,
             geometry: None,
             tessellation: None,
@@ -268,8 +288,24 @@ impl<'a> Draw<'a> {
             viewports: &[],
             targets,
             uniforms: &[],
+            storage_buffers: &[],
             vertex_buffers: &[],
             attributes: &[],
+        }
+    }
+
+    /// A mesh draw of `mesh`'s groups with `pixel`, otherwise as
+    /// [`Draw::new`].
+    pub fn mesh(
+        mesh: MeshStages<'a>,
+        pixel: StageCode<'a>,
+        width: u32,
+        height: u32,
+        targets: &'a [TargetFormat],
+    ) -> Draw<'a> {
+        Draw {
+            mesh: Some(mesh),
+            ..Draw::new((&[], ""), pixel, 0, width, height, targets)
         }
     }
 }
@@ -515,18 +551,31 @@ impl Session<'_> {
             })
             .collect::<Result<Vec<_>>>()?;
 
-        // Uniform buffers, one descriptor set per set index used.
-        let uniform_buffers = draw
+        // Uniform and storage buffers, one descriptor set per set index
+        // used.
+        let buffers: Vec<(&UniformData<'_>, vk::DescriptorType)> = draw
             .uniforms
             .iter()
-            .map(|u| filled_buffer(device, u.data))
-            .collect::<Result<Vec<_>>>()?;
-        let slots: Vec<Slot> = draw
-            .uniforms
-            .iter()
-            .map(|u| (u.set, u.binding, vk::DescriptorType::UNIFORM_BUFFER))
+            .map(|u| (u, vk::DescriptorType::UNIFORM_BUFFER))
+            .chain(
+                draw.storage_buffers
+                    .iter()
+                    .map(|u| (u, vk::DescriptorType::STORAGE_BUFFER)),
+            )
             .collect();
-        let descriptors = DescriptorSets::new(device, &slots, vk::ShaderStageFlags::ALL_GRAPHICS)?;
+        let uniform_buffers = buffers
+            .iter()
+            .map(|(u, _)| filled_buffer(device, u.data))
+            .collect::<Result<Vec<_>>>()?;
+        let slots: Vec<Slot> = buffers
+            .iter()
+            .map(|&(u, ty)| (u.set, u.binding, ty))
+            .collect();
+        let mut visible = vk::ShaderStageFlags::ALL_GRAPHICS;
+        if draw.mesh.is_some() {
+            visible |= vk::ShaderStageFlags::TASK_EXT | vk::ShaderStageFlags::MESH_EXT;
+        }
+        let descriptors = DescriptorSets::new(device, &slots, visible)?;
         let writes: Vec<(Slot, &HostBuffer<'_, '_>)> =
             slots.iter().copied().zip(&uniform_buffers).collect();
         descriptors.write_buffers(&writes)?;
@@ -598,6 +647,12 @@ impl Session<'_> {
         let vertex_handles: Vec<vk::Buffer> =
             vertex_buffers.iter().map(|b| b.buffer.get()).collect();
         let vertex_offsets = vec![0u64; vertex_handles.len()];
+        // The mesh shader extension is enabled where a mesh draw gets here
+        // (`check_features`).
+        let mesh_loader = draw
+            .mesh
+            .as_ref()
+            .map(|_| ash::ext::mesh_shader::Device::new(&device.instance.raw, &device.raw));
         gpu::submit_and_wait(device, std::time::Duration::from_secs(10), |raw, cmd| {
             // SAFETY: `cmd` is recording; every handle recorded (pipeline,
             // layout, sets, images, views, buffers) lives until
@@ -631,13 +686,19 @@ impl Session<'_> {
                 }
                 raw.cmd_set_viewport(cmd, 0, &viewports);
                 raw.cmd_set_scissor(cmd, 0, &scissors);
-                raw.cmd_draw(
-                    cmd,
-                    draw.vertex_count,
-                    draw.instance_count,
-                    draw.first_vertex,
-                    0,
-                );
+                match (&draw.mesh, &mesh_loader) {
+                    (Some(m), Some(loader)) => {
+                        let [x, y, z] = m.groups;
+                        loader.cmd_draw_mesh_tasks(cmd, x, y, z);
+                    }
+                    _ => raw.cmd_draw(
+                        cmd,
+                        draw.vertex_count,
+                        draw.instance_count,
+                        draw.first_vertex,
+                        0,
+                    ),
+                }
                 raw.cmd_end_rendering(cmd);
                 let copies: Vec<(vk::Image, vk::Buffer)> = targets
                     .iter()

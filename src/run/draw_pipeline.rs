@@ -22,14 +22,18 @@ pub(crate) struct DrawFeatures {
     multi_viewport: bool,
     output_layer: bool,
     output_viewport_index: bool,
+    mesh: bool,
+    task: bool,
 }
 
 impl DrawFeatures {
     /// The features of the enabled core and Vulkan 1.2 feature structs
-    /// (all-zero where the device has no Vulkan 1.2).
+    /// (all-zero where the device has no Vulkan 1.2) and whether mesh and
+    /// task shaders are enabled.
     pub(crate) fn of(
         core: &vk::PhysicalDeviceFeatures,
         v12: &vk::PhysicalDeviceVulkan12Features<'_>,
+        (mesh, task): (bool, bool),
     ) -> DrawFeatures {
         let on = |b: vk::Bool32| b == vk::TRUE;
         DrawFeatures {
@@ -38,6 +42,8 @@ impl DrawFeatures {
             multi_viewport: on(core.multi_viewport),
             output_layer: on(v12.shader_output_layer),
             output_viewport_index: on(v12.shader_output_viewport_index),
+            mesh,
+            task,
         }
     }
 
@@ -49,20 +55,31 @@ impl DrawFeatures {
             "multiViewport" => self.multi_viewport,
             "shaderOutputLayer" => self.output_layer,
             "shaderOutputViewportIndex" => self.output_viewport_index,
+            "meshShader" => self.mesh,
+            "taskShader" => self.task,
             _ => false,
         }
     }
 
     /// The Vulkan name of a feature `draw` needs and the device lacks, if
-    /// any: its stages' SPIR-V capabilities decide, and several viewports
-    /// need `multiViewport`.
+    /// any: its stages' SPIR-V capabilities decide, several viewports
+    /// need `multiViewport`, mesh stages `meshShader` and an amplification
+    /// shader `taskShader`.
     fn missing(self, draw: &Draw<'_>) -> Option<&'static str> {
         let viewports = (draw.viewports.len() > 1).then_some("multiViewport");
+        let mesh = draw.mesh.as_ref().map(|_| "meshShader");
+        let task = draw
+            .mesh
+            .as_ref()
+            .and_then(|m| m.amplification)
+            .map(|_| "taskShader");
         stage_codes(draw)
             .flat_map(|(code, _)| capabilities(code))
             .flat_map(needed_features)
             .copied()
             .chain(viewports)
+            .chain(mesh)
+            .chain(task)
             .find(|name| !self.has(name))
     }
 }
@@ -77,6 +94,8 @@ fn needed_features(capability: u32) -> &'static [&'static str] {
         70 => &["shaderOutputViewportIndex"],
         // ShaderViewportIndexLayerEXT.
         5254 => &["shaderOutputLayer", "shaderOutputViewportIndex"],
+        // MeshShadingEXT.
+        5283 => &["meshShader"],
         _ => &[],
     }
 }
@@ -101,7 +120,16 @@ fn capabilities(code: &[u32]) -> impl Iterator<Item = u32> + '_ {
 
 /// Every stage of `draw` with its Vulkan stage, in pipeline order.
 fn stages<'a>(draw: &Draw<'a>) -> Vec<(vk::ShaderStageFlags, StageCode<'a>)> {
-    let mut out = vec![(vk::ShaderStageFlags::VERTEX, draw.vertex)];
+    let mut out = Vec::new();
+    match &draw.mesh {
+        Some(m) => {
+            if let Some(a) = m.amplification {
+                out.push((vk::ShaderStageFlags::TASK_EXT, a));
+            }
+            out.push((vk::ShaderStageFlags::MESH_EXT, m.mesh));
+        }
+        None => out.push((vk::ShaderStageFlags::VERTEX, draw.vertex)),
+    }
     if let Some(t) = &draw.tessellation {
         out.push((vk::ShaderStageFlags::TESSELLATION_CONTROL, t.hull));
         out.push((vk::ShaderStageFlags::TESSELLATION_EVALUATION, t.domain));
@@ -121,6 +149,11 @@ fn stage_codes<'a>(draw: &Draw<'a>) -> impl Iterator<Item = StageCode<'a>> {
 /// Checks that the device can draw `draw`'s stages and viewports: an
 /// unsupported error names the missing feature.
 pub(super) fn check_features(device: &Device<'_>, draw: &Draw<'_>) -> Result<()> {
+    if draw.mesh.is_some() && (draw.geometry.is_some() || draw.tessellation.is_some()) {
+        return Err(invalid(
+            "a mesh draw has no geometry or tessellation stages",
+        ));
+    }
     if let Some(feature) = device.draw_features.missing(draw) {
         return Err(unsupported(format!(
             "the draw needs the device feature {feature}"

@@ -457,11 +457,26 @@ impl<'i> Device<'i> {
             api >= vk::API_VERSION_1_2 && RAY_TRACING_EXTENSIONS.iter().all(|n| has(n));
         let reorder_name = ash::nv::ray_tracing_invocation_reorder::NAME;
         let reorder = ray_tracing && has(reorder_name);
+        // Mesh and task shaders (`Session::draw`) alone: the extension's
+        // other features need extensions not enabled here.
+        let mesh_name = ash::ext::mesh_shader::NAME;
+        let mut mesh = vk::PhysicalDeviceMeshShaderFeaturesEXT::default();
+        if api >= vk::API_VERSION_1_2 && has(mesh_name) {
+            let mut query = vk::PhysicalDeviceMeshShaderFeaturesEXT::default();
+            let mut chain = vk::PhysicalDeviceFeatures2::default().push_next(&mut query);
+            // SAFETY: the device has the extension of the chained struct.
+            unsafe { raw_instance.get_physical_device_features2(physical, &mut chain) };
+            mesh = mesh
+                .mesh_shader(query.mesh_shader == vk::TRUE)
+                .task_shader(query.task_shader == vk::TRUE);
+        }
+        let mesh_shaders = (mesh.mesh_shader == vk::TRUE, mesh.task_shader == vk::TRUE);
         let extensions: Vec<*const std::ffi::c_char> = OPTIONAL_EXTENSIONS
             .iter()
             .filter(|n| has(n))
             .chain(RAY_TRACING_EXTENSIONS.iter().filter(|_| ray_tracing))
             .chain(std::iter::once(&reorder_name).filter(|_| reorder))
+            .chain(std::iter::once(&mesh_name).filter(|_| mesh_shaders.0))
             .map(|n| n.as_ptr())
             .collect();
 
@@ -530,6 +545,9 @@ impl<'i> Device<'i> {
         // core ones for its API version, the others only when it has their
         // extension; the chain lives across the call.
         unsafe { raw_instance.get_physical_device_features2(physical, &mut features) };
+        if mesh_shaders.0 {
+            features = features.push_next(&mut mesh);
+        }
 
         let priorities = [1.0f32];
         let queue_info = [vk::DeviceQueueCreateInfo::default()
@@ -540,7 +558,8 @@ impl<'i> Device<'i> {
             .enabled_extension_names(&extensions)
             .push_next(&mut features);
         // SAFETY: the features enabled are exactly those the device reported
-        // (each extension struct only with its extension enabled), the
+        // (each extension struct only with its extension enabled; of the
+        // mesh shader features, only those that need no other extension), the
         // extension names are static C strings the device lists, and all
         // pointed-to data lives across the call. The device is destroyed in
         // `Drop`.
@@ -553,7 +572,7 @@ impl<'i> Device<'i> {
             && v12.buffer_device_address == vk::TRUE
             && accel.acceleration_structure == vk::TRUE
             && rt_pipeline.ray_tracing_pipeline == vk::TRUE;
-        let draw_features = super::draw_pipeline::DrawFeatures::of(&core, &v12);
+        let draw_features = super::draw_pipeline::DrawFeatures::of(&core, &v12, mesh_shaders);
         let invocation_reorder =
             ray_tracing && reorder && reorder_features.ray_tracing_invocation_reorder == vk::TRUE;
         let indexing = if api >= vk::API_VERSION_1_2 {

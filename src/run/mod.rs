@@ -68,8 +68,8 @@ pub use binding::{
 pub use bindless::{bindless_from_reflection, default_table_base, table_bases, TableBases};
 pub use compare::{compare_expectations, Comparison, Mismatch, Value};
 pub use draw::{
-    Draw, StageCode, TargetFormat, Tessellation, Texels, Topology, UniformData, VertexAttribute,
-    VertexBuffer, VertexFormat, Viewport,
+    Draw, MeshStages, StageCode, TargetFormat, Tessellation, Texels, Topology, UniformData,
+    VertexAttribute, VertexBuffer, VertexFormat, Viewport,
 };
 pub use qa::{QaHost, QaInstruction, QaLayout, QaReport, QaSpec};
 pub use reflect::{bindings_from_reflection, compile_for_run, PORTABLE_SET_COUNT};
