@@ -7,6 +7,7 @@
 use std::ffi::CString;
 
 use ash::vk;
+use rspirv::spirv::{Capability, Op};
 
 use super::draw::{Draw, StageCode};
 use super::gpu::{self, Device, Owned};
@@ -47,63 +48,94 @@ impl DrawFeatures {
         }
     }
 
-    /// Whether the device has feature `name` (a Vulkan feature name).
-    fn has(self, name: &str) -> bool {
-        match name {
-            "geometryShader" => self.geometry,
-            "tessellationShader" => self.tessellation,
-            "multiViewport" => self.multi_viewport,
-            "shaderOutputLayer" => self.output_layer,
-            "shaderOutputViewportIndex" => self.output_viewport_index,
-            "meshShader" => self.mesh,
-            "taskShader" => self.task,
-            _ => false,
+    /// Whether the device enabled `feature`.
+    fn has(self, feature: Feature) -> bool {
+        match feature {
+            Feature::Geometry => self.geometry,
+            Feature::Tessellation => self.tessellation,
+            Feature::MultiViewport => self.multi_viewport,
+            Feature::OutputLayer => self.output_layer,
+            Feature::OutputViewportIndex => self.output_viewport_index,
+            Feature::Mesh => self.mesh,
+            Feature::Task => self.task,
         }
     }
 
-    /// The Vulkan name of a feature `draw` needs and the device lacks, if
-    /// any: its stages' SPIR-V capabilities decide, several viewports
-    /// need `multiViewport`, mesh stages `meshShader` and an amplification
-    /// shader `taskShader`.
-    fn missing(self, draw: &Draw<'_>) -> Option<&'static str> {
-        let viewports = (draw.viewports.len() > 1).then_some("multiViewport");
-        let mesh = draw.mesh.as_ref().map(|_| "meshShader");
+    /// A feature `draw` needs and the device lacks, if any: its stages'
+    /// SPIR-V capabilities decide, several viewports need `multiViewport`,
+    /// mesh stages `meshShader` and an amplification shader `taskShader`.
+    fn missing(self, draw: &Draw<'_>) -> Option<Feature> {
+        let viewports = (draw.viewports.len() > 1).then_some(Feature::MultiViewport);
+        let mesh = draw.mesh.as_ref().map(|_| Feature::Mesh);
         let task = draw
             .mesh
             .as_ref()
             .and_then(|m| m.amplification)
-            .map(|_| "taskShader");
+            .map(|_| Feature::Task);
         stage_codes(draw)
             .flat_map(|(code, _)| capabilities(code))
-            .flat_map(needed_features)
+            .flat_map(Feature::of_capability)
             .copied()
             .chain(viewports)
             .chain(mesh)
             .chain(task)
-            .find(|name| !self.has(name))
+            .find(|&f| !self.has(f))
     }
 }
 
-/// The device features SPIR-V capability `capability` needs for drawing.
-fn needed_features(capability: u32) -> &'static [&'static str] {
-    match capability {
-        2 => &["geometryShader"],
-        3 => &["tessellationShader"],
-        57 => &["multiViewport"],
-        69 => &["shaderOutputLayer"],
-        70 => &["shaderOutputViewportIndex"],
-        // ShaderViewportIndexLayerEXT.
-        5254 => &["shaderOutputLayer", "shaderOutputViewportIndex"],
-        // MeshShadingEXT.
-        5283 => &["meshShader"],
-        _ => &[],
+/// An optional device feature a draw may need.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Feature {
+    Geometry,
+    Tessellation,
+    MultiViewport,
+    OutputLayer,
+    OutputViewportIndex,
+    Mesh,
+    Task,
+}
+
+impl Feature {
+    /// The Vulkan name.
+    fn name(self) -> &'static str {
+        match self {
+            Feature::Geometry => "geometryShader",
+            Feature::Tessellation => "tessellationShader",
+            Feature::MultiViewport => "multiViewport",
+            Feature::OutputLayer => "shaderOutputLayer",
+            Feature::OutputViewportIndex => "shaderOutputViewportIndex",
+            Feature::Mesh => "meshShader",
+            Feature::Task => "taskShader",
+        }
+    }
+
+    /// The features a module declaring SPIR-V capability `capability`
+    /// needs.
+    fn of_capability(capability: u32) -> &'static [Feature] {
+        const GEOMETRY: u32 = Capability::Geometry as u32;
+        const TESSELLATION: u32 = Capability::Tessellation as u32;
+        const MULTI_VIEWPORT: u32 = Capability::MultiViewport as u32;
+        const LAYER: u32 = Capability::ShaderLayer as u32;
+        const VIEWPORT_INDEX: u32 = Capability::ShaderViewportIndex as u32;
+        const VIEWPORT_INDEX_LAYER: u32 = Capability::ShaderViewportIndexLayerEXT as u32;
+        const MESH: u32 = Capability::MeshShadingEXT as u32;
+        match capability {
+            GEOMETRY => &[Feature::Geometry],
+            TESSELLATION => &[Feature::Tessellation],
+            MULTI_VIEWPORT => &[Feature::MultiViewport],
+            LAYER => &[Feature::OutputLayer],
+            VIEWPORT_INDEX => &[Feature::OutputViewportIndex],
+            VIEWPORT_INDEX_LAYER => &[Feature::OutputLayer, Feature::OutputViewportIndex],
+            MESH => &[Feature::Mesh],
+            _ => &[],
+        }
     }
 }
 
 /// The operands of the `OpCapability` instructions of SPIR-V `code` (those
 /// at the start of the module, where SPIR-V puts them all).
 fn capabilities(code: &[u32]) -> impl Iterator<Item = u32> + '_ {
-    const OP_CAPABILITY: u32 = 17;
+    const OP_CAPABILITY: u32 = Op::Capability as u32;
     let mut rest = code.get(5..).unwrap_or_default();
     std::iter::from_fn(move || {
         let (&first, _) = rest.split_first()?;
@@ -156,7 +188,8 @@ pub(super) fn check_features(device: &Device<'_>, draw: &Draw<'_>) -> Result<()>
     }
     if let Some(feature) = device.draw_features.missing(draw) {
         return Err(unsupported(format!(
-            "the draw needs the device feature {feature}"
+            "the draw needs the device feature {}",
+            feature.name()
         )));
     }
     let max = device.props.limits.max_viewports as usize;
@@ -289,4 +322,32 @@ pub(super) fn create<'d, 'i>(
             .create_graphics_pipelines(vk::PipelineCache::null(), &[info], None)
     };
     gpu::own_pipeline(device, created, "vkCreateGraphicsPipelines")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn capabilities_are_the_leading_op_capability_operands() {
+        let cap = |c: Capability| [(2 << 16) | Op::Capability as u32, c as u32];
+        let mut code = vec![0x0723_0203, 0x0001_0600, 0, 10, 0];
+        code.extend(cap(Capability::Shader));
+        code.extend(cap(Capability::Geometry));
+        // OpExtension "SPV_..." ends the capabilities.
+        code.extend([(3 << 16) | Op::Extension as u32, 0, 0]);
+        code.extend(cap(Capability::MeshShadingEXT));
+        let found: Vec<u32> = capabilities(&code).collect();
+        assert_eq!(
+            found,
+            [Capability::Shader as u32, Capability::Geometry as u32]
+        );
+        let needs: Vec<Feature> = found
+            .into_iter()
+            .flat_map(Feature::of_capability)
+            .copied()
+            .collect();
+        assert_eq!(needs, [Feature::Geometry]);
+        assert!(capabilities(&code[..3]).next().is_none());
+    }
 }
