@@ -309,7 +309,7 @@ impl<'m> Emitter<'m> {
                     output,
                     patch: list == SignatureKind::PatchConstOrPrim,
                     semantic: e.name.clone(),
-                    index: e.semantic_indices.first().copied().unwrap_or(0),
+                    index: e.semantic_index(0),
                     rows: e.rows,
                     cols: e.cols,
                     location,
@@ -700,7 +700,7 @@ impl<'m> Emitter<'m> {
         } else {
             "in"
         };
-        let index = e.semantic_indices.first().copied().unwrap_or(0);
+        let index = e.semantic_index(0);
         // Written into a reused buffer: a `format!` per element was a
         // tenth of declaring it.
         let mut name = std::mem::take(&mut self.func.name_buf);

@@ -74,5 +74,6 @@ mod run_spec;
 #[cfg(feature = "vulkan")]
 mod run_vulkan;
 mod sig_matrix;
+mod signature_rows;
 #[cfg(feature = "vulkan")]
 mod trace_ray_tracing;
