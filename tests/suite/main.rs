@@ -51,6 +51,7 @@ mod emit_ray_query;
 mod emit_ray_tracing;
 #[cfg(feature = "vulkan")]
 mod emit_run;
+mod emit_sample_shading;
 mod emit_snapshots;
 mod fuzz_regressions;
 mod ll_parse;
