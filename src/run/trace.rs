@@ -674,7 +674,7 @@ impl Session<'_> {
         let geometries = scene.geometries.len();
         let slots: Vec<usize> = [0, 1]
             .into_iter()
-            .chain(std::iter::repeat_n(2, geometries))
+            .chain(std::iter::repeat(2).take(geometries))
             .chain(3..groups.len())
             .collect();
         let table_size = region
