@@ -6,7 +6,8 @@
 //! (a mesh shader with such vertex and primitive outputs, SV_ClipDistance
 //! among them) is read, its rows get consecutive semantic indices, and it
 //! translates to SPIR-V the current spirv-val accepts, every row at its
-//! own location.
+//! own location; so do a vertex shader output and a pixel shader input of
+//! that shape (`tests/classes/{vs,ps}-nested-struct-array-rows`).
 
 use crate::common;
 use dxil2spirv::compile::Compiler;
@@ -86,4 +87,31 @@ fn rows_beyond_the_listed_semantic_indices_translate() {
         varying("SV_ClipDistance").builtin.as_deref(),
         Some("ClipDistance")
     );
+}
+
+#[test]
+fn vertex_outputs_and_pixel_inputs_of_that_shape_translate() {
+    for (name, output) in [
+        ("vs-nested-struct-array-rows", true),
+        ("ps-nested-struct-array-rows", false),
+    ] {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join(format!("tests/classes/{name}.dxil"));
+        let out = Compiler::default()
+            .compile(&std::fs::read(path).unwrap())
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        common::spirv_val::assert_valid(name, &out.spirv);
+        let rows: Vec<_> = out
+            .reflection
+            .interface
+            .iter()
+            .filter(|v| v.output == output && v.builtin.is_none() && v.semantic != "SV_Target")
+            .map(|v| (v.semantic.as_str(), v.index, v.rows, v.location))
+            .collect();
+        assert_eq!(
+            rows,
+            [("ATTR", 0, 2, Some((1, 0))), ("BATTR", 0, 2, Some((3, 0)))],
+            "{name}"
+        );
+    }
 }
