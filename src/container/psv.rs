@@ -294,7 +294,8 @@ pub struct PsvSignatureElement<'a> {
 }
 
 impl<'a> PsvSignatureElement<'a> {
-    /// The semantic index of each row.
+    /// The semantic index of each row, as listed (fewer than `rows` for an
+    /// element whose list runs into the table's end).
     pub fn semantic_indexes(&self) -> impl Iterator<Item = u32> + 'a {
         self.semantic_indexes.chunks_exact(4).map(|c| {
             c.iter()
@@ -749,12 +750,18 @@ fn element<'a>(
         _,
     ) = fields;
     let semantic_name = string_at(r, strings, at, name_off, "semantic name")?;
-    // Products and sums of `u32`s in a `u64`: no overflow.
+    // Products and sums of `u32`s in a `u64`: no overflow. The list may
+    // stop at the table's end before `rows` entries: for an array of
+    // structs with semantics on the members DXC writes only the first
+    // index of a multi-row element, last in the table too (as in the
+    // metadata, see `SignatureElement::semantic_index`).
     let start = u64::from(index_off).saturating_mul(4);
     let len = u64::from(rows).saturating_mul(4);
+    let table = indexes.len() as u64;
     let semantic_indexes = usize::try_from(start)
         .ok()
-        .zip(usize::try_from(start.saturating_add(len)).ok())
+        .zip(usize::try_from(start.saturating_add(len).min(table)).ok())
+        .filter(|_| start < table || rows == 0)
         .and_then(|(s, e)| indexes.get(s..e))
         .ok_or_else(|| {
             r.error(

@@ -32,7 +32,8 @@ pub struct SignatureElement {
     pub component_type: ComponentType,
     /// System-value kind (`Arbitrary` for user semantics).
     pub semantic_kind: SemanticKind,
-    /// Semantic index of each row (exactly `rows` entries).
+    /// Semantic indices as listed: one per row, or fewer (see
+    /// [`SignatureElement::semantic_index`]), never more.
     pub semantic_indices: Vec<u32>,
     /// Interpolation mode.
     pub interpolation: InterpolationMode,
@@ -100,7 +101,7 @@ impl SignatureElement {
             *slot = Some(md.u32(t.value, &format_args!("{path}: tag {}", t.tag))?);
         }
         element.tags = tags;
-        if element.semantic_indices.len() != element.rows as usize {
+        if element.semantic_indices.len() > element.rows as usize {
             return Err(invalid(
                 path,
                 format_args!(
@@ -111,6 +112,27 @@ impl SignatureElement {
             ));
         }
         Ok(element)
+    }
+
+    /// The semantic index of row `row`. DXIL.rst lists one per row,
+    /// consecutive in flattening order, but for an array of structs with
+    /// semantics on the members (`struct { float4 a : ATTR; } s[2]`) DXC
+    /// lists only the first while `rows` counts every row (its validator
+    /// then finds the PSV part malformed, and its disassembly shows the
+    /// listed rows only): the rows beyond the list continue it, from its
+    /// last index (from 0 when empty).
+    pub fn semantic_index(&self, row: u32) -> u32 {
+        let row = row as usize;
+        match (self.semantic_indices.get(row), self.semantic_indices.last()) {
+            (Some(&index), _) => index,
+            (None, Some(&last)) => {
+                let beyond = row
+                    .saturating_sub(self.semantic_indices.len())
+                    .saturating_add(1);
+                last.saturating_add(u32::try_from(beyond).unwrap_or(u32::MAX))
+            }
+            (None, None) => u32::try_from(row).unwrap_or(u32::MAX),
+        }
     }
 }
 
@@ -195,5 +217,42 @@ impl Signatures {
             }
         }
         Ok(sigs)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn element(indices: &[u32], rows: u32) -> SignatureElement {
+        SignatureElement {
+            id: 0,
+            name: "ATTR".into(),
+            component_type: ComponentType::F32,
+            semantic_kind: SemanticKind::Arbitrary,
+            semantic_indices: indices.to_vec(),
+            interpolation: InterpolationMode::Linear,
+            rows,
+            cols: 4,
+            start_row: 1,
+            start_col: 0,
+            output_stream: None,
+            dyn_index_mask: None,
+            usage_mask: None,
+            tags: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn rows_beyond_the_listed_indices_continue_them() {
+        let rows =
+            |e: &SignatureElement| (0..e.rows).map(|r| e.semantic_index(r)).collect::<Vec<_>>();
+        // DXC's `struct { float4 a : ATTR; } s[2]`: one index, two rows.
+        assert_eq!(rows(&element(&[0], 2)), [0, 1]);
+        assert_eq!(rows(&element(&[3], 3)), [3, 4, 5]);
+        // Listed indices are kept, consecutive or not.
+        assert_eq!(rows(&element(&[0, 2], 2)), [0, 2]);
+        assert_eq!(rows(&element(&[1, 3], 3)), [1, 3, 4]);
+        assert_eq!(rows(&element(&[], 2)), [0, 1]);
     }
 }

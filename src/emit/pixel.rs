@@ -108,6 +108,17 @@ impl<'m> Emitter<'m> {
         self.op(op, ty, &[x])
     }
 
+    /// Makes the pixel shader run per sample, as D3D does when any input
+    /// is interpolated at the sample (its `SampleFrequency`): Vulkan's
+    /// `Sample` decoration only *may* enable sample shading, while a
+    /// `SampleId` input in the interface enables it with
+    /// `minSampleShading` 1.0. Declares that input once per module.
+    pub(super) fn run_per_sample(&mut self) {
+        self.spv.cap(Capability::SampleRateShading);
+        let u = self.spv.u32_ty();
+        self.builtin_var(BuiltIn::SampleId, StorageClass::Input, u);
+    }
+
     /// A `uint` pixel built-in (`SampleId`, `SampleMask[0]`).
     pub fn pixel_builtin(&mut self, bi: BuiltIn) -> Result<Word> {
         self.require_pixel()?;

@@ -309,7 +309,7 @@ impl<'m> Emitter<'m> {
                     output,
                     patch: list == SignatureKind::PatchConstOrPrim,
                     semantic: e.name.clone(),
-                    index: e.semantic_indices.first().copied().unwrap_or(0),
+                    index: e.semantic_index(0),
                     rows: e.rows,
                     cols: e.cols,
                     location,
@@ -700,7 +700,7 @@ impl<'m> Emitter<'m> {
         } else {
             "in"
         };
-        let index = e.semantic_indices.first().copied().unwrap_or(0);
+        let index = e.semantic_index(0);
         // Written into a reused buffer: a `format!` per element was a
         // tenth of declaring it.
         let mut name = std::mem::take(&mut self.func.name_buf);
@@ -732,10 +732,10 @@ impl<'m> Emitter<'m> {
             decorations = &[Decoration::Flat];
         }
         for &d in decorations {
-            if d == Decoration::Sample {
-                self.spv.cap(Capability::SampleRateShading);
-            }
             self.spv.decorate(var, d, &[]);
+            if d == Decoration::Sample {
+                self.run_per_sample();
+            }
         }
     }
 
@@ -744,11 +744,9 @@ impl<'m> Emitter<'m> {
     /// perspective is the built-in's own (DXC marks every `SV_Position`
     /// `noperspective`: screen space, as `FragCoord` is).
     ///
-    /// * A per-sample input makes the shader run per sample, as D3D does
-    ///   (its `SampleFrequency`). For `FragCoord` only sample shading moves
-    ///   `x` and `y` to the sample, and the `Sample` decoration merely *may*
-    ///   enable it, so the interface also takes a `SampleId` input, which
-    ///   enables it with `minSampleShading` 1.0.
+    /// * A per-sample input makes the shader run per sample
+    ///   ([`Self::run_per_sample`]); for `FragCoord` only sample shading
+    ///   moves `x` and `y` to the sample.
     /// * Vulkan ignores `Centroid` on `FragCoord` (the built-in's
     ///   description), which stays at the pixel center: a centroid
     ///   `SV_Position` (which DXC requires with conservative depth outputs)
@@ -767,10 +765,8 @@ impl<'m> Emitter<'m> {
                 }
             }
             I::LinearSample | I::LinearNoperspectiveSample => {
-                self.spv.cap(Capability::SampleRateShading);
                 self.spv.decorate(var, Decoration::Sample, &[]);
-                let u = self.spv.u32_ty();
-                self.builtin_var(BuiltIn::SampleId, StorageClass::Input, u);
+                self.run_per_sample();
             }
             _ => {}
         }

@@ -1,6 +1,7 @@
 //! Descriptor sets for the draw and trace harnesses: one descriptor per
-//! (set, binding) slot, the set layouts, the pool and a pipeline layout
-//! over them, and the buffers behind uniform and storage descriptors.
+//! (set, binding) slot (a slot named n times is an array of n), the set
+//! layouts, the pool and a pipeline layout over them, and the buffers
+//! behind uniform and storage descriptors.
 
 use ash::vk;
 
@@ -25,7 +26,8 @@ pub(super) struct DescriptorSets<'d, 'i> {
 }
 
 impl<'d, 'i> DescriptorSets<'d, 'i> {
-    /// Sets holding `slots`, visible to `stages` (sets 0 to 7 only).
+    /// Sets holding `slots`, visible to `stages` (sets 0 to 7 only). A slot
+    /// named n times is a descriptor array of n elements.
     pub(super) fn new(
         device: &'d Device<'i>,
         slots: &[Slot],
@@ -42,17 +44,26 @@ impl<'d, 'i> DescriptorSets<'d, 'i> {
         }
         let mut layouts = Vec::new();
         for set in 0..set_count {
-            let bindings: Vec<vk::DescriptorSetLayoutBinding<'_>> = slots
-                .iter()
-                .filter(|s| s.0 == set)
-                .map(|&(_, binding, ty)| {
-                    vk::DescriptorSetLayoutBinding::default()
-                        .binding(binding)
-                        .descriptor_type(ty)
-                        .descriptor_count(1)
-                        .stage_flags(stages)
-                })
-                .collect();
+            let mut bindings: Vec<vk::DescriptorSetLayoutBinding<'_>> = Vec::new();
+            for &(_, binding, ty) in slots.iter().filter(|s| s.0 == set) {
+                match bindings.iter_mut().find(|b| b.binding == binding) {
+                    Some(b) if b.descriptor_type == ty => {
+                        b.descriptor_count = b.descriptor_count.saturating_add(1);
+                    }
+                    Some(_) => {
+                        return Err(invalid(format!(
+                            "set {set}, binding {binding} holds two descriptor types"
+                        )))
+                    }
+                    None => bindings.push(
+                        vk::DescriptorSetLayoutBinding::default()
+                            .binding(binding)
+                            .descriptor_type(ty)
+                            .descriptor_count(1)
+                            .stage_flags(stages),
+                    ),
+                }
+            }
             let info = vk::DescriptorSetLayoutCreateInfo::default().bindings(&bindings);
             // SAFETY: valid create info; the bindings outlive the call.
             let layout = unsafe { raw.create_descriptor_set_layout(&info, None) }
@@ -99,7 +110,8 @@ impl<'d, 'i> DescriptorSets<'d, 'i> {
             .ok_or_else(|| run_error(ErrorKind::Internal, "no descriptor set"))
     }
 
-    /// Points each buffer slot at its buffer (the whole buffer).
+    /// Points each buffer slot at its buffer (the whole buffer); the n-th
+    /// naming of a slot is its array element n.
     pub(super) fn write_buffers(&self, buffers: &[(Slot, &HostBuffer<'_, '_>)]) -> Result<()> {
         let infos: Vec<vk::DescriptorBufferInfo> = buffers
             .iter()
@@ -110,11 +122,17 @@ impl<'d, 'i> DescriptorSets<'d, 'i> {
             })
             .collect();
         let mut writes = Vec::with_capacity(infos.len());
-        for (&((set, binding, ty), _), info) in buffers.iter().zip(&infos) {
+        for (i, (&((set, binding, ty), _), info)) in buffers.iter().zip(&infos).enumerate() {
+            let element = buffers
+                .iter()
+                .take(i)
+                .filter(|(s, _)| (s.0, s.1) == (set, binding))
+                .count();
             writes.push(
                 vk::WriteDescriptorSet::default()
                     .dst_set(self.set(set)?)
                     .dst_binding(binding)
+                    .dst_array_element(element as u32)
                     .descriptor_type(ty)
                     .buffer_info(std::slice::from_ref(info)),
             );

@@ -78,8 +78,8 @@ pub use spec::{
     RegisterKey, ResourceDecl, RunSpec, ScalarType, TexelFormat, DEFAULT_HEAP_SIZE,
 };
 pub use trace::{
-    AddressSlot, AddressedBuffer, Geometry, HeapBuffer, HeapImage, ShaderCode, Trace,
-    TraceBindless, Traced,
+    AddressSlot, AddressedBuffer, BufferArray, Geometry, HeapBuffer, HeapImage, Instance, Scene,
+    ShaderCode, Trace, TraceBindless, Traced,
 };
 pub use vulkan::{
     list_devices, run_spec, run_spec_with, DeviceInfo, RunOptions, RunReport, Vulkan,

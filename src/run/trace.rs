@@ -1,7 +1,8 @@
 //! Ray tracing with compiled DXR exports: one `vkCmdTraceRaysKHR` with a
 //! ray-generation shader, a miss shader and one hit group (closest-hit,
 //! any-hit and, for boxes, intersection shaders) over a scene of triangles
-//! or boxes (one bottom-level structure in one identity instance), writing an
+//! or boxes (one bottom-level structure of one or more geometries, in one
+//! identity instance or in placed instances), writing an
 //! `R32G32B32A32_SFLOAT` storage image and storage buffers that are read
 //! back. It checks what translated ray-tracing stages compute on a driver
 //! with `VK_KHR_ray_tracing_pipeline`.
@@ -65,6 +66,72 @@ pub struct Trace<'a> {
     pub scene: (u32, u32),
     /// Set and binding of the output storage image, if there is one.
     pub output: Option<(u32, u32)>,
+}
+
+/// One instance of a scene's bottom-level structure.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Instance {
+    /// The object-to-world transform, 3x4 row-major (D3D's
+    /// `ObjectToWorld3x4()`).
+    pub transform: [[f32; 4]; 3],
+    /// `InstanceID()` (24 bits).
+    pub custom_index: u32,
+    /// The instance mask.
+    pub mask: u8,
+    /// Whether triangle facing culling is disabled for it.
+    pub cull_disable: bool,
+}
+
+impl Instance {
+    /// The identity transform, custom index 0, mask 0xff, no culling.
+    pub const IDENTITY: Instance = Instance {
+        transform: [
+            [1.0, 0.0, 0.0, 0.0],
+            [0.0, 1.0, 0.0, 0.0],
+            [0.0, 0.0, 1.0, 0.0],
+        ],
+        custom_index: 0,
+        mask: 0xff,
+        cull_disable: true,
+    };
+}
+
+/// A storage-buffer descriptor array: element i holds `elements[i]`.
+#[derive(Clone, Copy, Debug)]
+pub struct BufferArray<'a> {
+    /// Its set.
+    pub set: u32,
+    /// Its binding.
+    pub binding: u32,
+    /// The contents of each element (not read back).
+    pub elements: &'a [&'a [u8]],
+}
+
+/// What a trace runs over beyond [`Trace`]'s one geometry in one identity
+/// instance: the bottom-level structure's geometries, its instances and
+/// storage-buffer arrays.
+#[derive(Clone, Copy, Debug)]
+pub struct Scene<'a> {
+    /// The geometries, at geometry indices 0, 1, ...: all triangles or all
+    /// boxes (1 to 8). The hit table holds one record of the hit group per
+    /// geometry, so a ray's geometry multiplier may be 0 or 1.
+    pub geometries: &'a [Geometry<'a>],
+    /// The instances, at instance indices 0, 1, ... (1 to 16), each with
+    /// hit group offset 0.
+    pub instances: &'a [Instance],
+    /// Storage-buffer descriptor arrays (plain mode only).
+    pub storage_arrays: &'a [BufferArray<'a>],
+}
+
+impl<'a> Scene<'a> {
+    /// `trace`'s one geometry in one identity instance.
+    fn of(trace: &'a Trace<'_>) -> Self {
+        Scene {
+            geometries: std::slice::from_ref(&trace.geometry),
+            instances: &[Instance::IDENTITY],
+            storage_arrays: &[],
+        }
+    }
 }
 
 /// What a trace wrote.
@@ -137,7 +204,14 @@ impl Session<'_> {
     /// Traces `trace` and reads its output image and storage buffers back.
     /// Unsupported without ray-tracing pipelines.
     pub fn trace(&self, trace: &Trace<'_>) -> Result<Traced> {
-        self.trace_with(trace, None)
+        self.trace_with(trace, &Scene::of(trace), None)
+    }
+
+    /// Traces `trace` over `scene` (in place of `trace.geometry` in one
+    /// identity instance) and reads its output image and storage buffers
+    /// back. Unsupported without ray-tracing pipelines.
+    pub fn trace_scene(&self, trace: &Trace<'_>, scene: &Scene<'_>) -> Result<Traced> {
+        self.trace_with(trace, scene, None)
     }
 
     /// Traces `trace` in root-signature mode (`bindless-1`): its resources
@@ -150,12 +224,13 @@ impl Session<'_> {
         trace: &Trace<'_>,
         bindless: &TraceBindless<'_>,
     ) -> Result<Traced> {
-        self.trace_with(trace, Some(bindless))
+        self.trace_with(trace, &Scene::of(trace), Some(bindless))
     }
 
     fn trace_with(
         &self,
         trace: &Trace<'_>,
+        scene: &Scene<'_>,
         bindless: Option<&TraceBindless<'_>>,
     ) -> Result<Traced> {
         let device = self.live_device()?;
@@ -169,19 +244,31 @@ impl Session<'_> {
         if w == 0 || h == 0 || w > 256 || h > 256 {
             return Err(invalid("a trace needs 1 to 256 rays a side"));
         }
-        let (count, procedural) = match trace.geometry {
-            Geometry::Triangles(t) => (t.len(), false),
-            Geometry::Boxes(b) => (b.len(), true),
-        };
-        let primitives = u32::try_from(count)
-            .ok()
-            .filter(|n| (1..=256).contains(n))
-            .ok_or_else(|| invalid("a trace needs 1 to 256 primitives"))?;
-        if procedural != trace.intersection.is_some() {
+        if !(1..=8).contains(&scene.geometries.len()) || !(1..=16).contains(&scene.instances.len())
+        {
             return Err(invalid(
-                "boxes need an intersection shader, and triangles take none",
+                "a scene needs 1 to 8 geometries and 1 to 16 instances",
             ));
         }
+        let mut primitives = Vec::with_capacity(scene.geometries.len());
+        for geometry in scene.geometries {
+            let (count, procedural) = match geometry {
+                Geometry::Triangles(t) => (t.len(), false),
+                Geometry::Boxes(b) => (b.len(), true),
+            };
+            if procedural != trace.intersection.is_some() {
+                return Err(invalid(
+                    "boxes need an intersection shader, and triangles take none",
+                ));
+            }
+            primitives.push(
+                u32::try_from(count)
+                    .ok()
+                    .filter(|n| (1..=256).contains(n))
+                    .ok_or_else(|| invalid("a geometry needs 1 to 256 primitives"))?,
+            );
+        }
+        let procedural = trace.intersection.is_some();
         // Stages: raygen, miss, then the hit group's.
         let hit_stages: Vec<(vk::ShaderStageFlags, ShaderCode<'_>)> = [
             trace
@@ -242,52 +329,59 @@ impl Session<'_> {
         unsafe { instance.get_physical_device_properties2(device.physical, &mut props) };
         let scratch_align = u64::from(as_props.min_acceleration_structure_scratch_offset_alignment);
 
-        // The scene: the primitives, then one instance of them.
+        // The scene: the primitives of each geometry, then the instances.
         let build_input = vk::BufferUsageFlags::ACCELERATION_STRUCTURE_BUILD_INPUT_READ_ONLY_KHR
             | vk::BufferUsageFlags::SHADER_DEVICE_ADDRESS;
-        let corners: Vec<f32> = match trace.geometry {
-            Geometry::Triangles(t) => t.iter().flatten().flatten().copied().collect(),
-            Geometry::Boxes(b) => b.iter().flatten().flatten().copied().collect(),
-        };
-        let mut primitive_data =
-            HostBuffer::with_usage(device, corners.len().saturating_mul(4), build_input)?;
-        primitive_data.write(&f32_bytes(&corners))?;
-        let address = vk::DeviceOrHostAddressConstKHR {
-            device_address: primitive_data.device_address()?,
-        };
-        let (geometry_type, data) = if procedural {
-            // VkAabbPositionsKHR: six floats.
-            let boxes = vk::AccelerationStructureGeometryAabbsDataKHR::default()
-                .data(address)
-                .stride(24);
-            (
-                vk::GeometryTypeKHR::AABBS,
-                vk::AccelerationStructureGeometryDataKHR { aabbs: boxes },
-            )
-        } else {
-            let triangles = vk::AccelerationStructureGeometryTrianglesDataKHR::default()
-                .vertex_format(vk::Format::R32G32B32_SFLOAT)
-                .vertex_data(address)
-                .vertex_stride(12)
-                .max_vertex(primitives.saturating_mul(3).saturating_sub(1))
-                .index_type(vk::IndexType::NONE_KHR);
-            (
-                vk::GeometryTypeKHR::TRIANGLES,
-                vk::AccelerationStructureGeometryDataKHR { triangles },
-            )
-        };
-        let blas_geometry = [vk::AccelerationStructureGeometryKHR::default()
-            .geometry_type(geometry_type)
-            .geometry(data)
-            .flags(
-                vk::GeometryFlagsKHR::OPAQUE
-                    | vk::GeometryFlagsKHR::NO_DUPLICATE_ANY_HIT_INVOCATION,
-            )];
+        let mut primitive_data = Vec::with_capacity(scene.geometries.len());
+        let mut blas_geometry = Vec::with_capacity(scene.geometries.len());
+        for (geometry, &count) in scene.geometries.iter().zip(&primitives) {
+            let corners: Vec<f32> = match geometry {
+                Geometry::Triangles(t) => t.iter().flatten().flatten().copied().collect(),
+                Geometry::Boxes(b) => b.iter().flatten().flatten().copied().collect(),
+            };
+            let mut buffer =
+                HostBuffer::with_usage(device, corners.len().saturating_mul(4), build_input)?;
+            buffer.write(&f32_bytes(&corners))?;
+            let address = vk::DeviceOrHostAddressConstKHR {
+                device_address: buffer.device_address()?,
+            };
+            primitive_data.push(buffer);
+            let (geometry_type, data) = if procedural {
+                // VkAabbPositionsKHR: six floats.
+                let boxes = vk::AccelerationStructureGeometryAabbsDataKHR::default()
+                    .data(address)
+                    .stride(24);
+                (
+                    vk::GeometryTypeKHR::AABBS,
+                    vk::AccelerationStructureGeometryDataKHR { aabbs: boxes },
+                )
+            } else {
+                let triangles = vk::AccelerationStructureGeometryTrianglesDataKHR::default()
+                    .vertex_format(vk::Format::R32G32B32_SFLOAT)
+                    .vertex_data(address)
+                    .vertex_stride(12)
+                    .max_vertex(count.saturating_mul(3).saturating_sub(1))
+                    .index_type(vk::IndexType::NONE_KHR);
+                (
+                    vk::GeometryTypeKHR::TRIANGLES,
+                    vk::AccelerationStructureGeometryDataKHR { triangles },
+                )
+            };
+            blas_geometry.push(
+                vk::AccelerationStructureGeometryKHR::default()
+                    .geometry_type(geometry_type)
+                    .geometry(data)
+                    .flags(
+                        vk::GeometryFlagsKHR::OPAQUE
+                            | vk::GeometryFlagsKHR::NO_DUPLICATE_ANY_HIT_INVOCATION,
+                    ),
+            );
+        }
         let blas = self.accel(
             &accel_loader,
             vk::AccelerationStructureTypeKHR::BOTTOM_LEVEL,
             &blas_geometry,
-            primitives,
+            &primitives,
             scratch_align,
         )?;
         let blas_info = vk::AccelerationStructureDeviceAddressInfoKHR::default()
@@ -295,14 +389,23 @@ impl Session<'_> {
         // SAFETY: a live structure of this device's loader.
         let blas_address =
             unsafe { accel_loader.get_acceleration_structure_device_address(&blas_info) };
-        // VkAccelerationStructureInstanceKHR: a 3x4 row-major identity,
-        // custom index 0 with mask 0xff, record offset 0 with no culling,
-        // then the bottom-level structure's address.
-        let mut instance_bytes = f32_bytes(&[1., 0., 0., 0., 0., 1., 0., 0., 0., 0., 1., 0.]);
-        instance_bytes.extend(0xff00_0000u32.to_le_bytes());
-        let no_cull = vk::GeometryInstanceFlagsKHR::TRIANGLE_FACING_CULL_DISABLE.as_raw();
-        instance_bytes.extend((no_cull << 24).to_le_bytes());
-        instance_bytes.extend(blas_address.to_le_bytes());
+        // VkAccelerationStructureInstanceKHR: a 3x4 row-major transform, the
+        // custom index with the mask, record offset 0 with the flags, then
+        // the bottom-level structure's address.
+        let mut instance_bytes = Vec::new();
+        for i in scene.instances {
+            instance_bytes.extend(f32_bytes(i.transform.as_flattened()));
+            instance_bytes
+                .extend((i.custom_index & 0xff_ffff | u32::from(i.mask) << 24).to_le_bytes());
+            let flags = if i.cull_disable {
+                vk::GeometryInstanceFlagsKHR::TRIANGLE_FACING_CULL_DISABLE.as_raw()
+            } else {
+                0
+            };
+            instance_bytes.extend((flags << 24).to_le_bytes());
+            instance_bytes.extend(blas_address.to_le_bytes());
+        }
+        let instance_count = scene.instances.len() as u32;
         let mut instances = HostBuffer::with_usage(device, instance_bytes.len(), build_input)?;
         instances.write(&instance_bytes)?;
         let instances_data = vk::AccelerationStructureGeometryInstancesDataKHR::default()
@@ -319,7 +422,7 @@ impl Session<'_> {
             &accel_loader,
             vk::AccelerationStructureTypeKHR::TOP_LEVEL,
             &tlas_geometry,
-            1,
+            &[instance_count],
             scratch_align,
         )?;
 
@@ -364,12 +467,24 @@ impl Session<'_> {
                             .iter()
                             .map(|u| (u.set, u.binding, vk::DescriptorType::STORAGE_BUFFER)),
                     )
+                    .chain(scene.storage_arrays.iter().flat_map(|a| {
+                        a.elements
+                            .iter()
+                            .map(|_| (a.set, a.binding, vk::DescriptorType::STORAGE_BUFFER))
+                    }))
                     .collect();
                 let host_buffers_plain = trace
                     .uniforms
                     .iter()
                     .chain(trace.storage_buffers)
-                    .map(|u| filled_buffer(device, u.data))
+                    .map(|u| u.data)
+                    .chain(
+                        scene
+                            .storage_arrays
+                            .iter()
+                            .flat_map(|a| a.elements.iter().copied()),
+                    )
+                    .map(|data| filled_buffer(device, data))
                     .collect::<Result<Vec<_>>>()?;
                 let mut slots = buffer_slots.clone();
                 slots.push((
@@ -432,6 +547,7 @@ impl Session<'_> {
             Some(b) => {
                 if !trace.uniforms.is_empty()
                     || !trace.storage_buffers.is_empty()
+                    || !scene.storage_arrays.is_empty()
                     || trace.output.is_some()
                 {
                     return Err(invalid(
@@ -553,8 +669,16 @@ impl Session<'_> {
             )
         }
         .map_err(|r| vk_error("vkGetRayTracingShaderGroupHandlesKHR", r))?;
+        // The table's slots, by group: raygen, miss, the hit group once per
+        // geometry, then the callables.
+        let geometries = scene.geometries.len();
+        let slots: Vec<usize> = [0, 1]
+            .into_iter()
+            .chain(std::iter::repeat(2).take(geometries))
+            .chain(3..groups.len())
+            .collect();
         let table_size = region
-            .saturating_mul(u64::from(group_count))
+            .saturating_mul(slots.len() as u64)
             .saturating_add(base_align);
         let mut table = HostBuffer::with_usage(
             device,
@@ -567,10 +691,13 @@ impl Session<'_> {
         let skip = usize::try_from(base.saturating_sub(table_address))
             .map_err(|_| run_error(ErrorKind::Internal, "table offset overflow"))?;
         let mut bytes = vec![0u8; skip];
-        for (i, handle) in handles.chunks_exact(handle_size.max(1)).enumerate() {
+        let handles: Vec<&[u8]> = handles.chunks_exact(handle_size.max(1)).collect();
+        for &group in &slots {
             let start = bytes.len();
-            bytes.extend_from_slice(handle);
-            if let Some(record) = records.get(i) {
+            if let Some(handle) = handles.get(group) {
+                bytes.extend_from_slice(handle);
+            }
+            if let Some(record) = records.get(group) {
                 bytes.extend_from_slice(record);
             }
             bytes.resize(start.saturating_add(region as usize), 0);
@@ -584,26 +711,30 @@ impl Session<'_> {
         // The raygen region's size is its stride.
         let raygen_region = at(0, region, region);
         let miss_region = at(1, stride, stride);
-        let hit_region = at(2, stride, stride);
+        let geometries = geometries as u64;
+        let hit_region = at(2, region.saturating_mul(geometries), region);
         let callables = trace.callables.len() as u64;
         let callable_region = if callables == 0 {
             vk::StridedDeviceAddressRegionKHR::default()
         } else {
-            at(3, region.saturating_mul(callables), region)
+            at(
+                geometries.saturating_add(2),
+                region.saturating_mul(callables),
+                region,
+            )
         };
 
         // Build, trace, copy out.
         let texel_bytes = (w as usize).saturating_mul(h as usize).saturating_mul(16);
         let readback = HostBuffer::new(device, texel_bytes)?;
-        let range = |primitive_count| {
-            [vk::AccelerationStructureBuildRangeInfoKHR {
-                primitive_count,
-                primitive_offset: 0,
-                first_vertex: 0,
-                transform_offset: 0,
-            }]
+        let range = |primitive_count| vk::AccelerationStructureBuildRangeInfoKHR {
+            primitive_count,
+            primitive_offset: 0,
+            first_vertex: 0,
+            transform_offset: 0,
         };
-        let (blas_range, tlas_range) = (range(primitives), range(1));
+        let blas_range: Vec<_> = primitives.iter().map(|&n| range(n)).collect();
+        let tlas_range = [range(instance_count)];
         let build_info = |accel: &Accel<'_, '_>, ty, geometry| {
             vk::AccelerationStructureBuildGeometryInfoKHR::default()
                 .ty(ty)
@@ -756,14 +887,14 @@ impl Session<'_> {
         Ok(Traced { image, buffers })
     }
 
-    /// An acceleration structure of type `ty` sized for `primitives`
-    /// primitives of `geometry`, with scratch memory for its build.
+    /// An acceleration structure of type `ty` sized for `primitives[i]`
+    /// primitives of each `geometry[i]`, with scratch memory for its build.
     fn accel<'s>(
         &'s self,
         loader: &'s ash::khr::acceleration_structure::Device,
         ty: vk::AccelerationStructureTypeKHR,
         geometry: &[vk::AccelerationStructureGeometryKHR<'_>],
-        primitives: u32,
+        primitives: &[u32],
         scratch_align: u64,
     ) -> Result<Accel<'s, 's>> {
         let device = self.gpu_device();
@@ -773,13 +904,13 @@ impl Session<'_> {
             .mode(vk::BuildAccelerationStructureModeKHR::BUILD)
             .geometries(geometry);
         let mut sizes = vk::AccelerationStructureBuildSizesInfoKHR::default();
-        // SAFETY: a build info of one geometry with one primitive count;
-        // the addresses it holds are not read for a size query.
+        // SAFETY: a build info with one primitive count per geometry; the
+        // addresses it holds are not read for a size query.
         unsafe {
             loader.get_acceleration_structure_build_sizes(
                 vk::AccelerationStructureBuildTypeKHR::DEVICE,
                 &info,
-                &[primitives],
+                primitives,
                 &mut sizes,
             )
         };

@@ -491,7 +491,9 @@ fn signature_tables(ll: &str) -> BTreeMap<String, Vec<SigRow>> {
 fn element_rows(elements: &[SignatureElement], streams: bool) -> Vec<SigRow> {
     let mut rows = Vec::new();
     for e in elements {
-        for r in 0..e.rows {
+        // DXC's disassembly shows a row per listed semantic index (rows
+        // beyond the list, see `SignatureElement::semantic_index`, not).
+        for r in 0..e.rows.min(e.semantic_indices.len() as u32) {
             let alloc = e.is_allocated().then(|| {
                 let mask = ((1u32 << e.cols) - 1) << e.start_col;
                 (e.start_row as u32 + r, mask)

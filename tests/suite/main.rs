@@ -53,6 +53,7 @@ mod emit_ray_query;
 mod emit_ray_tracing;
 #[cfg(feature = "vulkan")]
 mod emit_run;
+mod emit_sample_shading;
 mod emit_snapshots;
 mod fuzz_regressions;
 mod ll_parse;
@@ -76,5 +77,6 @@ mod run_spec;
 #[cfg(feature = "vulkan")]
 mod run_vulkan;
 mod sig_matrix;
+mod signature_rows;
 #[cfg(feature = "vulkan")]
 mod trace_ray_tracing;

@@ -2,8 +2,12 @@
 //! miss and closest hit, one SPIR-V module each) traced over one triangle,
 //! every texel compared with what the HLSL computes: the DXR pinhole camera,
 //! the any-hit layer counter, a procedural box with an intersection shader,
-//! `CallShader` into a callable shader, and the SM 6.9
-//! shader-execution-reordering ray generation shader. Needs a
+//! `CallShader` into a callable shader, the SM 6.9
+//! shader-execution-reordering ray generation shader; and, over scenes of
+//! several geometries and placed instances, every system value copied into
+//! a payload, `NonUniformResourceIndex` into structured-buffer arrays and
+//! the SM 6.9 hit-object queries, each buffer compared word by word with
+//! the expected contents in the library's header comment. Needs a
 //! device with `VK_KHR_ray_tracing_pipeline` (and
 //! `VK_NV_ray_tracing_invocation_reorder` for the second; NVIDIA here); on
 //! one without (lavapipe before Mesa 24.1) each test says so and checks
@@ -13,7 +17,9 @@
 use crate::common;
 
 use dxil2spirv::compile::{Compiler, Output, ResourceClass};
-use dxil2spirv::run::{Geometry, ShaderCode, Trace, Traced, UniformData};
+use dxil2spirv::run::{
+    BufferArray, Geometry, Instance, Scene, ShaderCode, Trace, Traced, UniformData,
+};
 use dxil2spirv::ErrorKind;
 use std::sync::MutexGuard;
 
@@ -173,11 +179,20 @@ fn stage<'a>(outs: &'a [Output], stage: &str) -> &'a Output {
 /// `trace` on the first device, or `None` (said on stderr) when the device
 /// cannot run it.
 fn run(trace: &Trace<'_>) -> Option<Traced> {
+    run_in(trace, None)
+}
+
+/// `trace` over `scene` (or its own geometry) on the first device, or
+/// `None` (said on stderr) when the device cannot run it.
+fn run_in(trace: &Trace<'_>, scene: Option<&Scene<'_>>) -> Option<Traced> {
     let vulkan = common::vulkan::vulkan();
     let result = vulkan
         .with_session(None, false, |s| {
             eprintln!("tracing on {}", s.device());
-            s.trace(trace)
+            match scene {
+                Some(scene) => s.trace_scene(trace, scene),
+                None => s.trace(trace),
+            }
         })
         .expect("session");
     match result {
@@ -457,4 +472,260 @@ fn call_shader_runs_the_callable_with_its_data() {
         Some(([l, l, l, 1.0], true))
     });
     assert_eq!(hits, SIZE * SIZE);
+}
+
+/// One expected buffer word: exact bits, or a float within 1e-5 relative.
+#[derive(Clone, Copy, Debug)]
+enum Word {
+    U(u32),
+    F(f32),
+}
+
+/// `Word::F` of each value.
+fn floats(values: &[f32]) -> impl Iterator<Item = Word> + '_ {
+    values.iter().map(|&v| Word::F(v))
+}
+
+/// Compares a buffer read back with `want`, word by word.
+fn assert_words(what: &str, got: &[u8], want: &[Word]) {
+    assert_eq!(got.len(), want.len() * 4, "{what}: size");
+    let bad: Vec<String> = got
+        .chunks_exact(4)
+        .map(|w| u32::from_le_bytes([w[0], w[1], w[2], w[3]]))
+        .zip(want)
+        .enumerate()
+        .filter(|(_, (g, w))| match **w {
+            Word::U(w) => *g != w,
+            Word::F(w) => {
+                let g = f32::from_bits(*g);
+                (g - w).abs() > 1e-5 * w.abs() + 1e-6
+            }
+        })
+        .map(|(i, (g, w))| format!("word {i}: got {g:#x} ({}), want {w:?}", f32::from_bits(g)))
+        .collect();
+    assert!(
+        bad.is_empty(),
+        "{what}: {} words differ:\n{}",
+        bad.len(),
+        bad.join("\n")
+    );
+}
+
+/// The scene of `dxr-lib65-payload-system-values` and
+/// `sm69-ser-hitobject-attributes-transforms`: a bottom-level structure of
+/// geometry 0 (one triangle at object x 50 to 60, never hit) and geometry 1
+/// (two triangles at x -40 to -30, never hit, then A B C), in instance 0
+/// (InstanceID 0x55, moved by (1000, 0, 0)) and instance 1 (InstanceID
+/// 0x123, the rotation and scale below, no flags).
+const SYS_GEOMETRY_0: [[[f32; 3]; 3]; 1] =
+    [[[50.0, -10.0, 5.0], [50.0, 10.0, 5.0], [60.0, 0.0, 5.0]]];
+const SYS_GEOMETRY_1: [[[f32; 3]; 3]; 3] = [
+    [[-40.0, -10.0, 5.0], [-40.0, 10.0, 5.0], [-30.0, 0.0, 5.0]],
+    [[-40.0, -10.0, 7.0], [-40.0, 10.0, 7.0], [-30.0, 0.0, 7.0]],
+    [[-16.0, -16.0, 5.0], [-16.0, 48.0, 5.0], [48.0, -16.0, 5.0]],
+];
+const SYS_OBJECT_TO_WORLD: [[f32; 4]; 3] = [
+    [0.0, -1.0, 0.0, 10.0],
+    [1.0, 0.0, 0.0, 20.0],
+    [0.0, 0.0, 2.0, 30.0],
+];
+const SYS_WORLD_TO_OBJECT: [[f32; 4]; 3] = [
+    [0.0, 1.0, 0.0, -20.0],
+    [-1.0, 0.0, 0.0, 10.0],
+    [0.0, 0.0, 0.5, -15.0],
+];
+const SYS_INSTANCES: [Instance; 2] = [
+    Instance {
+        transform: [
+            [1.0, 0.0, 0.0, 1000.0],
+            [0.0, 1.0, 0.0, 0.0],
+            [0.0, 0.0, 1.0, 0.0],
+        ],
+        custom_index: 0x55,
+        mask: 0xff,
+        cull_disable: false,
+    },
+    Instance {
+        transform: SYS_OBJECT_TO_WORLD,
+        custom_index: 0x123,
+        mask: 0xff,
+        cull_disable: false,
+    },
+];
+const SYS_GEOMETRIES: [Geometry<'static>; 2] = [
+    Geometry::Triangles(&SYS_GEOMETRY_0),
+    Geometry::Triangles(&SYS_GEOMETRY_1),
+];
+/// The barycentrics of the hit on A B C (object point (0.25, 0.5, 5)).
+const SYS_BARYCENTRICS: [f32; 2] = [0.2578125, 0.25390625];
+
+/// The columns of a 3x4 matrix, one after the other (a `float3x4` stored
+/// column-major).
+fn columns(m: [[f32; 4]; 3]) -> Vec<f32> {
+    (0..4).flat_map(|c| (0..3).map(move |r| m[r][c])).collect()
+}
+
+/// A buffer-output trace of 2 x 1 rays from `raygen` with `miss` and `hit`
+/// into the storage buffers `storage`.
+fn buffer_trace<'a>(
+    raygen: &'a Output,
+    miss: &'a Output,
+    hit: &'a Output,
+    storage: &'a [UniformData<'a>],
+) -> Trace<'a> {
+    Trace {
+        closest_hit: Some(code(hit)),
+        width: 2,
+        height: 1,
+        storage_buffers: storage,
+        output: None,
+        ..image_trace(raygen, miss, Geometry::Triangles(&[TRIANGLE]))
+    }
+}
+
+#[test]
+fn closest_hit_copies_every_system_value_into_the_payload() {
+    let Some((_turn, outs)) = exports("dxr-lib65-payload-system-values") else {
+        return;
+    };
+    let (raygen, miss, hit) = (
+        export(&outs, "SysRayGen"),
+        export(&outs, "SysMiss"),
+        export(&outs, "SysClosestHit"),
+    );
+    let results = vec![0u8; 2 * 188];
+    let storage = [bound(resource(raygen, ResourceClass::Uav, 0, 0), &results)];
+    let scene = Scene {
+        geometries: &SYS_GEOMETRIES,
+        instances: &SYS_INSTANCES,
+        storage_arrays: &[],
+    };
+    let Some(traced) = run_in(&buffer_trace(raygen, miss, hit, &storage), Some(&scene)) else {
+        return;
+    };
+    let origin = [9.5, 20.25, 24.0];
+    let flags = Word::U(0x201);
+    let mut want: Vec<Word> = [1, 0x123, 2, 1, 0xfe].map(Word::U).into();
+    want.push(flags);
+    want.extend(floats(&[0.5, 16.0]));
+    want.extend(floats(&origin));
+    want.extend(floats(&[0.0, 0.0, 1.0, 0.25, 0.5, -3.0, 0.0, 0.0, 0.5]));
+    want.extend(floats(&columns(SYS_OBJECT_TO_WORLD)));
+    want.extend(floats(&columns(SYS_WORLD_TO_OBJECT)));
+    want.extend(floats(&SYS_BARYCENTRICS));
+    want.push(Word::U(1));
+    // The miss: ids, hit kind and object-space values stay 0.
+    want.extend([0; 5].map(Word::U));
+    want.push(flags);
+    want.extend(floats(&[0.5, 1000.0]));
+    want.extend(floats(&origin));
+    want.extend(floats(&[0.0, 0.0, -1.0]));
+    want.extend(floats(&[0.0; 6 + 24 + 2]));
+    want.push(Word::U(2));
+    assert_words("Results", &traced.buffers[0], &want);
+}
+
+/// Eight buffers: `data` at element 3, `unused` elsewhere.
+fn element_3_of_8<'a>(data: &'a [u8], unused: &'a [u8]) -> Vec<&'a [u8]> {
+    (0..8).map(|i| if i == 3 { data } else { unused }).collect()
+}
+
+#[test]
+fn closest_hit_indexes_buffer_arrays_by_instance() {
+    let Some((_turn, outs)) = exports("dxr-closesthit-nonuniform-sb-array") else {
+        return;
+    };
+    let (raygen, miss, hit) = (
+        export(&outs, "ShadeRayGen"),
+        export(&outs, "ShadeMiss"),
+        export(&outs, "ShadeClosestHit"),
+    );
+    let output = vec![0u8; 2 * 24];
+    let storage = [bound(resource(raygen, ResourceClass::Uav, 0, 0), &output)];
+    // Indices[3] and Vertices[3] hold the mesh; the other elements of both
+    // arrays are 16 zero bytes.
+    let indices: Vec<u8> = [0u32, 1, 2, 4, 5, 6]
+        .iter()
+        .flat_map(|w| w.to_le_bytes())
+        .collect();
+    let mut vertices = f32_bytes(&[0.0; 4 * 5]);
+    vertices.extend(f32_bytes(&[
+        1.0, 0.0, 0.0, 0.0, 0.0, // normal, uv
+        0.0, 1.0, 0.0, 1.0, 0.0, //
+        0.0, 0.0, 1.0, 0.0, 1.0,
+    ]));
+    let unused = [0u8; 16];
+    let (index_array, vertex_array) = (
+        element_3_of_8(&indices, &unused),
+        element_3_of_8(&vertices, &unused),
+    );
+    let arrays = [
+        BufferArray {
+            set: resource(hit, ResourceClass::Srv, 1, 0).0,
+            binding: resource(hit, ResourceClass::Srv, 1, 0).1,
+            elements: &index_array,
+        },
+        BufferArray {
+            set: resource(hit, ResourceClass::Srv, 1, 8).0,
+            binding: resource(hit, ResourceClass::Srv, 1, 8).1,
+            elements: &vertex_array,
+        },
+    ];
+    let triangles = [
+        [[10.0, 0.0, 10.0], [14.0, 0.0, 10.0], [10.0, 4.0, 10.0]],
+        [[0.0, 0.0, 10.0], [4.0, 0.0, 10.0], [0.0, 4.0, 10.0]],
+    ];
+    let scene = Scene {
+        geometries: &[Geometry::Triangles(&triangles)],
+        instances: &[Instance {
+            custom_index: 3,
+            ..Instance::IDENTITY
+        }],
+        storage_arrays: &arrays,
+    };
+    let Some(traced) = run_in(&buffer_trace(raygen, miss, hit, &storage), Some(&scene)) else {
+        return;
+    };
+    let mut want: Vec<Word> = floats(&[0.25, 0.25, 0.5, 0.75]).collect();
+    want.extend([Word::U(3), Word::F(10.0)]);
+    want.extend(floats(&[0.0, 0.0, 0.0, -1.0]));
+    want.extend([Word::U(0xffff_ffff), Word::F(100.0)]);
+    assert_words("Output", &traced.buffers[0], &want);
+}
+
+#[test]
+fn hit_object_queries_match_the_hlsl() {
+    let Some((_turn, outs)) = exports("sm69-ser-hitobject-attributes-transforms") else {
+        return;
+    };
+    let (raygen, miss, hit) = (
+        export(&outs, "HitObjRayGen"),
+        export(&outs, "HitObjMiss"),
+        export(&outs, "HitObjClosestHit"),
+    );
+    let out = vec![0u8; 12 * 16];
+    let storage = [bound(resource(raygen, ResourceClass::Uav, 0, 0), &out)];
+    let scene = Scene {
+        geometries: &SYS_GEOMETRIES,
+        instances: &SYS_INSTANCES,
+        storage_arrays: &[],
+    };
+    let Some(traced) = run_in(&buffer_trace(raygen, miss, hit, &storage), Some(&scene)) else {
+        return;
+    };
+    let [b0, b1] = SYS_BARYCENTRICS;
+    let mut rows = vec![
+        [b0, b1, 16.0, 0.5],
+        SYS_OBJECT_TO_WORLD[0],
+        // GetObjectToWorld4x3's column 1 is the 3x4 row 1.
+        SYS_OBJECT_TO_WORLD[1],
+        SYS_WORLD_TO_OBJECT[2],
+        [17.0, 291.0, 2.0, 1.0],
+        [1.0, 0.0, 1.0, 254.0],
+        [0.0, 0.0, 1000.0, 0.5],
+    ];
+    rows.extend([[0.0; 4]; 3]);
+    rows.extend([[17.0, 0.0, 0.0, 0.0], [0.0, 1.0, 0.0, 0.0]]);
+    let want: Vec<Word> = floats(rows.as_flattened()).collect();
+    assert_words("Out", &traced.buffers[0], &want);
 }
