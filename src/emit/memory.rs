@@ -1,11 +1,36 @@
 //! Memory: allocas (function variables), groupshared globals (workgroup
 //! variables), static globals and lookup tables (private variables with
 //! initializers), GEPs, loads and stores.
+//!
+//! # Pointers used as values
+//!
+//! SPIR-V for Vulkan uses logical addressing: a pointer is an access chain
+//! into one variable, and `OpSelect`/`OpPhi` may produce pointers only
+//! with the `VariablePointers` capabilities, and then only into
+//! `StorageBuffer` and `Workgroup` memory — never into `Function` or
+//! `Private` memory (local arrays, static globals). DXC keeps every load
+//! and store on one base for the HLSL that comes closest (array elements
+//! chosen by a branch or a ternary, inout parameters, loops walking
+//! arrays, at `-O3` and `-Od`: the corpus cases `compute/ptr-*`); it emits
+//! no `select`, `phi` or `icmp` of pointers, null pointers or pointers in
+//! memory or aggregates. (Pointer arguments appear only with `[noinline]`
+//! functions: the named `non-inlined-call` error.) So:
+//! - `select c, p, q` where `p` and `q` are `getelementptr`s of one base
+//!   with the same shape becomes one access chain whose differing indices
+//!   are selected ([`Emitter::pointer_select`]): exact, since only the
+//!   chosen element is accessed, and valid without variable pointers.
+//! - A `select` or `phi` of pointers into different variables, `icmp` on
+//!   pointers, null pointers and pointers stored, loaded or carried in
+//!   aggregates are the named `pointer-value` error: rewriting them would
+//!   need speculative accesses (a `select` of two loads reads the element
+//!   the program did not choose, out of bounds where its index was meant
+//!   for the other array) or read-modify-write stores that race in
+//!   groupshared memory, and variable pointers do not reach local memory.
 
 use super::context::Val;
 use super::Emitter;
 use crate::error::{Feature, Result};
-use crate::ir::{self, Constant, GlobalId, ListRange, TypeId, ValueId, ValueKind};
+use crate::ir::{self, Constant, GlobalId, InstKind, ListRange, TypeId, ValueId, ValueKind};
 use rspirv::dr::{Instruction, Operand};
 use rspirv::spirv::{Op, StorageClass, Word};
 
@@ -184,6 +209,92 @@ impl<'m> Emitter<'m> {
         let pt = self.spv.ptr_ty(sc, et);
         let r = self.access_chain(pt, p, &ids)?;
         Ok(Val::Ptr(r, sc))
+    }
+
+    /// `select c, a, b` of pointers `a` and `b` (`c` emitted): where both
+    /// are `getelementptr`s of one base (no view) with the same number of
+    /// indices, differing only in array or vector indices of one integer
+    /// type, one access chain whose differing indices are selected; `None`
+    /// for other pointers.
+    pub fn pointer_select(&mut self, c: Word, a: ValueId, b: ValueId) -> Result<Option<Val>> {
+        let (Some(ga), Some(gb)) = (self.gep_operands(a), self.gep_operands(b)) else {
+            return Ok(None);
+        };
+        let ia: smallvec::SmallVec<[ValueId; 8]> = self.m.value_list(ga).collect();
+        let ib: smallvec::SmallVec<[ValueId; 8]> = self.m.value_list(gb).collect();
+        let (Some((&base, ia)), Some((&other, ib))) = (ia.split_first(), ib.split_first()) else {
+            return Ok(None);
+        };
+        let zero_first =
+            |e: &Self, idx: &[ValueId]| idx.first().and_then(|&i| e.m.const_uint(i)) == Some(0);
+        if base != other
+            || ia.len() != ib.len()
+            || !zero_first(self, ia)
+            || !zero_first(self, ib)
+            || self.view_root(base)?.is_some()
+        {
+            return Ok(None);
+        }
+        let (p, sc) = self.ptr(base)?;
+        let mut cur = self.m.types.pointee(self.vty(base)).map(|(t, _)| t);
+        let mut ids: smallvec::SmallVec<[Word; 4]> = smallvec::SmallVec::new();
+        for (&x, &y) in ia.iter().zip(ib.iter()).skip(1) {
+            let Some(t) = cur else { return Ok(None) };
+            let (next, is_struct) = match self.m.types.ty(t) {
+                ir::Type::Struct { .. } => {
+                    let f = self.m.const_uint(x);
+                    (f.and_then(|f| self.m.types.member(t, f)), true)
+                }
+                ir::Type::Array { elem, .. } | ir::Type::Vector { elem, .. } => (Some(elem), false),
+                _ => (None, false),
+            };
+            cur = next;
+            if x == y
+                || self
+                    .m
+                    .const_uint(x)
+                    .is_some_and(|v| Some(v) == self.m.const_uint(y))
+            {
+                ids.push(match self.m.const_uint(x) {
+                    Some(v) => self.spv.u32c(v as u32),
+                    None => self.dynamic_index(x)?.0,
+                });
+                continue;
+            }
+            let it = self.vty(x);
+            let narrow = !matches!(self.m.types.int_width(it), Some(w) if w >= 8);
+            if is_struct || it != self.vty(y) || narrow {
+                return Ok(None);
+            }
+            let (vx, vy) = (self.value_id(x)?, self.value_id(y)?);
+            let ty = self.llvm_ty(it)?;
+            ids.push(self.select(ty, c, vx, vy)?);
+        }
+        let want = self.m.types.pointee(self.vty(a)).map(|(t, _)| t);
+        let Some(pointee) = cur.filter(|&t| Some(t) == want) else {
+            return Ok(None);
+        };
+        if ids.is_empty() {
+            return Ok(Some(Val::Ptr(p, sc)));
+        }
+        let et = self.llvm_ty(pointee)?;
+        let pt = self.spv.ptr_ty(sc, et);
+        Ok(Some(Val::Ptr(self.access_chain(pt, p, &ids)?, sc)))
+    }
+
+    /// The operands (base, then indices) of `v` where it is a
+    /// `getelementptr` instruction or constant expression.
+    fn gep_operands(&self, v: ValueId) -> Option<ListRange> {
+        match self.m.value(v)?.kind {
+            ValueKind::Constant(Constant::Gep { operands, .. }) => Some(operands),
+            ValueKind::Inst { func, inst } => {
+                match self.m.function(func)?.insts.get(inst as usize)?.kind {
+                    InstKind::Gep { operands, .. } => Some(operands),
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
     }
 
     /// A pointer `bitcast`: allowed where it only drops to the first

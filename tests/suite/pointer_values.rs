@@ -1,0 +1,522 @@
+//! Pointers used as values (issue 15): `select` and `phi` of pointers,
+//! `icmp` on pointers, null pointers, pointers stored to memory, carried
+//! in aggregates or passed to a function. DXC does not emit these for
+//! HLSL (the corpus cases `compute/ptr-*` hold the shapes that come
+//! closest: array elements chosen by branches, inout parameters, loops
+//! walking arrays — each load and store keeps one base), so each class is
+//! a compute module built by hand, and each must translate to valid
+//! SPIR-V or fail with the named `pointer-value` (or `non-inlined-call`)
+//! error: never invalid SPIR-V, an internal error or a panic.
+
+use crate::common::ir_build::IrBuilder;
+use crate::common::matrix;
+use dxil2spirv::dxil::{ShaderKind, Signatures};
+use dxil2spirv::emit::ShaderDesc;
+use dxil2spirv::ir::{
+    Block, BlockId, Constant, FuncId, Global, GlobalId, Inst, InstKind, Linkage, ListRange, Module,
+    Predicate, StrRange, Type, TypeId, ValueId, ValueKind,
+};
+
+/// The body of a compute entry `main`, built instruction by instruction
+/// in blocks.
+struct Body {
+    ir: IrBuilder,
+    main: FuncId,
+    insts: Vec<Inst>,
+    /// The first instruction of each block.
+    starts: Vec<u32>,
+    i1: TypeId,
+    i32t: TypeId,
+    /// `[4 x i32]`.
+    array: TypeId,
+}
+
+impl Body {
+    fn new() -> Body {
+        let mut ir = IrBuilder::new();
+        let fnty = ir.fn_type(ir.void, &[]);
+        let main = ir.func("main", fnty, false);
+        let (i1, i32t) = (ir.ty(Type::Int(1)), ir.ty(Type::Int(32)));
+        let array = ir.ty(Type::Array { len: 4, elem: i32t });
+        Body {
+            ir,
+            main,
+            insts: Vec::new(),
+            starts: vec![0],
+            i1,
+            i32t,
+            array,
+        }
+    }
+
+    fn ptr(&mut self, pointee: TypeId, addr_space: u32) -> TypeId {
+        self.ir.ty(Type::Pointer {
+            pointee,
+            addr_space,
+        })
+    }
+
+    fn int(&mut self, v: u64) -> ValueId {
+        let t = self.i32t;
+        self.ir.constant(t, Constant::Int(v))
+    }
+
+    /// Appends an instruction giving a `ty` value (none for `void`).
+    fn inst(&mut self, kind: InstKind, ty: TypeId) -> ValueId {
+        let inst = self.insts.len() as u32;
+        let main = self.main;
+        let result =
+            (ty != self.ir.void).then(|| self.ir.value(ty, ValueKind::Inst { func: main, inst }));
+        self.insts.push(Inst {
+            kind,
+            ty,
+            result,
+            metadata: ListRange::EMPTY,
+        });
+        result.unwrap_or(ValueId(u32::MAX))
+    }
+
+    /// Starts the next block.
+    fn block(&mut self) {
+        self.starts.push(self.insts.len() as u32);
+    }
+
+    /// `alloca [4 x i32]`.
+    fn local_array(&mut self) -> ValueId {
+        let (array, one) = (self.array, self.int(1));
+        let p = self.ptr(array, 0);
+        self.inst(
+            InstKind::Alloca {
+                allocated: array,
+                size: one,
+                align: 4,
+            },
+            p,
+        )
+    }
+
+    /// A `[4 x i32]` global in `addr_space` (3: groupshared).
+    fn global_array(&mut self, addr_space: u32) -> ValueId {
+        let array = self.array;
+        let p = self.ptr(array, addr_space);
+        let id = GlobalId(self.ir.m.globals.len() as u32);
+        let v = self.ir.value(p, ValueKind::Global(id));
+        self.ir.m.globals.push(Global {
+            value: v,
+            value_type: array,
+            addr_space,
+            is_constant: false,
+            initializer: None,
+            linkage: Linkage::Internal,
+            align: 4,
+        });
+        v
+    }
+
+    /// `getelementptr [4 x i32], base, 0, index`.
+    fn element(&mut self, base: ValueId, index: ValueId) -> ValueId {
+        let addr_space = match self.ir.m.types.ty(self.ir.m.values[base.0 as usize].ty) {
+            Type::Pointer { addr_space, .. } => addr_space,
+            _ => 0,
+        };
+        let (zero, array, i32t) = (self.int(0), self.array, self.i32t);
+        let p = self.ptr(i32t, addr_space);
+        let operands = self.ir.m.push_list(&[base.0, zero.0, index.0]);
+        self.inst(
+            InstKind::Gep {
+                inbounds: true,
+                source: array,
+                operands,
+            },
+            p,
+        )
+    }
+
+    fn load(&mut self, ptr: ValueId, ty: TypeId) -> ValueId {
+        self.inst(
+            InstKind::Load {
+                ptr,
+                align: 4,
+                volatile: false,
+            },
+            ty,
+        )
+    }
+
+    fn store(&mut self, ptr: ValueId, value: ValueId) {
+        let void = self.ir.void;
+        self.inst(
+            InstKind::Store {
+                ptr,
+                value,
+                align: 4,
+                volatile: false,
+            },
+            void,
+        );
+    }
+
+    /// A condition that is not a constant: `icmp eq (load a[0]), 0`.
+    fn condition(&mut self, a: ValueId) -> ValueId {
+        let (zero, i1, i32t) = (self.int(0), self.i1, self.i32t);
+        let p = self.element(a, zero);
+        let x = self.load(p, i32t);
+        self.inst(
+            InstKind::Cmp {
+                pred: Predicate(32),
+                lhs: x,
+                rhs: zero,
+                flags: 0,
+            },
+            i1,
+        )
+    }
+
+    fn select(&mut self, cond: ValueId, a: ValueId, b: ValueId, ty: TypeId) -> ValueId {
+        self.inst(
+            InstKind::Select {
+                cond,
+                if_true: a,
+                if_false: b,
+            },
+            ty,
+        )
+    }
+
+    fn br(&mut self, target: u32) {
+        let void = self.ir.void;
+        self.inst(
+            InstKind::Br {
+                target: BlockId(target),
+            },
+            void,
+        );
+    }
+
+    /// The module: the body ends with `ret void`.
+    fn finish(mut self) -> Module {
+        let void = self.ir.void;
+        self.inst(InstKind::Ret { value: None }, void);
+        let (main, insts, starts) = (self.main, self.insts, self.starts);
+        let mut m = self.ir.finish();
+        let ends: Vec<u32> = starts
+            .iter()
+            .skip(1)
+            .copied()
+            .chain([insts.len() as u32])
+            .collect();
+        let f = &mut m.functions[main.0 as usize];
+        f.blocks = starts
+            .iter()
+            .zip(&ends)
+            .map(|(&start, &end)| Block {
+                start,
+                len: end - start,
+                name: StrRange::EMPTY,
+            })
+            .collect();
+        f.insts = insts;
+        m
+    }
+}
+
+/// The outcome of emitting `m` as a compute shader `main` (see
+/// `common::matrix`): `pass`, `unsupported:<detail>`, `invalid-spirv:...`
+/// or `error:...`.
+fn outcome(m: &Module) -> String {
+    let desc = ShaderDesc {
+        shader_model: (6, 0),
+        kind: ShaderKind::Compute,
+        entry: FuncId(0),
+        entry_name: "main".into(),
+        num_threads: [4, 1, 1],
+        wave_size: None,
+        resources: Vec::new(),
+        signatures: Signatures::default(),
+        flags: Default::default(),
+        gs: None,
+        ms: None,
+        hs: None,
+        ds: None,
+    };
+    let dump = std::env::var("DXIL2SPIRV_POINTER_VALUES_DUMP").is_ok();
+    if dump {
+        let mut text = String::new();
+        dxil2spirv::ir::write_module(&mut text, m).unwrap();
+        eprintln!("{text}");
+    }
+    matrix::emit_outcome(m, &desc, dump.then_some("pointer_values"))
+}
+
+/// Asserts `m` gives the named unsupported error of one of `features`.
+fn named(m: &Module, features: &[&str]) {
+    let o = outcome(m);
+    assert!(
+        features
+            .iter()
+            .any(|f| o.starts_with(&format!("unsupported:feature:{f}\t"))),
+        "{o}"
+    );
+}
+
+/// Asserts `m` translates to valid SPIR-V.
+fn passes(m: &Module) {
+    let o = outcome(m);
+    assert_eq!(o, "pass");
+}
+
+/// Two local arrays and, in `a`, a condition.
+fn two_locals(b: &mut Body) -> (ValueId, ValueId, ValueId) {
+    let (x, y) = (b.local_array(), b.local_array());
+    let c = b.condition(x);
+    (x, y, c)
+}
+
+#[test]
+fn select_of_local_element_pointers_then_load() {
+    let mut b = Body::new();
+    let (x, y, c) = two_locals(&mut b);
+    let (i1, i2, i32t) = (b.int(1), b.int(2), b.i32t);
+    let (p, q) = (b.element(x, i1), b.element(y, i2));
+    let pt = b.ptr(i32t, 0);
+    let s = b.select(c, p, q, pt);
+    let v = b.load(s, i32t);
+    let r = b.element(x, i2);
+    b.store(r, v);
+    named(&b.finish(), &["pointer-value"]);
+}
+
+#[test]
+fn select_of_local_element_pointers_then_store() {
+    let mut b = Body::new();
+    let (x, y, c) = two_locals(&mut b);
+    let (i1, i3, i32t) = (b.int(1), b.int(3), b.i32t);
+    let (p, q) = (b.element(x, i1), b.element(y, i3));
+    let pt = b.ptr(i32t, 0);
+    let s = b.select(c, p, q, pt);
+    let seven = b.int(7);
+    b.store(s, seven);
+    named(&b.finish(), &["pointer-value"]);
+}
+
+#[test]
+fn select_of_one_arrays_elements() {
+    let mut b = Body::new();
+    let (x, _, c) = two_locals(&mut b);
+    let (i1, i2, i32t) = (b.int(1), b.int(2), b.i32t);
+    let (p, q) = (b.element(x, i1), b.element(x, i2));
+    let pt = b.ptr(i32t, 0);
+    let s = b.select(c, p, q, pt);
+    let v = b.load(s, i32t);
+    b.store(p, v);
+    passes(&b.finish());
+}
+
+#[test]
+fn select_of_one_arrays_elements_at_dynamic_indices_in_every_memory() {
+    // `c ? a[i] : a[j]` with loaded indices, stored through: local,
+    // static and groupshared arrays.
+    for addr_space in [None, Some(0), Some(3)] {
+        let mut b = Body::new();
+        let (x, y, c) = two_locals(&mut b);
+        let base = match addr_space {
+            None => y,
+            Some(s) => b.global_array(s),
+        };
+        let (i1, i2, i32t) = (b.int(1), b.int(2), b.i32t);
+        let (pi, pj) = (b.element(x, i1), b.element(x, i2));
+        let (i, j) = (b.load(pi, i32t), b.load(pj, i32t));
+        let (p, q) = (b.element(base, i), b.element(base, j));
+        let pt = b.ptr(i32t, addr_space.unwrap_or(0));
+        let s = b.select(c, p, q, pt);
+        let v = b.load(s, i32t);
+        let nine = b.int(9);
+        b.store(s, nine);
+        b.store(pi, v);
+        passes(&b.finish());
+    }
+}
+
+#[test]
+fn select_of_pointers_of_different_shapes() {
+    // `c ? &a[1] : &a` (a pointer to an element and one to the array)
+    // cannot share a result type: the reader rejects it; `c ? a[i] : b[i]`
+    // of two arrays stays a named error (see the other tests).
+    let mut b = Body::new();
+    let (x, _, c) = two_locals(&mut b);
+    let (i1, i32t) = (b.int(1), b.i32t);
+    let zero = b.int(0);
+    let p = b.element(x, i1);
+    let pt = b.ptr(i32t, 0);
+    // A one-index GEP (`getelementptr [4 x i32], a, 0`) of another shape.
+    let array = b.array;
+    let at = b.ptr(array, 0);
+    let operands = b.ir.m.push_list(&[x.0, zero.0]);
+    let whole = b.inst(
+        InstKind::Gep {
+            inbounds: true,
+            source: array,
+            operands,
+        },
+        at,
+    );
+    let first = b.inst(
+        InstKind::Cast {
+            op: dxil2spirv::ir::CastOp::BitCast,
+            value: whole,
+        },
+        pt,
+    );
+    let s = b.select(c, p, first, pt);
+    let v = b.load(s, i32t);
+    b.store(p, v);
+    let o = outcome(&b.finish());
+    assert!(
+        o == "pass" || o.starts_with("unsupported:feature:pointer-value\t"),
+        "{o}"
+    );
+}
+
+#[test]
+fn select_of_groupshared_and_static_arrays() {
+    for addr_space in [3, 0] {
+        let mut b = Body::new();
+        let (x, _, c) = two_locals(&mut b);
+        let (g, h) = (b.global_array(addr_space), b.global_array(addr_space));
+        let (i1, i32t) = (b.int(1), b.i32t);
+        let (p, q) = (b.element(g, i1), b.element(h, i1));
+        let pt = b.ptr(i32t, addr_space);
+        let s = b.select(c, p, q, pt);
+        let v = b.load(s, i32t);
+        let r = b.element(x, i1);
+        b.store(r, v);
+        named(&b.finish(), &["pointer-value"]);
+    }
+}
+
+#[test]
+fn phi_of_local_element_pointers() {
+    // entry: br c, then, else; then: br join; else: br join;
+    // join: phi [p, then], [q, else]; load; store.
+    let mut b = Body::new();
+    let (x, y, c) = two_locals(&mut b);
+    let (i1, i2, i32t, void) = (b.int(1), b.int(2), b.i32t, b.ir.void);
+    b.inst(
+        InstKind::CondBr {
+            cond: c,
+            if_true: BlockId(1),
+            if_false: BlockId(2),
+        },
+        void,
+    );
+    b.block();
+    let p = b.element(x, i1);
+    b.br(3);
+    b.block();
+    let q = b.element(y, i2);
+    b.br(3);
+    b.block();
+    let pt = b.ptr(i32t, 0);
+    let incoming = b.ir.m.push_list(&[p.0, 1, q.0, 2]);
+    let phi = b.inst(InstKind::Phi { incoming }, pt);
+    let v = b.load(phi, i32t);
+    let r = b.element(x, i2);
+    b.store(r, v);
+    named(&b.finish(), &["pointer-value"]);
+}
+
+#[test]
+fn icmp_of_pointers() {
+    let mut b = Body::new();
+    let (x, y, _) = two_locals(&mut b);
+    let (i1, i1t, i32t) = (b.int(1), b.i1, b.i32t);
+    let (p, q) = (b.element(x, i1), b.element(y, i1));
+    let eq = b.inst(
+        InstKind::Cmp {
+            pred: Predicate(32),
+            lhs: p,
+            rhs: q,
+            flags: 0,
+        },
+        i1t,
+    );
+    let (one, zero) = (b.int(1), b.int(0));
+    let v = b.select(eq, one, zero, i32t);
+    b.store(p, v);
+    named(&b.finish(), &["pointer-value"]);
+}
+
+#[test]
+fn null_pointers() {
+    let mut b = Body::new();
+    let (x, _, _) = two_locals(&mut b);
+    let (i32t, i1) = (b.i32t, b.int(1));
+    let pt = b.ptr(i32t, 0);
+    let null = b.ir.constant(pt, Constant::Null);
+    let v = b.load(null, i32t);
+    let r = b.element(x, i1);
+    b.store(r, v);
+    named(&b.finish(), &["pointer-value"]);
+}
+
+#[test]
+fn pointers_stored_in_memory() {
+    let mut b = Body::new();
+    let (x, _, _) = two_locals(&mut b);
+    let (i32t, i1) = (b.i32t, b.int(1));
+    let pt = b.ptr(i32t, 0);
+    let ppt = b.ptr(pt, 0);
+    let one = b.int(1);
+    let slot = b.inst(
+        InstKind::Alloca {
+            allocated: pt,
+            size: one,
+            align: 4,
+        },
+        ppt,
+    );
+    let p = b.element(x, i1);
+    b.store(slot, p);
+    let back = b.load(slot, pt);
+    let seven = b.int(7);
+    b.store(back, seven);
+    // A pointer type is no SPIR-V value type: the alloca of one fails.
+    named(&b.finish(), &["pointer-value", "llvm-type"]);
+}
+
+#[test]
+fn pointers_in_aggregates() {
+    let mut b = Body::new();
+    let (x, _, _) = two_locals(&mut b);
+    let (i32t, i1) = (b.i32t, b.int(1));
+    let pt = b.ptr(i32t, 0);
+    let members = b.ir.m.types.push_members(&[pt]);
+    let st = b.ir.ty(Type::Struct {
+        name: StrRange::EMPTY,
+        elements: members,
+        packed: false,
+        opaque: false,
+        identified: false,
+    });
+    let undef = b.ir.constant(st, Constant::Undef);
+    let p = b.element(x, i1);
+    let indices = b.ir.m.push_list(&[0]);
+    let agg = b.inst(
+        InstKind::InsertValue {
+            aggregate: undef,
+            value: p,
+            indices,
+        },
+        st,
+    );
+    let back = b.inst(
+        InstKind::ExtractValue {
+            aggregate: agg,
+            indices,
+        },
+        pt,
+    );
+    let seven = b.int(7);
+    b.store(back, seven);
+    named(&b.finish(), &["pointer-value", "llvm-type"]);
+}
