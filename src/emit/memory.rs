@@ -16,9 +16,14 @@
 //! memory or aggregates. (Pointer arguments appear only with `[noinline]`
 //! functions: the named `non-inlined-call` error.) So:
 //! - `select c, p, q` where `p` and `q` are `getelementptr`s of one base
-//!   with the same shape becomes one access chain whose differing indices
-//!   are selected ([`Emitter::pointer_select`]): exact, since only the
-//!   chosen element is accessed, and valid without variable pointers.
+//!   (a global or an `alloca`) with the same shape becomes one access
+//!   chain whose differing indices are selected
+//!   ([`Emitter::pointer_select`]); a `phi` of such pointers (a loop
+//!   walking an array through a phi of GEPs, a join of two elements of one
+//!   array) becomes a phi of each differing index and one access chain
+//!   after the block's phis ([`Emitter::pointer_phi`]). Both are exact —
+//!   only the chosen element is accessed — and valid without variable
+//!   pointers, in every storage class.
 //! - A `select` or `phi` of pointers into different variables, `icmp` on
 //!   pointers, null pointers and pointers stored, loaded or carried in
 //!   aggregates are the named `pointer-value` error: rewriting them would
@@ -27,12 +32,34 @@
 //!   for the other array) or read-modify-write stores that race in
 //!   groupshared memory, and variable pointers do not reach local memory.
 
-use super::context::Val;
+use super::context::{berr, PendingPhi, SVal, Val};
 use super::Emitter;
+use crate::cfg::{SBlockId, SValue};
 use crate::error::{Feature, Result};
 use crate::ir::{self, Constant, GlobalId, InstKind, ListRange, TypeId, ValueId, ValueKind};
 use rspirv::dr::{Instruction, Operand};
 use rspirv::spirv::{Op, StorageClass, Word};
+use smallvec::SmallVec;
+
+/// `getelementptr`s of one base and one shape (see `Emitter::one_base`).
+struct OneBase {
+    /// The base: a global or an `alloca`.
+    base: ValueId,
+    /// The pointed-to type of every gep.
+    pointee: TypeId,
+    /// Per index after the leading zero, each gep's index.
+    indices: SmallVec<[SmallVec<[ValueId; 2]>; 4]>,
+}
+
+/// A phi of pointers waiting for its block's phis to end: its value, its
+/// base and pointed-to type, and the index ids (shared ones, or the index
+/// phis).
+pub(super) struct PointerPhi {
+    value: ValueId,
+    base: ValueId,
+    pointee: TypeId,
+    ids: SmallVec<[Word; 4]>,
+}
 
 impl<'m> Emitter<'m> {
     /// The storage class of a global in an LLVM address space.
@@ -212,74 +239,216 @@ impl<'m> Emitter<'m> {
     }
 
     /// `select c, a, b` of pointers `a` and `b` (`c` emitted): where both
-    /// are `getelementptr`s of one base (no view) with the same number of
-    /// indices, differing only in array or vector indices of one integer
-    /// type, one access chain whose differing indices are selected; `None`
-    /// for other pointers.
+    /// are `getelementptr`s of one base of one shape ([`Self::one_base`]),
+    /// one access chain whose differing indices are selected; `None` for
+    /// other pointers.
     pub fn pointer_select(&mut self, c: Word, a: ValueId, b: ValueId) -> Result<Option<Val>> {
-        let (Some(ga), Some(gb)) = (self.gep_operands(a), self.gep_operands(b)) else {
+        let Some(one) = self.one_base(&[a, b], self.vty(a))? else {
             return Ok(None);
         };
-        let ia: smallvec::SmallVec<[ValueId; 8]> = self.m.value_list(ga).collect();
-        let ib: smallvec::SmallVec<[ValueId; 8]> = self.m.value_list(gb).collect();
-        let (Some((&base, ia)), Some((&other, ib))) = (ia.split_first(), ib.split_first()) else {
-            return Ok(None);
-        };
-        let zero_first =
-            |e: &Self, idx: &[ValueId]| idx.first().and_then(|&i| e.m.const_uint(i)) == Some(0);
-        if base != other
-            || ia.len() != ib.len()
-            || !zero_first(self, ia)
-            || !zero_first(self, ib)
-            || self.view_root(base)?.is_some()
-        {
-            return Ok(None);
-        }
-        let (p, sc) = self.ptr(base)?;
-        let mut cur = self.m.types.pointee(self.vty(base)).map(|(t, _)| t);
-        let mut ids: smallvec::SmallVec<[Word; 4]> = smallvec::SmallVec::new();
-        for (&x, &y) in ia.iter().zip(ib.iter()).skip(1) {
-            let Some(t) = cur else { return Ok(None) };
-            let (next, is_struct) = match self.m.types.ty(t) {
-                ir::Type::Struct { .. } => {
-                    let f = self.m.const_uint(x);
-                    (f.and_then(|f| self.m.types.member(t, f)), true)
+        let mut ids: SmallVec<[Word; 4]> = SmallVec::with_capacity(one.indices.len());
+        for (k, pos) in one.indices.iter().enumerate() {
+            let id = match (self.shared_index(pos)?, pos.as_slice()) {
+                (Some(id), _) => id,
+                (None, &[x, y]) => {
+                    let ty = self.llvm_ty(self.vty(x))?;
+                    let (vx, vy) = (self.value_id(x)?, self.value_id(y)?);
+                    self.select(ty, c, vx, vy)?
                 }
-                ir::Type::Array { elem, .. } | ir::Type::Vector { elem, .. } => (Some(elem), false),
-                _ => (None, false),
+                _ => return Err(self.internal(format!("select: index {k} of two pointers"))),
             };
-            cur = next;
-            if x == y
-                || self
-                    .m
-                    .const_uint(x)
-                    .is_some_and(|v| Some(v) == self.m.const_uint(y))
-            {
-                ids.push(match self.m.const_uint(x) {
-                    Some(v) => self.spv.u32c(v as u32),
-                    None => self.dynamic_index(x)?.0,
-                });
+            ids.push(id);
+        }
+        self.chain_of(one.base, one.pointee, &ids).map(Some)
+    }
+
+    /// A `phi` of pointers (`v`, `incoming` from `preds`) at the top of
+    /// the current block: where every incoming value is a
+    /// `getelementptr` of one base of one shape ([`Self::one_base`]) or
+    /// `undef`, a phi per differing index (filled with the others by
+    /// [`Emitter::finish_phis`]) and the pending access chain, which
+    /// [`Self::finish_pointer_phi`] emits after the block's phis; `None`
+    /// for other pointers.
+    pub(super) fn pointer_phi(
+        &mut self,
+        v: ValueId,
+        incoming: &[SValue],
+        preds: &[SBlockId],
+    ) -> Result<Option<PointerPhi>> {
+        let geps: Option<SmallVec<[ValueId; 4]>> = incoming
+            .iter()
+            .filter_map(|i| match i {
+                SValue::Undef => None,
+                &SValue::Value(g) => Some(Some(g)),
+                _ => Some(None),
+            })
+            .collect();
+        let Some(geps) = geps.filter(|g| !g.is_empty() && !g.contains(&v)) else {
+            return Ok(None);
+        };
+        let Some(one) = self.one_base(&geps, self.vty(v))? else {
+            return Ok(None);
+        };
+        let mut ids: SmallVec<[Word; 4]> = SmallVec::with_capacity(one.indices.len());
+        for pos in &one.indices {
+            if let Some(id) = self.shared_index(pos)? {
+                ids.push(id);
                 continue;
             }
-            let it = self.vty(x);
-            let narrow = !matches!(self.m.types.int_width(it), Some(w) if w >= 8);
-            if is_struct || it != self.vty(y) || narrow {
-                return Ok(None);
+            let first = *pos
+                .first()
+                .ok_or_else(|| self.internal("phi of pointers without indices"))?;
+            let ty = self.llvm_ty(self.vty(first))?;
+            let id = self.spv.id();
+            let slot = self.spv.b.phi_slot(ty, id, incoming.len()).map_err(berr)?;
+            let start = self.func.phi_incoming.len();
+            // `pos` has the indices of the incoming values that are not
+            // `undef`, in order.
+            let mut next = pos.iter();
+            for (i, p) in incoming.iter().zip(preds) {
+                let val = match i {
+                    SValue::Value(_) => SVal::Value(
+                        *next
+                            .next()
+                            .ok_or_else(|| self.internal("phi of pointers: lost an index"))?,
+                    ),
+                    _ => SVal::Undef,
+                };
+                self.func.phi_incoming.push((val, p.0));
             }
-            let (vx, vy) = (self.value_id(x)?, self.value_id(y)?);
-            let ty = self.llvm_ty(it)?;
-            ids.push(self.select(ty, c, vx, vy)?);
+            self.func.phis.push(PendingPhi {
+                slot,
+                incoming: start..self.func.phi_incoming.len(),
+                ty,
+            });
+            ids.push(id);
         }
-        let want = self.m.types.pointee(self.vty(a)).map(|(t, _)| t);
-        let Some(pointee) = cur.filter(|&t| Some(t) == want) else {
-            return Ok(None);
-        };
+        Ok(Some(PointerPhi {
+            value: v,
+            base: one.base,
+            pointee: one.pointee,
+            ids,
+        }))
+    }
+
+    /// Emits the access chain of a pointer phi once its block's phis are
+    /// all emitted.
+    pub(super) fn finish_pointer_phi(&mut self, phi: PointerPhi) -> Result<()> {
+        let val = self.chain_of(phi.base, phi.pointee, &phi.ids)?;
+        self.func.values.insert(phi.value, val);
+        Ok(())
+    }
+
+    /// `base` indexed by `ids` down to `pointee`.
+    fn chain_of(&mut self, base: ValueId, pointee: TypeId, ids: &[Word]) -> Result<Val> {
+        let (p, sc) = self.ptr(base)?;
         if ids.is_empty() {
-            return Ok(Some(Val::Ptr(p, sc)));
+            return Ok(Val::Ptr(p, sc));
         }
         let et = self.llvm_ty(pointee)?;
         let pt = self.spv.ptr_ty(sc, et);
-        Ok(Some(Val::Ptr(self.access_chain(pt, p, &ids)?, sc)))
+        Ok(Val::Ptr(self.access_chain(pt, p, ids)?, sc))
+    }
+
+    /// The index all of `pos` name (the same value, or constants of one
+    /// value), emitted without instructions; `None` where they differ.
+    fn shared_index(&mut self, pos: &[ValueId]) -> Result<Option<Word>> {
+        let Some(&x) = pos.first().filter(|_| !self.shared_index_differs(pos)) else {
+            return Ok(None);
+        };
+        Ok(Some(match self.m.const_uint(x) {
+            Some(c) => self.spv.u32c(c as u32),
+            None => self.value_id(x)?,
+        }))
+    }
+
+    /// Where every one of `geps` is a `getelementptr` (instruction or
+    /// constant) of one base — a global or an `alloca`, not seen through a
+    /// view — with a zero first index and the same number of indices to
+    /// a `want` pointer, and where they differ only in array or vector
+    /// indices of one integer type (8 bits or more): the base, the
+    /// pointed-to type, and per later index position every gep's index.
+    fn one_base(&mut self, geps: &[ValueId], want: TypeId) -> Result<Option<OneBase>> {
+        let mut lists: SmallVec<[SmallVec<[ValueId; 8]>; 4]> = SmallVec::new();
+        for &g in geps {
+            let Some(ops) = self.gep_operands(g) else {
+                return Ok(None);
+            };
+            lists.push(self.m.value_list(ops).collect());
+        }
+        let Some(first) = lists.first() else {
+            return Ok(None);
+        };
+        let (base, len) = (first.first().copied(), first.len());
+        let Some(base) = base.filter(|_| len >= 2) else {
+            return Ok(None);
+        };
+        let rooted = match self.m.value(base).map(|x| x.kind) {
+            Some(ValueKind::Global(_)) => true,
+            Some(ValueKind::Inst { func, inst }) => self
+                .m
+                .function(func)
+                .and_then(|f| f.insts.get(inst as usize))
+                .is_some_and(|i| matches!(i.kind, InstKind::Alloca { .. })),
+            _ => false,
+        };
+        let same_shape = lists.iter().all(|l| {
+            l.len() == len
+                && l.first() == Some(&base)
+                && l.get(1).and_then(|&i| self.m.const_uint(i)) == Some(0)
+        });
+        if !rooted || !same_shape || self.view_root(base)?.is_some() {
+            return Ok(None);
+        }
+        let mut cur = self.m.types.pointee(self.vty(base)).map(|(t, _)| t);
+        let mut indices: SmallVec<[SmallVec<[ValueId; 2]>; 4]> = SmallVec::new();
+        for k in 2..len {
+            let pos: SmallVec<[ValueId; 2]> =
+                lists.iter().filter_map(|l| l.get(k).copied()).collect();
+            let Some(t) = cur else { return Ok(None) };
+            let differ = self.shared_index_differs(&pos);
+            cur = match self.m.types.ty(t) {
+                ir::Type::Struct { .. } if !differ => pos
+                    .first()
+                    .and_then(|&f| self.m.const_uint(f))
+                    .and_then(|f| self.m.types.member(t, f)),
+                ir::Type::Array { elem, .. } | ir::Type::Vector { elem, .. } => Some(elem),
+                _ => None,
+            };
+            // Differing indices are selected or merged as values of one
+            // type; a dynamic index needs no instruction to be one
+            // (`i1` ones would).
+            let it = pos.first().map(|&x| self.vty(x));
+            let one_type = pos.iter().all(|&x| Some(self.vty(x)) == it);
+            let wide = it
+                .and_then(|t| self.m.types.int_width(t))
+                .is_some_and(|w| w >= 8);
+            let constant = !differ && pos.first().and_then(|&x| self.m.const_uint(x)).is_some();
+            if !constant && (!one_type || !wide) {
+                return Ok(None);
+            }
+            indices.push(pos);
+        }
+        let want = self.m.types.pointee(want).map(|(t, _)| t);
+        match cur.filter(|&t| Some(t) == want) {
+            Some(pointee) => Ok(Some(OneBase {
+                base,
+                pointee,
+                indices,
+            })),
+            None => Ok(None),
+        }
+    }
+
+    /// Whether the indices `pos` differ (by value id and constant value).
+    fn shared_index_differs(&self, pos: &[ValueId]) -> bool {
+        let Some((&x, rest)) = pos.split_first() else {
+            return false;
+        };
+        let c = self.m.const_uint(x);
+        !rest
+            .iter()
+            .all(|&y| y == x || (c.is_some() && self.m.const_uint(y) == c))
     }
 
     /// The operands (base, then indices) of `v` where it is a

@@ -5,8 +5,11 @@
 //! closest: array elements chosen by branches, inout parameters, loops
 //! walking arrays — each load and store keeps one base), so each class is
 //! a compute module built by hand, and each must translate to valid
-//! SPIR-V or fail with the named `pointer-value` (or `non-inlined-call`)
-//! error: never invalid SPIR-V, an internal error or a panic.
+//! SPIR-V or fail with the named `pointer-value` error (`llvm-type` where
+//! memory holds a pointer): never invalid SPIR-V, an internal error or a
+//! panic. Selects and phis of pointers into one array translate (see the
+//! module doc of `src/emit/memory.rs`); `DXIL2SPIRV_POINTER_VALUES_DUMP=1`
+//! prints each module's IR and SPIR-V.
 
 use crate::common::ir_build::IrBuilder;
 use crate::common::matrix;
@@ -423,6 +426,122 @@ fn phi_of_local_element_pointers() {
     let r = b.element(x, i2);
     b.store(r, v);
     named(&b.finish(), &["pointer-value"]);
+}
+
+#[test]
+fn phi_of_one_arrays_elements() {
+    // The diamond above with both sides indexing `x`: a phi of the
+    // index, one access chain.
+    let mut b = Body::new();
+    let (x, _, c) = two_locals(&mut b);
+    let (i1, i2, i32t, void) = (b.int(1), b.int(2), b.i32t, b.ir.void);
+    let pi = b.element(x, i1);
+    let i = b.load(pi, i32t);
+    b.inst(
+        InstKind::CondBr {
+            cond: c,
+            if_true: BlockId(1),
+            if_false: BlockId(2),
+        },
+        void,
+    );
+    b.block();
+    let p = b.element(x, i);
+    b.br(3);
+    b.block();
+    let q = b.element(x, i2);
+    b.br(3);
+    b.block();
+    let pt = b.ptr(i32t, 0);
+    let incoming = b.ir.m.push_list(&[p.0, 1, q.0, 2]);
+    let phi = b.inst(InstKind::Phi { incoming }, pt);
+    let v = b.load(phi, i32t);
+    b.store(phi, i1);
+    b.store(pi, v);
+    passes(&b.finish());
+}
+
+#[test]
+fn loops_walking_an_array_through_a_phi_of_geps() {
+    // entry: br loop
+    // loop: %p = phi [a[0], entry], [%next, loop]; %i = phi [0], [%j]
+    //       *%p += 1; %j = %i + 1; %next = &a[%j]; br %j < 3, loop, exit
+    // exit: ret
+    // (groupshared and local arrays)
+    for addr_space in [None, Some(3)] {
+        let mut b = Body::new();
+        let base = match addr_space {
+            None => b.local_array(),
+            Some(s) => b.global_array(s),
+        };
+        let (zero, one, three, i32t, i1t) = (b.int(0), b.int(1), b.int(3), b.i32t, b.i1);
+        let start = b.element(base, zero);
+        b.br(1);
+        b.block();
+        let pt = b.ptr(i32t, addr_space.unwrap_or(0));
+        // Operands filled once %next and %j exist.
+        let p = b.inst(
+            InstKind::Phi {
+                incoming: ListRange::EMPTY,
+            },
+            pt,
+        );
+        let i = b.inst(
+            InstKind::Phi {
+                incoming: ListRange::EMPTY,
+            },
+            i32t,
+        );
+        let v = b.load(p, i32t);
+        let w = b.inst(
+            InstKind::BinOp {
+                op: dxil2spirv::ir::BinOp::Add,
+                lhs: v,
+                rhs: one,
+                flags: 0,
+            },
+            i32t,
+        );
+        b.store(p, w);
+        let j = b.inst(
+            InstKind::BinOp {
+                op: dxil2spirv::ir::BinOp::Add,
+                lhs: i,
+                rhs: one,
+                flags: 0,
+            },
+            i32t,
+        );
+        let next = b.element(base, j);
+        let more = b.inst(
+            InstKind::Cmp {
+                pred: Predicate(36),
+                lhs: j,
+                rhs: three,
+                flags: 0,
+            },
+            i1t,
+        );
+        let void = b.ir.void;
+        b.inst(
+            InstKind::CondBr {
+                cond: more,
+                if_true: BlockId(1),
+                if_false: BlockId(2),
+            },
+            void,
+        );
+        b.block();
+        let p_in = b.ir.m.push_list(&[start.0, 0, next.0, 1]);
+        let i_in = b.ir.m.push_list(&[zero.0, 0, j.0, 1]);
+        for (phi, incoming) in [(p, p_in), (i, i_in)] {
+            let ValueKind::Inst { inst, .. } = b.ir.m.values[phi.0 as usize].kind else {
+                unreachable!()
+            };
+            b.insts[inst as usize].kind = InstKind::Phi { incoming };
+        }
+        passes(&b.finish());
+    }
 }
 
 #[test]
