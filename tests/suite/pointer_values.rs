@@ -14,7 +14,7 @@
 use crate::common::ir_build::IrBuilder;
 use crate::common::matrix;
 use dxil2spirv::dxil::{ShaderKind, Signatures};
-use dxil2spirv::emit::ShaderDesc;
+use dxil2spirv::emit::{ResourceDecl, ShaderDesc};
 use dxil2spirv::ir::{
     Block, BlockId, Constant, FuncId, Global, GlobalId, Inst, InstKind, Linkage, ListRange, Module,
     Predicate, StrRange, Type, TypeId, ValueId, ValueKind,
@@ -77,6 +77,36 @@ impl Body {
             metadata: ListRange::EMPTY,
         });
         result.unwrap_or(ValueId(u32::MAX))
+    }
+
+    /// A call of `name` (declared on first use) returning `ret`.
+    fn call(&mut self, name: &str, ret: TypeId, args: &[ValueId]) -> ValueId {
+        let existing = self.ir.m.functions.iter().find(|f| {
+            let n = self.ir.m.values[f.value.0 as usize].name;
+            self.ir.m.str(n) == name
+        });
+        let callee = match existing {
+            Some(f) => f.value,
+            None => {
+                let params: Vec<TypeId> = args
+                    .iter()
+                    .map(|a| self.ir.m.values[a.0 as usize].ty)
+                    .collect();
+                let fnty = self.ir.fn_type(ret, &params);
+                let f = self.ir.func(name, fnty, true);
+                self.ir.m.functions[f.0 as usize].value
+            }
+        };
+        let ids: Vec<u32> = args.iter().map(|a| a.0).collect();
+        let args = self.ir.m.push_list(&ids);
+        self.inst(
+            InstKind::Call {
+                callee,
+                args,
+                attrs: 0,
+            },
+            ret,
+        )
     }
 
     /// Starts the next block.
@@ -227,21 +257,7 @@ impl Body {
 /// `common::matrix`): `pass`, `unsupported:<detail>`, `invalid-spirv:...`
 /// or `error:...`.
 fn outcome(m: &Module) -> String {
-    let desc = ShaderDesc {
-        shader_model: (6, 0),
-        kind: ShaderKind::Compute,
-        entry: FuncId(0),
-        entry_name: "main".into(),
-        num_threads: [4, 1, 1],
-        wave_size: None,
-        resources: Vec::new(),
-        signatures: Signatures::default(),
-        flags: Default::default(),
-        gs: None,
-        ms: None,
-        hs: None,
-        ds: None,
-    };
+    let desc = compute_desc(Vec::new());
     let dump = std::env::var("DXIL2SPIRV_POINTER_VALUES_DUMP").is_ok();
     if dump {
         let mut text = String::new();
@@ -249,6 +265,25 @@ fn outcome(m: &Module) -> String {
         eprintln!("{text}");
     }
     matrix::emit_outcome(m, &desc, dump.then_some("pointer_values"))
+}
+
+/// A compute entry `main` (function 0) of 4 threads with `resources`.
+fn compute_desc(resources: Vec<ResourceDecl>) -> ShaderDesc {
+    ShaderDesc {
+        shader_model: (6, 0),
+        kind: ShaderKind::Compute,
+        entry: FuncId(0),
+        entry_name: "main".into(),
+        num_threads: [4, 1, 1],
+        wave_size: None,
+        resources,
+        signatures: Signatures::default(),
+        flags: Default::default(),
+        gs: None,
+        ms: None,
+        hs: None,
+        ds: None,
+    }
 }
 
 /// Asserts `m` gives the named unsupported error of one of `features`.
@@ -638,4 +673,180 @@ fn pointers_in_aggregates() {
     let seven = b.int(7);
     b.store(back, seven);
     named(&b.finish(), &["pointer-value", "llvm-type"]);
+}
+
+/// Runs on the Vulkan device: the translated selects and phis of pointers
+/// into one array access the chosen elements. Each thread (all alike),
+/// with a local `x = {10, 20, 30, 40}`, computes
+/// `u0[0] = *(x[0] == 10 ? &x[1] : &x[2])` (20, then stores 21 there),
+/// `u0[1] = *(x[0] == 11 ? &x[1] : &x[3])` (40), and walks `x` through a
+/// phi of GEPs adding each element to a sum and 1 to each element:
+/// `u0[2]` = 10 + 21 + 30 + 40 = 101, `u0[3] = x[1]` = 22.
+#[cfg(feature = "vulkan")]
+#[test]
+fn selects_and_phis_of_pointers_access_the_chosen_elements() {
+    use crate::common;
+    use dxil2spirv::dxil::ResourceKind;
+    use dxil2spirv::emit::{emit, EmitOptions, ResourceClass};
+    use dxil2spirv::run::{self, RunSpec};
+
+    let _turn = common::vulkan::turn();
+    if !common::vulkan::available() {
+        return;
+    }
+    let mut b = Body::new();
+    let (i1t, i32t, void) = (b.i1, b.i32t, b.ir.void);
+    let i8t = b.ir.ty(Type::Int(8));
+    let i8p = b.ptr(i8t, 0);
+    let members = b.ir.m.types.push_members(&[i8p]);
+    let name = b.ir.m.push_str("dx.types.Handle");
+    let handle_t = b.ir.ty(Type::Struct {
+        name,
+        elements: members,
+        packed: false,
+        opaque: false,
+        identified: true,
+    });
+    let c = |b: &mut Body, v: u64| b.int(v);
+    let (op57, uav, zero) = (
+        c(&mut b, 57),
+        b.ir.constant(i8t, Constant::Int(1)),
+        c(&mut b, 0),
+    );
+    let no = b.ir.constant(i1t, Constant::Int(0));
+    let handle = b.call("dx.op.createHandle", handle_t, &[op57, uav, zero, zero, no]);
+    let x = b.local_array();
+    let elems: Vec<ValueId> = (0..4)
+        .map(|k| {
+            let i = c(&mut b, k);
+            b.element(x, i)
+        })
+        .collect();
+    for (k, &e) in elems.iter().enumerate() {
+        let v = c(&mut b, 10 * (k as u64 + 1));
+        b.store(e, v);
+    }
+    let first = b.load(elems[0], i32t);
+    let cmp = |b: &mut Body, v: u64| {
+        let k = b.int(v);
+        b.inst(
+            InstKind::Cmp {
+                pred: Predicate(32),
+                lhs: first,
+                rhs: k,
+                flags: 0,
+            },
+            i1t,
+        )
+    };
+    let pt = b.ptr(i32t, 0);
+    let yes = cmp(&mut b, 10);
+    let s = b.select(yes, elems[1], elems[2], pt);
+    let out0 = b.load(s, i32t);
+    let v21 = c(&mut b, 21);
+    b.store(s, v21);
+    let not = cmp(&mut b, 11);
+    let s2 = b.select(not, elems[1], elems[3], pt);
+    let out1 = b.load(s2, i32t);
+    b.br(1);
+    // loop: %p = phi [x[0]], [%next]; %i = phi [0], [%j]; %acc = phi [0], [%sum]
+    b.block();
+    let empty = InstKind::Phi {
+        incoming: ListRange::EMPTY,
+    };
+    let (p, i, acc) = (b.inst(empty, pt), b.inst(empty, i32t), b.inst(empty, i32t));
+    let one = c(&mut b, 1);
+    let add = |b: &mut Body, lhs: ValueId, rhs: ValueId| {
+        b.inst(
+            InstKind::BinOp {
+                op: dxil2spirv::ir::BinOp::Add,
+                lhs,
+                rhs,
+                flags: 0,
+            },
+            i32t,
+        )
+    };
+    let v = b.load(p, i32t);
+    let sum = add(&mut b, acc, v);
+    let w = add(&mut b, v, one);
+    b.store(p, w);
+    let j = add(&mut b, i, one);
+    let next = b.element(x, j);
+    let four = c(&mut b, 4);
+    let more = b.inst(
+        InstKind::Cmp {
+            pred: Predicate(36),
+            lhs: j,
+            rhs: four,
+            flags: 0,
+        },
+        i1t,
+    );
+    b.inst(
+        InstKind::CondBr {
+            cond: more,
+            if_true: BlockId(1),
+            if_false: BlockId(2),
+        },
+        void,
+    );
+    b.block();
+    let out3 = b.load(elems[1], i32t);
+    let op69 = c(&mut b, 69);
+    let mask = b.ir.constant(i8t, Constant::Int(1));
+    let undef = b.ir.constant(i32t, Constant::Undef);
+    for (k, out) in [out0, out1, sum, out3].into_iter().enumerate() {
+        let index = c(&mut b, k as u64);
+        b.call(
+            "dx.op.bufferStore.i32",
+            void,
+            &[op69, handle, index, zero, out, undef, undef, undef, mask],
+        );
+    }
+    let lists = [(p, [elems[0], next]), (i, [zero, j]), (acc, [zero, sum])];
+    for (phi, [entry, latch]) in lists {
+        let incoming = b.ir.m.push_list(&[entry.0, 0, latch.0, 1]);
+        let ValueKind::Inst { inst, .. } = b.ir.m.values[phi.0 as usize].kind else {
+            unreachable!()
+        };
+        b.insts[inst as usize].kind = InstKind::Phi { incoming };
+    }
+    let m = b.finish();
+    let desc = compute_desc(vec![ResourceDecl {
+        class: ResourceClass::Uav,
+        id: 0,
+        name: "u0".into(),
+        space: 0,
+        lower_bound: 0,
+        range_size: 1,
+        kind: ResourceKind::StructuredBuffer,
+        component_type: None,
+        stride: 4,
+        cbuffer_size: 0,
+        has_counter: false,
+        globally_coherent: false,
+        heap: None,
+        global: None,
+    }]);
+    let out = emit(&m, &desc, &EmitOptions::default()).unwrap();
+    dxil2spirv::validate::validate_vulkan_1_3(&out.spirv).unwrap();
+    let spec = RunSpec::parse(
+        "dispatch = 1, 1, 1\n\
+         u0 : u32[4]\n\
+         expect u0 : u32[4] = 20, 40, 101, 22\n",
+    )
+    .unwrap();
+    let bindings = run::bindings_from_reflection(&out.reflection, &spec);
+    let report = common::vulkan::vulkan()
+        .run_spec_with(
+            &spec,
+            &out.spirv,
+            &out.reflection.entry_point,
+            &bindings,
+            None,
+            &run::RunOptions::default(),
+        )
+        .unwrap();
+    assert!(report.passed, "{}", report.summary());
 }
