@@ -365,24 +365,32 @@ impl<'m> Emitter<'m> {
     /// Where every one of `geps` is a `getelementptr` (instruction or
     /// constant) of one base — a global or an `alloca`, not seen through a
     /// view — with a zero first index and the same number of indices to
-    /// a `want` pointer, and where they differ only in array or vector
+    /// a `want` pointer (or every one is that base itself), and where they differ only in array or vector
     /// indices of one integer type (8 bits or more): the base, the
     /// pointed-to type, and per later index position every gep's index.
     fn one_base(&mut self, geps: &[ValueId], want: TypeId) -> Result<Option<OneBase>> {
-        let mut lists: SmallVec<[SmallVec<[ValueId; 8]>; 4]> = SmallVec::new();
+        // Each pointer as its base and its indices after the leading zero
+        // (a base itself has none).
+        let mut lists: SmallVec<[(ValueId, SmallVec<[ValueId; 8]>); 4]> = SmallVec::new();
         for &g in geps {
-            let Some(ops) = self.gep_operands(g) else {
-                return Ok(None);
+            let list = match self.gep_operands(g) {
+                Some(ops) => {
+                    let ops: SmallVec<[ValueId; 8]> = self.m.value_list(ops).collect();
+                    match ops.as_slice() {
+                        [base, zero, rest @ ..] if self.m.const_uint(*zero) == Some(0) => {
+                            (*base, rest.iter().copied().collect())
+                        }
+                        _ => return Ok(None),
+                    }
+                }
+                None => (g, SmallVec::new()),
             };
-            lists.push(self.m.value_list(ops).collect());
+            lists.push(list);
         }
-        let Some(first) = lists.first() else {
+        let Some((base, first)) = lists.first() else {
             return Ok(None);
         };
-        let (base, len) = (first.first().copied(), first.len());
-        let Some(base) = base.filter(|_| len >= 2) else {
-            return Ok(None);
-        };
+        let (base, len) = (*base, first.len());
         let rooted = match self.m.value(base).map(|x| x.kind) {
             Some(ValueKind::Global(_)) => true,
             Some(ValueKind::Inst { func, inst }) => self
@@ -392,19 +400,17 @@ impl<'m> Emitter<'m> {
                 .is_some_and(|i| matches!(i.kind, InstKind::Alloca { .. })),
             _ => false,
         };
-        let same_shape = lists.iter().all(|l| {
-            l.len() == len
-                && l.first() == Some(&base)
-                && l.get(1).and_then(|&i| self.m.const_uint(i)) == Some(0)
-        });
+        let same_shape = lists.iter().all(|(b, l)| *b == base && l.len() == len);
         if !rooted || !same_shape || self.view_root(base)?.is_some() {
             return Ok(None);
         }
         let mut cur = self.m.types.pointee(self.vty(base)).map(|(t, _)| t);
         let mut indices: SmallVec<[SmallVec<[ValueId; 2]>; 4]> = SmallVec::new();
-        for k in 2..len {
-            let pos: SmallVec<[ValueId; 2]> =
-                lists.iter().filter_map(|l| l.get(k).copied()).collect();
+        for k in 0..len {
+            let pos: SmallVec<[ValueId; 2]> = lists
+                .iter()
+                .filter_map(|(_, l)| l.get(k).copied())
+                .collect();
             let Some(t) = cur else { return Ok(None) };
             let differ = self.shared_index_differs(&pos);
             cur = match self.m.types.ty(t) {

@@ -580,6 +580,50 @@ fn loops_walking_an_array_through_a_phi_of_geps() {
 }
 
 #[test]
+fn selects_and_phis_of_one_variable_itself() {
+    // `select c, @g, @g` and `phi [@g, then], [@g, else]` of a whole
+    // groupshared array, then an element of it.
+    let mut b = Body::new();
+    let (x, _, c) = two_locals(&mut b);
+    let (g, i1, i32t, void) = (b.global_array(3), b.int(1), b.i32t, b.ir.void);
+    let gt = b.ir.m.values[g.0 as usize].ty;
+    let s = b.select(c, g, g, gt);
+    b.inst(
+        InstKind::CondBr {
+            cond: c,
+            if_true: BlockId(1),
+            if_false: BlockId(2),
+        },
+        void,
+    );
+    b.block();
+    b.br(3);
+    b.block();
+    b.br(3);
+    b.block();
+    let incoming = b.ir.m.push_list(&[s.0, 1, g.0, 2]);
+    let phi = b.inst(InstKind::Phi { incoming }, gt);
+    let e = b.element(phi, i1);
+    let v = b.load(e, i32t);
+    let r = b.element(x, i1);
+    b.store(r, v);
+    // The phi's incoming `select` is no base: a named error; with the
+    // global on both sides it passes.
+    named(&b.finish(), &["pointer-value"]);
+
+    let mut b = Body::new();
+    let (x, _, c) = two_locals(&mut b);
+    let (g, i1, i32t) = (b.global_array(3), b.int(1), b.i32t);
+    let gt = b.ir.m.values[g.0 as usize].ty;
+    let s = b.select(c, g, g, gt);
+    let e = b.element(s, i1);
+    let v = b.load(e, i32t);
+    let r = b.element(x, i1);
+    b.store(r, v);
+    passes(&b.finish());
+}
+
+#[test]
 fn icmp_of_pointers() {
     let mut b = Body::new();
     let (x, y, _) = two_locals(&mut b);
