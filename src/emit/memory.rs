@@ -24,7 +24,12 @@
 //!   after the block's phis ([`Emitter::pointer_phi`]). Both are exact —
 //!   only the chosen element is accessed — and valid without variable
 //!   pointers, in every storage class.
-//! - A `select` or `phi` of pointers into different variables, `icmp` on
+//! - A `select` or `phi` of pointers into different groupshared variables
+//!   (compute and mesh shaders) is an `OpSelect`/`OpPhi` of `Workgroup`
+//!   pointers with the `VariablePointers` capability (reflected in the
+//!   module's capabilities: the device feature `variablePointers`).
+//! - A `select` or `phi` of pointers into different local or static
+//!   variables, `icmp` on
 //!   pointers, null pointers and pointers stored, loaded or carried in
 //!   aggregates are the named `pointer-value` error: rewriting them would
 //!   need speculative accesses (a `select` of two loads reads the element
@@ -35,10 +40,11 @@
 use super::context::{berr, PendingPhi, SVal, Val};
 use super::Emitter;
 use crate::cfg::{SBlockId, SValue};
+use crate::dxil::ShaderKind;
 use crate::error::{Feature, Result};
 use crate::ir::{self, Constant, GlobalId, InstKind, ListRange, TypeId, ValueId, ValueKind};
 use rspirv::dr::{Instruction, Operand};
-use rspirv::spirv::{Op, StorageClass, Word};
+use rspirv::spirv::{Capability, Op, StorageClass, Word};
 use smallvec::SmallVec;
 
 /// `getelementptr`s of one base and one shape (see `Emitter::one_base`).
@@ -51,14 +57,19 @@ struct OneBase {
     indices: SmallVec<[SmallVec<[ValueId; 2]>; 4]>,
 }
 
-/// A phi of pointers waiting for its block's phis to end: its value, its
-/// base and pointed-to type, and the index ids (shared ones, or the index
-/// phis).
-pub(super) struct PointerPhi {
-    value: ValueId,
-    base: ValueId,
-    pointee: TypeId,
-    ids: SmallVec<[Word; 4]>,
+/// A phi of pointers, emitted at the top of its block.
+pub(super) enum PointerPhi {
+    /// Pointers into one variable, waiting for the block's phis to end:
+    /// the phi's value, the base and pointed-to type, and the index ids
+    /// (shared ones, or the index phis).
+    Chain {
+        value: ValueId,
+        base: ValueId,
+        pointee: TypeId,
+        ids: SmallVec<[Word; 4]>,
+    },
+    /// A phi of groupshared pointers (variable pointers), already emitted.
+    Variable,
 }
 
 impl<'m> Emitter<'m> {
@@ -244,7 +255,15 @@ impl<'m> Emitter<'m> {
     /// other pointers.
     pub fn pointer_select(&mut self, c: Word, a: ValueId, b: ValueId) -> Result<Option<Val>> {
         let Some(one) = self.one_base(&[a, b], self.vty(a))? else {
-            return Ok(None);
+            let Some(pt) = self.variable_pointer_type(&[a, b], self.vty(a))? else {
+                return Ok(None);
+            };
+            let ((pa, sa), (pb, sb)) = (self.ptr(a)?, self.ptr(b)?);
+            if sa != StorageClass::Workgroup || sb != StorageClass::Workgroup {
+                return Ok(None);
+            }
+            let r = self.select(pt, c, pa, pb)?;
+            return Ok(Some(Val::Ptr(r, StorageClass::Workgroup)));
         };
         let mut ids: SmallVec<[Word; 4]> = SmallVec::with_capacity(one.indices.len());
         for (k, pos) in one.indices.iter().enumerate() {
@@ -287,7 +306,28 @@ impl<'m> Emitter<'m> {
             return Ok(None);
         };
         let Some(one) = self.one_base(&geps, self.vty(v))? else {
-            return Ok(None);
+            let Some(pt) = self.variable_pointer_type(&geps, self.vty(v))? else {
+                return Ok(None);
+            };
+            let id = self.spv.id();
+            let slot = self.spv.b.phi_slot(pt, id, incoming.len()).map_err(berr)?;
+            let start = self.func.phi_incoming.len();
+            for (i, p) in incoming.iter().zip(preds) {
+                let val = match *i {
+                    SValue::Value(g) => SVal::Value(g),
+                    _ => SVal::Undef,
+                };
+                self.func.phi_incoming.push((val, p.0));
+            }
+            self.func.phis.push(PendingPhi {
+                slot,
+                incoming: start..self.func.phi_incoming.len(),
+                ty: pt,
+            });
+            self.func
+                .values
+                .insert(v, Val::Ptr(id, StorageClass::Workgroup));
+            return Ok(Some(PointerPhi::Variable));
         };
         let mut ids: SmallVec<[Word; 4]> = SmallVec::with_capacity(one.indices.len());
         for pos in &one.indices {
@@ -323,7 +363,7 @@ impl<'m> Emitter<'m> {
             });
             ids.push(id);
         }
-        Ok(Some(PointerPhi {
+        Ok(Some(PointerPhi::Chain {
             value: v,
             base: one.base,
             pointee: one.pointee,
@@ -334,9 +374,39 @@ impl<'m> Emitter<'m> {
     /// Emits the access chain of a pointer phi once its block's phis are
     /// all emitted.
     pub(super) fn finish_pointer_phi(&mut self, phi: PointerPhi) -> Result<()> {
-        let val = self.chain_of(phi.base, phi.pointee, &phi.ids)?;
-        self.func.values.insert(phi.value, val);
+        if let PointerPhi::Chain {
+            value,
+            base,
+            pointee,
+            ids,
+        } = phi
+        {
+            let val = self.chain_of(base, pointee, &ids)?;
+            self.func.values.insert(value, val);
+        }
         Ok(())
+    }
+
+    /// The SPIR-V type of a `select` or `phi` of type `t` of the pointers
+    /// `vals` as a variable pointer (`VariablePointers`, declared here):
+    /// where they point into groupshared memory of a compute or mesh
+    /// shader (an amplification shader's may be its payload) and none is
+    /// seen through a view; `None` otherwise.
+    fn variable_pointer_type(&mut self, vals: &[ValueId], t: TypeId) -> Result<Option<Word>> {
+        let Some((pointee, 3)) = self.m.types.pointee(t) else {
+            return Ok(None);
+        };
+        if !matches!(self.desc.kind, ShaderKind::Compute | ShaderKind::Mesh) {
+            return Ok(None);
+        }
+        for &v in vals {
+            if self.view_root(v)?.is_some() {
+                return Ok(None);
+            }
+        }
+        let et = self.llvm_ty(pointee)?;
+        self.spv.cap(Capability::VariablePointers);
+        Ok(Some(self.spv.ptr_ty(StorageClass::Workgroup, et)))
     }
 
     /// `base` indexed by `ids` down to `pointee`.

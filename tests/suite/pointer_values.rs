@@ -7,9 +7,10 @@
 //! a compute module built by hand, and each must translate to valid
 //! SPIR-V or fail with the named `pointer-value` error (`llvm-type` where
 //! memory holds a pointer): never invalid SPIR-V, an internal error or a
-//! panic. Selects and phis of pointers into one array translate (see the
-//! module doc of `src/emit/memory.rs`); `DXIL2SPIRV_POINTER_VALUES_DUMP=1`
-//! prints each module's IR and SPIR-V.
+//! panic. Selects and phis of pointers into one array, and of pointers
+//! into groupshared arrays (variable pointers), translate (see the module
+//! doc of `src/emit/memory.rs`) and two modules run on the Vulkan device;
+//! `DXIL2SPIRV_POINTER_VALUES_DUMP=1` prints each module's IR and SPIR-V.
 
 use crate::common::ir_build::IrBuilder;
 use crate::common::matrix;
@@ -417,6 +418,8 @@ fn select_of_pointers_of_different_shapes() {
 
 #[test]
 fn select_of_groupshared_and_static_arrays() {
+    // Two groupshared arrays: a variable pointer; two static arrays: the
+    // named error (variable pointers do not reach Private memory).
     for addr_space in [3, 0] {
         let mut b = Body::new();
         let (x, _, c) = two_locals(&mut b);
@@ -428,8 +431,47 @@ fn select_of_groupshared_and_static_arrays() {
         let v = b.load(s, i32t);
         let r = b.element(x, i1);
         b.store(r, v);
-        named(&b.finish(), &["pointer-value"]);
+        let m = b.finish();
+        if addr_space == 3 {
+            passes(&m);
+        } else {
+            named(&m, &["pointer-value"]);
+        }
     }
+}
+
+#[test]
+fn phi_of_two_groupshared_arrays_is_a_variable_pointer() {
+    // The diamond of `phi_of_local_element_pointers` over two groupshared
+    // arrays (an element of one, the other whole then indexed).
+    let mut b = Body::new();
+    let (x, _, c) = two_locals(&mut b);
+    let (g, h) = (b.global_array(3), b.global_array(3));
+    let (i1, i2, i32t, void) = (b.int(1), b.int(2), b.i32t, b.ir.void);
+    b.inst(
+        InstKind::CondBr {
+            cond: c,
+            if_true: BlockId(1),
+            if_false: BlockId(2),
+        },
+        void,
+    );
+    b.block();
+    let p = b.element(g, i1);
+    b.br(3);
+    b.block();
+    let q = b.element(h, i2);
+    b.br(3);
+    b.block();
+    let pt = b.ptr(i32t, 3);
+    let incoming = b.ir.m.push_list(&[p.0, 1, q.0, 2]);
+    let phi = b.inst(InstKind::Phi { incoming }, pt);
+    let v = b.load(phi, i32t);
+    let seven = b.int(7);
+    b.store(phi, seven);
+    let r = b.element(x, i2);
+    b.store(r, v);
+    passes(&b.finish());
 }
 
 #[test]
@@ -607,9 +649,8 @@ fn selects_and_phis_of_one_variable_itself() {
     let v = b.load(e, i32t);
     let r = b.element(x, i1);
     b.store(r, v);
-    // The phi's incoming `select` is no base: a named error; with the
-    // global on both sides it passes.
-    named(&b.finish(), &["pointer-value"]);
+    // The phi's incoming `select` is no base: a variable pointer phi.
+    passes(&b.finish());
 
     let mut b = Body::new();
     let (x, _, c) = two_locals(&mut b);
@@ -719,28 +760,11 @@ fn pointers_in_aggregates() {
     named(&b.finish(), &["pointer-value", "llvm-type"]);
 }
 
-/// Runs on the Vulkan device: the translated selects and phis of pointers
-/// into one array access the chosen elements. Each thread (all alike),
-/// with a local `x = {10, 20, 30, 40}`, computes
-/// `u0[0] = *(x[0] == 10 ? &x[1] : &x[2])` (20, then stores 21 there),
-/// `u0[1] = *(x[0] == 11 ? &x[1] : &x[3])` (40), and walks `x` through a
-/// phi of GEPs adding each element to a sum and 1 to each element:
-/// `u0[2]` = 10 + 21 + 30 + 40 = 101, `u0[3] = x[1]` = 22.
+/// `createHandle` of the UAV `u0` (a structured buffer of `u32`, declared
+/// by [`run_u0`]).
 #[cfg(feature = "vulkan")]
-#[test]
-fn selects_and_phis_of_pointers_access_the_chosen_elements() {
-    use crate::common;
-    use dxil2spirv::dxil::ResourceKind;
-    use dxil2spirv::emit::{emit, EmitOptions, ResourceClass};
-    use dxil2spirv::run::{self, RunSpec};
-
-    let _turn = common::vulkan::turn();
-    if !common::vulkan::available() {
-        return;
-    }
-    let mut b = Body::new();
-    let (i1t, i32t, void) = (b.i1, b.i32t, b.ir.void);
-    let i8t = b.ir.ty(Type::Int(8));
+fn u0_handle(b: &mut Body) -> ValueId {
+    let (i1t, i8t) = (b.i1, b.ir.ty(Type::Int(8)));
     let i8p = b.ptr(i8t, 0);
     let members = b.ir.m.types.push_members(&[i8p]);
     let name = b.ir.m.push_str("dx.types.Handle");
@@ -751,14 +775,95 @@ fn selects_and_phis_of_pointers_access_the_chosen_elements() {
         opaque: false,
         identified: true,
     });
-    let c = |b: &mut Body, v: u64| b.int(v);
-    let (op57, uav, zero) = (
-        c(&mut b, 57),
-        b.ir.constant(i8t, Constant::Int(1)),
-        c(&mut b, 0),
-    );
+    let (op57, zero) = (b.int(57), b.int(0));
+    let uav = b.ir.constant(i8t, Constant::Int(1));
     let no = b.ir.constant(i1t, Constant::Int(0));
-    let handle = b.call("dx.op.createHandle", handle_t, &[op57, uav, zero, zero, no]);
+    b.call("dx.op.createHandle", handle_t, &[op57, uav, zero, zero, no])
+}
+
+/// `u0[k] = outs[k]` (`bufferStore`).
+#[cfg(feature = "vulkan")]
+fn store_u0(b: &mut Body, handle: ValueId, outs: &[ValueId]) {
+    let (i8t, i32t, void) = (b.ir.ty(Type::Int(8)), b.i32t, b.ir.void);
+    let (op69, zero) = (b.int(69), b.int(0));
+    let mask = b.ir.constant(i8t, Constant::Int(1));
+    let undef = b.ir.constant(i32t, Constant::Undef);
+    for (k, &out) in outs.iter().enumerate() {
+        let index = b.int(k as u64);
+        b.call(
+            "dx.op.bufferStore.i32",
+            void,
+            &[op69, handle, index, zero, out, undef, undef, undef, mask],
+        );
+    }
+}
+
+/// Emits `m` as a compute shader of `threads` threads with `u0`, a
+/// structured buffer of 4 `u32`, runs it on the Vulkan device and checks
+/// `u0` holds `expect`.
+#[cfg(feature = "vulkan")]
+fn run_u0(m: &Module, threads: u32, expect: &str) {
+    use crate::common;
+    use dxil2spirv::dxil::ResourceKind;
+    use dxil2spirv::emit::{emit, EmitOptions, ResourceClass};
+    use dxil2spirv::run::{self, RunSpec};
+
+    let _turn = common::vulkan::turn();
+    if !common::vulkan::available() {
+        return;
+    }
+    let mut desc = compute_desc(vec![ResourceDecl {
+        class: ResourceClass::Uav,
+        id: 0,
+        name: "u0".into(),
+        space: 0,
+        lower_bound: 0,
+        range_size: 1,
+        kind: ResourceKind::StructuredBuffer,
+        component_type: None,
+        stride: 4,
+        cbuffer_size: 0,
+        has_counter: false,
+        globally_coherent: false,
+        heap: None,
+        global: None,
+    }]);
+    desc.num_threads = [threads, 1, 1];
+    let out = emit(m, &desc, &EmitOptions::default()).unwrap();
+    dxil2spirv::validate::validate_vulkan_1_3(&out.spirv).unwrap();
+    let spec = RunSpec::parse(&format!(
+        "dispatch = 1, 1, 1\nu0 : u32[4]\nexpect u0 : u32[4] = {expect}\n"
+    ))
+    .unwrap();
+    let bindings = run::bindings_from_reflection(&out.reflection, &spec);
+    let report = common::vulkan::vulkan()
+        .run_spec_with(
+            &spec,
+            &out.spirv,
+            &out.reflection.entry_point,
+            &bindings,
+            None,
+            &run::RunOptions::default(),
+        )
+        .unwrap();
+    assert!(report.passed, "{}", report.summary());
+}
+
+/// Runs on the Vulkan device: the translated selects and phis of pointers
+/// into one array access the chosen elements. Each thread (all alike),
+/// with a local `x = {10, 20, 30, 40}`, computes
+/// `u0[0] = *(x[0] == 10 ? &x[1] : &x[2])` (20, then stores 21 there),
+/// `u0[1] = *(x[0] == 11 ? &x[1] : &x[3])` (40), and walks `x` through a
+/// phi of GEPs adding each element to a sum and 1 to each element:
+/// `u0[2]` = 10 + 21 + 30 + 40 = 101, `u0[3] = x[1]` = 22.
+#[cfg(feature = "vulkan")]
+#[test]
+fn selects_and_phis_of_pointers_access_the_chosen_elements() {
+    let mut b = Body::new();
+    let (i1t, i32t, void) = (b.i1, b.i32t, b.ir.void);
+    let c = |b: &mut Body, v: u64| b.int(v);
+    let zero = c(&mut b, 0);
+    let handle = u0_handle(&mut b);
     let x = b.local_array();
     let elems: Vec<ValueId> = (0..4)
         .map(|k| {
@@ -837,17 +942,7 @@ fn selects_and_phis_of_pointers_access_the_chosen_elements() {
     );
     b.block();
     let out3 = b.load(elems[1], i32t);
-    let op69 = c(&mut b, 69);
-    let mask = b.ir.constant(i8t, Constant::Int(1));
-    let undef = b.ir.constant(i32t, Constant::Undef);
-    for (k, out) in [out0, out1, sum, out3].into_iter().enumerate() {
-        let index = c(&mut b, k as u64);
-        b.call(
-            "dx.op.bufferStore.i32",
-            void,
-            &[op69, handle, index, zero, out, undef, undef, undef, mask],
-        );
-    }
+    store_u0(&mut b, handle, &[out0, out1, sum, out3]);
     let lists = [(p, [elems[0], next]), (i, [zero, j]), (acc, [zero, sum])];
     for (phi, [entry, latch]) in lists {
         let incoming = b.ir.m.push_list(&[entry.0, 0, latch.0, 1]);
@@ -856,41 +951,88 @@ fn selects_and_phis_of_pointers_access_the_chosen_elements() {
         };
         b.insts[inst as usize].kind = InstKind::Phi { incoming };
     }
-    let m = b.finish();
-    let desc = compute_desc(vec![ResourceDecl {
-        class: ResourceClass::Uav,
-        id: 0,
-        name: "u0".into(),
-        space: 0,
-        lower_bound: 0,
-        range_size: 1,
-        kind: ResourceKind::StructuredBuffer,
-        component_type: None,
-        stride: 4,
-        cbuffer_size: 0,
-        has_counter: false,
-        globally_coherent: false,
-        heap: None,
-        global: None,
-    }]);
-    let out = emit(&m, &desc, &EmitOptions::default()).unwrap();
-    dxil2spirv::validate::validate_vulkan_1_3(&out.spirv).unwrap();
-    let spec = RunSpec::parse(
-        "dispatch = 1, 1, 1\n\
-         u0 : u32[4]\n\
-         expect u0 : u32[4] = 20, 40, 101, 22\n",
-    )
-    .unwrap();
-    let bindings = run::bindings_from_reflection(&out.reflection, &spec);
-    let report = common::vulkan::vulkan()
-        .run_spec_with(
-            &spec,
-            &out.spirv,
-            &out.reflection.entry_point,
-            &bindings,
-            None,
-            &run::RunOptions::default(),
+    run_u0(&b.finish(), 4, "20, 40, 101, 22");
+}
+
+/// Runs on the Vulkan device: selects and phis of pointers into two
+/// groupshared arrays (variable pointers) reach the chosen elements. One
+/// thread, `ga = {1, 2, 3, 4}`, `gb = {5, 6, 7, 8}`:
+/// `u0[0] = *(ga[0] == 1 ? &ga[1] : &gb[2])` (2, then stores 9 there),
+/// `u0[1] = *(ga[0] == 2 ? &ga[3] : &gb[3])` (8), a diamond on the first
+/// condition joins `&gb[0]` and `&ga[2]`: `u0[2]` = 5 through the phi,
+/// which then stores 11, and `u0[3] = ga[1] + gb[0]` = 20.
+#[cfg(feature = "vulkan")]
+#[test]
+fn variable_pointers_into_groupshared_arrays_access_the_chosen_elements() {
+    let mut b = Body::new();
+    let (i1t, i32t, void) = (b.i1, b.i32t, b.ir.void);
+    let handle = u0_handle(&mut b);
+    let (ga, gb) = (b.global_array(3), b.global_array(3));
+    let el = |b: &mut Body, g: ValueId, k: u64| {
+        let i = b.int(k);
+        b.element(g, i)
+    };
+    for k in 0..4 {
+        let (p, q) = (el(&mut b, ga, k), el(&mut b, gb, k));
+        let (v, w) = (b.int(k + 1), b.int(k + 5));
+        b.store(p, v);
+        b.store(q, w);
+    }
+    let ga0 = el(&mut b, ga, 0);
+    let first = b.load(ga0, i32t);
+    let cmp = |b: &mut Body, v: u64| {
+        let k = b.int(v);
+        b.inst(
+            InstKind::Cmp {
+                pred: Predicate(32),
+                lhs: first,
+                rhs: k,
+                flags: 0,
+            },
+            i1t,
         )
-        .unwrap();
-    assert!(report.passed, "{}", report.summary());
+    };
+    let (yes, not) = (cmp(&mut b, 1), cmp(&mut b, 2));
+    let pt = b.ptr(i32t, 3);
+    let (a1, b2) = (el(&mut b, ga, 1), el(&mut b, gb, 2));
+    let s = b.select(yes, a1, b2, pt);
+    let out0 = b.load(s, i32t);
+    let nine = b.int(9);
+    b.store(s, nine);
+    let (a3, b3) = (el(&mut b, ga, 3), el(&mut b, gb, 3));
+    let s2 = b.select(not, a3, b3, pt);
+    let out1 = b.load(s2, i32t);
+    b.inst(
+        InstKind::CondBr {
+            cond: yes,
+            if_true: BlockId(1),
+            if_false: BlockId(2),
+        },
+        void,
+    );
+    b.block();
+    let p = el(&mut b, gb, 0);
+    b.br(3);
+    b.block();
+    let q = el(&mut b, ga, 2);
+    b.br(3);
+    b.block();
+    let incoming = b.ir.m.push_list(&[p.0, 1, q.0, 2]);
+    let phi = b.inst(InstKind::Phi { incoming }, pt);
+    let out2 = b.load(phi, i32t);
+    let eleven = b.int(11);
+    b.store(phi, eleven);
+    let (a1, b0) = (el(&mut b, ga, 1), el(&mut b, gb, 0));
+    let (x, y) = (b.load(a1, i32t), b.load(b0, i32t));
+    let out3 = b.inst(
+        InstKind::BinOp {
+            op: dxil2spirv::ir::BinOp::Add,
+            lhs: x,
+            rhs: y,
+            flags: 0,
+        },
+        i32t,
+    );
+    store_u0(&mut b, handle, &[out0, out1, out2, out3]);
+    run_u0(&b.finish(), 1, "2, 8, 5, 20");
 }
