@@ -457,6 +457,14 @@ impl<'m> Emitter<'m> {
                 }
                 Ok(Val::Parts(out))
             }
+            (Val::Ptr(..), Val::Ptr(..)) => {
+                self.pointer_select(c, if_true, if_false)?.ok_or_else(|| {
+                    self.unsupported_feature(
+                        Feature::PointerValue,
+                        "select of pointers into different variables or of different shapes",
+                    )
+                })
+            }
             _ => Err(self.unsupported_feature(
                 Feature::PointerValue,
                 "select of pointers or resource handles",

@@ -96,14 +96,21 @@ impl<'m> Emitter<'m> {
 
     /// The phis at the top of a structured block (operands filled later).
     fn emit_phis(&mut self, st: &Structured, sb: &cfg::SBlock) -> Result<()> {
+        // Phis of pointers into one variable: access chains after the phis.
+        let mut chains = Vec::new();
         for phi in &sb.phis {
             let (ty, id) = match phi.def {
                 PhiDef::Original(v) => {
                     let t = self.vty(v);
                     if matches!(self.m.types.ty(t), ir::Type::Pointer { .. }) {
-                        return Err(
-                            self.unsupported_feature(Feature::PointerValue, "phi of pointers")
-                        );
+                        let chain = self.pointer_phi(v, &phi.incoming, &sb.preds)?;
+                        chains.push(chain.ok_or_else(|| {
+                            self.unsupported_feature(
+                                Feature::PointerValue,
+                                "phi of pointers into different variables or of different shapes",
+                            )
+                        })?);
+                        continue;
                     }
                     if self.is_dx_type(t) {
                         return Err(self.unsupported_feature(
@@ -165,6 +172,9 @@ impl<'m> Emitter<'m> {
                 incoming: start..self.func.phi_incoming.len(),
                 ty,
             });
+        }
+        for chain in chains {
+            self.finish_pointer_phi(chain)?;
         }
         Ok(())
     }

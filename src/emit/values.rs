@@ -6,7 +6,7 @@ use super::context::{low_mask, SVal, Val, MAX_CONST_DEPTH};
 use super::Emitter;
 use crate::error::{Feature, Result};
 use crate::ir::{self, Constant, InstKind, TypeId, ValueId, ValueKind};
-use rspirv::spirv::Word;
+use rspirv::spirv::{StorageClass, Word};
 use smallvec::SmallVec;
 
 impl<'m> Emitter<'m> {
@@ -61,8 +61,12 @@ impl<'m> Emitter<'m> {
                 Feature::ConstantExpression,
                 "constant expression as a phi operand",
             )),
+            // A groupshared variable into a phi of variable pointers.
+            Some(ValueKind::Global(_)) => self.ptr(v).map(|(p, _)| p),
             _ => match self.func.values.get(&v) {
-                Some(Val::Id(id)) => Ok(*id),
+                // Groupshared pointers reach only the phis of pointers
+                // that `pointer_phi` made variable pointers.
+                Some(Val::Id(id) | Val::Ptr(id, StorageClass::Workgroup)) => Ok(*id),
                 Some(_) => Err(self.unsupported_feature(
                     Feature::PointerValue,
                     "phi of pointers, handles or dx.op structs",

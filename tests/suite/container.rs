@@ -82,7 +82,7 @@ fn ll_header(ll: &str) -> Vec<&str> {
 #[test]
 fn every_corpus_blob_parses_and_program_matches_profile() {
     let cases = manifest();
-    assert_eq!(cases.len(), 500, "corpus size changed");
+    assert_eq!(cases.len(), 506, "corpus size changed");
     for c in &cases {
         let blob = c.blob();
         let ctr = container::parse(&blob).unwrap_or_else(|e| panic!("{}: {e}", c.name));
@@ -773,8 +773,8 @@ fn psv_runtime_info_matches_disassembly() {
         }
         checked += 1;
     }
-    assert_eq!(checked, 473);
-    assert_eq!(compute, 284);
+    assert_eq!(checked, 479);
+    assert_eq!(compute, 290);
 }
 
 fn domain_value(s: &str) -> u32 {

@@ -58,6 +58,7 @@ mod emit_snapshots;
 mod fuzz_regressions;
 mod ll_parse;
 mod op_matrix;
+mod pointer_values;
 mod qa_emit;
 mod reader_sweep;
 mod rootsig_fuzz;

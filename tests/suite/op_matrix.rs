@@ -12,12 +12,21 @@
 //! `invalid-spirv:<first line of spirv-val's message>`, `error:<kind>/<phase>`
 //! (any other error, then `<TAB># message`, not compared; `error:panic` for
 //! a panic), or
-//! `not-generated:<reason>` for a cell this generator cannot build yet:
-//! matrix-object overloads (`o`: the linear algebra operations,
-//! `CreateHandleForLib`), user-type overloads (`u`: payloads and attributes
-//! passed by pointer), `MinPrecXReg*` register pointers (`pf32`) and work
-//! graph node handles. The stage `library` is the container of ray tracing
-//! stages, not a stage of its own: it makes no cells.
+//! `not-generated:<reason>` for a cell this generator cannot build (none
+//! today). The stage `library` is the container of ray tracing stages,
+//! not a stage of its own: it makes no cells.
+//!
+//! The overloads that are not plain types are built as DXC spells them:
+//! `u` (a user-defined type) is a struct (`%struct.Payload`, or the hit
+//! attributes for `ReportHit` and the hit-object attribute operations)
+//! passed by pointer to an `alloca` (a groupshared global for
+//! `DispatchMesh`'s payload); `o` (an object) is a library resource's
+//! struct loaded from its global (`CreateHandleForLib`, the resource
+//! declared with that global) or a linear algebra matrix
+//! (`%dx.types.LinAlgMatrixC9M4N4U0S0`, undefined). `$x_gs1` memory is a
+//! groupshared array of the overload, `pf32` an `alloca` of a float, node
+//! handles come from `createNodeOutputHandle`/`createNodeInputRecordHandle`
+//! and node properties are zeros.
 //!
 //! Operands are constants (0 for integers, 1.0 for floats; an immediate of
 //! `dxil-op-immediates.tsv` takes its enum's first value or a valid mask),
@@ -48,7 +57,10 @@ use dxil2spirv::dxil::{
     TessellatorPartitioning,
 };
 use dxil2spirv::emit::{ResourceClass, ResourceDecl, ShaderDesc};
-use dxil2spirv::ir::{Constant, FuncId, Module, StrRange, Type, TypeId, ValueId, ValueKind};
+use dxil2spirv::ir::{
+    Constant, FuncId, Global, GlobalId, Inst, InstKind, Linkage, ListRange, Module, StrRange, Type,
+    TypeId, ValueId, ValueKind,
+};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -229,6 +241,12 @@ struct Builder {
     handle: Option<TypeId>,
     /// The resources the handles refer to.
     resources: Vec<ResourceDecl>,
+    /// Instructions that go before the body of `main` (allocas and
+    /// loads of operands), and their results.
+    prelude: Vec<Inst>,
+    prelude_values: Vec<ValueId>,
+    /// The named structs declared so far.
+    structs: BTreeMap<String, TypeId>,
 }
 
 impl std::ops::Deref for Builder {
@@ -254,19 +272,103 @@ impl Builder {
             main,
             handle: None,
             resources: Vec::new(),
+            prelude: Vec::new(),
+            prelude_values: Vec::new(),
+            structs: BTreeMap::new(),
         }
     }
 
+    /// An instruction of `main`'s prelude giving a `ty` value.
+    fn prelude_inst(&mut self, kind: InstKind, ty: TypeId) -> ValueId {
+        let main = self.main;
+        let inst = self.prelude.len() as u32;
+        let v = self.value(ty, ValueKind::Inst { func: main, inst });
+        self.prelude.push(Inst {
+            kind,
+            ty,
+            result: Some(v),
+            metadata: ListRange::EMPTY,
+        });
+        self.prelude_values.push(v);
+        v
+    }
+
+    /// A pointer in `addr_space` to `pointee`.
+    fn pointer(&mut self, pointee: TypeId, addr_space: u32) -> TypeId {
+        self.ty(Type::Pointer {
+            pointee,
+            addr_space,
+        })
+    }
+
+    /// `alloca` of one `ty` in `main`.
+    fn alloca(&mut self, ty: TypeId) -> ValueId {
+        let (one, _) = self.int(32, 1);
+        let p = self.pointer(ty, 0);
+        self.prelude_inst(
+            InstKind::Alloca {
+                allocated: ty,
+                size: one,
+                align: 4,
+            },
+            p,
+        )
+    }
+
+    /// `load` of a `ty` from `ptr` in `main`.
+    fn load(&mut self, ptr: ValueId, ty: TypeId) -> ValueId {
+        self.prelude_inst(
+            InstKind::Load {
+                ptr,
+                align: 4,
+                volatile: false,
+            },
+            ty,
+        )
+    }
+
+    /// A global variable `name` of `ty` in `addr_space`: its address.
+    fn global(&mut self, name: &str, ty: TypeId, addr_space: u32, constant: bool) -> ValueId {
+        let p = self.pointer(ty, addr_space);
+        let id = GlobalId(self.m.globals.len() as u32);
+        let v = self.value(p, ValueKind::Global(id));
+        let n = self.m.push_str(name);
+        self.m.values[v.0 as usize].name = n;
+        self.m.globals.push(Global {
+            value: v,
+            value_type: ty,
+            addr_space,
+            is_constant: constant,
+            initializer: None,
+            linkage: Linkage::External,
+            align: 4,
+        });
+        v
+    }
+
+    /// The identified struct `name` (its members as first declared).
     fn named_struct(&mut self, name: &str, members: &[TypeId]) -> TypeId {
-        let name = self.m.push_str(name);
+        if let Some(&t) = self.structs.get(name) {
+            return t;
+        }
+        let n = self.m.push_str(name);
         let elements = self.m.types.push_members(members);
-        self.ty(Type::Struct {
-            name,
+        let t = self.ty(Type::Struct {
+            name: n,
             elements,
             packed: false,
             opaque: false,
             identified: true,
-        })
+        });
+        self.structs.insert(name.to_string(), t);
+        t
+    }
+
+    /// `{ i8* }`, the layout of DXIL's opaque object types.
+    fn opaque_object(&mut self, name: &str) -> TypeId {
+        let i8t = self.ty(Type::Int(8));
+        let p = self.pointer(i8t, 0);
+        self.named_struct(name, &[p])
     }
 
     /// Gives the entry function the parameters of a ray tracing stage: a
@@ -352,6 +454,39 @@ impl Builder {
         kind: ResourceKind,
         component_type: Option<ComponentType>,
     ) -> ValueId {
+        let id = self.declare_resource(class, kind, component_type, None);
+        let (i1, i8t, i32t) = (
+            self.ty(Type::Int(1)),
+            self.ty(Type::Int(8)),
+            self.ty(Type::Int(32)),
+        );
+        let handle = self.handle_type();
+        let class_num = match class {
+            ResourceClass::Srv => 0,
+            ResourceClass::Uav => 1,
+            ResourceClass::Cbv => 2,
+            ResourceClass::Sampler => 3,
+        };
+        let args = [
+            (self.constant(i32t, Constant::Int(57)), i32t),
+            (self.constant(i8t, Constant::Int(class_num)), i8t),
+            (self.constant(i32t, Constant::Int(u64::from(id))), i32t),
+            (self.constant(i32t, Constant::Int(u64::from(id))), i32t),
+            (self.constant(i1, Constant::Int(0)), i1),
+        ];
+        self.call("dx.op.createHandle", handle, &args).unwrap()
+    }
+
+    /// Declares a resource of `class` and `kind` at the next register of
+    /// its class (a library's resource where `global` is its variable):
+    /// its id.
+    fn declare_resource(
+        &mut self,
+        class: ResourceClass,
+        kind: ResourceKind,
+        component_type: Option<ComponentType>,
+        global: Option<GlobalId>,
+    ) -> u32 {
         let id = self.resources.iter().filter(|r| r.class == class).count() as u32;
         self.resources.push(ResourceDecl {
             class,
@@ -375,32 +510,31 @@ impl Builder {
             has_counter: kind == ResourceKind::StructuredBuffer,
             globally_coherent: false,
             heap: None,
-            global: None,
+            global,
         });
-        let (i1, i8t, i32t) = (
-            self.ty(Type::Int(1)),
-            self.ty(Type::Int(8)),
-            self.ty(Type::Int(32)),
-        );
-        let handle = self.handle_type();
-        let class_num = match class {
-            ResourceClass::Srv => 0,
-            ResourceClass::Uav => 1,
-            ResourceClass::Cbv => 2,
-            ResourceClass::Sampler => 3,
-        };
-        let args = [
-            (self.constant(i32t, Constant::Int(57)), i32t),
-            (self.constant(i8t, Constant::Int(class_num)), i8t),
-            (self.constant(i32t, Constant::Int(u64::from(id))), i32t),
-            (self.constant(i32t, Constant::Int(u64::from(id))), i32t),
-            (self.constant(i1, Constant::Int(0)), i1),
-        ];
-        self.call("dx.op.createHandle", handle, &args).unwrap()
+        id
     }
 
+    /// The module: the prelude goes before the body of `main`, whose
+    /// instruction results move up by its length.
     fn finish(self) -> Module {
-        self.ir.finish()
+        let (main, prelude, prelude_values) = (self.main, self.prelude, self.prelude_values);
+        let mut m = self.ir.finish();
+        let k = prelude.len() as u32;
+        if k == 0 {
+            return m;
+        }
+        for (i, v) in m.values.iter_mut().enumerate() {
+            if let ValueKind::Inst { func, inst } = &mut v.kind {
+                if *func == main && !prelude_values.contains(&ValueId(i as u32)) {
+                    *inst += k;
+                }
+            }
+        }
+        let f = &mut m.functions[main.0 as usize];
+        f.insts.splice(0..0, prelude);
+        f.blocks[0].len += k;
+        m
     }
 }
 
@@ -428,9 +562,61 @@ struct Overload {
     suffix: String,
 }
 
-fn overload(b: &mut Builder, cell: &str) -> Result<Option<Overload>, String> {
+/// The user-defined type of a `u` overload of `op`, its name, and the
+/// address space the operation's pointer to it lives in: hit attributes,
+/// a node record, or a payload (groupshared for `DispatchMesh`).
+fn user_type(b: &mut Builder, op: &str) -> (TypeId, &'static str, u32) {
+    let f32t = b.ty(Type::Float);
+    let (name, member, space) = match op {
+        "ReportHit" | "HitObject_FromRayQueryWithAttrs" | "HitObject_Attributes" => (
+            "struct.BuiltInTriangleIntersectionAttributes",
+            b.ty(Type::Vector { len: 2, elem: f32t }),
+            0,
+        ),
+        "GetNodeRecordPtr" => ("struct.Record", f32t, 6),
+        "DispatchMesh" => ("struct.Payload", f32t, 3),
+        _ => ("struct.Payload", f32t, 0),
+    };
+    (b.named_struct(name, &[member]), name, space)
+}
+
+/// The object type of an `o` overload of `op`: a library resource's
+/// struct for `CreateHandleForLib`, else a linear algebra matrix (4×4
+/// floats, the `%dx.types.LinAlgMatrixC<component>M<rows>N<columns>U<use>S<scope>`
+/// of shader model 6.10); with its name suffix.
+fn object_type(b: &mut Builder, op: &str) -> (TypeId, String) {
+    if op == "CreateHandleForLib" {
+        let i32t = b.ty(Type::Int(32));
+        let name = "struct.ByteAddressBuffer";
+        (b.named_struct(name, &[i32t]), name.to_string())
+    } else {
+        let params = "C9M4N4U0S0";
+        let t = b.opaque_object(&format!("dx.types.LinAlgMatrix{params}"));
+        (t, format!("m{params}"))
+    }
+}
+
+fn overload(b: &mut Builder, op: &str, cell: &str) -> Result<Option<Overload>, String> {
     if cell == "v" {
         return Ok(None);
+    }
+    if cell == "u" {
+        let (elem, name, space) = user_type(b, op);
+        return Ok(Some(Overload {
+            ty: b.pointer(elem, space),
+            elem,
+            vector: false,
+            suffix: name.to_string(),
+        }));
+    }
+    if cell == "o" {
+        let (ty, suffix) = object_type(b, op);
+        return Ok(Some(Overload {
+            ty,
+            elem: ty,
+            vector: false,
+            suffix,
+        }));
     }
     let (vector, letter) = match cell.strip_prefix('<') {
         Some(l) => (true, l),
@@ -536,6 +722,35 @@ fn operand_type(b: &mut Builder, ty: &str, dims: &[Option<Overload>]) -> Result<
             b.named_struct("dx.types.fouri32", &[i32t; 4])
         }
         "res" => b.handle_type(),
+        "$udt" | "$obj" => o.ok_or("user or object type without an overload")?.ty,
+        "$x_gs1" => {
+            let elem = dims
+                .get(1)
+                .and_then(Option::as_ref)
+                .ok_or("groupshared memory without an overload")?
+                .ty;
+            let array = b.ty(Type::Array { len: 16, elem });
+            b.pointer(array, 3)
+        }
+        "int2" => {
+            let i32t = b.ty(Type::Int(32));
+            b.ty(Type::Vector { len: 2, elem: i32t })
+        }
+        "pf32" => {
+            let f32t = b.ty(Type::Float);
+            b.pointer(f32t, 0)
+        }
+        "nodehandle" => b.opaque_object("dx.types.NodeHandle"),
+        "noderecordhandle" => b.opaque_object("dx.types.NodeRecordHandle"),
+        "nodeproperty" | "noderecordproperty" => {
+            let i32t = b.ty(Type::Int(32));
+            let name = if ty == "nodeproperty" {
+                "dx.types.NodeInfo"
+            } else {
+                "dx.types.NodeRecordInfo"
+            };
+            b.named_struct(name, &[i32t, i32t])
+        }
         "hit_object" => {
             let i8t = b.ty(Type::Int(8));
             let p = b.ty(Type::Pointer {
@@ -604,7 +819,13 @@ fn resource_for(
         }
         ("AtomicBinOp" | "AtomicCompareExchange", _) => (C::Uav, K::RawBuffer, None),
         ("Texture2DMSGetSamplePosition", _) => (C::Srv, K::Texture2DMS, Some(ComponentType::F32)),
-        ("LinAlgVectorAccumulateToDescriptor", _) => (C::Uav, K::RawBuffer, None),
+        ("LinAlgMatrixLoadFromDescriptor", _) => (C::Srv, K::RawBuffer, None),
+        (
+            "LinAlgVectorAccumulateToDescriptor"
+            | "LinAlgMatrixAccumulateToDescriptor"
+            | "LinAlgMatrixStoreToDescriptor",
+            _,
+        ) => (C::Uav, K::RawBuffer, None),
         ("GetDimensions", _) => (C::Srv, K::Texture2D, Some(ComponentType::F32)),
         (_, "feedbackTex") => (C::Uav, K::FeedbackTexture2D, None),
         (_, "accelerationStructure" | "AccelerationStructure") => {
@@ -725,6 +946,47 @@ fn constant(b: &mut Builder, ty: TypeId, int: u64) -> Result<ValueId, String> {
     Ok(b.constant(ty, c))
 }
 
+/// An operand of `ty` (signature type name `name`) that is not a plain
+/// constant: memory (a groupshared global, else an alloca, as DXC
+/// declares payloads, attributes and matrix memory), a node handle (from
+/// `createNodeOutputHandle` or `createNodeInputRecordHandle`), node
+/// properties (zeros) or a linear algebra matrix (undefined, as declared
+/// and not yet filled).
+fn object_operand(b: &mut Builder, name: &str, ty: TypeId) -> Option<ValueId> {
+    let i32t = b.ty(Type::Int(32));
+    match b.m.types.ty(ty) {
+        Type::Pointer {
+            pointee,
+            addr_space: 3,
+        } => return Some(b.global("shared", pointee, 3, false)),
+        Type::Pointer { pointee, .. } => return Some(b.alloca(pointee)),
+        _ => {}
+    }
+    Some(match name {
+        "nodehandle" | "noderecordhandle" => {
+            let (opcode, f) = if name == "nodehandle" {
+                (247, "dx.op.createNodeOutputHandle")
+            } else {
+                (250, "dx.op.createNodeInputRecordHandle")
+            };
+            let (op, c0) = (
+                b.constant(i32t, Constant::Int(opcode)),
+                b.constant(i32t, Constant::Int(0)),
+            );
+            b.call(f, ty, &[(op, i32t), (c0, i32t)]).unwrap()
+        }
+        "nodeproperty" | "noderecordproperty" => {
+            let c0 = b.constant(i32t, Constant::Int(0));
+            let list = b.m.push_list(&[c0.0, c0.0]);
+            b.constant(ty, Constant::Aggregate(list))
+        }
+        n if n.starts_with('$') && matches!(b.m.types.ty(ty), Type::Struct { .. }) => {
+            b.constant(ty, Constant::Undef)
+        }
+        _ => return None,
+    })
+}
+
 /// The class name as it appears in `dx.op` function names.
 fn class_in_name(class: &str) -> String {
     let mut c = class.chars();
@@ -773,7 +1035,7 @@ fn build_cell(
     }
     let dims = cell
         .split(',')
-        .map(|d| overload(&mut b, d))
+        .map(|d| overload(&mut b, row.name, d))
         .collect::<Result<Vec<_>, _>>()?;
     let (_, result) = row.signature[0];
     let ret = operand_type(&mut b, result, &dims)?;
@@ -836,8 +1098,16 @@ fn build_cell(
             );
             b.call("dx.op.allocateRayQuery", t, &[(c178, t), (c0, t)])
                 .unwrap()
+        } else if ty == "$obj" {
+            // A library resource: the load of its global variable.
+            let g = b.global("\u{1}?buf@@3UByteAddressBuffer@@A", t, 0, true);
+            let Some(ValueKind::Global(id)) = b.m.value(g).map(|v| v.kind) else {
+                unreachable!()
+            };
+            b.declare_resource(ResourceClass::Srv, ResourceKind::RawBuffer, None, Some(id));
+            b.load(g, t)
         } else {
-            constant(&mut b, t, value)?
+            object_operand(&mut b, ty, t).map_or_else(|| constant(&mut b, t, value), Ok)?
         };
         args.push((v, t));
     }

@@ -49,7 +49,7 @@ fn f32s(data: &[u8]) -> Vec<f32> {
 #[test]
 fn every_corpus_spec_parses() {
     let specs = corpus_specs();
-    assert_eq!(specs.len(), 266, "the corpus has 266 run specs");
+    assert_eq!(specs.len(), 272, "the corpus has 272 run specs");
     let mut failures = Vec::new();
     let mut expects = 0;
     for path in &specs {
