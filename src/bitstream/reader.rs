@@ -306,27 +306,130 @@ impl<'a> BitstreamReader<'a> {
     pub fn read_record(&mut self, abbrev_id: u32, ops: &mut Vec<u64>) -> Result<u32> {
         ops.clear();
         if u64::from(abbrev_id) == UNABBREV_RECORD {
-            // Mostly both the code and the operand count are one vbr6 chunk
-            // (below 32): both come from one load.
-            let (code, count) = match self.cursor.peek() {
-                Some(word) if word & 0x820 == 0 => {
-                    self.cursor.skip(12);
-                    ((word & 0x1f) as u32, (word >> 6) & 0x1f)
-                }
-                _ => (
-                    self.read_u32_vbr(6, "record code")?,
-                    self.cursor.read_vbr(6)?,
-                ),
-            };
-            if count.saturating_mul(6) > self.cursor.remaining() {
-                return Err(self.error(format!(
-                    "record with {count} operands runs past the end of the stream"
-                )));
-            }
+            let (code, count) = self.read_unabbreviated_header()?;
+            // `count` fields of at least 6 bits fit in what remains.
             self.cursor.read_vbr_run(6, count as usize, ops)?;
             return Ok(code);
         }
         self.read_abbreviated(abbrev_id, ops)
+    }
+
+    /// [`Self::read_record`] for records whose trailing operands may be
+    /// text: when `text_at(code)` gives an index, the operands from it on
+    /// are characters (0..=255) and go to `text` as bytes (cleared first)
+    /// instead of to `ops`. Character runs of unabbreviated records and
+    /// character arrays and blobs of abbreviated ones are decoded straight
+    /// to bytes, without a `u64` per character.
+    #[inline]
+    pub fn read_record_text(
+        &mut self,
+        abbrev_id: u32,
+        text_at: impl Fn(u32) -> Option<usize>,
+        ops: &mut Vec<u64>,
+        text: &mut Vec<u8>,
+    ) -> Result<u32> {
+        ops.clear();
+        text.clear();
+        if u64::from(abbrev_id) != UNABBREV_RECORD {
+            return self.read_abbreviated_text(abbrev_id, text_at, ops, text);
+        }
+        let (code, count) = self.read_unabbreviated_header()?;
+        // `count` fields of at least 6 bits fit in what remains.
+        let count = count as usize;
+        match text_at(code) {
+            Some(start) if start < count => {
+                self.cursor.read_vbr_run(6, start, ops)?;
+                self.cursor
+                    .read_vbr6_text(count.wrapping_sub(start), text)?;
+            }
+            _ => self.cursor.read_vbr_run(6, count, ops)?,
+        }
+        Ok(code)
+    }
+
+    /// The code and operand count of an unabbreviated record, the count
+    /// checked against what remains of the stream.
+    #[inline(always)]
+    fn read_unabbreviated_header(&mut self) -> Result<(u32, u64)> {
+        // Mostly both the code and the operand count are one vbr6 chunk
+        // (below 32): both come from one load.
+        let (code, count) = match self.cursor.peek() {
+            Some(word) if word & 0x820 == 0 => {
+                self.cursor.skip(12);
+                ((word & 0x1f) as u32, (word >> 6) & 0x1f)
+            }
+            _ => (
+                self.read_u32_vbr(6, "record code")?,
+                self.cursor.read_vbr(6)?,
+            ),
+        };
+        if count.saturating_mul(6) > self.cursor.remaining() {
+            return Err(self.error(format!(
+                "record with {count} operands runs past the end of the stream"
+            )));
+        }
+        Ok((code, count))
+    }
+
+    /// [`Self::read_record_text`] for a record with an abbreviation: a
+    /// trailing array of characters of at most 8 bits, or a blob, right
+    /// where the text starts goes straight to bytes; any other shape is
+    /// decoded as usual and its text operands narrowed afterwards.
+    fn read_abbreviated_text(
+        &mut self,
+        abbrev_id: u32,
+        text_at: impl Fn(u32) -> Option<usize>,
+        ops: &mut Vec<u64>,
+        text: &mut Vec<u8>,
+    ) -> Result<u32> {
+        let Some(abbrev) = self.lookup(abbrev_id) else {
+            return Err(self.error(format!("undefined abbreviation id {abbrev_id}")));
+        };
+        let (body, tail) = match abbrev {
+            [body @ .., AbbrevOp::Array, element] => (body, Some(*element)),
+            [body @ .., AbbrevOp::Blob] => (body, Some(AbbrevOp::Blob)),
+            body => (body, None),
+        };
+        let Some((&code_op, scalars)) = body.split_first() else {
+            return Err(self.error("abbreviation without operands"));
+        };
+        let mut cursor = self.cursor.clone();
+        let code = read_scalar(&mut cursor, code_op)?;
+        let code = u32::try_from(code)
+            .map_err(|_| self.error(format!("record code {code} does not fit in 32 bits")))?;
+        let start = text_at(code);
+        read_scalars(&mut cursor, scalars, ops)?;
+        match (tail, start) {
+            (None, _) => {}
+            (Some(AbbrevOp::Blob), Some(start)) if start == ops.len() => {
+                let len = cursor.read_vbr(6)?;
+                cursor.align32()?;
+                text.extend_from_slice(cursor.read_bytes(len)?);
+                cursor.align32()?;
+            }
+            (Some(element @ (AbbrevOp::Fixed(1..=8) | AbbrevOp::Char6)), Some(start))
+                if start == ops.len() =>
+            {
+                let count = read_array_len(&mut cursor, element)?;
+                match element {
+                    AbbrevOp::Fixed(w) => {
+                        cursor.read_narrow_text(u32::from(w), count, |b| b, text)?
+                    }
+                    _ => cursor.read_narrow_text(6, count, |b| decode_char6(u64::from(b)), text)?,
+                }
+            }
+            (Some(AbbrevOp::Blob), _) => read_blob(&mut cursor, ops)?,
+            (Some(element), _) => read_array(&mut cursor, element, ops)?,
+        }
+        self.cursor = cursor;
+        if let Some(tail) = start.and_then(|s| ops.get(s..)) {
+            if tail.iter().any(|&c| c > 0xff) {
+                return Err(self.error("character out of range in a string record"));
+            }
+            text.extend(tail.iter().map(|&c| c as u8));
+            ops.truncate(start.unwrap_or(0));
+        }
+        Ok(code)
     }
 
     /// [`Self::read_record`] for a record with an abbreviation.
@@ -351,13 +454,7 @@ impl<'a> BitstreamReader<'a> {
         read_scalars(&mut cursor, scalars, ops)?;
         match tail {
             None => {}
-            Some(AbbrevOp::Blob) => {
-                let len = cursor.read_vbr(6)?;
-                cursor.align32()?;
-                let bytes = cursor.read_bytes(len)?;
-                ops.extend(bytes.iter().map(|&b| u64::from(b)));
-                cursor.align32()?;
-            }
+            Some(AbbrevOp::Blob) => read_blob(&mut cursor, ops)?,
             Some(element) => read_array(&mut cursor, element, ops)?,
         }
         self.cursor = cursor;
@@ -366,10 +463,20 @@ impl<'a> BitstreamReader<'a> {
     }
 }
 
-/// Appends the elements of an array operand (after its abbreviation said
-/// so) to `ops`.
+/// Appends the bytes of a blob operand, one per operand, to `ops`.
+fn read_blob(cursor: &mut Cursor<'_>, ops: &mut Vec<u64>) -> Result<()> {
+    let len = cursor.read_vbr(6)?;
+    cursor.align32()?;
+    let bytes = cursor.read_bytes(len)?;
+    ops.extend(bytes.iter().map(|&b| u64::from(b)));
+    cursor.align32()
+}
+
+/// The element count of an array operand, checked against what remains of
+/// the stream: `count` elements of at least one bit each fit in it, so
+/// that reservations for them are bounded.
 #[inline]
-fn read_array(cursor: &mut Cursor<'_>, element: AbbrevOp, ops: &mut Vec<u64>) -> Result<()> {
+fn read_array_len(cursor: &mut Cursor<'_>, element: AbbrevOp) -> Result<usize> {
     let count = cursor.read_vbr(6)?;
     let min_bits = match element {
         AbbrevOp::Fixed(w) | AbbrevOp::Vbr(w) => u64::from(w),
@@ -380,9 +487,14 @@ fn read_array(cursor: &mut Cursor<'_>, element: AbbrevOp, ops: &mut Vec<u64>) ->
             "array of {count} elements runs past the end of the stream"
         )));
     }
-    // `count` elements of at least one bit each fit in what remains of the
-    // input: the reservation is bounded.
-    let count = count as usize;
+    Ok(count as usize)
+}
+
+/// Appends the elements of an array operand (after its abbreviation said
+/// so) to `ops`.
+#[inline]
+fn read_array(cursor: &mut Cursor<'_>, element: AbbrevOp, ops: &mut Vec<u64>) -> Result<()> {
+    let count = read_array_len(cursor, element)?;
     match element {
         AbbrevOp::Vbr(w) => cursor.read_vbr_run(u32::from(w), count, ops),
         AbbrevOp::Fixed(w) => cursor.read_run(u32::from(w), count, ops),
