@@ -608,15 +608,22 @@ mod tests {
 
     const WIDTH: u32 = 4;
 
+    /// A record's fields after its abbreviation id: (value, width, VBR?);
+    /// width 0 aligns to 32 bits (around a blob's bytes).
+    type Fields = Vec<(u64, u32, bool)>;
+
+    /// An abbreviation's operands: (literal?, value or encoding, width).
+    type AbbrevDef<'a> = &'a [(bool, u64, u64)];
+
+    /// Each record's operands and text.
+    type Decoded = Vec<(Vec<u64>, Vec<u8>)>;
+
     /// A block (id 8, abbreviation width 4) that defines `abbrevs` (each
     /// a list of (is literal, encoding or value, width)) and holds
     /// `records` (abbreviation id, writer of the fields), `skew` bits of
     /// padding in a leading unabbreviated record shifting everything.
     /// Returns the stream and the length it needs for its last record.
-    fn stream(
-        abbrevs: &[&[(bool, u64, u64)]],
-        records: &[(u64, Vec<(u64, u32, bool)>)],
-    ) -> (Vec<u8>, usize) {
+    fn stream(abbrevs: &[AbbrevDef<'_>], records: &[(u64, Fields)]) -> (Vec<u8>, usize) {
         let mut w = Writer::default();
         w.put(ENTER_SUBBLOCK, 2);
         w.vbr(8, 8);
@@ -661,7 +668,7 @@ mod tests {
         (w.bytes, last)
     }
 
-    fn chars(text: &[u8], width: u32) -> Vec<(u64, u32, bool)> {
+    fn chars(text: &[u8], width: u32) -> Fields {
         let mut fields = vec![(text.len() as u64, 6, true)];
         fields.extend(text.iter().map(|&c| (u64::from(c), width, false)));
         fields
@@ -670,10 +677,7 @@ mod tests {
     /// Reads every record of the block both ways: `read_record_text`'s
     /// operands and bytes must be `read_record`'s operands split at the
     /// text start.
-    fn read_both(
-        data: &[u8],
-        text_at: fn(u32) -> Option<usize>,
-    ) -> Result<Vec<(Vec<u64>, Vec<u8>)>> {
+    fn read_both(data: &[u8], text_at: fn(u32) -> Option<usize>) -> Result<Decoded> {
         let mut plain = BitstreamReader::new(data, 0)?;
         let mut split = plain.clone();
         let mut out = Vec::new();
@@ -704,14 +708,12 @@ mod tests {
     #[test]
     fn text_records_match_plain_records_at_every_bit_offset() {
         // Abbreviations (literal?, encoding or value, width), ids 4 to 9.
-        let pad: &[(bool, u64, u64)] = &[(true, 7, 0), (false, 3, 0), (false, 1, 1)];
-        let char6: &[(bool, u64, u64)] = &[(true, 4, 0), (false, 3, 0), (false, 4, 0)];
-        let fixed8: &[(bool, u64, u64)] =
-            &[(false, 1, 3), (false, 2, 8), (false, 3, 0), (false, 1, 8)];
-        let fixed7: &[(bool, u64, u64)] =
-            &[(false, 1, 3), (false, 2, 8), (false, 3, 0), (false, 1, 7)];
-        let blob: &[(bool, u64, u64)] = &[(true, 4, 0), (false, 5, 0)];
-        let vbr_chars: &[(bool, u64, u64)] = &[(true, 5, 0), (false, 3, 0), (false, 2, 6)];
+        let pad: AbbrevDef<'_> = &[(true, 7, 0), (false, 3, 0), (false, 1, 1)];
+        let char6: AbbrevDef<'_> = &[(true, 4, 0), (false, 3, 0), (false, 4, 0)];
+        let fixed8: AbbrevDef<'_> = &[(false, 1, 3), (false, 2, 8), (false, 3, 0), (false, 1, 8)];
+        let fixed7: AbbrevDef<'_> = &[(false, 1, 3), (false, 2, 8), (false, 3, 0), (false, 1, 7)];
+        let blob: AbbrevDef<'_> = &[(true, 4, 0), (false, 5, 0)];
+        let vbr_chars: AbbrevDef<'_> = &[(true, 5, 0), (false, 3, 0), (false, 2, 6)];
         let text_at = |code| match code {
             1 | 2 => Some(1),
             4 | 5 => Some(0),
@@ -773,9 +775,9 @@ mod tests {
 
     #[test]
     fn wide_characters_in_text_records_are_errors() {
-        let vbr_chars: &[(bool, u64, u64)] = &[(true, 5, 0), (false, 3, 0), (false, 2, 6)];
-        let mut vbr = vec![(2, 6, true), (97, 6, true), (256, 6, true)];
-        let (data, _) = stream(&[vbr_chars], &[(4, std::mem::take(&mut vbr))]);
+        let vbr_chars: AbbrevDef<'_> = &[(true, 5, 0), (false, 3, 0), (false, 2, 6)];
+        let vbr = vec![(2, 6, true), (97, 6, true), (256, 6, true)];
+        let (data, _) = stream(&[vbr_chars], &[(4, vbr)]);
         let err = read_both(&data, |_| Some(0)).unwrap_err();
         assert!(err.to_string().contains("character out of range"), "{err}");
         let unabbreviated = vec![(5, 6, true), (2, 6, true), (97, 6, true), (300, 6, true)];
