@@ -319,7 +319,7 @@ impl<'a> BitstreamReader<'a> {
 
     /// [`Self::read_record`] for records whose trailing operands may be
     /// text: when `text_at(code)` gives an index, the operands from it on
-    /// are characters (0..=255) and go to `text` as bytes (cleared first)
+    /// are characters (0..=255) and are appended to `text` as bytes
     /// instead of to `ops`. Character runs of unabbreviated records and
     /// character arrays and blobs of abbreviated ones are decoded straight
     /// to bytes, without a `u64` per character.
@@ -332,7 +332,6 @@ impl<'a> BitstreamReader<'a> {
         text: &mut Vec<u8>,
     ) -> Result<u32> {
         ops.clear();
-        text.clear();
         if u64::from(abbrev_id) != UNABBREV_RECORD {
             return self.read_abbreviated_text(abbrev_id, text_at, ops, text);
         }

@@ -60,11 +60,11 @@ pub(crate) struct Reader<'a> {
     module: Module,
     /// Operands of the record being decoded (reused, never shrunk).
     ops: Vec<u64>,
-    /// The text operands of the record being decoded, as bytes (reused,
-    /// never shrunk).
-    text: Vec<u8>,
-    /// The string arena, moved into the module's (as a `String`) at the end.
+    /// The string arena, moved into the module's (as a `String`) at the
+    /// end. Text records decode their characters straight into it.
     strings: Vec<u8>,
+    /// Where the text of the record being decoded starts in `strings`.
+    text_start: usize,
     /// Bit position of the record being decoded, for errors.
     record_bit: u64,
     /// Size of the input, to bound allocations.
@@ -112,8 +112,8 @@ impl<'a> Reader<'a> {
             bs,
             module,
             ops: Vec::with_capacity(256),
-            text: Vec::with_capacity(256),
             strings: Vec::with_capacity(input_len / 2),
+            text_start: 0,
             record_bit: 0,
             input_len,
             relative_ids: false,
@@ -177,33 +177,35 @@ impl<'a> Reader<'a> {
     }
 
     /// Reads the record announced by `entry`: operands into `self.ops`,
-    /// and those from `text_at(code)` on, when it gives an index, into
-    /// `self.text` as bytes (see [`BitstreamReader::read_record_text`]).
+    /// and those from `text_at(code)` on, when it gives an index, appended
+    /// to the string arena as bytes (see
+    /// [`BitstreamReader::read_record_text`]), for [`Self::text_string`].
     #[inline]
     fn read_record_text(
         &mut self,
         abbrev: u32,
         text_at: impl Fn(u32) -> Option<usize>,
     ) -> Result<u32> {
+        self.text_start = self.strings.len();
         self.bs
-            .read_record_text(abbrev, text_at, &mut self.ops, &mut self.text)
+            .read_record_text(abbrev, text_at, &mut self.ops, &mut self.strings)
     }
 
-    /// Interns the text of the current record as a string in the arena
+    /// The text of the current record, already in the arena, as a string
     /// (bytes are taken as Latin-1 when they are not valid UTF-8).
     fn text_string(&mut self) -> super::StrRange {
-        let begin = self.strings.len();
+        let begin = self.text_start.min(self.strings.len());
+        let text = self.strings.get(begin..).unwrap_or(&[]);
         // ASCII, all the corpus has, is a vectorized check.
-        if self.text.is_ascii() || std::str::from_utf8(&self.text).is_ok() {
-            self.strings.extend_from_slice(&self.text);
-        } else {
+        if !(text.is_ascii() || std::str::from_utf8(text).is_ok()) {
+            let latin1 = self.strings.split_off(begin);
             let mut utf8 = [0u8; 4];
-            for &b in &self.text {
+            for &b in &latin1 {
                 let c = char::from(b).encode_utf8(&mut utf8);
                 self.strings.extend_from_slice(c.as_bytes());
             }
         }
-        // `begin` is the length before the push.
+        // `begin` is at most the length.
         super::ListRange::new(begin, self.strings.len().saturating_sub(begin))
     }
 
@@ -214,8 +216,8 @@ impl<'a> Reader<'a> {
         if ops.iter().any(|&c| c > 0xff) {
             return Err(self.err("character out of range in a string record"));
         }
-        self.text.clear();
-        self.text.extend(ops.iter().map(|&c| c as u8));
+        self.text_start = self.strings.len();
+        self.strings.extend(ops.iter().map(|&c| c as u8));
         Ok(self.text_string())
     }
 
@@ -340,5 +342,34 @@ impl<'a> Reader<'a> {
     #[inline(always)]
     fn type_of(&self, id: ValueId) -> Option<TypeId> {
         self.module.values.get(id.0 as usize).map(|v| v.ty)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_that_is_not_utf8_is_taken_as_latin1() {
+        let data = [0u8; 8];
+        let mut r = Reader::new(BitstreamReader::new(&data, 0).unwrap(), 64);
+        let text = |r: &mut Reader<'_>, bytes: &[u8]| {
+            r.text_start = r.strings.len();
+            r.strings.extend_from_slice(bytes);
+            r.text_string()
+        };
+        let ascii = text(&mut r, b"dx.precise");
+        let latin1 = text(&mut r, b"caf\xe9");
+        let utf8 = text(&mut r, "café".as_bytes());
+        r.ops = vec![0x41, 0xe9, 0x42];
+        let from_ops = r.ops_substring(0, 3).unwrap();
+        r.ops = vec![0x41, 0x100];
+        assert!(r.ops_substring(0, 2).is_err());
+        let strings = String::from_utf8(r.strings.clone()).unwrap();
+        let get = |s: crate::ir::StrRange| &strings[s.as_range()];
+        assert_eq!(get(ascii), "dx.precise");
+        assert_eq!(get(latin1), "café");
+        assert_eq!(get(utf8), "café");
+        assert_eq!(get(from_ops), "AéB");
     }
 }
