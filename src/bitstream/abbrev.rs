@@ -21,16 +21,41 @@ pub enum AbbrevOp {
     Blob,
 }
 
-/// A list of abbreviations: the encodings of each one's operands, code
-/// first, in one flat pool. The pool is inline up to the size LLVM writers
-/// need for one block (a dozen abbreviations of a few operands), so that
+/// What follows an abbreviation's scalar operands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Tail {
+    /// Nothing: the record is its scalars.
+    None,
+    /// An array of elements with this (scalar) encoding.
+    Array(AbbrevOp),
+    /// A blob.
+    Blob,
+}
+
+/// An abbreviation as it is defined: where its scalar operands (code
+/// first) lie in its table, and what follows them, so that decoding a
+/// record does not take its operand list apart again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Shape {
+    /// The scalar operands, code first, are `start..end` of the table's
+    /// `ops`.
+    pub start: u32,
+    /// See `start`.
+    pub end: u32,
+    /// What follows the scalars.
+    pub tail: Tail,
+}
+
+/// A list of abbreviations: each one's shape, and the encodings of their
+/// scalar operands in one flat pool. The pools are inline up to the size LLVM writers need
+/// for one block (a dozen abbreviations of a few operands), so that
 /// defining them allocates nothing.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct AbbrevTable {
-    /// Operand encodings of every abbreviation, one after the other.
+    /// Scalar operand encodings of every abbreviation, one after the other.
     ops: SmallVec<[AbbrevOp; 32]>,
-    /// Where each abbreviation's operands end in `ops`.
-    ends: SmallVec<[usize; 12]>,
+    /// Each abbreviation.
+    shapes: SmallVec<[Shape; 12]>,
 }
 
 /// The most operands an abbreviation may declare (LLVM writers use a handful).
@@ -40,24 +65,26 @@ impl AbbrevTable {
     /// The number of abbreviations.
     #[inline]
     pub fn len(&self) -> usize {
-        self.ends.len()
+        self.shapes.len()
     }
 
-    /// The operand encodings of abbreviation `index`, code first.
+    /// Abbreviation `index`.
     #[inline]
-    pub fn get(&self, index: usize) -> Option<&[AbbrevOp]> {
-        let end = *self.ends.get(index)?;
-        let start = match index.checked_sub(1) {
-            Some(before) => *self.ends.get(before)?,
-            None => 0,
-        };
-        self.ops.get(start..end)
+    pub fn get(&self, index: usize) -> Option<Shape> {
+        self.shapes.get(index).copied()
+    }
+
+    /// The scalar operand encodings (code first) of `shape`.
+    #[inline]
+    pub fn scalars(&self, shape: &Shape) -> Option<&[AbbrevOp]> {
+        self.ops.get(shape.start as usize..shape.end as usize)
     }
 
     /// Keeps the first `len` abbreviations.
     pub fn truncate(&mut self, len: usize) {
-        self.ends.truncate(len);
-        self.ops.truncate(self.ends.last().copied().unwrap_or(0));
+        self.shapes.truncate(len);
+        let end = self.shapes.last().map_or(0, |s| s.end as usize);
+        self.ops.truncate(end);
     }
 
     /// Reads the body of a DEFINE_ABBREV (after its abbreviation id) and
@@ -70,16 +97,31 @@ impl AbbrevTable {
                 crate::error::Error::invalid_at_bit(crate::error::Phase::Bitstream, start, msg)
             })
         });
-        match result {
-            Ok(()) => {
-                self.ends.push(self.ops.len());
-                Ok(())
-            }
-            Err(e) => {
-                self.ops.truncate(first);
-                Err(e)
-            }
+        if let Err(e) = result {
+            self.ops.truncate(first);
+            return Err(e);
         }
+        // `check` guarantees the shape: scalars, then an array and its
+        // element or a blob.
+        let tail = match self.ops.get(first..).unwrap_or(&[]) {
+            [.., AbbrevOp::Array, element] => Tail::Array(*element),
+            [.., AbbrevOp::Blob] => Tail::Blob,
+            _ => Tail::None,
+        };
+        let scalars_end = match tail {
+            Tail::None => self.ops.len(),
+            Tail::Array(_) => self.ops.len().saturating_sub(2),
+            Tail::Blob => self.ops.len().saturating_sub(1),
+        };
+        self.ops.truncate(scalars_end);
+        // At most `MAX_ABBREV_OPS` per abbreviation, each of which took
+        // bits of the input: the pool's length fits in a `u32`.
+        self.shapes.push(Shape {
+            start: first as u32,
+            end: self.ops.len() as u32,
+            tail,
+        });
+        Ok(())
     }
 
     fn read_ops(&mut self, cursor: &mut Cursor<'_>) -> Result<()> {

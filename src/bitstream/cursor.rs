@@ -190,7 +190,7 @@ impl<'a> Cursor<'a> {
     ///
     /// The hot loop of the reader (unabbreviated records are runs of vbr6,
     /// which get their own copy of the loop with the width a constant).
-    #[inline]
+    #[inline(always)]
     pub fn read_vbr_run(&mut self, width: u32, count: usize, out: &mut Vec<u64>) -> Result<()> {
         match width {
             6 => self.read_vbr6_run(count, out),
@@ -204,30 +204,47 @@ impl<'a> Cursor<'a> {
         }
     }
 
-    /// [`Self::read_vbr_run`] for vbr6, the unabbreviated records' operands:
-    /// a load per field, and the one- and two-chunk values (operand numbers,
-    /// characters) decoded without a loop.
-    #[inline]
+    /// [`Self::read_vbr_run`] for vbr6, the unabbreviated records' operands.
+    /// Most operands (relative value numbers, flags, type ids) are single
+    /// chunks: the run of whole single-chunk values at the start of a load
+    /// (up to the first set continuation bit) is appended in one go; a
+    /// value of several chunks is decoded from the load on its own.
+    #[inline(always)]
     fn read_vbr6_run(&mut self, count: usize, out: &mut Vec<u64>) -> Result<()> {
+        // The continuation bits of the nine whole chunks a load holds.
+        const CONTINUATIONS: u64 = 0x0020_8208_2082_0820;
         // The caller checked that `count` fields fit in the input: the
         // reservation is bounded by it.
         out.reserve(count);
         let data = self.data;
         let mut pos = self.pos;
-        for _ in 0..count {
-            let decoded = peek(data, pos).and_then(|word| {
-                if word & 0x20 == 0 {
-                    Some((word & 0x1f, 6))
-                } else if word & 0x800 == 0 {
-                    Some(((word & 0x1f) | ((word >> 1) & 0x3e0), 12))
-                } else {
-                    vbr_in_word(word, 6, FAST_BITS)
+        let mut left = count;
+        while left > 0 {
+            let decoded = match peek(data, pos) {
+                Some(word) => {
+                    // The first continuation bit is that of chunk `singles`
+                    // (no bit: 64 / 6 = 10, one past the nine in the load).
+                    let singles = ((word & CONTINUATIONS).trailing_zeros() / 6) as usize;
+                    let n = singles.min(9).min(left);
+                    if n > 0 {
+                        // `n <= 9`: the shifts stay below 54.
+                        out.extend((0..n as u32).map(|j| (word >> j.wrapping_mul(6)) & 0x1f));
+                        // Inside the loaded bytes (see `skip`); `n <= left`.
+                        pos = pos.wrapping_add((n as u64).wrapping_mul(6));
+                        left = left.wrapping_sub(n);
+                        continue;
+                    }
+                    if word & 0x800 == 0 {
+                        Some(((word & 0x1f) | ((word >> 1) & 0x3e0), 12))
+                    } else {
+                        vbr_in_word(word, 6, FAST_BITS)
+                    }
                 }
-            });
+                None => None,
+            };
             match decoded {
                 Some((value, bits)) => {
                     out.push(value);
-                    // Inside the loaded bytes (see `skip`).
                     pos = pos.wrapping_add(u64::from(bits));
                 }
                 None => {
@@ -237,6 +254,7 @@ impl<'a> Cursor<'a> {
                     pos = self.pos;
                 }
             }
+            left = left.wrapping_sub(1);
         }
         self.pos = pos;
         Ok(())
@@ -314,6 +332,108 @@ impl<'a> Cursor<'a> {
             |word, valid| (6 <= valid).then(|| (u64::from(decode_char6(word & 63)), 6)),
             |c| Ok(u64::from(decode_char6(c.read(6)?))),
         )
+    }
+
+    /// Appends `count` vbr6 fields that are characters (0..=255) to `out`
+    /// as bytes; the caller has checked that `count` fields fit in what
+    /// remains. Unabbreviated string records (metadata kinds, the data
+    /// layout) are such runs: printable characters take two chunks, and
+    /// four of them are checked and decoded from one load at once.
+    pub fn read_vbr6_text(&mut self, count: usize, out: &mut Vec<u8>) -> Result<()> {
+        // Per character, 12 bits: the first chunk's continuation bit (5)
+        // set, the second's (11) clear and its payload below 8 (bits 9 and
+        // 10 clear), so that the value is in 32..=255.
+        const MASK: u64 = 0xe20 | 0xe20 << 12 | 0xe20 << 24 | 0xe20 << 36;
+        const WANT: u64 = 0x020 | 0x020 << 12 | 0x020 << 24 | 0x020 << 36;
+        // The caller checked that `count` fields fit in the input: the
+        // reservation is bounded by it.
+        out.reserve(count);
+        let data = self.data;
+        let mut pos = self.pos;
+        let mut left = count;
+        while left > 0 {
+            let word = peek(data, pos);
+            if let Some(word) = word.filter(|w| left >= 4 && w & MASK == WANT) {
+                // Low five bits from the first chunk, high three from the second.
+                let char_at = |i: u32| {
+                    let w = word >> i.wrapping_mul(12);
+                    ((w & 0x1f) | ((w >> 1) & 0xe0)) as u8
+                };
+                out.extend_from_slice(&[char_at(0), char_at(1), char_at(2), char_at(3)]);
+                // Inside the loaded bytes (see `skip`).
+                pos = pos.wrapping_add(48);
+                left = left.wrapping_sub(4);
+                continue;
+            }
+            let (value, bits) = match word.and_then(|w| vbr_in_word(w, 6, FAST_BITS)) {
+                Some(decoded) => decoded,
+                None => {
+                    // Near the end of the data, or a value longer than one load.
+                    self.pos = pos;
+                    let value = self.read_vbr_slow(6)?;
+                    (value, 0)
+                }
+            };
+            if bits == 0 {
+                pos = self.pos;
+            } else {
+                pos = pos.wrapping_add(u64::from(bits));
+            }
+            let Ok(byte) = u8::try_from(value) else {
+                self.pos = pos;
+                return Err(self.error("character out of range in a string record"));
+            };
+            out.push(byte);
+            left = left.wrapping_sub(1);
+        }
+        self.pos = pos;
+        Ok(())
+    }
+
+    /// Appends `count` fixed fields of `width` bits (1..=8) to `out` as
+    /// bytes, each mapped by `map` (the identity, or char6 decoding); the
+    /// caller has checked that `count` fields fit in what remains. A load
+    /// holds 7 to 57 fields; byte-aligned bytes are copied as a slice.
+    #[inline]
+    pub fn read_narrow_text(
+        &mut self,
+        width: u32,
+        count: usize,
+        map: impl Fn(u8) -> u8,
+        out: &mut Vec<u8>,
+    ) -> Result<()> {
+        if !(1..=8).contains(&width) {
+            return Err(self.error(format!("text field of {width} bits")));
+        }
+        if width == 8 && self.pos & 7 == 0 {
+            let bytes = self.read_bytes(count as u64)?;
+            out.extend(bytes.iter().map(|&b| map(b)));
+            return Ok(());
+        }
+        // The caller checked that `count` fields fit in the input: the
+        // reservation is bounded by it.
+        out.reserve(count);
+        let per_load = FAST_BITS.checked_div(width).unwrap_or(1) as usize;
+        let field_mask = mask(width);
+        let data = self.data;
+        let mut left = count;
+        while left > 0 {
+            let Some(word) = peek(data, self.pos) else {
+                // The last seven bytes: one field at a time.
+                let value = self.read(width)?;
+                out.push(map(value as u8));
+                left = left.wrapping_sub(1);
+                continue;
+            };
+            let n = left.min(per_load);
+            // `n * width <= FAST_BITS`: the shifts are in range.
+            out.extend(
+                (0..n as u32).map(|i| map(((word >> i.wrapping_mul(width)) & field_mask) as u8)),
+            );
+            self.skip((n as u32).wrapping_mul(width));
+            left = left.wrapping_sub(n);
+        }
+        Ok(())
     }
 
     /// Skips to the next multiple of 32 bits.
@@ -554,7 +674,33 @@ mod tests {
             bytes: Vec::new(),
             bits: 0,
         };
-        let values = [0u64, 31, 32, 1000, 5, 1 << 40, 7, 63, 2, 123_456_789];
+        let values = [
+            0u64,
+            31,
+            32,
+            1000,
+            5,
+            1 << 40,
+            7,
+            63,
+            2,
+            123_456_789,
+            // A run of single chunks longer than one load holds.
+            1,
+            2,
+            3,
+            4,
+            5,
+            6,
+            7,
+            8,
+            9,
+            10,
+            11,
+            12,
+            0,
+            300,
+        ];
         for start in 0..8u64 {
             for &(width, vbr) in &[(6u32, true), (4, true), (8, false), (6, false)] {
                 w.bytes.clear();
@@ -600,5 +746,87 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn text_runs_match_single_reads_up_to_the_last_bit() {
+        // Character runs (vbr6 and fixed fields of 6 to 8 bits, char6)
+        // decode to the same bytes as single reads, from every start bit,
+        // with the last fields in the tail of the data, where no eight
+        // bytes can be loaded.
+        let text: Vec<u8> = b"dx.precise llvm.loop \x01\x1f !~\xff"
+            .iter()
+            .chain(b"tbaa.struct_alias.scope")
+            .copied()
+            .collect();
+        for start in 0..16u32 {
+            for len in [0, 1, 3, 4, 5, 9, text.len()] {
+                let chars = &text[..len];
+                let mut w = Writer {
+                    bytes: Vec::new(),
+                    bits: 0,
+                };
+                w.put(0, start);
+                for &c in chars {
+                    w.put_vbr(u64::from(c), 6);
+                }
+                let mut c = Cursor::new(&w.bytes);
+                c.seek(u64::from(start)).unwrap();
+                let mut got = vec![b'#'];
+                c.read_vbr6_text(len, &mut got).unwrap();
+                assert_eq!(&got[1..], chars, "vbr6 start {start} len {len}");
+                assert_eq!(c.pos(), w.bits);
+                for width in [6u32, 7, 8] {
+                    let mut w = Writer {
+                        bytes: Vec::new(),
+                        bits: 0,
+                    };
+                    w.put(0, start);
+                    for &c in chars {
+                        w.put(u64::from(c), width);
+                    }
+                    let mut c = Cursor::new(&w.bytes);
+                    c.seek(u64::from(start)).unwrap();
+                    let mut got = Vec::new();
+                    c.read_narrow_text(width, len, |b| b, &mut got).unwrap();
+                    let want: Vec<u8> = chars.iter().map(|&b| b & mask(width) as u8).collect();
+                    assert_eq!(got, want, "fixed {width} start {start} len {len}");
+                    assert_eq!(c.pos(), w.bits);
+                    if width == 6 {
+                        let mut c = Cursor::new(&w.bytes);
+                        c.seek(u64::from(start)).unwrap();
+                        let mut got = Vec::new();
+                        c.read_narrow_text(6, len, |b| decode_char6(u64::from(b)), &mut got)
+                            .unwrap();
+                        let want: Vec<u8> =
+                            want.iter().map(|&b| decode_char6(u64::from(b))).collect();
+                        assert_eq!(got, want, "char6 start {start} len {len}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn text_runs_reject_wide_characters_and_truncation() {
+        let mut w = Writer {
+            bytes: Vec::new(),
+            bits: 0,
+        };
+        for c in [b'a', b'b', b'c'] {
+            w.put_vbr(u64::from(c), 6);
+        }
+        w.put_vbr(256, 6);
+        let mut c = Cursor::new(&w.bytes);
+        let err = c.read_vbr6_text(4, &mut Vec::new()).unwrap_err();
+        assert!(err.to_string().contains("character out of range"), "{err}");
+        // More characters than the data holds: an error, not a panic.
+        let mut c = Cursor::new(&w.bytes);
+        assert!(c.read_vbr6_text(40, &mut Vec::new()).is_err());
+        let mut c = Cursor::new(&w.bytes);
+        c.seek(3).unwrap();
+        assert!(c.read_narrow_text(8, 40, |b| b, &mut Vec::new()).is_err());
+        let mut c = Cursor::new(&w.bytes);
+        assert!(c.read_narrow_text(9, 1, |b| b, &mut Vec::new()).is_err());
     }
 }

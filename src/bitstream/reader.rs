@@ -1,6 +1,6 @@
 //! Block and record reader: abbreviation ids, BLOCKINFO, nested blocks.
 
-use super::abbrev::{decode_char6, AbbrevOp, AbbrevTable};
+use super::abbrev::{decode_char6, AbbrevOp, AbbrevTable, Shape, Tail};
 use super::cursor::{vbr_in_word, Cursor, FAST_BITS};
 use crate::error::Result;
 use smallvec::SmallVec;
@@ -284,18 +284,21 @@ impl<'a> BitstreamReader<'a> {
         }
     }
 
-    /// The abbreviation with id `abbrev_id` in the innermost block: those it
-    /// inherits from BLOCKINFO first, then its own.
+    /// The abbreviation with id `abbrev_id` in the innermost block (those
+    /// it inherits from BLOCKINFO first, then its own) and its table.
     #[inline]
-    fn lookup(&self, abbrev_id: u32) -> Option<&[AbbrevOp]> {
+    fn lookup(&self, abbrev_id: u32) -> Option<(&AbbrevTable, Shape)> {
         let scope = self.scopes.last()?;
         let index = (abbrev_id as usize).checked_sub(4)?;
         match index.checked_sub(scope.inherited_len) {
             None => {
                 let list = &self.blockinfo.get(scope.inherited?)?.1;
-                self.info.get(*list.get(index)? as usize)
+                Some((&self.info, self.info.get(*list.get(index)? as usize)?))
             }
-            Some(own) => self.abbrevs.get(scope.abbrev_base.checked_add(own)?),
+            Some(own) => Some((
+                &self.abbrevs,
+                self.abbrevs.get(scope.abbrev_base.checked_add(own)?)?,
+            )),
         }
     }
 
@@ -306,59 +309,135 @@ impl<'a> BitstreamReader<'a> {
     pub fn read_record(&mut self, abbrev_id: u32, ops: &mut Vec<u64>) -> Result<u32> {
         ops.clear();
         if u64::from(abbrev_id) == UNABBREV_RECORD {
-            // Mostly both the code and the operand count are one vbr6 chunk
-            // (below 32): both come from one load.
-            let (code, count) = match self.cursor.peek() {
-                Some(word) if word & 0x820 == 0 => {
-                    self.cursor.skip(12);
-                    ((word & 0x1f) as u32, (word >> 6) & 0x1f)
-                }
-                _ => (
-                    self.read_u32_vbr(6, "record code")?,
-                    self.cursor.read_vbr(6)?,
-                ),
-            };
-            if count.saturating_mul(6) > self.cursor.remaining() {
-                return Err(self.error(format!(
-                    "record with {count} operands runs past the end of the stream"
-                )));
-            }
+            let (code, count) = self.read_unabbreviated_header()?;
+            // `count` fields of at least 6 bits fit in what remains.
             self.cursor.read_vbr_run(6, count as usize, ops)?;
             return Ok(code);
         }
         self.read_abbreviated(abbrev_id, ops)
     }
 
-    /// [`Self::read_record`] for a record with an abbreviation.
-    fn read_abbreviated(&mut self, abbrev_id: u32, ops: &mut Vec<u64>) -> Result<u32> {
-        let Some(abbrev) = self.lookup(abbrev_id) else {
+    /// [`Self::read_record`] for records whose trailing operands may be
+    /// text: when `text_at(code)` gives an index, the operands from it on
+    /// are characters (0..=255) and are appended to `text` as bytes
+    /// instead of to `ops`. Character runs of unabbreviated records and
+    /// character arrays and blobs of abbreviated ones are decoded straight
+    /// to bytes, without a `u64` per character.
+    #[inline]
+    pub fn read_record_text(
+        &mut self,
+        abbrev_id: u32,
+        text_at: impl Fn(u32) -> Option<usize>,
+        ops: &mut Vec<u64>,
+        text: &mut Vec<u8>,
+    ) -> Result<u32> {
+        ops.clear();
+        if u64::from(abbrev_id) != UNABBREV_RECORD {
+            return self.read_abbreviated_text(abbrev_id, text_at, ops, text);
+        }
+        let (code, count) = self.read_unabbreviated_header()?;
+        // `count` fields of at least 6 bits fit in what remains.
+        let count = count as usize;
+        match text_at(code) {
+            Some(start) if start < count => {
+                self.cursor.read_vbr_run(6, start, ops)?;
+                self.cursor
+                    .read_vbr6_text(count.wrapping_sub(start), text)?;
+            }
+            _ => self.cursor.read_vbr_run(6, count, ops)?,
+        }
+        Ok(code)
+    }
+
+    /// The code and operand count of an unabbreviated record, the count
+    /// checked against what remains of the stream.
+    #[inline(always)]
+    fn read_unabbreviated_header(&mut self) -> Result<(u32, u64)> {
+        // Mostly both the code and the operand count are one vbr6 chunk
+        // (below 32): both come from one load.
+        let (code, count) = match self.cursor.peek() {
+            Some(word) if word & 0x820 == 0 => {
+                self.cursor.skip(12);
+                ((word & 0x1f) as u32, (word >> 6) & 0x1f)
+            }
+            _ => (
+                self.read_u32_vbr(6, "record code")?,
+                self.cursor.read_vbr(6)?,
+            ),
+        };
+        if count.saturating_mul(6) > self.cursor.remaining() {
+            return Err(self.error(format!(
+                "record with {count} operands runs past the end of the stream"
+            )));
+        }
+        Ok((code, count))
+    }
+
+    /// [`Self::read_record_text`] for a record with an abbreviation: a
+    /// trailing array of characters of at most 8 bits, or a blob, right
+    /// where the text starts goes straight to bytes; any other shape is
+    /// decoded as usual and its text operands narrowed afterwards.
+    fn read_abbreviated_text(
+        &mut self,
+        abbrev_id: u32,
+        text_at: impl Fn(u32) -> Option<usize>,
+        ops: &mut Vec<u64>,
+        text: &mut Vec<u8>,
+    ) -> Result<u32> {
+        let Some((table, shape)) = self.lookup(abbrev_id) else {
             return Err(self.error(format!("undefined abbreviation id {abbrev_id}")));
         };
-        // `AbbrevTable::read` guarantees the shape: a scalar code, scalars,
-        // and at the end an array with its element or a blob.
-        let (body, tail) = match abbrev {
-            [body @ .., AbbrevOp::Array, element] => (body, Some(*element)),
-            [body @ .., AbbrevOp::Blob] => (body, Some(AbbrevOp::Blob)),
-            body => (body, None),
-        };
-        let Some((&code_op, scalars)) = body.split_first() else {
-            return Err(self.error("abbreviation without operands"));
+        let mut cursor = self.cursor.clone();
+        let code = read_code_and_scalars(&mut cursor, table, &shape, ops)?;
+        let code = u32::try_from(code)
+            .map_err(|_| self.error(format!("record code {code} does not fit in 32 bits")))?;
+        let start = text_at(code);
+        match (shape.tail, start) {
+            (Tail::None, _) => {}
+            (Tail::Blob, Some(start)) if start == ops.len() => {
+                let len = cursor.read_vbr(6)?;
+                cursor.align32()?;
+                text.extend_from_slice(cursor.read_bytes(len)?);
+                cursor.align32()?;
+            }
+            (Tail::Array(element @ (AbbrevOp::Fixed(1..=8) | AbbrevOp::Char6)), Some(start))
+                if start == ops.len() =>
+            {
+                let count = read_array_len(&mut cursor, element)?;
+                match element {
+                    AbbrevOp::Fixed(w) => {
+                        cursor.read_narrow_text(u32::from(w), count, |b| b, text)?
+                    }
+                    _ => cursor.read_narrow_text(6, count, |b| decode_char6(u64::from(b)), text)?,
+                }
+            }
+            (Tail::Blob, _) => read_blob(&mut cursor, ops)?,
+            (Tail::Array(element), _) => read_array(&mut cursor, element, ops)?,
+        }
+        self.cursor = cursor;
+        if let Some(tail) = start.and_then(|s| ops.get(s..)) {
+            if tail.iter().any(|&c| c > 0xff) {
+                return Err(self.error("character out of range in a string record"));
+            }
+            text.extend(tail.iter().map(|&c| c as u8));
+            ops.truncate(start.unwrap_or(0));
+        }
+        Ok(code)
+    }
+
+    /// [`Self::read_record`] for a record with an abbreviation.
+    fn read_abbreviated(&mut self, abbrev_id: u32, ops: &mut Vec<u64>) -> Result<u32> {
+        let Some((table, shape)) = self.lookup(abbrev_id) else {
+            return Err(self.error(format!("undefined abbreviation id {abbrev_id}")));
         };
         // A copy, so that the position stays in a register while the
         // operands are stored.
         let mut cursor = self.cursor.clone();
-        let code = read_scalar(&mut cursor, code_op)?;
-        read_scalars(&mut cursor, scalars, ops)?;
-        match tail {
-            None => {}
-            Some(AbbrevOp::Blob) => {
-                let len = cursor.read_vbr(6)?;
-                cursor.align32()?;
-                let bytes = cursor.read_bytes(len)?;
-                ops.extend(bytes.iter().map(|&b| u64::from(b)));
-                cursor.align32()?;
-            }
-            Some(element) => read_array(&mut cursor, element, ops)?,
+        let code = read_code_and_scalars(&mut cursor, table, &shape, ops)?;
+        match shape.tail {
+            Tail::None => {}
+            Tail::Blob => read_blob(&mut cursor, ops)?,
+            Tail::Array(element) => read_array(&mut cursor, element, ops)?,
         }
         self.cursor = cursor;
         u32::try_from(code)
@@ -366,10 +445,38 @@ impl<'a> BitstreamReader<'a> {
     }
 }
 
-/// Appends the elements of an array operand (after its abbreviation said
-/// so) to `ops`.
+/// Decodes the code and the scalar operands of a record with abbreviation
+/// `shape` of `table`: returns the code and appends the operands to `ops`.
+#[inline(always)]
+fn read_code_and_scalars(
+    cursor: &mut Cursor<'_>,
+    table: &AbbrevTable,
+    shape: &Shape,
+    ops: &mut Vec<u64>,
+) -> Result<u64> {
+    // `AbbrevTable::read` guarantees a scalar code.
+    let Some((&code_op, rest)) = table.scalars(shape).and_then(|s| s.split_first()) else {
+        return Err(cursor.error("abbreviation without operands"));
+    };
+    let code = read_scalar(cursor, code_op)?;
+    read_scalars(cursor, rest, ops)?;
+    Ok(code)
+}
+
+/// Appends the bytes of a blob operand, one per operand, to `ops`.
+fn read_blob(cursor: &mut Cursor<'_>, ops: &mut Vec<u64>) -> Result<()> {
+    let len = cursor.read_vbr(6)?;
+    cursor.align32()?;
+    let bytes = cursor.read_bytes(len)?;
+    ops.extend(bytes.iter().map(|&b| u64::from(b)));
+    cursor.align32()
+}
+
+/// The element count of an array operand, checked against what remains of
+/// the stream: `count` elements of at least one bit each fit in it, so
+/// that reservations for them are bounded.
 #[inline]
-fn read_array(cursor: &mut Cursor<'_>, element: AbbrevOp, ops: &mut Vec<u64>) -> Result<()> {
+fn read_array_len(cursor: &mut Cursor<'_>, element: AbbrevOp) -> Result<usize> {
     let count = cursor.read_vbr(6)?;
     let min_bits = match element {
         AbbrevOp::Fixed(w) | AbbrevOp::Vbr(w) => u64::from(w),
@@ -380,9 +487,14 @@ fn read_array(cursor: &mut Cursor<'_>, element: AbbrevOp, ops: &mut Vec<u64>) ->
             "array of {count} elements runs past the end of the stream"
         )));
     }
-    // `count` elements of at least one bit each fit in what remains of the
-    // input: the reservation is bounded.
-    let count = count as usize;
+    Ok(count as usize)
+}
+
+/// Appends the elements of an array operand (after its abbreviation said
+/// so) to `ops`.
+#[inline]
+fn read_array(cursor: &mut Cursor<'_>, element: AbbrevOp, ops: &mut Vec<u64>) -> Result<()> {
+    let count = read_array_len(cursor, element)?;
     match element {
         AbbrevOp::Vbr(w) => cursor.read_vbr_run(u32::from(w), count, ops),
         AbbrevOp::Fixed(w) => cursor.read_run(u32::from(w), count, ops),
@@ -452,5 +564,224 @@ fn read_scalar(cursor: &mut Cursor<'_>, op: AbbrevOp) -> Result<u64> {
         AbbrevOp::Array | AbbrevOp::Blob => {
             Err(cursor.error("array or blob where a scalar operand is expected"))
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A bit writer for hand-made streams.
+    #[derive(Default)]
+    struct Writer {
+        bytes: Vec<u8>,
+        bits: u64,
+    }
+
+    impl Writer {
+        fn put(&mut self, value: u64, width: u32) {
+            for i in 0..width {
+                if self.bits % 8 == 0 {
+                    self.bytes.push(0);
+                }
+                *self.bytes.last_mut().unwrap() |= (((value >> i) & 1) as u8) << (self.bits % 8);
+                self.bits += 1;
+            }
+        }
+
+        fn vbr(&mut self, mut value: u64, width: u32) {
+            let payload = width - 1;
+            while value >> payload != 0 {
+                self.put((value & ((1 << payload) - 1)) | (1 << payload), width);
+                value >>= payload;
+            }
+            self.put(value, width);
+        }
+
+        fn align32(&mut self) {
+            while self.bits % 32 != 0 {
+                self.put(0, 1);
+            }
+        }
+    }
+
+    const WIDTH: u32 = 4;
+
+    /// A record's fields after its abbreviation id: (value, width, VBR?);
+    /// width 0 aligns to 32 bits (around a blob's bytes).
+    type Fields = Vec<(u64, u32, bool)>;
+
+    /// An abbreviation's operands: (literal?, value or encoding, width).
+    type AbbrevDef<'a> = &'a [(bool, u64, u64)];
+
+    /// Each record's operands and text.
+    type Decoded = Vec<(Vec<u64>, Vec<u8>)>;
+
+    /// A block (id 8, abbreviation width 4) that defines `abbrevs` (each
+    /// a list of (is literal, encoding or value, width)) and holds
+    /// `records` (abbreviation id, writer of the fields), `skew` bits of
+    /// padding in a leading unabbreviated record shifting everything.
+    /// Returns the stream and the length it needs for its last record.
+    fn stream(abbrevs: &[AbbrevDef<'_>], records: &[(u64, Fields)]) -> (Vec<u8>, usize) {
+        let mut w = Writer::default();
+        w.put(ENTER_SUBBLOCK, 2);
+        w.vbr(8, 8);
+        w.vbr(u64::from(WIDTH), 4);
+        w.align32();
+        let words_at = w.bytes.len();
+        w.put(0, 32);
+        for ops in abbrevs {
+            w.put(DEFINE_ABBREV, WIDTH);
+            w.vbr(ops.len() as u64, 5);
+            for &(literal, a, b) in *ops {
+                w.put(u64::from(literal), 1);
+                if literal {
+                    w.vbr(a, 8);
+                } else {
+                    w.put(a, 3);
+                    if a == 1 || a == 2 {
+                        w.vbr(b, 5);
+                    }
+                }
+            }
+        }
+        for (id, fields) in records {
+            w.put(*id, WIDTH);
+            for &(value, width, vbr) in fields {
+                if vbr {
+                    w.vbr(value, width);
+                } else if width == 0 {
+                    // A blob: length, alignment, bytes, alignment.
+                    w.align32();
+                } else {
+                    w.put(value, width);
+                }
+            }
+        }
+        // The byte that holds the last record's last bit.
+        let last = usize::try_from(w.bits.div_ceil(8)).unwrap();
+        w.put(END_BLOCK, WIDTH);
+        w.align32();
+        let words = (w.bytes.len() - words_at - 4) / 4;
+        w.bytes[words_at..words_at + 4].copy_from_slice(&(words as u32).to_le_bytes());
+        (w.bytes, last)
+    }
+
+    fn chars(text: &[u8], width: u32) -> Fields {
+        let mut fields = vec![(text.len() as u64, 6, true)];
+        fields.extend(text.iter().map(|&c| (u64::from(c), width, false)));
+        fields
+    }
+
+    /// Reads every record of the block both ways: `read_record_text`'s
+    /// operands and bytes must be `read_record`'s operands split at the
+    /// text start.
+    fn read_both(data: &[u8], text_at: fn(u32) -> Option<usize>) -> Result<Decoded> {
+        let mut plain = BitstreamReader::new(data, 0)?;
+        let mut split = plain.clone();
+        let mut out = Vec::new();
+        for bs in [&mut plain, &mut split] {
+            match bs.advance()? {
+                Entry::SubBlock(id) => bs.enter_block(id)?,
+                other => panic!("{other:?}"),
+            }
+        }
+        loop {
+            let (a, b) = (plain.advance()?, split.advance()?);
+            assert_eq!(a, b);
+            let Entry::Record(id) = a else { break };
+            let (mut ops, mut text_ops, mut text) = (Vec::new(), Vec::new(), Vec::new());
+            let code = plain.read_record(id, &mut ops)?;
+            let split_code = split.read_record_text(id, text_at, &mut text_ops, &mut text)?;
+            assert_eq!(code, split_code);
+            assert_eq!(plain.pos(), split.pos());
+            let start = text_at(code).unwrap_or(usize::MAX).min(ops.len());
+            assert_eq!(&ops[..start], &text_ops[..]);
+            let narrowed: Vec<u8> = ops[start..].iter().map(|&c| c as u8).collect();
+            assert_eq!(narrowed, text);
+            out.push((text_ops, text));
+        }
+        Ok(out)
+    }
+
+    #[test]
+    fn text_records_match_plain_records_at_every_bit_offset() {
+        // Abbreviations (literal?, encoding or value, width), ids 4 to 9.
+        let pad: AbbrevDef<'_> = &[(true, 7, 0), (false, 3, 0), (false, 1, 1)];
+        let char6: AbbrevDef<'_> = &[(true, 4, 0), (false, 3, 0), (false, 4, 0)];
+        let fixed8: AbbrevDef<'_> = &[(false, 1, 3), (false, 2, 8), (false, 3, 0), (false, 1, 8)];
+        let fixed7: AbbrevDef<'_> = &[(false, 1, 3), (false, 2, 8), (false, 3, 0), (false, 1, 7)];
+        let blob: AbbrevDef<'_> = &[(true, 4, 0), (false, 5, 0)];
+        let vbr_chars: AbbrevDef<'_> = &[(true, 5, 0), (false, 3, 0), (false, 2, 6)];
+        let text_at = |code| match code {
+            1 | 2 => Some(1),
+            4 | 5 => Some(0),
+            _ => None,
+        };
+        const CHAR6: &[u8] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._";
+        for skew in 0..16u64 {
+            // `skew` one-bit elements shift what follows to every bit
+            // position.
+            let mut records = vec![(4, vec![(skew, 6, true)])];
+            records[0].1.extend((0..skew).map(|_| (1, 1, false)));
+            let mut named = chars(b"dx_precise9", 6);
+            for field in &mut named[1..] {
+                field.0 = CHAR6.iter().position(|&c| u64::from(c) == field.0).unwrap() as u64;
+            }
+            records.push((5, named));
+            let mut vst = vec![(1, 3, false), (300, 8, true)];
+            vst.extend(chars(b"main.entry \xe9!", 8));
+            records.push((6, vst));
+            let mut vst7 = vec![(2, 3, false), (5, 8, true)];
+            vst7.extend(chars(b"block_1 \x7f", 7));
+            records.push((7, vst7));
+            let mut unabbreviated = vec![(2, 6, true), (7, 6, true), (42, 6, true)];
+            unabbreviated.extend(b"kind.x".iter().map(|&c| (u64::from(c), 6, true)));
+            records.push((3, unabbreviated));
+            let mut bytes = vec![(5, 6, true), (0, 0, false)];
+            bytes.extend(b"blob!".iter().map(|&c| (u64::from(c), 8, false)));
+            bytes.push((0, 0, false));
+            records.push((8, bytes));
+            let mut vbr = vec![(4, 6, true)];
+            vbr.extend(b"tbaa".iter().map(|&c| (u64::from(c), 6, true)));
+            records.push((9, vbr));
+            let (data, last) = stream(&[pad, char6, fixed8, fixed7, blob, vbr_chars], &records);
+            let got = read_both(&data, text_at).unwrap();
+            assert_eq!(got[0].0.len() as u64, skew);
+            assert_eq!(got[1], (vec![], b"dx_precise9".to_vec()), "skew {skew}");
+            assert_eq!(
+                got[2],
+                (vec![300], b"main.entry \xe9!".to_vec()),
+                "skew {skew}"
+            );
+            assert_eq!(got[3], (vec![5], b"block_1 \x7f".to_vec()), "skew {skew}");
+            assert_eq!(got[4], (vec![42], b"kind.x".to_vec()), "skew {skew}");
+            assert_eq!(got[5], (vec![], b"blob!".to_vec()), "skew {skew}");
+            assert_eq!(got[6], (vec![], b"tbaa".to_vec()), "skew {skew}");
+            // Cut anywhere before the last record ends, with the block's
+            // length cut to match, the stream is an error, never a panic.
+            for cut in 8..last {
+                let mut cut_data = data[..cut].to_vec();
+                let words = ((cut - 8) / 4) as u32;
+                cut_data[4..8].copy_from_slice(&words.to_le_bytes());
+                assert!(
+                    read_both(&cut_data, text_at).is_err(),
+                    "skew {skew} cut {cut}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn wide_characters_in_text_records_are_errors() {
+        let vbr_chars: AbbrevDef<'_> = &[(true, 5, 0), (false, 3, 0), (false, 2, 6)];
+        let vbr = vec![(2, 6, true), (97, 6, true), (256, 6, true)];
+        let (data, _) = stream(&[vbr_chars], &[(4, vbr)]);
+        let err = read_both(&data, |_| Some(0)).unwrap_err();
+        assert!(err.to_string().contains("character out of range"), "{err}");
+        let unabbreviated = vec![(5, 6, true), (2, 6, true), (97, 6, true), (300, 6, true)];
+        let (data, _) = stream(&[], &[(3, unabbreviated)]);
+        let err = read_both(&data, |_| Some(0)).unwrap_err();
+        assert!(err.to_string().contains("character out of range"), "{err}");
     }
 }

@@ -77,12 +77,16 @@ impl Reader<'_> {
                 }
                 Entry::Record(a) => a,
             };
-            let code = self.read_record(abbrev)?;
+            let code = self.read_record_text(abbrev, |code| match code {
+                code::STRING | code::NAME => Some(0),
+                code::KIND => Some(1),
+                _ => None,
+            })?;
             if pending_name.is_some() && code != code::NAMED_NODE {
                 return Err(self.err("metadata name not followed by a named node"));
             }
             let md = match code {
-                code::STRING => Metadata::String(self.ops_string(0)?),
+                code::STRING => Metadata::String(self.text_string()),
                 code::VALUE => {
                     if self.ops.len() != 2 {
                         return Err(self.err("metadata value record must have 2 operands"));
@@ -99,7 +103,7 @@ impl Reader<'_> {
                     distinct: code == code::DISTINCT_NODE,
                 },
                 code::NAME => {
-                    pending_name = Some(self.ops_string(0)?);
+                    pending_name = Some(self.text_string());
                     continue;
                 }
                 code::NAMED_NODE => {
@@ -119,7 +123,7 @@ impl Reader<'_> {
                 }
                 code::KIND => {
                     let kind = self.op32(0)?;
-                    let name = self.ops_string(1)?;
+                    let name = self.text_string();
                     self.module.metadata.kinds.push((kind, name));
                     continue;
                 }

@@ -38,7 +38,12 @@ pub fn read(bitcode: &[u8]) -> Result<Module> {
     let bs = bitstream::open(bitcode)?;
     let mut reader = Reader::new(bs, bitcode.len());
     reader.read_top_level()?;
-    Ok(reader.module)
+    let mut module = reader.module;
+    // Every string was checked when it was interned; this validates the
+    // whole arena once (a failure would be a reader bug, not bad input).
+    module.strings = String::from_utf8(reader.strings)
+        .map_err(|_| Error::invalid_at_bit(Phase::Ir, 0, "string arena is not UTF-8"))?;
+    Ok(module)
 }
 
 /// A forward reference waiting for its definition: arena id and the type
@@ -55,8 +60,11 @@ pub(crate) struct Reader<'a> {
     module: Module,
     /// Operands of the record being decoded (reused, never shrunk).
     ops: Vec<u64>,
-    /// The bytes of the string being interned (reused, never shrunk).
-    scratch: Vec<u8>,
+    /// The string arena, moved into the module's (as a `String`) at the
+    /// end. Text records decode their characters straight into it.
+    strings: Vec<u8>,
+    /// Where the text of the record being decoded starts in `strings`.
+    text_start: usize,
     /// Bit position of the record being decoded, for errors.
     record_bit: u64,
     /// Size of the input, to bound allocations.
@@ -93,7 +101,6 @@ impl<'a> Reader<'a> {
         let mut module = Module::default();
         module.values.reserve(input_len / 11);
         module.lists.reserve(input_len / 4);
-        module.strings.reserve(input_len / 2);
         module.metadata.nodes.reserve(input_len / 24);
         module.metadata.kinds.reserve(input_len / 64);
         module.metadata.named.reserve(input_len / 128);
@@ -105,7 +112,8 @@ impl<'a> Reader<'a> {
             bs,
             module,
             ops: Vec::with_capacity(256),
-            scratch: Vec::with_capacity(256),
+            strings: Vec::with_capacity(input_len / 2),
+            text_start: 0,
             record_bit: 0,
             input_len,
             relative_ids: false,
@@ -168,36 +176,49 @@ impl<'a> Reader<'a> {
         self.bs.read_record(abbrev, &mut self.ops)
     }
 
-    /// Interns the operands from `start` on as a string in the module arena.
-    fn ops_string(&mut self, start: usize) -> Result<super::StrRange> {
-        self.ops_substring(start, self.ops.len())
+    /// Reads the record announced by `entry`: operands into `self.ops`,
+    /// and those from `text_at(code)` on, when it gives an index, appended
+    /// to the string arena as bytes (see
+    /// [`BitstreamReader::read_record_text`]), for [`Self::text_string`].
+    #[inline]
+    fn read_record_text(
+        &mut self,
+        abbrev: u32,
+        text_at: impl Fn(u32) -> Option<usize>,
+    ) -> Result<u32> {
+        self.text_start = self.strings.len();
+        self.bs
+            .read_record_text(abbrev, text_at, &mut self.ops, &mut self.strings)
     }
 
-    /// Interns operands `start..end` as a string in the module arena (bytes
-    /// are taken as Latin-1 when they are not valid UTF-8).
+    /// The text of the current record, already in the arena, as a string
+    /// (bytes are taken as Latin-1 when they are not valid UTF-8).
+    fn text_string(&mut self) -> super::StrRange {
+        let begin = self.text_start.min(self.strings.len());
+        let text = self.strings.get(begin..).unwrap_or(&[]);
+        // ASCII, all the corpus has, is a vectorized check.
+        if !(text.is_ascii() || std::str::from_utf8(text).is_ok()) {
+            let latin1 = self.strings.split_off(begin);
+            let mut utf8 = [0u8; 4];
+            for &b in &latin1 {
+                let c = char::from(b).encode_utf8(&mut utf8);
+                self.strings.extend_from_slice(c.as_bytes());
+            }
+        }
+        // `begin` is at most the length.
+        super::ListRange::new(begin, self.strings.len().saturating_sub(begin))
+    }
+
+    /// Interns operands `start..end` as a string in the arena (see
+    /// [`Self::text_string`]), for strings inside other records.
     fn ops_substring(&mut self, start: usize, end: usize) -> Result<super::StrRange> {
         let ops = self.ops.get(start..end).unwrap_or(&[]);
-        let begin = self.module.strings.len();
-        // Two passes, each of which vectorizes: whether every operand fits in
-        // a byte, and the narrowing to bytes.
-        let wide = ops.iter().fold(0, |wide, &c| wide | c);
-        self.scratch.clear();
-        self.scratch.extend(ops.iter().map(|&c| c as u8));
-        if wide > 0xff {
+        if ops.iter().any(|&c| c > 0xff) {
             return Err(self.err("character out of range in a string record"));
         }
-        match std::str::from_utf8(&self.scratch) {
-            Ok(s) => self.module.strings.push_str(s),
-            Err(_) => self
-                .module
-                .strings
-                .extend(self.scratch.iter().map(|&b| char::from(b))),
-        }
-        // `begin` is the length before the push.
-        Ok(super::ListRange::new(
-            begin,
-            self.module.strings.len().saturating_sub(begin),
-        ))
+        self.text_start = self.strings.len();
+        self.strings.extend(ops.iter().map(|&c| c as u8));
+        Ok(self.text_string())
     }
 
     /// Checks a cast of an instruction or constant expression
@@ -321,5 +342,34 @@ impl<'a> Reader<'a> {
     #[inline(always)]
     fn type_of(&self, id: ValueId) -> Option<TypeId> {
         self.module.values.get(id.0 as usize).map(|v| v.ty)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_that_is_not_utf8_is_taken_as_latin1() {
+        let data = [0u8; 8];
+        let mut r = Reader::new(BitstreamReader::new(&data, 0).unwrap(), 64);
+        let text = |r: &mut Reader<'_>, bytes: &[u8]| {
+            r.text_start = r.strings.len();
+            r.strings.extend_from_slice(bytes);
+            r.text_string()
+        };
+        let ascii = text(&mut r, b"dx.precise");
+        let latin1 = text(&mut r, b"caf\xe9");
+        let utf8 = text(&mut r, "café".as_bytes());
+        r.ops = vec![0x41, 0xe9, 0x42];
+        let from_ops = r.ops_substring(0, 3).unwrap();
+        r.ops = vec![0x41, 0x100];
+        assert!(r.ops_substring(0, 2).is_err());
+        let strings = String::from_utf8(r.strings.clone()).unwrap();
+        let get = |s: crate::ir::StrRange| &strings[s.as_range()];
+        assert_eq!(get(ascii), "dx.precise");
+        assert_eq!(get(latin1), "café");
+        assert_eq!(get(utf8), "café");
+        assert_eq!(get(from_ops), "AéB");
     }
 }

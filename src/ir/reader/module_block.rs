@@ -44,7 +44,9 @@ impl Reader<'_> {
                 }
                 Entry::Record(a) => a,
             };
-            let code = self.read_record(abbrev)?;
+            let code = self.read_record_text(abbrev, |code| {
+                matches!(code, code::TRIPLE | code::DATALAYOUT).then_some(0)
+            })?;
             match code {
                 code::VERSION => {
                     self.relative_ids = match self.op(0)? {
@@ -53,8 +55,8 @@ impl Reader<'_> {
                         v => return Err(self.unsupported(format!("bitcode module version {v}"))),
                     }
                 }
-                code::TRIPLE => self.module.triple = self.ops_string(0)?,
-                code::DATALAYOUT => self.module.datalayout = self.ops_string(0)?,
+                code::TRIPLE => self.module.triple = self.text_string(),
+                code::DATALAYOUT => self.module.datalayout = self.text_string(),
                 code::GLOBALVAR => self.read_global_var()?,
                 code::FUNCTION => self.read_function_proto()?,
                 code::ALIAS | code::ALIAS_OLD => return Err(self.unsupported("global aliases")),
@@ -345,7 +347,8 @@ impl Reader<'_> {
                 }
                 Entry::Record(a) => a,
             };
-            match self.read_record(abbrev)? {
+            let text_at = |code| matches!(code, code::VST_ENTRY | code::VST_BBENTRY).then_some(1);
+            match self.read_record_text(abbrev, text_at)? {
                 code::VST_ENTRY => {
                     let id = self.op32(0)?;
                     let value = self
@@ -356,14 +359,14 @@ impl Reader<'_> {
                             "symbol table names value {id}, which does not exist"
                         )));
                     };
-                    let name = self.ops_string(1)?;
+                    let name = self.text_string();
                     if let Some(v) = self.module.values.get_mut(value.0 as usize) {
                         v.name = name;
                     }
                 }
                 code::VST_BBENTRY => {
                     let block = BlockId(self.op32(0)?);
-                    let name = self.ops_string(1)?;
+                    let name = self.text_string();
                     let slot = func
                         .and_then(|f| self.module.functions.get_mut(f.0 as usize))
                         .and_then(|f| f.blocks.get_mut(block.0 as usize));

@@ -55,7 +55,8 @@ impl Reader<'_> {
                 }
                 Entry::Record(a) => a,
             };
-            let code = self.read_record(abbrev)?;
+            let code =
+                self.read_record_text(abbrev, |code| (code == code::STRUCT_NAME).then_some(0))?;
             let ty = match code {
                 code::NUMENTRY => {
                     if declared.is_some() {
@@ -125,7 +126,7 @@ impl Reader<'_> {
                     }
                 }
                 code::STRUCT_NAME => {
-                    pending_name = self.ops_string(0)?;
+                    pending_name = self.text_string();
                     continue;
                 }
                 code::STRUCT_NAMED => {
