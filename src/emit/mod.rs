@@ -115,10 +115,11 @@ pub(crate) struct Emitter<'m> {
     m: &'m Module,
     desc: &'m ShaderDesc,
     opts: &'m EmitOptions,
-    /// The SPIR-V module being written, shared by all functions.
-    spv: module_ctx::ModuleCtx,
+    /// The SPIR-V module being written, shared by all functions (boxed,
+    /// as in the [`ScratchPool`]: taking and giving back move a pointer).
+    spv: Box<module_ctx::ModuleCtx>,
     /// The function being emitted (made anew for each function).
-    func: context::FnCtx,
+    func: Box<context::FnCtx>,
     /// Constant-expression expansions left for the module (see
     /// [`context::MAX_CONST_DEPTH`]).
     const_budget: u64,
@@ -185,7 +186,7 @@ impl EmitOptions {
     /// Resolves every resource of `desc` through the binding layer.
     fn bindings(&self, desc: &ShaderDesc) -> Result<crate::binding::Bindings> {
         use crate::binding::{BindingModel, Bindings, PlainOptions};
-        let resources: Vec<_> = desc
+        let resources: smallvec::SmallVec<[_; 16]> = desc
             .resources
             .iter()
             .map(|d| d.binding_resource())

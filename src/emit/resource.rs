@@ -295,12 +295,11 @@ impl<'m> Emitter<'m> {
         } else if coherent {
             self.spv.decorate(var, Decoration::Coherent, &[]);
         }
-        let name = if view == View::Counter {
-            format!("{}.counter", d.name)
+        if view == View::Counter {
+            self.spv.name(var, &format!("{}.counter", d.name));
         } else {
-            d.name.clone()
-        };
-        self.spv.name(var, &name);
+            self.spv.name(var, &d.name);
+        }
         self.spv.interface.insert(var);
         if shared {
             self.add_heap_var(key, var);

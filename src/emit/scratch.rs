@@ -11,11 +11,13 @@ use crate::cfg::CfgScratch;
 use std::fmt;
 use std::sync::{Mutex, PoisonError};
 
-/// The containers of one emission (see the module doc).
+/// The containers of one emission (see the module doc), boxed: they are
+/// a few kilobytes, and a compilation moves them from the pool into the
+/// emitter and back.
 #[derive(Default)]
 pub(crate) struct Scratch {
-    pub(super) spv: ModuleCtx,
-    pub(super) func: FnCtx,
+    pub(super) spv: Box<ModuleCtx>,
+    pub(super) func: Box<FnCtx>,
 }
 
 /// How many scratches a pool keeps (about the number of threads that
