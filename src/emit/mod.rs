@@ -256,12 +256,23 @@ pub(crate) fn emit_with(
         };
         Ok::<_, crate::Error>((entry, patch))
     });
-    pool.put_cfg(cfg_scratch);
-    let (structured, patch) = structured?;
+    let (structured, patch) = match structured {
+        Ok(s) => s,
+        Err(e) => {
+            pool.put_cfg(cfg_scratch);
+            return Err(e);
+        }
+    };
     let emitted = tracer.time(Phase::Emit, || {
         emitter.run(&structured, patch.as_ref().map(|(id, s)| (*id, s)))
     });
     pool.put(emitter.into_scratch());
+    // The structured functions' vectors serve the next compilation.
+    cfg_scratch.recycle(structured);
+    if let Some((_, s)) = patch {
+        cfg_scratch.recycle(s);
+    }
+    pool.put_cfg(cfg_scratch);
     emitted
 }
 

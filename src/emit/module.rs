@@ -24,8 +24,13 @@ impl<'m> Emitter<'m> {
         bindings: crate::binding::Bindings,
         scratch: Scratch,
     ) -> Self {
-        let Scratch { mut spv, func } = scratch;
+        let Scratch {
+            mut spv,
+            func,
+            mut resources,
+        } = scratch;
         spv.reset(m.types.len());
+        resources.reset();
         Emitter {
             bindings,
             bindless: Default::default(),
@@ -35,7 +40,7 @@ impl<'m> Emitter<'m> {
             opts,
             spv,
             func,
-            resources: Default::default(),
+            resources,
             stage: Default::default(),
             pixel: Default::default(),
             mesh: Default::default(),
@@ -156,6 +161,7 @@ impl<'m> Emitter<'m> {
         Scratch {
             spv: self.spv,
             func: self.func,
+            resources: self.resources,
         }
     }
 

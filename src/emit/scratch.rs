@@ -7,6 +7,7 @@
 
 use super::context::FnCtx;
 use super::module_ctx::ModuleCtx;
+use super::resource::ResourceState;
 use crate::cfg::CfgScratch;
 use std::fmt;
 use std::sync::{Mutex, PoisonError};
@@ -18,6 +19,7 @@ use std::sync::{Mutex, PoisonError};
 pub(crate) struct Scratch {
     pub(super) spv: Box<ModuleCtx>,
     pub(super) func: Box<FnCtx>,
+    pub(super) resources: ResourceState,
 }
 
 /// How many scratches a pool keeps (about the number of threads that

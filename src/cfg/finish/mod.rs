@@ -105,6 +105,7 @@ pub(crate) fn finish(
             repl: &repl,
             order: &order,
         },
+        &mut scratch.out,
     );
     scratch.phis = ssa.phis;
     scratch.blocks.give(blocks);
