@@ -263,7 +263,7 @@ impl Compiler {
     fn compile_all_with(&self, blob: &[u8], tracer: &mut Tracer) -> Result<Vec<Output>> {
         let mut shader = crate::Shader::read_with(blob, tracer)?;
         let dxil = &shader.dxil;
-        let entries: Vec<usize> = if dxil.is_library() {
+        let entries: smallvec::SmallVec<[usize; 4]> = if dxil.is_library() {
             dxil.export_indices().collect()
         } else {
             (0..dxil.entry_points.len().min(1)).collect()

@@ -28,9 +28,11 @@ impl<'m> Emitter<'m> {
             mut spv,
             func,
             mut resources,
+            mut calls,
         } = scratch;
         spv.reset(m.types.len());
         resources.reset();
+        calls.reset();
         Emitter {
             bindings,
             bindless: Default::default(),
@@ -50,7 +52,7 @@ impl<'m> Emitter<'m> {
             hit_objects: Default::default(),
             heaps: Default::default(),
             waves: Default::default(),
-            calls: Default::default(),
+            calls,
             const_budget: (m.values.len() as u64)
                 .saturating_mul(16)
                 .saturating_add(1 << 16),
@@ -162,6 +164,7 @@ impl<'m> Emitter<'m> {
             spv: self.spv,
             func: self.func,
             resources: self.resources,
+            calls: self.calls,
         }
     }
 

@@ -6,20 +6,20 @@
 //! the next: each container is reset before it is used again.
 
 use super::context::FnCtx;
+use super::dxop::CallChecks;
 use super::module_ctx::ModuleCtx;
 use super::resource::ResourceState;
 use crate::cfg::CfgScratch;
 use std::fmt;
 use std::sync::{Mutex, PoisonError};
 
-/// The containers of one emission (see the module doc), boxed: they are
-/// a few kilobytes, and a compilation moves them from the pool into the
-/// emitter and back.
+/// The containers of one emission (see the module doc).
 #[derive(Default)]
 pub(crate) struct Scratch {
-    pub(super) spv: Box<ModuleCtx>,
-    pub(super) func: Box<FnCtx>,
+    pub(super) spv: ModuleCtx,
+    pub(super) func: FnCtx,
     pub(super) resources: ResourceState,
+    pub(super) calls: CallChecks,
 }
 
 /// How many scratches a pool keeps (about the number of threads that
