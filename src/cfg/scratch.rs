@@ -76,6 +76,12 @@ pub struct CfgScratch {
     pub(super) pairs: Pool<(u32, u32)>,
     /// The lowered blocks.
     pub(super) blocks: Pool<super::lower::LBlock>,
+    /// Lowering's scopes.
+    pub(super) scopes: Pool<super::lower::Scope>,
+    /// Lowering's work list.
+    pub(super) work: Pool<super::lower::Work>,
+    /// Lowering's branch ladders, one per label.
+    pub(super) ladder: Vec<Vec<(u32, super::lower::Action)>>,
     /// The SSA passes' phis of each block.
     pub(super) phis: Vec<Vec<super::structured::SPhi>>,
     /// The vectors of emitted [`Structured`] functions, given back by
@@ -117,6 +123,13 @@ impl CfgScratch {
             .saturating_add(self.preds.bytes())
             .saturating_add(self.pairs.bytes())
             .saturating_add(self.blocks.bytes())
+            .saturating_add(self.scopes.bytes())
+            .saturating_add(self.work.bytes())
+            .saturating_add(
+                self.ladder
+                    .iter()
+                    .fold(bytes(&self.ladder), |a, v| a.saturating_add(bytes(v))),
+            )
             .saturating_add(self.out.bytes())
             .saturating_add(
                 self.phis

@@ -6,7 +6,7 @@ use super::simplify::resolve;
 use super::{Graph, Ssa};
 use crate::cfg::lower::{LBlock, LMerge, LTerm};
 use crate::cfg::pre::PSel;
-use crate::cfg::scratch::OutPools;
+use crate::cfg::scratch::{OutPools, Pool};
 use crate::cfg::structured::{
     Incoming, Merge, PhiDef, Preds, SBlock, SBlockId, SPhi, STerm, SValue, Structured, SynthDef,
     SynthId,
@@ -33,6 +33,7 @@ pub(super) fn assemble(
     blocks: &[LBlock],
     p: &Parts<'_>,
     spare: &mut OutPools,
+    u32s: &mut Pool<u32>,
 ) -> Result<Structured> {
     let Parts {
         g,
@@ -43,7 +44,7 @@ pub(super) fn assemble(
         order,
     } = *p;
     let n = blocks.len();
-    let mut pos = vec![NONE; n];
+    let mut pos = u32s.table(n, NONE);
     for (k, &b) in order.iter().enumerate() {
         *at_mut(&mut pos, b as usize)? = k as u32;
     }
@@ -57,7 +58,7 @@ pub(super) fn assemble(
     };
 
     // Compact synthetic ids.
-    let mut synth_new = vec![NONE; ssa.synths.len()];
+    let mut synth_new = u32s.table(ssa.synths.len(), NONE);
     let kept = ssa
         .phis
         .iter()
@@ -200,6 +201,8 @@ pub(super) fn assemble(
             term,
         });
     }
+    u32s.give(pos);
+    u32s.give(synth_new);
     Ok(Structured {
         blocks: out,
         synths: synth_out,

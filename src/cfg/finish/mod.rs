@@ -106,6 +106,7 @@ pub(crate) fn finish(
             order: &order,
         },
         &mut scratch.out,
+        &mut scratch.u32s,
     );
     scratch.phis = ssa.phis;
     scratch.blocks.give(blocks);
