@@ -261,17 +261,17 @@ impl Compiler {
     }
 
     fn compile_all_with(&self, blob: &[u8], tracer: &mut Tracer) -> Result<Vec<Output>> {
-        let shader = crate::Shader::read_with(blob, tracer)?;
+        let mut shader = crate::Shader::read_with(blob, tracer)?;
         let dxil = &shader.dxil;
-        let entries: Vec<_> = if dxil.is_library() {
-            dxil.exports().collect()
+        let entries: smallvec::SmallVec<[usize; 4]> = if dxil.is_library() {
+            dxil.export_indices().collect()
         } else {
-            dxil.entry_points.iter().take(1).collect()
+            (0..dxil.entry_points.len().min(1)).collect()
         };
         entries
             .into_iter()
-            .map(|ep| {
-                let out = self.translate_entry(&shader, ep, tracer)?;
+            .map(|i| {
+                let out = self.translate_owned(&mut shader, i, tracer)?;
                 self.validate(&out, tracer)?;
                 Ok(out)
             })
@@ -318,9 +318,40 @@ impl Compiler {
     }
 
     fn translate_with(&self, blob: &[u8], tracer: &mut Tracer) -> Result<Output> {
-        let shader = crate::Shader::read_with(blob, tracer)?;
-        let ep = self.select_entry(&shader.dxil)?;
-        self.translate_entry(&shader, ep, tracer)
+        let mut shader = crate::Shader::read_with(blob, tracer)?;
+        let dxil = &shader.dxil;
+        let ep = self.select_entry(dxil)?;
+        let i = dxil
+            .entry_points
+            .iter()
+            .position(|e| std::ptr::eq(e, ep))
+            .ok_or_else(|| {
+                Error::internal(Phase::Dxil, "the selected entry point is not listed")
+            })?;
+        self.translate_owned(&mut shader, i, tracer)
+    }
+
+    /// Translates entry point `i` of a shader this compilation owns: its
+    /// signatures move into the emitter's description instead of being
+    /// copied (the entry point keeps empty ones).
+    fn translate_owned(
+        &self,
+        shader: &mut crate::Shader<'_>,
+        i: usize,
+        tracer: &mut Tracer,
+    ) -> Result<Output> {
+        let signatures = shader
+            .dxil
+            .entry_points
+            .get_mut(i)
+            .map(|ep| std::mem::take(&mut ep.signatures))
+            .unwrap_or_default();
+        let ep = shader
+            .dxil
+            .entry_points
+            .get(i)
+            .ok_or_else(|| Error::internal(Phase::Dxil, "entry point index out of range"))?;
+        self.translate_entry(shader, ep, signatures, tracer)
     }
 
     /// The entry point [`CompileOptions::entry_point`] picks.
@@ -469,11 +500,13 @@ impl Compiler {
         &self,
         shader: &crate::Shader<'_>,
         ep: &EntryPoint,
+        signatures: crate::dxil::Signatures,
         tracer: &mut Tracer,
     ) -> Result<Output> {
         let module = &shader.module;
         let desc = tracer.time(Phase::Dxil, || {
-            ShaderDesc::for_entry(&shader.dxil, module, ep)?.with_heap_views(module)
+            ShaderDesc::with_signatures(&shader.dxil, module, ep, signatures)?
+                .with_heap_views(module)
         })?;
         let opts = EmitOptions {
             offsets: self.options.binding_offsets,

@@ -53,18 +53,22 @@ impl<'a> Tracer<'a> {
         let Some(spans) = self.spans.as_deref_mut() else {
             return f();
         };
-        let start = Instant::now();
+        // A step continuing the last span needs no start reading: the span
+        // keeps its own start.
+        let continues = spans.last().is_some_and(|last| last.phase == phase);
+        let start = (!continues).then(Instant::now);
         let result = f();
         let end = Instant::now();
-        match spans.last_mut() {
-            Some(last) if last.phase == phase => {
-                last.duration = end.saturating_duration_since(last.start)
+        match (spans.last_mut(), start) {
+            (Some(last), None) => last.duration = end.saturating_duration_since(last.start),
+            (_, start) => {
+                let start = start.unwrap_or(end);
+                spans.push(Span {
+                    phase,
+                    start,
+                    duration: end.saturating_duration_since(start),
+                })
             }
-            _ => spans.push(Span {
-                phase,
-                start,
-                duration: end.saturating_duration_since(start),
-            }),
         }
         result
     }

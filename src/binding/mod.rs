@@ -467,7 +467,7 @@ impl Bindings {
     ) -> Result<Bindings> {
         Ok(match model {
             BindingModel::Plain(o) => Bindings {
-                vias: plain::resolve(resources, o).into_iter().map(Ok).collect(),
+                vias: plain::resolve(resources, o),
                 bindless: None,
             },
             BindingModel::Bindless(layout) => {

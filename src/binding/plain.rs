@@ -20,6 +20,8 @@
 //! binding per descriptor type ([`super::heap_binding`]).
 
 use super::{DescriptorType, Resource, ResourceClass, Via};
+use crate::error::Result;
+use smallvec::SmallVec;
 
 /// Binding number offsets per register class (see the module docs).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -103,11 +105,15 @@ pub struct PlainOptions {
 }
 
 /// The access path of every resource in the plain model.
-pub(super) fn resolve(resources: &[Resource], o: &PlainOptions) -> Vec<Via> {
-    let mut spaces: Vec<u32> = resources.iter().map(|d| d.space).collect();
-    spaces.sort_unstable();
-    spaces.dedup();
-    resources.iter().map(|r| via(r, o, &spaces)).collect()
+pub(super) fn resolve(resources: &[Resource], o: &PlainOptions) -> Vec<Result<Via>> {
+    // The sorted spaces number the compact sets; other policies need none.
+    let mut spaces: SmallVec<[u32; 8]> = SmallVec::new();
+    if o.sets == SetPolicy::Compact {
+        spaces.extend(resources.iter().map(|d| d.space));
+        spaces.sort_unstable();
+        spaces.dedup();
+    }
+    resources.iter().map(|r| Ok(via(r, o, &spaces))).collect()
 }
 
 fn via(r: &Resource, o: &PlainOptions, spaces: &[u32]) -> Via {

@@ -188,20 +188,21 @@ enum ScopeKind {
 }
 
 #[derive(Clone, Copy, Debug)]
-struct Scope {
+pub(crate) struct Scope {
     parent: u32,
     kind: ScopeKind,
 }
 
 /// What a loop merge does with a routed branch's selector value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Action {
+pub(crate) enum Action {
     FallOff,
     BreakTo(u32),
     ContinueTo(u32),
 }
 
-enum Work {
+#[derive(Clone, Copy)]
+pub(crate) enum Work {
     Lower {
         list: u32,
         block: u32,
@@ -255,18 +256,29 @@ pub(crate) fn lower(
         loop_hints,
         blocks,
         scopes: {
-            let mut s = Vec::with_capacity(tree.lists.len().saturating_add(1));
-            s.push(Scope {
+            let mut scopes = s.scopes.take();
+            scopes.reserve(tree.lists.len().saturating_add(1));
+            scopes.push(Scope {
                 parent: NONE,
                 kind: ScopeKind::Root,
             });
-            s
+            scopes
         },
         crossed: s.bools.table(nl, false),
         targeted: s.bools.table(nl, false),
-        ladder: vec![Vec::new(); nl],
+        ladder: {
+            // Kept with their capacity: each starts empty.
+            let mut ladder = std::mem::take(&mut s.ladder);
+            ladder.iter_mut().for_each(Vec::clear);
+            ladder.resize_with(nl, Vec::new);
+            ladder
+        },
         loop_blocks: s.pairs.table(nl, (NONE, NONE)),
-        work: Vec::with_capacity(tree.lists.len()),
+        work: {
+            let mut work = s.work.take();
+            work.reserve(tree.lists.len());
+            work
+        },
     };
     let entry = l.new_block(Role::Entry);
     l.work.push(Work::Lower {
@@ -294,6 +306,9 @@ pub(crate) fn lower(
     s.bools.give(l.crossed);
     s.bools.give(l.targeted);
     s.pairs.give(l.loop_blocks);
+    s.scopes.give(l.scopes);
+    s.work.give(l.work);
+    s.ladder = l.ladder;
     Ok(l.blocks)
 }
 

@@ -6,6 +6,8 @@
 //! is used again.
 
 use super::ssa::SolverBufs;
+use super::structured::{SBlock, SPhi, SValue, Structured, SynthDef};
+use crate::ir::ValueId;
 
 /// The bytes a vector holds on to (its capacity).
 pub(crate) fn bytes<T>(v: &Vec<T>) -> usize {
@@ -74,8 +76,40 @@ pub struct CfgScratch {
     pub(super) pairs: Pool<(u32, u32)>,
     /// The lowered blocks.
     pub(super) blocks: Pool<super::lower::LBlock>,
+    /// Lowering's scopes.
+    pub(super) scopes: Pool<super::lower::Scope>,
+    /// Lowering's work list.
+    pub(super) work: Pool<super::lower::Work>,
+    /// Lowering's branch ladders, one per label.
+    pub(super) ladder: Vec<Vec<(u32, super::lower::Action)>>,
     /// The SSA passes' phis of each block.
     pub(super) phis: Vec<Vec<super::structured::SPhi>>,
+    /// The vectors of emitted [`Structured`] functions, given back by
+    /// [`CfgScratch::recycle`] for the next output.
+    pub(super) out: OutPools,
+}
+
+/// Spare vectors of the structurizer's output ([`Structured`]).
+#[derive(Default)]
+pub(super) struct OutPools {
+    /// Block lists.
+    pub blocks: Pool<SBlock>,
+    /// Synthetic value lists.
+    pub synths: Pool<SynthDef>,
+    /// Blocks' operand rewrites.
+    pub uses: Pool<(ValueId, SValue)>,
+    /// Blocks' phis.
+    pub phis: Pool<SPhi>,
+}
+
+impl OutPools {
+    fn bytes(&self) -> usize {
+        self.blocks
+            .bytes()
+            .saturating_add(self.synths.bytes())
+            .saturating_add(self.uses.bytes())
+            .saturating_add(self.phis.bytes())
+    }
 }
 
 impl CfgScratch {
@@ -89,11 +123,34 @@ impl CfgScratch {
             .saturating_add(self.preds.bytes())
             .saturating_add(self.pairs.bytes())
             .saturating_add(self.blocks.bytes())
+            .saturating_add(self.scopes.bytes())
+            .saturating_add(self.work.bytes())
+            .saturating_add(
+                self.ladder
+                    .iter()
+                    .fold(bytes(&self.ladder), |a, v| a.saturating_add(bytes(v))),
+            )
+            .saturating_add(self.out.bytes())
             .saturating_add(
                 self.phis
                     .iter()
                     .fold(bytes(&self.phis), |a, v| a.saturating_add(bytes(v))),
             )
+    }
+}
+
+impl CfgScratch {
+    /// Takes back the vectors of a structured function that is no longer
+    /// needed, for the next [`super::structurize_with`] (the output does
+    /// not depend on them).
+    pub fn recycle(&mut self, s: Structured) {
+        let Structured { mut blocks, synths } = s;
+        for b in blocks.drain(..) {
+            self.out.uses.give(b.uses);
+            self.out.phis.give(b.phis);
+        }
+        self.out.blocks.give(blocks);
+        self.out.synths.give(synths);
     }
 }
 

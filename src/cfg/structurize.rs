@@ -7,7 +7,7 @@ use super::finish::finish;
 use super::graph::{block_exit, Cfg, Exit};
 use super::hints::merge_loop_control;
 use super::pre::PreCfg;
-use super::scratch::CfgScratch;
+use super::scratch::{CfgScratch, Pool};
 use super::structured::{LoopControl, Merge, Preds, Role, SBlock, STerm, SValue, Structured};
 use super::tree::{self, Analysis};
 use super::util::{at, at_mut, internal};
@@ -50,7 +50,7 @@ fn structurize_inner(
     if func.is_declaration || func.blocks.is_empty() {
         return Err(Error::invalid(Phase::Cfg, "function has no body"));
     }
-    if let Some(s) = single_block(func, module)? {
+    if let Some(s) = single_block(func, module, &mut scratch.out.blocks)? {
         return Ok(s);
     }
     let cfg = Cfg::new(func, module)?;
@@ -84,7 +84,11 @@ fn structurize_inner(
 /// The fast path for a function of one block that returns (or ends in
 /// `unreachable`) and has no phis: nothing to structurize, and the passes
 /// below would produce exactly this block. `None` for any other function.
-fn single_block(func: &Function, module: &Module) -> Result<Option<Structured>> {
+fn single_block(
+    func: &Function,
+    module: &Module,
+    spare: &mut Pool<SBlock>,
+) -> Result<Option<Structured>> {
     let [_] = func.blocks.as_slice() else {
         return Ok(None);
     };
@@ -101,16 +105,18 @@ fn single_block(func: &Function, module: &Module) -> Result<Option<Structured>> 
     {
         return Ok(None);
     }
+    let mut blocks = spare.take();
+    blocks.push(SBlock {
+        origin: Some(entry),
+        role: Role::Original,
+        preds: Preds::new(),
+        phis: Vec::new(),
+        uses: Vec::new(),
+        merge: Merge::None,
+        term,
+    });
     Ok(Some(Structured {
-        blocks: vec![SBlock {
-            origin: Some(entry),
-            role: Role::Original,
-            preds: Preds::new(),
-            phis: Vec::new(),
-            uses: Vec::new(),
-            merge: Merge::None,
-            term,
-        }],
+        blocks,
         synths: Vec::new(),
     }))
 }

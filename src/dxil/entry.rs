@@ -8,6 +8,7 @@ use super::signature::Signatures;
 use super::ShaderKind;
 use crate::error::Result;
 use crate::ir::{FuncId, MdId};
+use std::sync::Arc;
 
 /// One entry point.
 #[derive(Clone, Debug, PartialEq)]
@@ -24,8 +25,9 @@ pub struct EntryPoint {
     /// Input, output and patch constant signatures.
     pub signatures: Signatures,
     /// The entry's resource lists, when the record has them (same shape as
-    /// `!dx.resources`; usually the very same node).
-    pub resources: Option<Resources>,
+    /// `!dx.resources`; usually the very same node, then shared with
+    /// [`super::DxilModule::resources`]).
+    pub resources: Option<Arc<Resources>>,
     /// The resource lists' metadata node, when not null.
     pub resources_md: Option<MdId>,
     /// Properties.
@@ -46,6 +48,12 @@ impl EntryPoint {
         }
     }
 
+    /// Whether a library lists this entry as a shader export: it has a
+    /// function and a shader kind.
+    pub(crate) fn is_export(&self) -> bool {
+        self.function.is_some() && self.kind != ShaderKind::Library
+    }
+
     /// The thread group size from `numthreads` (tag 4) or from the mesh or
     /// amplification state.
     pub fn num_threads(&self) -> Option<[u32; 3]> {
@@ -63,7 +71,7 @@ impl EntryPoint {
         id: MdId,
         index: usize,
         model_kind: ShaderKind,
-        shared: Option<(MdId, &Resources)>,
+        shared: Option<(MdId, &Arc<Resources>)>,
     ) -> Result<Self> {
         let entry = lazy(|f| write!(f, "!dx.entryPoints[{index}]"));
         let node = md.record(Some(id), 5, &entry)?;
@@ -80,12 +88,12 @@ impl EntryPoint {
         let resources_md = node.get(3);
         let resources = match (resources_md, shared) {
             (None, _) => None,
-            (Some(id), Some((module_id, decoded))) if id == module_id => Some(decoded.clone()),
-            (some, _) => Some(Resources::decode(
+            (Some(id), Some((module_id, decoded))) if id == module_id => Some(Arc::clone(decoded)),
+            (some, _) => Some(Arc::new(Resources::decode(
                 md,
                 some,
                 &format_args!("{path} resources"),
-            )?),
+            )?)),
         };
         let properties = EntryProperties::decode(md, node.get(4), &path)?;
         let kind = match (model_kind, properties.shader_kind) {

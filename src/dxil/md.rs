@@ -56,7 +56,10 @@ impl<F: Fn(&mut fmt::Formatter<'_>) -> fmt::Result> Display for Lazy<F> {
     }
 }
 
-/// An error of the DXIL phase about `what`.
+/// An error of the DXIL phase about `what` (cold: kept out of the readers'
+/// fast paths).
+#[cold]
+#[inline(never)]
 pub(crate) fn invalid(what: impl Display, message: impl Display) -> Error {
     Error::invalid(Phase::Dxil, format!("{what}: {message}"))
 }
@@ -100,6 +103,7 @@ impl<'m> MdReader<'m> {
     }
 
     /// One metadata entry, charged against the budget.
+    #[inline]
     pub fn entry(&self, id: MdId, what: &dyn Display) -> Result<&'m Metadata> {
         let Some(left) = self.budget.get().checked_sub(1) else {
             return Err(invalid(
@@ -115,6 +119,7 @@ impl<'m> MdReader<'m> {
     }
 
     /// A required tuple.
+    #[inline]
     pub fn node(&self, id: Option<MdId>, what: &dyn Display) -> Result<Node<'m>> {
         let id = id.ok_or_else(|| invalid(what, "is null, expected a metadata tuple"))?;
         match self.entry(id, what)? {
@@ -137,6 +142,7 @@ impl<'m> MdReader<'m> {
     }
 
     /// A tuple with at least `min` operands.
+    #[inline]
     pub fn record(&self, id: Option<MdId>, min: usize, what: &dyn Display) -> Result<Node<'m>> {
         let node = self.node(id, what)?;
         if node.len() < min {
@@ -149,6 +155,7 @@ impl<'m> MdReader<'m> {
     }
 
     /// A value wrapped as metadata (`i32 4`, `void ()* @main`).
+    #[inline]
     pub fn value(&self, id: Option<MdId>, what: &dyn Display) -> Result<ValueId> {
         let id = id.ok_or_else(|| invalid(what, "is null, expected a value"))?;
         match self.entry(id, what)? {
@@ -161,6 +168,7 @@ impl<'m> MdReader<'m> {
     }
 
     /// A value that may be null.
+    #[inline]
     pub fn opt_value(&self, id: Option<MdId>, what: &dyn Display) -> Result<Option<ValueId>> {
         match id {
             None => Ok(None),
@@ -169,6 +177,7 @@ impl<'m> MdReader<'m> {
     }
 
     /// An integer constant, zero-extended from its width.
+    #[inline]
     pub fn uint(&self, id: Option<MdId>, what: &dyn Display) -> Result<u64> {
         let value = self.value(id, what)?;
         self.module
@@ -177,6 +186,7 @@ impl<'m> MdReader<'m> {
     }
 
     /// An integer constant, sign-extended from its width.
+    #[inline]
     pub fn int(&self, id: Option<MdId>, what: &dyn Display) -> Result<i64> {
         let value = self.value(id, what)?;
         self.module
@@ -186,18 +196,21 @@ impl<'m> MdReader<'m> {
 
     /// An unsigned integer constant that fits in 32 bits (an `i32 -1` reads
     /// as `u32::MAX`).
+    #[inline]
     pub fn u32(&self, id: Option<MdId>, what: &dyn Display) -> Result<u32> {
         let v = self.uint(id, what)?;
         u32::try_from(v).map_err(|_| invalid(what, format_args!("{v} does not fit in 32 bits")))
     }
 
     /// A signed integer constant that fits in 32 bits.
+    #[inline]
     pub fn i32(&self, id: Option<MdId>, what: &dyn Display) -> Result<i32> {
         let v = self.int(id, what)?;
         i32::try_from(v).map_err(|_| invalid(what, format_args!("{v} does not fit in 32 bits")))
     }
 
     /// A boolean: any integer constant, non-zero meaning true.
+    #[inline]
     pub fn bool(&self, id: Option<MdId>, what: &dyn Display) -> Result<bool> {
         Ok(self.uint(id, what)? != 0)
     }
@@ -223,6 +236,7 @@ impl<'m> MdReader<'m> {
     }
 
     /// A metadata string.
+    #[inline]
     pub fn string(&self, id: Option<MdId>, what: &dyn Display) -> Result<&'m str> {
         let id = id.ok_or_else(|| invalid(what, "is null, expected a string"))?;
         match self.entry(id, what)? {

@@ -7,6 +7,7 @@ use super::shader_model::{ShaderModel, Version};
 use super::ShaderKind;
 use crate::error::Result;
 use crate::ir::{FuncId, Module};
+use std::sync::Arc;
 
 /// The DXIL meaning of a module: shader model, versions, resources and
 /// entry points, decoded from its named metadata.
@@ -18,8 +19,9 @@ pub struct DxilModule {
     pub dxil_version: Option<Version>,
     /// `!dx.valver` (validator version), when present.
     pub validator_version: Option<Version>,
-    /// `!dx.resources` (empty when absent).
-    pub resources: Resources,
+    /// `!dx.resources` (empty when absent); shared with the entry points
+    /// whose records name the same node (decoded once, never copied).
+    pub resources: Arc<Resources>,
     /// `!dx.entryPoints`, in order. A non-library module has exactly one;
     /// a library may have none, and its first record may have no function.
     pub entry_points: Vec<EntryPoint>,
@@ -38,10 +40,10 @@ impl DxilModule {
         let validator_version = Version::decode(&md, "dx.valver")?;
 
         let resources_id = md.named_single("dx.resources")?;
-        let resources = match resources_id {
+        let resources = Arc::new(match resources_id {
             None => Resources::default(),
             some => Resources::decode(&md, some, &"!dx.resources")?,
-        };
+        });
 
         let mut entry_points = Vec::new();
         if let Some(named) = md.named("dx.entryPoints") {
@@ -97,9 +99,13 @@ impl DxilModule {
     /// A library's shader exports: its entry points that have a function
     /// and a shader kind (plain exported functions have none).
     pub fn exports(&self) -> impl Iterator<Item = &EntryPoint> {
-        self.entry_points
-            .iter()
-            .filter(|e| e.function.is_some() && e.kind != ShaderKind::Library)
+        self.entry_points.iter().filter(|e| e.is_export())
+    }
+
+    /// The positions of [`Self::exports`] in [`Self::entry_points`].
+    pub(crate) fn export_indices(&self) -> impl Iterator<Item = usize> + '_ {
+        let exports = self.entry_points.iter().enumerate();
+        exports.filter_map(|(i, e)| e.is_export().then_some(i))
     }
 
     /// The library export with this name, unmangled (`RayGen`) or as

@@ -340,7 +340,7 @@ impl<'m> Emitter<'m> {
         let u = self.spv.u32_ty();
         let sh = self.spv.u32c(shift);
         let first = self.op(Op::ShiftRightLogical, u, &[addr, sh])?;
-        let vals = vals.to_vec();
+        let vals: SmallVec<[Option<Word>; 4]> = SmallVec::from_slice(vals);
         let do_store = move |e: &mut Self| -> Result<Words> {
             let ew = if s.width == 16 { 16 } else { 32 };
             let et = e.spv.uint_ty(ew);

@@ -219,6 +219,16 @@ pub(crate) struct FnCtx {
 }
 
 impl FnCtx {
+    /// Sets the location back to no instruction, taking the function's
+    /// name back from it (see `Emitter::set_loc`).
+    pub fn leave_location(&mut self) {
+        if let Location::Inst { function, .. } = std::mem::replace(&mut self.loc, Location::Unknown)
+        {
+            self.name = function;
+        }
+        self.loc_in_fn = false;
+    }
+
     /// Resets the context for a function of a module with `values` values:
     /// everything as a fresh context has it, the containers' capacity kept
     /// (every field is named: a new one must be reset here too).
@@ -242,6 +252,9 @@ impl FnCtx {
             component_uses,
             const_depth,
         } = self;
+        if let Location::Inst { function, .. } = std::mem::replace(loc, Location::Unknown) {
+            *name = function;
+        }
         name.clear();
         *loc_in_fn = false;
         value_map.reset(values);
@@ -253,7 +266,6 @@ impl FnCtx {
         block_labels.clear();
         synth_ids.clear();
         cur_uses.clear();
-        *loc = Location::Unknown;
         *current_inst_result = None;
         *cur_op = None;
         name_buf.clear();

@@ -159,6 +159,18 @@ impl ShaderDesc {
     /// exports) with the module's resources and, in a library, the global
     /// variable behind each.
     pub fn for_entry(dxil: &DxilModule, module: &Module, ep: &EntryPoint) -> Result<ShaderDesc> {
+        Self::with_signatures(dxil, module, ep, ep.signatures.clone())
+    }
+
+    /// [`ShaderDesc::for_entry`] with the entry point's signatures given
+    /// (a compilation that owns the decoded module moves them here rather
+    /// than copying every element).
+    pub(crate) fn with_signatures(
+        dxil: &DxilModule,
+        module: &Module,
+        ep: &EntryPoint,
+        signatures: Signatures,
+    ) -> Result<ShaderDesc> {
         let sm = dxil.shader_model;
         let entry = ep
             .function
@@ -216,7 +228,7 @@ impl ShaderDesc {
             num_threads: ep.num_threads().unwrap_or([1, 1, 1]),
             wave_size: ep.properties.wave_size.map(|w| w.min),
             resources: srvs.chain(uavs).chain(cbvs).chain(samplers).collect(),
-            signatures: ep.signatures.clone(),
+            signatures,
             flags: ep.properties.shader_flags.unwrap_or_default(),
             gs: ep.properties.gs,
             ms: ep.properties.ms,

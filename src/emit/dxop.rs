@@ -21,6 +21,14 @@ pub(crate) struct CallChecks {
     checked: Vec<[Option<OpCode>; 4]>,
 }
 
+impl CallChecks {
+    /// Forgets every check, keeping the table's capacity (it lives in the
+    /// emitter's scratch).
+    pub fn reset(&mut self) {
+        self.checked.clear();
+    }
+}
+
 impl<'m> Emitter<'m> {
     /// A `call` instruction.
     pub fn call(&mut self, callee: ValueId, args: ListRange, t: TypeId) -> Result<Option<Val>> {

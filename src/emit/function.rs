@@ -87,7 +87,7 @@ impl<'m> Emitter<'m> {
                 .map_err(|e| e.or_location(&self.func.loc))?;
         }
         self.func.cur_uses.clear();
-        self.func.loc = Location::Unknown;
+        self.func.leave_location();
         self.finish_phis()?;
         self.insert_fn_vars()?;
         self.spv.b.end_function().map_err(berr)?;
@@ -180,7 +180,7 @@ impl<'m> Emitter<'m> {
     }
 
     /// Points [`Emitter::loc`] at instruction `inst` of block `block` of
-    /// the function being emitted (copying its name only when the location
+    /// the function being emitted (moving its name there when the location
     /// is in no function yet).
     fn set_loc(&mut self, block: u32, inst: u32) {
         match &mut self.func.loc {
@@ -191,8 +191,10 @@ impl<'m> Emitter<'m> {
                 *i = inst;
             }
             loc => {
+                // The name moves into the location (and back when the
+                // function is done): no copy per function.
                 *loc = Location::Inst {
-                    function: self.func.name.clone(),
+                    function: std::mem::take(&mut self.func.name),
                     block,
                     inst,
                 };

@@ -12,6 +12,7 @@ use super::Emitter;
 use crate::error::{Feature, Result};
 use crate::ir::TypeId;
 use rspirv::spirv::{Op, Word};
+use smallvec::SmallVec;
 
 impl<'m> Emitter<'m> {
     /// The length of `t` if it is a long vector (more than 4 elements).
@@ -60,7 +61,9 @@ impl<'m> Emitter<'m> {
             .types
             .vector_len(t)
             .ok_or_else(|| self.internal("lanewise: result is not a vector"))?;
-        let mut split = Vec::with_capacity(xs.len());
+        // On the stack: most element-wise operations have at most three
+        // operands of at most four lanes.
+        let mut split: SmallVec<[_; 3]> = SmallVec::with_capacity(xs.len());
         for &(x, xt) in xs {
             let m = self.m.types.vector_len(xt);
             if m != Some(n) {
@@ -74,9 +77,9 @@ impl<'m> Emitter<'m> {
             }
             split.push(self.lanes(x, xt)?.into_iter());
         }
-        let mut out = Vec::with_capacity(n as usize);
+        let mut out: Words = SmallVec::with_capacity(n as usize);
         for _ in 0..n {
-            let lane: Option<Vec<Word>> = split.iter_mut().map(Iterator::next).collect();
+            let lane: Option<SmallVec<[Word; 3]>> = split.iter_mut().map(Iterator::next).collect();
             let lane = lane.ok_or_else(|| self.internal("lanewise: short operand"))?;
             out.push(f(self, &lane)?);
         }

@@ -185,7 +185,7 @@ impl EmitOptions {
     /// Resolves every resource of `desc` through the binding layer.
     fn bindings(&self, desc: &ShaderDesc) -> Result<crate::binding::Bindings> {
         use crate::binding::{BindingModel, Bindings, PlainOptions};
-        let resources: Vec<_> = desc
+        let resources: smallvec::SmallVec<[_; 16]> = desc
             .resources
             .iter()
             .map(|d| d.binding_resource())
@@ -255,12 +255,23 @@ pub(crate) fn emit_with(
         };
         Ok::<_, crate::Error>((entry, patch))
     });
-    pool.put_cfg(cfg_scratch);
-    let (structured, patch) = structured?;
+    let (structured, patch) = match structured {
+        Ok(s) => s,
+        Err(e) => {
+            pool.put_cfg(cfg_scratch);
+            return Err(e);
+        }
+    };
     let emitted = tracer.time(Phase::Emit, || {
         emitter.run(&structured, patch.as_ref().map(|(id, s)| (*id, s)))
     });
     pool.put(emitter.into_scratch());
+    // The structured functions' vectors serve the next compilation.
+    cfg_scratch.recycle(structured);
+    if let Some((_, s)) = patch {
+        cfg_scratch.recycle(s);
+    }
+    pool.put_cfg(cfg_scratch);
     emitted
 }
 

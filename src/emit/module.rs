@@ -24,8 +24,15 @@ impl<'m> Emitter<'m> {
         bindings: crate::binding::Bindings,
         scratch: Scratch,
     ) -> Self {
-        let Scratch { mut spv, func } = scratch;
+        let Scratch {
+            mut spv,
+            func,
+            mut resources,
+            mut calls,
+        } = scratch;
         spv.reset(m.types.len());
+        resources.reset();
+        calls.reset();
         Emitter {
             bindings,
             bindless: Default::default(),
@@ -35,7 +42,7 @@ impl<'m> Emitter<'m> {
             opts,
             spv,
             func,
-            resources: Default::default(),
+            resources,
             stage: Default::default(),
             pixel: Default::default(),
             mesh: Default::default(),
@@ -45,7 +52,7 @@ impl<'m> Emitter<'m> {
             hit_objects: Default::default(),
             heaps: Default::default(),
             waves: Default::default(),
-            calls: Default::default(),
+            calls,
             const_budget: (m.values.len() as u64)
                 .saturating_mul(16)
                 .saturating_add(1 << 16),
@@ -156,6 +163,8 @@ impl<'m> Emitter<'m> {
         Scratch {
             spv: self.spv,
             func: self.func,
+            resources: self.resources,
+            calls: self.calls,
         }
     }
 

@@ -7,7 +7,7 @@
 
 use super::binding::{BindlessReflection, DescriptorType, ReflectedResource, Via};
 use super::bindless::HeapVarKey;
-use super::context::{Handle, ImageKey, Parts, TyKey, Val, Words, MAX_CONST_DEPTH};
+use super::context::{Handle, ImageKey, Parts, SortedSet, TyKey, Val, Words, MAX_CONST_DEPTH};
 use super::desc::{ElementClass, ResourceClass, ResourceDecl};
 use super::Emitter;
 use crate::binding::AddressAt;
@@ -17,8 +17,7 @@ use crate::error::{Feature, Result};
 use crate::ir::{self, Constant, TypeId, ValueId};
 use rspirv::dr::Operand;
 use rspirv::spirv::{Capability, Decoration, Dim, ImageFormat, Op, StorageClass, Word};
-use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
-use std::collections::BTreeSet;
+use rustc_hash::FxHashMap as HashMap;
 
 /// How a resource's memory is viewed by one SPIR-V variable (several
 /// variables may alias one binding).
@@ -46,16 +45,35 @@ pub(crate) enum View {
     Counter,
 }
 
-/// Per-compilation resource state.
+/// Per-compilation resource state (kept in the scratch pool: reset, not
+/// rebuilt, for each compilation). Resources are indices into
+/// [`ShaderDesc::resources`](super::ShaderDesc::resources).
 #[derive(Default)]
 pub(crate) struct ResourceState {
     vars: HashMap<(usize, View), (Word, StorageClass, Word)>,
-    used: BTreeSet<usize>,
+    used: SortedSet<usize>,
     /// Typed UAVs used with atomics (they need a declared `R32*` format).
-    atomic_typed: HashSet<usize>,
+    atomic_typed: SortedSet<usize>,
     /// Those of them used with 64-bit atomics (`R64*` formats, 64-bit
     /// sampled type).
-    atomic64_typed: HashSet<usize>,
+    atomic64_typed: SortedSet<usize>,
+}
+
+impl ResourceState {
+    /// Empties the state, keeping the containers' capacity (every field
+    /// is named: a new one must be reset here too).
+    pub fn reset(&mut self) {
+        let ResourceState {
+            vars,
+            used,
+            atomic_typed,
+            atomic64_typed,
+        } = self;
+        vars.clear();
+        used.clear();
+        atomic_typed.clear();
+        atomic64_typed.clear();
+    }
 }
 
 /// The scalar shape of a dx.op overload.
@@ -295,12 +313,11 @@ impl<'m> Emitter<'m> {
         } else if coherent {
             self.spv.decorate(var, Decoration::Coherent, &[]);
         }
-        let name = if view == View::Counter {
-            format!("{}.counter", d.name)
+        if view == View::Counter {
+            self.spv.name(var, &format!("{}.counter", d.name));
         } else {
-            d.name.clone()
-        };
-        self.spv.name(var, &name);
+            self.spv.name(var, &d.name);
+        }
         self.spv.interface.insert(var);
         if shared {
             self.add_heap_var(key, var);

@@ -6,7 +6,9 @@
 //! the next: each container is reset before it is used again.
 
 use super::context::FnCtx;
+use super::dxop::CallChecks;
 use super::module_ctx::ModuleCtx;
+use super::resource::ResourceState;
 use crate::cfg::CfgScratch;
 use std::fmt;
 use std::sync::{Mutex, PoisonError};
@@ -16,6 +18,8 @@ use std::sync::{Mutex, PoisonError};
 pub(crate) struct Scratch {
     pub(super) spv: ModuleCtx,
     pub(super) func: FnCtx,
+    pub(super) resources: ResourceState,
+    pub(super) calls: CallChecks,
 }
 
 /// How many scratches a pool keeps (about the number of threads that

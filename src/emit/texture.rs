@@ -18,9 +18,8 @@ use crate::dxil::ResourceKind;
 use crate::emit::desc::{ResourceClass, ResourceDecl};
 use crate::error::Result;
 use crate::ir::{TypeId, ValueId};
-use rspirv::dr::Operand;
 use rspirv::spirv::{Capability, Decoration, ImageFormat, ImageOperands, Op, Word};
-use smallvec::smallvec;
+use smallvec::{smallvec, SmallVec};
 
 /// How a sample op picks its level of detail.
 #[derive(Clone, Copy, Debug)]
@@ -146,10 +145,11 @@ struct ImageArgs {
 }
 
 impl ImageArgs {
-    /// The image-operand mask and its ids, in the order of the mask bits.
-    fn operands(&self) -> Vec<Operand> {
+    /// The image-operand mask and its ids, in the order of the mask bits,
+    /// as words (none without operands).
+    fn words(&self) -> SmallVec<[Word; 8]> {
         let mut mask = ImageOperands::NONE;
-        let mut ids = Vec::new();
+        let mut ids: SmallVec<[Word; 8]> = SmallVec::new();
         if let Some(b) = self.bias {
             mask |= ImageOperands::BIAS;
             ids.push(b);
@@ -181,12 +181,10 @@ impl ImageArgs {
             mask |= ImageOperands::MIN_LOD;
             ids.push(m);
         }
-        if mask == ImageOperands::NONE {
-            return Vec::new();
+        if mask != ImageOperands::NONE {
+            ids.insert(0, mask.bits());
         }
-        let mut ops = vec![Operand::ImageOperands(mask)];
-        ops.extend(ids.into_iter().map(Operand::IdRef));
-        ops
+        ids
     }
 }
 
@@ -227,7 +225,7 @@ impl<'m> Emitter<'m> {
         let vals = vals.get(..n as usize).ok_or_else(|| {
             self.invalid(format!("{n} components of a {}-operand vector", vals.len()))
         })?;
-        let mut xs = Vec::with_capacity(n as usize);
+        let mut xs: SmallVec<[Word; 4]> = SmallVec::with_capacity(n as usize);
         for &v in vals {
             xs.push(if self.is_undef(v) {
                 self.spv.null_const(elem)
@@ -261,7 +259,7 @@ impl<'m> Emitter<'m> {
         let vals = offset
             .get(..n as usize)
             .ok_or_else(|| self.invalid(format!("a {n}-component texel offset")))?;
-        let consts: Option<Vec<i64>> = vals
+        let consts: Option<SmallVec<[i64; 4]>> = vals
             .iter()
             .map(|&v| {
                 if self.is_undef(v) {
@@ -275,7 +273,7 @@ impl<'m> Emitter<'m> {
         match consts {
             Some(c) if c.iter().all(|&x| x == 0) => Ok(None),
             Some(c) => {
-                let parts: Vec<Word> = c.iter().map(|&x| self.spv.sintc(32, x)).collect();
+                let parts: SmallVec<[Word; 4]> = c.iter().map(|&x| self.spv.sintc(32, x)).collect();
                 let ty = self.spv.vec_ty(s, n);
                 let v = match *parts.as_slice() {
                     [one] => one,
@@ -352,14 +350,12 @@ impl<'m> Emitter<'m> {
             (true, true) => Op::ImageSampleDrefImplicitLod,
             (false, true) => Op::ImageSampleDrefExplicitLod,
         };
-        let mut ops = vec![Operand::IdRef(si), Operand::IdRef(coord)];
-        if let Some(r) = dref {
-            ops.push(Operand::IdRef(r));
-        }
-        ops.extend(ia.operands());
+        let mut ops: SmallVec<[Word; 12]> = smallvec![si, coord];
+        ops.extend(dref);
+        ops.extend(ia.words());
         let s = self.scalar_of(self.overload_of_struct(t)?)?;
         if cmp {
-            let x = self.inst(spv_op, f, ops)?;
+            let x = self.op(spv_op, f, &ops)?;
             let x = self.sampled_to_scalar(x, true, false, s)?;
             let rty = self.scalar_ty(s);
             let zero = self.spv.null_const(rty);
@@ -368,7 +364,7 @@ impl<'m> Emitter<'m> {
         // SM 6.7 samples integer textures too (point filtering).
         let (st, sfloat, ssigned) = self.sampled_ty(d)?;
         let v4 = self.spv.vec_ty(st, 4);
-        let r = self.inst(spv_op, v4, ops)?;
+        let r = self.op(spv_op, v4, &ops)?;
         self.texel_parts(r, st, (sfloat, ssigned), s)
     }
 
@@ -419,11 +415,11 @@ impl<'m> Emitter<'m> {
             self.spv.cap(Capability::StorageImageReadWithoutFormat);
         }
         let (img, _) = self.load_image(h)?;
-        let mut ops = vec![Operand::IdRef(img), Operand::IdRef(coord)];
-        ops.extend(ia.operands());
+        let mut ops: SmallVec<[Word; 12]> = smallvec![img, coord];
+        ops.extend(ia.words());
         let v4 = self.spv.vec_ty(st, 4);
         let op = if uav { Op::ImageRead } else { Op::ImageFetch };
-        let r = self.inst(op, v4, ops)?;
+        let r = self.op(op, v4, &ops)?;
         let s = self.scalar_of(self.overload_of_struct(t)?)?;
         self.texel_parts(r, st, (sfloat, ssigned), s)
     }
@@ -472,16 +468,12 @@ impl<'m> Emitter<'m> {
         let v4 = self.spv.vec_ty(st, 4);
         let texel = self.composite_construct(v4, &comps)?;
         let (img, _) = self.load_image(h)?;
-        let mut ops = vec![
-            Operand::IdRef(img),
-            Operand::IdRef(coord),
-            Operand::IdRef(texel),
-        ];
+        let mut ops: SmallVec<[Word; 5]> = smallvec![img, coord, texel];
         if let Some(sample) = sample {
-            ops.push(Operand::ImageOperands(ImageOperands::SAMPLE));
-            ops.push(Operand::IdRef(self.value_id(sample)?));
+            ops.push(ImageOperands::SAMPLE.bits());
+            ops.push(self.value_id(sample)?);
         }
-        self.op_void_operands(Op::ImageWrite, &ops)
+        self.op_void_words(Op::ImageWrite, &ops)
     }
 
     /// What every gather takes, from `(srv, sampler, c0..c3, o0, o1)`: the
@@ -520,20 +512,20 @@ impl<'m> Emitter<'m> {
             args: ia,
             sampled: (st, sfloat, ssigned),
         } = self.gather_operands(o.srv, o.sampler, &o.coord, &o.offset)?;
-        let mut ops = vec![Operand::IdRef(si), Operand::IdRef(coord)];
+        let mut ops: SmallVec<[Word; 12]> = smallvec![si, coord];
         let op = if let Some(compare) = o.compare {
-            ops.push(Operand::IdRef(self.value_id(compare)?));
+            ops.push(self.value_id(compare)?);
             Op::ImageDrefGather
         } else {
             let channel = self
                 .const_below(o.channel, 4)
                 .ok_or_else(|| self.invalid("TextureGather: channel is not 0 to 3"))?;
-            ops.push(Operand::IdRef(self.spv.u32c(channel)));
+            ops.push(self.spv.u32c(channel));
             Op::ImageGather
         };
-        ops.extend(ia.operands());
+        ops.extend(ia.words());
         let v4 = self.spv.vec_ty(st, 4);
-        let r = self.inst(op, v4, ops)?;
+        let r = self.op(op, v4, &ops)?;
         let s = self.scalar_of(self.overload_of_struct(t)?)?;
         self.texel_parts(r, st, (sfloat, ssigned), s)
     }
@@ -555,13 +547,9 @@ impl<'m> Emitter<'m> {
         let s = self.scalar_of(self.overload_of_struct(t)?)?;
         let v4 = self.spv.vec_ty(st, 4);
         let gather = |e: &mut Self, channel: u32| -> Result<Word> {
-            let mut ops = vec![
-                Operand::IdRef(si),
-                Operand::IdRef(coord),
-                Operand::IdRef(e.spv.u32c(channel)),
-            ];
-            ops.extend(ia.operands());
-            e.inst(Op::ImageGather, v4, ops)
+            let mut ops: SmallVec<[Word; 12]> = smallvec![si, coord, e.spv.u32c(channel)];
+            ops.extend(ia.words());
+            e.op(Op::ImageGather, v4, &ops)
         };
         let lo = gather(self, 0)?;
         let hi = if s.width == 64 {

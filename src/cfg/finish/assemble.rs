@@ -6,6 +6,7 @@ use super::simplify::resolve;
 use super::{Graph, Ssa};
 use crate::cfg::lower::{LBlock, LMerge, LTerm};
 use crate::cfg::pre::PSel;
+use crate::cfg::scratch::{OutPools, Pool};
 use crate::cfg::structured::{
     Incoming, Merge, PhiDef, Preds, SBlock, SBlockId, SPhi, STerm, SValue, Structured, SynthDef,
     SynthId,
@@ -27,8 +28,13 @@ pub(super) struct Parts<'a> {
     pub order: &'a [u32],
 }
 
-/// Builds the [`Structured`] function.
-pub(super) fn assemble(blocks: &[LBlock], p: &Parts<'_>) -> Result<Structured> {
+/// Builds the [`Structured`] function, in vectors from `spare`.
+pub(super) fn assemble(
+    blocks: &[LBlock],
+    p: &Parts<'_>,
+    spare: &mut OutPools,
+    u32s: &mut Pool<u32>,
+) -> Result<Structured> {
     let Parts {
         g,
         ssa,
@@ -38,7 +44,7 @@ pub(super) fn assemble(blocks: &[LBlock], p: &Parts<'_>) -> Result<Structured> {
         order,
     } = *p;
     let n = blocks.len();
-    let mut pos = vec![NONE; n];
+    let mut pos = u32s.table(n, NONE);
     for (k, &b) in order.iter().enumerate() {
         *at_mut(&mut pos, b as usize)? = k as u32;
     }
@@ -52,14 +58,15 @@ pub(super) fn assemble(blocks: &[LBlock], p: &Parts<'_>) -> Result<Structured> {
     };
 
     // Compact synthetic ids.
-    let mut synth_new = vec![NONE; ssa.synths.len()];
+    let mut synth_new = u32s.table(ssa.synths.len(), NONE);
     let kept = ssa
         .phis
         .iter()
         .flatten()
         .filter(|phi| matches!(phi.def, PhiDef::Synth(_)))
         .count();
-    let mut synth_out: Vec<SynthDef> = Vec::with_capacity(kept);
+    let mut synth_out: Vec<SynthDef> = spare.synths.take();
+    synth_out.reserve(kept);
     for &b in order {
         for phi in at(&ssa.phis, b as usize)? {
             if let PhiDef::Synth(s) = phi.def {
@@ -85,11 +92,19 @@ pub(super) fn assemble(blocks: &[LBlock], p: &Parts<'_>) -> Result<Structured> {
         })
     };
 
-    let mut out = Vec::with_capacity(n);
+    let mut out = spare.blocks.take();
+    out.reserve(n);
     for &b in order {
         let lb = at(blocks, b as usize)?;
         let bu = at(uses, b as usize)?;
-        let mut us: Vec<(ValueId, SValue)> = Vec::with_capacity(bu.len());
+        let mut us: Vec<(ValueId, SValue)> = match bu.len() {
+            0 => Vec::new(),
+            len => {
+                let mut v = spare.uses.take();
+                v.reserve(len);
+                v
+            }
+        };
         for &(v, val) in bu {
             us.push((v, fix(val)?));
         }
@@ -151,7 +166,14 @@ pub(super) fn assemble(blocks: &[LBlock], p: &Parts<'_>) -> Result<Structured> {
             ps.push(sb(p)?);
         }
         let bphis = at(&ssa.phis, b as usize)?;
-        let mut sphis = Vec::with_capacity(bphis.len());
+        let mut sphis = match bphis.len() {
+            0 => Vec::new(),
+            len => {
+                let mut v = spare.phis.take();
+                v.reserve(len);
+                v
+            }
+        };
         for phi in bphis {
             let def = match phi.def {
                 PhiDef::Original(v) => PhiDef::Original(v),
@@ -179,6 +201,8 @@ pub(super) fn assemble(blocks: &[LBlock], p: &Parts<'_>) -> Result<Structured> {
             term,
         });
     }
+    u32s.give(pos);
+    u32s.give(synth_new);
     Ok(Structured {
         blocks: out,
         synths: synth_out,

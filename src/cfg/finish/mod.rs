@@ -105,6 +105,8 @@ pub(crate) fn finish(
             repl: &repl,
             order: &order,
         },
+        &mut scratch.out,
+        &mut scratch.u32s,
     );
     scratch.phis = ssa.phis;
     scratch.blocks.give(blocks);
