@@ -41,9 +41,6 @@ type MessageLog = Arc<Mutex<Vec<String>>>;
 struct Messenger {
     loader: ash::ext::debug_utils::Instance,
     handle: vk::DebugUtilsMessengerEXT,
-    /// The pointer handed to the callback: one strong count of the log,
-    /// released after the messenger is destroyed.
-    user_data: *const Mutex<Vec<String>>,
 }
 
 /// Loads the system Vulkan loader (libvulkan.so.1).
@@ -75,8 +72,8 @@ pub(crate) struct Instance {
 ///
 /// # Safety
 /// Called by the validation layer with valid callback data, and with
-/// `user_data` as given at creation: a pointer from `Arc::into_raw` on the
-/// log, alive until the messenger is destroyed.
+/// `user_data` as given at creation: `Arc::as_ptr` of the instance's log,
+/// alive until the messenger is destroyed.
 unsafe extern "system" fn debug_callback(
     severity: vk::DebugUtilsMessageSeverityFlagsEXT,
     _types: vk::DebugUtilsMessageTypeFlagsEXT,
@@ -92,9 +89,9 @@ unsafe extern "system" fn debug_callback(
     let message = unsafe { (*data).message_as_c_str() }
         .map(|m| m.to_string_lossy().into_owned())
         .unwrap_or_default();
-    // SAFETY: `user_data` is the `Arc::into_raw` pointer stored in
-    // `Messenger::user_data`; that strong count is only released after the
-    // messenger is destroyed, so the mutex is alive here.
+    // SAFETY: `user_data` is `Arc::as_ptr` of the instance's log; the
+    // instance keeps that count until its `Drop` has destroyed the messenger
+    // (or forever, when it is leaked), so the mutex is alive here.
     let log = unsafe { &*(user_data as *const Mutex<Vec<String>>) };
     let level = if severity.contains(vk::DebugUtilsMessageSeverityFlagsEXT::ERROR) {
         "error"
@@ -173,7 +170,9 @@ impl Instance {
         };
         if validation {
             let loader = ash::ext::debug_utils::Instance::new(&instance._entry, &instance.raw);
-            let user_data = Arc::into_raw(Arc::clone(&instance.log));
+            // The instance's own count of the log keeps this pointer valid
+            // until `Drop` has destroyed the messenger.
+            let user_data = Arc::as_ptr(&instance.log);
             let info = vk::DebugUtilsMessengerCreateInfoEXT::default()
                 .message_severity(
                     vk::DebugUtilsMessageSeverityFlagsEXT::WARNING
@@ -188,21 +187,10 @@ impl Instance {
                 .user_data(user_data as *mut c_void);
             // SAFETY: the instance was created with VK_EXT_debug_utils; the
             // callback's user data stays valid until the messenger is
-            // destroyed (see `Messenger::user_data`).
+            // destroyed (the instance's count of the log, see `Drop`).
             match unsafe { loader.create_debug_utils_messenger(&info, None) } {
-                Ok(handle) => {
-                    instance.messenger = Some(Messenger {
-                        loader,
-                        handle,
-                        user_data,
-                    })
-                }
-                Err(r) => {
-                    // SAFETY: the messenger was not created, so nothing else
-                    // holds this count; it came from `Arc::into_raw`.
-                    drop(unsafe { Arc::from_raw(user_data) });
-                    return Err(vk_error("vkCreateDebugUtilsMessengerEXT", r));
-                }
+                Ok(handle) => instance.messenger = Some(Messenger { loader, handle }),
+                Err(r) => return Err(vk_error("vkCreateDebugUtilsMessengerEXT", r)),
             }
         }
         Ok(instance)
@@ -266,6 +254,12 @@ impl Instance {
         }
     }
 
+    /// Whether a device of this instance was poisoned, so that the
+    /// instance is leaked and must not be used again.
+    pub(crate) fn is_poisoned(&self) -> bool {
+        self.leak.get()
+    }
+
     /// How many validation messages were collected so far.
     pub(crate) fn message_count(&self) -> usize {
         self.log.lock().map(|l| l.len()).unwrap_or(0)
@@ -283,15 +277,14 @@ impl Instance {
 impl Drop for Instance {
     fn drop(&mut self) {
         if self.leak.get() {
+            // The messenger may still call back: its log must outlive it.
+            std::mem::forget(Arc::clone(&self.log));
             return;
         }
         if let Some(m) = self.messenger.take() {
             // SAFETY: the messenger was created from this instance and is
             // destroyed once; no callback runs after this returns.
             unsafe { m.loader.destroy_debug_utils_messenger(m.handle, None) };
-            // SAFETY: `user_data` came from `Arc::into_raw` and the messenger
-            // that used it is gone, so this count is released exactly once.
-            drop(unsafe { Arc::from_raw(m.user_data) });
         }
         // SAFETY: every child object (the device and what it made) borrows
         // this instance and so was dropped before; not poisoned, so none was

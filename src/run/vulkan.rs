@@ -68,9 +68,13 @@ pub fn list_devices() -> Result<Vec<DeviceInfo>> {
 /// load and unload the loader on every call. A process that runs many
 /// shaders should load it once with [`Vulkan::load`] and run through it:
 /// it is faster, and some drivers (NVIDIA 580 was seen to) stop creating
-/// instances after a few dozen load/unload cycles in one process.
-/// Each run still creates its own instance and device, so runs stay
-/// independent. `Send + Sync`: runs may be started from several threads;
+/// instances after a few dozen load/unload cycles, or a few dozen
+/// instances, in one process. So a `Vulkan` (and its clones) creates one
+/// instance, on first use, and keeps it for every run, session and device
+/// listing (sessions with the validation layer get their own). Each run
+/// and session still creates its own device, so runs stay independent; an
+/// instance whose device was lost (a timed-out dispatch) is leaked and
+/// replaced. `Send + Sync`: runs may be started from several threads;
 /// the runs (and sessions) of one `Vulkan` and its clones take turns,
 /// because NVIDIA 580 was seen to hang when instances and devices are
 /// created and destroyed from several threads at once. Separate `Vulkan`
@@ -79,8 +83,9 @@ pub fn list_devices() -> Result<Vec<DeviceInfo>> {
 #[derive(Clone)]
 pub struct Vulkan {
     entry: ash::Entry,
-    /// Held for each run, session and device listing.
-    turn: Arc<Mutex<()>>,
+    /// The shared instance (created on first use), held for each run,
+    /// session and device listing.
+    turn: Arc<Mutex<Option<Instance>>>,
 }
 
 impl std::fmt::Debug for Vulkan {
@@ -94,15 +99,15 @@ impl Vulkan {
     pub fn load() -> Result<Vulkan> {
         Ok(Vulkan {
             entry: gpu::load_loader()?,
-            turn: Arc::new(Mutex::new(())),
+            turn: Arc::new(Mutex::new(None)),
         })
     }
 
     /// The Vulkan devices, in the driver's order.
     pub fn list_devices(&self) -> Result<Vec<DeviceInfo>> {
         // A panic elsewhere while holding the turn leaves nothing to repair.
-        let _turn = self.turn.lock().unwrap_or_else(|e| e.into_inner());
-        let instance = Instance::new(&self.entry, false)?;
+        let mut turn = self.turn.lock().unwrap_or_else(|e| e.into_inner());
+        let instance = self.shared_instance(&mut turn)?;
         let devices = instance.physical_devices()?;
         Ok(devices
             .iter()
@@ -172,6 +177,18 @@ impl Vulkan {
         })?
     }
 
+    /// The instance in `slot`, created there first if there is none or
+    /// the one there was poisoned (then it is leaked, as poisoned objects
+    /// are).
+    fn shared_instance<'s>(&self, slot: &'s mut Option<Instance>) -> Result<&'s Instance> {
+        if slot.as_ref().map_or(true, Instance::is_poisoned) {
+            *slot = None;
+            *slot = Some(Instance::new(&self.entry, false)?);
+        }
+        slot.as_ref()
+            .ok_or_else(|| unsupported("no Vulkan instance could be created"))
+    }
+
     /// Opens device `device` (index from [`Vulkan::list_devices`]; `None`:
     /// the first) once, with the validation layer if `validation`, and
     /// hands it to `f` for as many runs as it likes; closes it afterwards.
@@ -182,8 +199,14 @@ impl Vulkan {
         validation: bool,
         f: impl FnOnce(&Session<'_>) -> R,
     ) -> Result<R> {
-        let _turn = self.turn.lock().unwrap_or_else(|e| e.into_inner());
-        let instance = Instance::new(&self.entry, validation)?;
+        let mut turn = self.turn.lock().unwrap_or_else(|e| e.into_inner());
+        let own;
+        let instance = if validation {
+            own = Instance::new(&self.entry, true)?;
+            &own
+        } else {
+            self.shared_instance(&mut turn)?
+        };
         let physical = instance.physical_devices()?;
         if physical.is_empty() {
             return Err(unsupported(
@@ -199,9 +222,9 @@ impl Vulkan {
             ))
         })?;
         let info = instance.device_info(pd, index);
-        let device = Device::new(&instance, pd)?;
+        let device = Device::new(instance, pd)?;
         let session = Session {
-            instance: &instance,
+            instance,
             device,
             info,
         };
@@ -209,10 +232,10 @@ impl Vulkan {
     }
 }
 
-/// One Vulkan instance and device kept open for many runs (from
-/// [`Vulkan::with_session`]). Some drivers (NVIDIA 580 was seen to) stop
-/// creating instances after a few dozen in one process, so sweeps should
-/// run through one session. Runs are still independent: each creates and
+/// One Vulkan device kept open for many runs (from
+/// [`Vulkan::with_session`]), on its `Vulkan`'s shared instance. Opening a
+/// device costs milliseconds, so sweeps should run through one session.
+/// Runs are still independent: each creates and
 /// destroys its own buffers, pipeline and descriptors.
 pub struct Session<'i> {
     instance: &'i Instance,

@@ -248,6 +248,41 @@ fn one_session_runs_many_times() {
     assert_eq!(passed, 40);
 }
 
+/// A `Vulkan` keeps one instance for all its sessions: NVIDIA 580 refuses
+/// `vkCreateInstance` after a few dozen instances in one process, which an
+/// instance per session reached (the whole suite failed its last tests).
+#[test]
+fn many_sessions_share_one_instance() {
+    let _turn = common::vulkan::turn();
+    if !common::vulkan::available() {
+        return;
+    }
+    let spec = RunSpec::parse(SIMPLE_SPEC).expect("spec");
+    let spirv = double_plus_push();
+    let pc = PushConstantDesc::single(RegisterKey::cbv(0));
+    let vulkan = common::vulkan::vulkan();
+    let passed = (0..100)
+        .filter(|_| {
+            vulkan
+                .with_session(None, false, |session| {
+                    session
+                        .run_spec(
+                            &spec,
+                            &spirv,
+                            "main",
+                            &simple_bindings(),
+                            Some(&pc),
+                            &RunOptions::default(),
+                        )
+                        .expect("runs")
+                        .passed
+                })
+                .expect("session")
+        })
+        .count();
+    assert_eq!(passed, 100);
+}
+
 #[test]
 fn wrong_expectation_is_reported() {
     let _turn = common::vulkan::turn();
