@@ -1013,7 +1013,14 @@ impl<'m> Emitter<'m> {
             (_, 0, _) => None,
             (ShaderKind::Hull, _, _) => Some(self.hull_builtin(BuiltIn::InvocationId)?),
             (_, _, Some(i)) => Some(self.io_row(i)?),
-            (_, _, None) => return Err(self.invalid("a per-vertex store without an index")),
+            // A mesh shader's outputs are arrays: StoreOutput names no
+            // vertex or primitive (DXC writes StoreVertexOutput there).
+            (_, _, None) => {
+                return Err(self.unsupported(
+                    "in a mesh shader, whose outputs are per vertex or per primitive \
+                     (StoreVertexOutput and StorePrimitiveOutput name which)",
+                ))
+            }
         };
         let sc = StorageClass::Output;
         let p = if v.adjust == Adjust::Bool {
