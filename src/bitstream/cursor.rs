@@ -535,6 +535,7 @@ fn mask(width: u32) -> u64 {
 
 #[cfg(test)]
 mod tests {
+    use super::super::bit_writer::BitWriter as Writer;
     use super::*;
 
     #[test]
@@ -586,38 +587,6 @@ mod tests {
         assert!(c.read_vbr(6).is_err());
     }
 
-    /// A bit writer for the round-trip test.
-    struct Writer {
-        bytes: Vec<u8>,
-        bits: u64,
-    }
-
-    impl Writer {
-        fn put(&mut self, value: u64, width: u32) {
-            for i in 0..width {
-                if self.bits % 8 == 0 {
-                    self.bytes.push(0);
-                }
-                let bit = ((value >> i) & 1) as u8;
-                *self.bytes.last_mut().unwrap() |= bit << (self.bits % 8);
-                self.bits += 1;
-            }
-        }
-
-        fn put_vbr(&mut self, mut value: u64, width: u32) {
-            let payload = width - 1;
-            loop {
-                let chunk = value & ((1 << payload) - 1);
-                value >>= payload;
-                if value == 0 {
-                    self.put(chunk, width);
-                    return;
-                }
-                self.put(chunk | (1 << payload), width);
-            }
-        }
-    }
-
     #[test]
     fn mixed_reads_round_trip_up_to_the_last_bit() {
         // A deterministic mix of fixed and VBR fields of every width, so that
@@ -631,10 +600,7 @@ mod tests {
             state
         };
         let mut fields = Vec::new();
-        let mut w = Writer {
-            bytes: Vec::new(),
-            bits: 0,
-        };
+        let mut w = Writer::default();
         for _ in 0..5000 {
             let r = next();
             let vbr = r & 1 == 1;
@@ -645,7 +611,7 @@ mod tests {
             };
             let bits = (next() >> (next() % 64)) & mask(if vbr { 64 } else { width });
             if vbr {
-                w.put_vbr(bits, width);
+                w.vbr(bits, width);
             } else {
                 w.put(bits, width);
             }
@@ -670,10 +636,7 @@ mod tests {
         // Runs of VBR fields (one, two and many chunks), fixed fields and
         // char6 fields must decode as the same number of single reads do,
         // from every start bit, including into the tail of the data.
-        let mut w = Writer {
-            bytes: Vec::new(),
-            bits: 0,
-        };
+        let mut w = Writer::default();
         let values = [
             0u64,
             31,
@@ -708,7 +671,7 @@ mod tests {
                 w.put(0, start as u32);
                 for &v in &values {
                     if vbr {
-                        w.put_vbr(v, width);
+                        w.vbr(v, width);
                     } else {
                         w.put(v & mask(width), width);
                     }
@@ -762,13 +725,10 @@ mod tests {
         for start in 0..16u32 {
             for len in [0, 1, 3, 4, 5, 9, text.len()] {
                 let chars = &text[..len];
-                let mut w = Writer {
-                    bytes: Vec::new(),
-                    bits: 0,
-                };
+                let mut w = Writer::default();
                 w.put(0, start);
                 for &c in chars {
-                    w.put_vbr(u64::from(c), 6);
+                    w.vbr(u64::from(c), 6);
                 }
                 let mut c = Cursor::new(&w.bytes);
                 c.seek(u64::from(start)).unwrap();
@@ -777,10 +737,7 @@ mod tests {
                 assert_eq!(&got[1..], chars, "vbr6 start {start} len {len}");
                 assert_eq!(c.pos(), w.bits);
                 for width in [6u32, 7, 8] {
-                    let mut w = Writer {
-                        bytes: Vec::new(),
-                        bits: 0,
-                    };
+                    let mut w = Writer::default();
                     w.put(0, start);
                     for &c in chars {
                         w.put(u64::from(c), width);
@@ -809,14 +766,11 @@ mod tests {
 
     #[test]
     fn text_runs_reject_wide_characters_and_truncation() {
-        let mut w = Writer {
-            bytes: Vec::new(),
-            bits: 0,
-        };
+        let mut w = Writer::default();
         for c in [b'a', b'b', b'c'] {
-            w.put_vbr(u64::from(c), 6);
+            w.vbr(u64::from(c), 6);
         }
-        w.put_vbr(256, 6);
+        w.vbr(256, 6);
         let mut c = Cursor::new(&w.bytes);
         let err = c.read_vbr6_text(4, &mut Vec::new()).unwrap_err();
         assert!(err.to_string().contains("character out of range"), "{err}");

@@ -7,6 +7,8 @@
 //! bit offset from the start of the bitcode.
 
 mod abbrev;
+#[cfg(test)]
+mod bit_writer;
 mod cursor;
 mod reader;
 

@@ -569,41 +569,8 @@ fn read_scalar(cursor: &mut Cursor<'_>, op: AbbrevOp) -> Result<u64> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::bit_writer::BitWriter as Writer;
     use super::*;
-
-    /// A bit writer for hand-made streams.
-    #[derive(Default)]
-    struct Writer {
-        bytes: Vec<u8>,
-        bits: u64,
-    }
-
-    impl Writer {
-        fn put(&mut self, value: u64, width: u32) {
-            for i in 0..width {
-                if self.bits % 8 == 0 {
-                    self.bytes.push(0);
-                }
-                *self.bytes.last_mut().unwrap() |= (((value >> i) & 1) as u8) << (self.bits % 8);
-                self.bits += 1;
-            }
-        }
-
-        fn vbr(&mut self, mut value: u64, width: u32) {
-            let payload = width - 1;
-            while value >> payload != 0 {
-                self.put((value & ((1 << payload) - 1)) | (1 << payload), width);
-                value >>= payload;
-            }
-            self.put(value, width);
-        }
-
-        fn align32(&mut self) {
-            while self.bits % 32 != 0 {
-                self.put(0, 1);
-            }
-        }
-    }
 
     const WIDTH: u32 = 4;
 

@@ -6,6 +6,7 @@
 //! is set (then they print why and return).
 use crate::common;
 
+use dxil2spirv::run::vulkan::Session;
 use dxil2spirv::run::{
     run_spec, run_spec_with, BindingDesc, BindingKind, PushConstantDesc, PushConstantRange,
     RegisterKey, RunOptions, RunSpec, TexelFormat, Value,
@@ -213,6 +214,24 @@ fn doubles_and_adds_the_push_constant() {
     assert!(report.summary().starts_with("PASS on "));
 }
 
+/// Runs the simple spec once in `session`: whether it passed on the
+/// session's device.
+fn simple_run_passes(session: &Session<'_>) -> bool {
+    let spec = RunSpec::parse(SIMPLE_SPEC).expect("spec");
+    let pc = PushConstantDesc::single(RegisterKey::cbv(0));
+    let report = session
+        .run_spec(
+            &spec,
+            &double_plus_push(),
+            "main",
+            &simple_bindings(),
+            Some(&pc),
+            &RunOptions::default(),
+        )
+        .expect("runs");
+    report.passed && report.device.name == session.device().name
+}
+
 #[test]
 fn one_session_runs_many_times() {
     fn send_sync<T: Send + Sync>() {}
@@ -221,28 +240,10 @@ fn one_session_runs_many_times() {
     if !common::vulkan::available() {
         return;
     }
-    let spec = RunSpec::parse(SIMPLE_SPEC).expect("spec");
-    let spirv = double_plus_push();
-    let pc = PushConstantDesc::single(RegisterKey::cbv(0));
-    let vulkan = common::vulkan::vulkan();
     // More runs than some drivers allow instances per process.
-    let passed = vulkan
+    let passed = common::vulkan::vulkan()
         .with_session(None, false, |session| {
-            (0..40)
-                .map(|_| {
-                    session
-                        .run_spec(
-                            &spec,
-                            &spirv,
-                            "main",
-                            &simple_bindings(),
-                            Some(&pc),
-                            &RunOptions::default(),
-                        )
-                        .expect("runs")
-                })
-                .filter(|r| r.passed && r.device.name == session.device().name)
-                .count()
+            (0..40).filter(|_| simple_run_passes(session)).count()
         })
         .expect("session");
     assert_eq!(passed, 40);
@@ -257,26 +258,11 @@ fn many_sessions_share_one_instance() {
     if !common::vulkan::available() {
         return;
     }
-    let spec = RunSpec::parse(SIMPLE_SPEC).expect("spec");
-    let spirv = double_plus_push();
-    let pc = PushConstantDesc::single(RegisterKey::cbv(0));
     let vulkan = common::vulkan::vulkan();
     let passed = (0..100)
         .filter(|_| {
             vulkan
-                .with_session(None, false, |session| {
-                    session
-                        .run_spec(
-                            &spec,
-                            &spirv,
-                            "main",
-                            &simple_bindings(),
-                            Some(&pc),
-                            &RunOptions::default(),
-                        )
-                        .expect("runs")
-                        .passed
-                })
+                .with_session(None, false, simple_run_passes)
                 .expect("session")
         })
         .count();
