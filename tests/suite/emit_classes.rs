@@ -40,17 +40,7 @@ fn run_spec(name: &str, blob: &[u8], spec_path: &Path) {
     }
     let out = run::compile_for_run(blob, &CompileOptions::default()).unwrap();
     let spec = RunSpec::from_file(spec_path).unwrap();
-    let bindings = run::bindings_from_reflection(&out.reflection, &spec);
-    let vulkan = common::vulkan::vulkan();
-    let report = vulkan
-        .run_spec_with(
-            &spec,
-            &out.spirv,
-            &out.reflection.entry_point,
-            &bindings,
-            None,
-            &run::RunOptions::default(),
-        )
+    let report = common::vulkan::run_reflected(&spec, &out.spirv, &out.reflection)
         .unwrap_or_else(|e| panic!("{name}: {e}"));
     assert!(report.passed, "{name}: {}", report.summary());
 }

@@ -21,6 +21,11 @@ use dxil2spirv::ir::{
     Predicate, StrRange, Type, TypeId, ValueId, ValueKind,
 };
 
+/// `icmp eq`.
+const EQ: Predicate = Predicate(32);
+/// `icmp ult`.
+const ULT: Predicate = Predicate(36);
+
 /// The body of a compute entry `main`, built instruction by instruction
 /// in blocks.
 struct Body {
@@ -190,20 +195,40 @@ impl Body {
         );
     }
 
-    /// A condition that is not a constant: `icmp eq (load a[0]), 0`.
-    fn condition(&mut self, a: ValueId) -> ValueId {
-        let (zero, i1, i32t) = (self.int(0), self.i1, self.i32t);
-        let p = self.element(a, zero);
-        let x = self.load(p, i32t);
+    /// `icmp pred lhs, rhs`.
+    fn cmp(&mut self, pred: Predicate, lhs: ValueId, rhs: ValueId) -> ValueId {
+        let i1 = self.i1;
         self.inst(
             InstKind::Cmp {
-                pred: Predicate(32),
-                lhs: x,
-                rhs: zero,
+                pred,
+                lhs,
+                rhs,
                 flags: 0,
             },
             i1,
         )
+    }
+
+    /// `add i32 lhs, rhs`.
+    fn add(&mut self, lhs: ValueId, rhs: ValueId) -> ValueId {
+        let i32t = self.i32t;
+        self.inst(
+            InstKind::BinOp {
+                op: dxil2spirv::ir::BinOp::Add,
+                lhs,
+                rhs,
+                flags: 0,
+            },
+            i32t,
+        )
+    }
+
+    /// A condition that is not a constant: `icmp eq (load a[0]), 0`.
+    fn condition(&mut self, a: ValueId) -> ValueId {
+        let (zero, i32t) = (self.int(0), self.i32t);
+        let p = self.element(a, zero);
+        let x = self.load(p, i32t);
+        self.cmp(EQ, x, zero)
     }
 
     fn select(&mut self, cond: ValueId, a: ValueId, b: ValueId, ty: TypeId) -> ValueId {
@@ -225,6 +250,73 @@ impl Body {
             },
             void,
         );
+    }
+
+    /// `br cond, if_true, if_false`.
+    fn cond_br(&mut self, cond: ValueId, if_true: u32, if_false: u32) {
+        let void = self.ir.void;
+        self.inst(
+            InstKind::CondBr {
+                cond,
+                if_true: BlockId(if_true),
+                if_false: BlockId(if_false),
+            },
+            void,
+        );
+    }
+
+    /// Ends the current block with a branch on `cond` to a `then` and an
+    /// `else` block (the next two), each built by its closure and
+    /// branching to the join block after them, and starts the join block.
+    /// The values of the two sides come back, for [`Body::join`].
+    fn diamond(
+        &mut self,
+        cond: ValueId,
+        then: impl FnOnce(&mut Body) -> ValueId,
+        else_: impl FnOnce(&mut Body) -> ValueId,
+    ) -> (ValueId, ValueId) {
+        let first = self.starts.len() as u32;
+        self.cond_br(cond, first, first + 1);
+        self.block();
+        let p = then(self);
+        self.br(first + 2);
+        self.block();
+        let q = else_(self);
+        self.br(first + 2);
+        self.block();
+        (p, q)
+    }
+
+    /// In the join block of a [`Body::diamond`], `phi [then, then block],
+    /// [else_, else block]` of type `ty`.
+    fn join(&mut self, (then, else_): (ValueId, ValueId), ty: TypeId) -> ValueId {
+        let join = self.starts.len() as u32 - 1;
+        self.phi(&[(then, join - 2), (else_, join - 1)], ty)
+    }
+
+    /// `phi` of type `ty` of `incoming` (value, block) pairs; an empty
+    /// one is filled later by [`Body::set_incoming`].
+    fn phi(&mut self, incoming: &[(ValueId, u32)], ty: TypeId) -> ValueId {
+        let incoming = self.incoming(incoming);
+        self.inst(InstKind::Phi { incoming }, ty)
+    }
+
+    /// Sets the (value, block) pairs of `phi`, once they exist.
+    fn set_incoming(&mut self, phi: ValueId, incoming: &[(ValueId, u32)]) {
+        let incoming = self.incoming(incoming);
+        let ValueKind::Inst { inst, .. } = self.ir.m.values[phi.0 as usize].kind else {
+            unreachable!()
+        };
+        self.insts[inst as usize].kind = InstKind::Phi { incoming };
+    }
+
+    /// The operand list of a `phi` of (value, block) pairs.
+    fn incoming(&mut self, pairs: &[(ValueId, u32)]) -> ListRange {
+        if pairs.is_empty() {
+            return ListRange::EMPTY;
+        }
+        let ids: Vec<u32> = pairs.iter().flat_map(|&(v, block)| [v.0, block]).collect();
+        self.ir.m.push_list(&ids)
     }
 
     /// The module: the body ends with `ret void`.
@@ -447,25 +539,10 @@ fn phi_of_two_groupshared_arrays_is_a_variable_pointer() {
     let mut b = Body::new();
     let (x, _, c) = two_locals(&mut b);
     let (g, h) = (b.global_array(3), b.global_array(3));
-    let (i1, i2, i32t, void) = (b.int(1), b.int(2), b.i32t, b.ir.void);
-    b.inst(
-        InstKind::CondBr {
-            cond: c,
-            if_true: BlockId(1),
-            if_false: BlockId(2),
-        },
-        void,
-    );
-    b.block();
-    let p = b.element(g, i1);
-    b.br(3);
-    b.block();
-    let q = b.element(h, i2);
-    b.br(3);
-    b.block();
+    let (i1, i2, i32t) = (b.int(1), b.int(2), b.i32t);
+    let arms = b.diamond(c, |b| b.element(g, i1), |b| b.element(h, i2));
     let pt = b.ptr(i32t, 3);
-    let incoming = b.ir.m.push_list(&[p.0, 1, q.0, 2]);
-    let phi = b.inst(InstKind::Phi { incoming }, pt);
+    let phi = b.join(arms, pt);
     let v = b.load(phi, i32t);
     let seven = b.int(7);
     b.store(phi, seven);
@@ -480,25 +557,10 @@ fn phi_of_local_element_pointers() {
     // join: phi [p, then], [q, else]; load; store.
     let mut b = Body::new();
     let (x, y, c) = two_locals(&mut b);
-    let (i1, i2, i32t, void) = (b.int(1), b.int(2), b.i32t, b.ir.void);
-    b.inst(
-        InstKind::CondBr {
-            cond: c,
-            if_true: BlockId(1),
-            if_false: BlockId(2),
-        },
-        void,
-    );
-    b.block();
-    let p = b.element(x, i1);
-    b.br(3);
-    b.block();
-    let q = b.element(y, i2);
-    b.br(3);
-    b.block();
+    let (i1, i2, i32t) = (b.int(1), b.int(2), b.i32t);
+    let arms = b.diamond(c, |b| b.element(x, i1), |b| b.element(y, i2));
     let pt = b.ptr(i32t, 0);
-    let incoming = b.ir.m.push_list(&[p.0, 1, q.0, 2]);
-    let phi = b.inst(InstKind::Phi { incoming }, pt);
+    let phi = b.join(arms, pt);
     let v = b.load(phi, i32t);
     let r = b.element(x, i2);
     b.store(r, v);
@@ -511,27 +573,12 @@ fn phi_of_one_arrays_elements() {
     // index, one access chain.
     let mut b = Body::new();
     let (x, _, c) = two_locals(&mut b);
-    let (i1, i2, i32t, void) = (b.int(1), b.int(2), b.i32t, b.ir.void);
+    let (i1, i2, i32t) = (b.int(1), b.int(2), b.i32t);
     let pi = b.element(x, i1);
     let i = b.load(pi, i32t);
-    b.inst(
-        InstKind::CondBr {
-            cond: c,
-            if_true: BlockId(1),
-            if_false: BlockId(2),
-        },
-        void,
-    );
-    b.block();
-    let p = b.element(x, i);
-    b.br(3);
-    b.block();
-    let q = b.element(x, i2);
-    b.br(3);
-    b.block();
+    let arms = b.diamond(c, |b| b.element(x, i), |b| b.element(x, i2));
     let pt = b.ptr(i32t, 0);
-    let incoming = b.ir.m.push_list(&[p.0, 1, q.0, 2]);
-    let phi = b.inst(InstKind::Phi { incoming }, pt);
+    let phi = b.join(arms, pt);
     let v = b.load(phi, i32t);
     b.store(phi, i1);
     b.store(pi, v);
@@ -551,72 +598,24 @@ fn loops_walking_an_array_through_a_phi_of_geps() {
             None => b.local_array(),
             Some(s) => b.global_array(s),
         };
-        let (zero, one, three, i32t, i1t) = (b.int(0), b.int(1), b.int(3), b.i32t, b.i1);
+        let (zero, one, three, i32t) = (b.int(0), b.int(1), b.int(3), b.i32t);
         let start = b.element(base, zero);
         b.br(1);
         b.block();
         let pt = b.ptr(i32t, addr_space.unwrap_or(0));
         // Operands filled once %next and %j exist.
-        let p = b.inst(
-            InstKind::Phi {
-                incoming: ListRange::EMPTY,
-            },
-            pt,
-        );
-        let i = b.inst(
-            InstKind::Phi {
-                incoming: ListRange::EMPTY,
-            },
-            i32t,
-        );
+        let p = b.phi(&[], pt);
+        let i = b.phi(&[], i32t);
         let v = b.load(p, i32t);
-        let w = b.inst(
-            InstKind::BinOp {
-                op: dxil2spirv::ir::BinOp::Add,
-                lhs: v,
-                rhs: one,
-                flags: 0,
-            },
-            i32t,
-        );
+        let w = b.add(v, one);
         b.store(p, w);
-        let j = b.inst(
-            InstKind::BinOp {
-                op: dxil2spirv::ir::BinOp::Add,
-                lhs: i,
-                rhs: one,
-                flags: 0,
-            },
-            i32t,
-        );
+        let j = b.add(i, one);
         let next = b.element(base, j);
-        let more = b.inst(
-            InstKind::Cmp {
-                pred: Predicate(36),
-                lhs: j,
-                rhs: three,
-                flags: 0,
-            },
-            i1t,
-        );
-        let void = b.ir.void;
-        b.inst(
-            InstKind::CondBr {
-                cond: more,
-                if_true: BlockId(1),
-                if_false: BlockId(2),
-            },
-            void,
-        );
+        let more = b.cmp(ULT, j, three);
+        b.cond_br(more, 1, 2);
         b.block();
-        let p_in = b.ir.m.push_list(&[start.0, 0, next.0, 1]);
-        let i_in = b.ir.m.push_list(&[zero.0, 0, j.0, 1]);
-        for (phi, incoming) in [(p, p_in), (i, i_in)] {
-            let ValueKind::Inst { inst, .. } = b.ir.m.values[phi.0 as usize].kind else {
-                unreachable!()
-            };
-            b.insts[inst as usize].kind = InstKind::Phi { incoming };
-        }
+        b.set_incoming(p, &[(start, 0), (next, 1)]);
+        b.set_incoming(i, &[(zero, 0), (j, 1)]);
         passes(&b.finish());
     }
 }
@@ -627,24 +626,11 @@ fn selects_and_phis_of_one_variable_itself() {
     // groupshared array, then an element of it.
     let mut b = Body::new();
     let (x, _, c) = two_locals(&mut b);
-    let (g, i1, i32t, void) = (b.global_array(3), b.int(1), b.i32t, b.ir.void);
+    let (g, i1, i32t) = (b.global_array(3), b.int(1), b.i32t);
     let gt = b.ir.m.values[g.0 as usize].ty;
     let s = b.select(c, g, g, gt);
-    b.inst(
-        InstKind::CondBr {
-            cond: c,
-            if_true: BlockId(1),
-            if_false: BlockId(2),
-        },
-        void,
-    );
-    b.block();
-    b.br(3);
-    b.block();
-    b.br(3);
-    b.block();
-    let incoming = b.ir.m.push_list(&[s.0, 1, g.0, 2]);
-    let phi = b.inst(InstKind::Phi { incoming }, gt);
+    let arms = b.diamond(c, |_| s, |_| g);
+    let phi = b.join(arms, gt);
     let e = b.element(phi, i1);
     let v = b.load(e, i32t);
     let r = b.element(x, i1);
@@ -668,17 +654,9 @@ fn selects_and_phis_of_one_variable_itself() {
 fn icmp_of_pointers() {
     let mut b = Body::new();
     let (x, y, _) = two_locals(&mut b);
-    let (i1, i1t, i32t) = (b.int(1), b.i1, b.i32t);
+    let (i1, i32t) = (b.int(1), b.i32t);
     let (p, q) = (b.element(x, i1), b.element(y, i1));
-    let eq = b.inst(
-        InstKind::Cmp {
-            pred: Predicate(32),
-            lhs: p,
-            rhs: q,
-            flags: 0,
-        },
-        i1t,
-    );
+    let eq = b.cmp(EQ, p, q);
     let (one, zero) = (b.int(1), b.int(0));
     let v = b.select(eq, one, zero, i32t);
     b.store(p, v);
@@ -806,7 +784,7 @@ fn run_u0(m: &Module, threads: u32, expect: &str) {
     use crate::common;
     use dxil2spirv::dxil::ResourceKind;
     use dxil2spirv::emit::{emit, EmitOptions, ResourceClass};
-    use dxil2spirv::run::{self, RunSpec};
+    use dxil2spirv::run::RunSpec;
 
     let _turn = common::vulkan::turn();
     if !common::vulkan::available() {
@@ -835,17 +813,7 @@ fn run_u0(m: &Module, threads: u32, expect: &str) {
         "dispatch = 1, 1, 1\nu0 : u32[4]\nexpect u0 : u32[4] = {expect}\n"
     ))
     .unwrap();
-    let bindings = run::bindings_from_reflection(&out.reflection, &spec);
-    let report = common::vulkan::vulkan()
-        .run_spec_with(
-            &spec,
-            &out.spirv,
-            &out.reflection.entry_point,
-            &bindings,
-            None,
-            &run::RunOptions::default(),
-        )
-        .unwrap();
+    let report = common::vulkan::run_reflected(&spec, &out.spirv, &out.reflection).unwrap();
     assert!(report.passed, "{}", report.summary());
 }
 
@@ -860,7 +828,7 @@ fn run_u0(m: &Module, threads: u32, expect: &str) {
 #[test]
 fn selects_and_phis_of_pointers_access_the_chosen_elements() {
     let mut b = Body::new();
-    let (i1t, i32t, void) = (b.i1, b.i32t, b.ir.void);
+    let i32t = b.i32t;
     let c = |b: &mut Body, v: u64| b.int(v);
     let zero = c(&mut b, 0);
     let handle = u0_handle(&mut b);
@@ -878,15 +846,7 @@ fn selects_and_phis_of_pointers_access_the_chosen_elements() {
     let first = b.load(elems[0], i32t);
     let cmp = |b: &mut Body, v: u64| {
         let k = b.int(v);
-        b.inst(
-            InstKind::Cmp {
-                pred: Predicate(32),
-                lhs: first,
-                rhs: k,
-                flags: 0,
-            },
-            i1t,
-        )
+        b.cmp(EQ, first, k)
     };
     let pt = b.ptr(i32t, 0);
     let yes = cmp(&mut b, 10);
@@ -900,56 +860,23 @@ fn selects_and_phis_of_pointers_access_the_chosen_elements() {
     b.br(1);
     // loop: %p = phi [x[0]], [%next]; %i = phi [0], [%j]; %acc = phi [0], [%sum]
     b.block();
-    let empty = InstKind::Phi {
-        incoming: ListRange::EMPTY,
-    };
-    let (p, i, acc) = (b.inst(empty, pt), b.inst(empty, i32t), b.inst(empty, i32t));
+    let (p, i, acc) = (b.phi(&[], pt), b.phi(&[], i32t), b.phi(&[], i32t));
     let one = c(&mut b, 1);
-    let add = |b: &mut Body, lhs: ValueId, rhs: ValueId| {
-        b.inst(
-            InstKind::BinOp {
-                op: dxil2spirv::ir::BinOp::Add,
-                lhs,
-                rhs,
-                flags: 0,
-            },
-            i32t,
-        )
-    };
     let v = b.load(p, i32t);
-    let sum = add(&mut b, acc, v);
-    let w = add(&mut b, v, one);
+    let sum = b.add(acc, v);
+    let w = b.add(v, one);
     b.store(p, w);
-    let j = add(&mut b, i, one);
+    let j = b.add(i, one);
     let next = b.element(x, j);
     let four = c(&mut b, 4);
-    let more = b.inst(
-        InstKind::Cmp {
-            pred: Predicate(36),
-            lhs: j,
-            rhs: four,
-            flags: 0,
-        },
-        i1t,
-    );
-    b.inst(
-        InstKind::CondBr {
-            cond: more,
-            if_true: BlockId(1),
-            if_false: BlockId(2),
-        },
-        void,
-    );
+    let more = b.cmp(ULT, j, four);
+    b.cond_br(more, 1, 2);
     b.block();
     let out3 = b.load(elems[1], i32t);
     store_u0(&mut b, handle, &[out0, out1, sum, out3]);
     let lists = [(p, [elems[0], next]), (i, [zero, j]), (acc, [zero, sum])];
     for (phi, [entry, latch]) in lists {
-        let incoming = b.ir.m.push_list(&[entry.0, 0, latch.0, 1]);
-        let ValueKind::Inst { inst, .. } = b.ir.m.values[phi.0 as usize].kind else {
-            unreachable!()
-        };
-        b.insts[inst as usize].kind = InstKind::Phi { incoming };
+        b.set_incoming(phi, &[(entry, 0), (latch, 1)]);
     }
     run_u0(&b.finish(), 4, "20, 40, 101, 22");
 }
@@ -965,7 +892,7 @@ fn selects_and_phis_of_pointers_access_the_chosen_elements() {
 #[test]
 fn variable_pointers_into_groupshared_arrays_access_the_chosen_elements() {
     let mut b = Body::new();
-    let (i1t, i32t, void) = (b.i1, b.i32t, b.ir.void);
+    let i32t = b.i32t;
     let handle = u0_handle(&mut b);
     let (ga, gb) = (b.global_array(3), b.global_array(3));
     let el = |b: &mut Body, g: ValueId, k: u64| {
@@ -982,15 +909,7 @@ fn variable_pointers_into_groupshared_arrays_access_the_chosen_elements() {
     let first = b.load(ga0, i32t);
     let cmp = |b: &mut Body, v: u64| {
         let k = b.int(v);
-        b.inst(
-            InstKind::Cmp {
-                pred: Predicate(32),
-                lhs: first,
-                rhs: k,
-                flags: 0,
-            },
-            i1t,
-        )
+        b.cmp(EQ, first, k)
     };
     let (yes, not) = (cmp(&mut b, 1), cmp(&mut b, 2));
     let pt = b.ptr(i32t, 3);
@@ -1002,37 +921,14 @@ fn variable_pointers_into_groupshared_arrays_access_the_chosen_elements() {
     let (a3, b3) = (el(&mut b, ga, 3), el(&mut b, gb, 3));
     let s2 = b.select(not, a3, b3, pt);
     let out1 = b.load(s2, i32t);
-    b.inst(
-        InstKind::CondBr {
-            cond: yes,
-            if_true: BlockId(1),
-            if_false: BlockId(2),
-        },
-        void,
-    );
-    b.block();
-    let p = el(&mut b, gb, 0);
-    b.br(3);
-    b.block();
-    let q = el(&mut b, ga, 2);
-    b.br(3);
-    b.block();
-    let incoming = b.ir.m.push_list(&[p.0, 1, q.0, 2]);
-    let phi = b.inst(InstKind::Phi { incoming }, pt);
+    let arms = b.diamond(yes, |b| el(b, gb, 0), |b| el(b, ga, 2));
+    let phi = b.join(arms, pt);
     let out2 = b.load(phi, i32t);
     let eleven = b.int(11);
     b.store(phi, eleven);
     let (a1, b0) = (el(&mut b, ga, 1), el(&mut b, gb, 0));
     let (x, y) = (b.load(a1, i32t), b.load(b0, i32t));
-    let out3 = b.inst(
-        InstKind::BinOp {
-            op: dxil2spirv::ir::BinOp::Add,
-            lhs: x,
-            rhs: y,
-            flags: 0,
-        },
-        i32t,
-    );
+    let out3 = b.add(x, y);
     store_u0(&mut b, handle, &[out0, out1, out2, out3]);
     run_u0(&b.finish(), 1, "2, 8, 5, 20");
 }

@@ -48,6 +48,19 @@ fn f32_bytes(values: &[f32]) -> Vec<u8> {
     values.iter().flat_map(|v| v.to_le_bytes()).collect()
 }
 
+/// Little-endian bytes of `u32`s.
+fn u32_bytes(values: &[u32]) -> Vec<u8> {
+    values.iter().flat_map(|v| v.to_le_bytes()).collect()
+}
+
+/// The little-endian `u32`s of `bytes`.
+fn words(bytes: &[u8]) -> Vec<u32> {
+    bytes
+        .chunks_exact(4)
+        .map(|w| u32::from_le_bytes([w[0], w[1], w[2], w[3]]))
+        .collect()
+}
+
 /// `v` normalized.
 fn normalize(v: [f32; 3]) -> [f32; 3] {
     let len = (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]).sqrt();
@@ -127,6 +140,15 @@ fn bound(slot: (u32, u32), data: &[u8]) -> UniformData<'_> {
     }
 }
 
+/// The buffers `elements` bound as an array at (set, binding).
+fn bound_array<'a>(slot: (u32, u32), elements: &'a [&'a [u8]]) -> BufferArray<'a> {
+    BufferArray {
+        set: slot.0,
+        binding: slot.1,
+        elements,
+    }
+}
+
 /// A `SIZE` x `SIZE` trace from `raygen` over `geometry` into the output
 /// image `u0`, with `miss` and no hit shaders or buffers yet.
 fn image_trace<'a>(raygen: &'a Output, miss: &'a Output, geometry: Geometry<'a>) -> Trace<'a> {
@@ -169,11 +191,13 @@ fn exports(name: &str) -> Option<(MutexGuard<'static, ()>, Vec<Output>)> {
     Some((turn, outs))
 }
 
-/// The export of `outs` for `stage`.
-fn stage<'a>(outs: &'a [Output], stage: &str) -> &'a Output {
-    outs.iter()
-        .find(|o| o.reflection.stage == stage)
-        .unwrap_or_else(|| panic!("no {stage} export"))
+/// The exports of `outs` for `stages`, in order.
+fn by_stage<'a, const N: usize>(outs: &'a [Output], stages: [&str; N]) -> [&'a Output; N] {
+    stages.map(|stage| {
+        outs.iter()
+            .find(|o| o.reflection.stage == stage)
+            .unwrap_or_else(|| panic!("no {stage} export"))
+    })
 }
 
 /// `trace` on the first device, or `None` (said on stderr) when the device
@@ -209,11 +233,7 @@ fn pinhole_camera_matches_the_hlsl() {
     let Some((_turn, outs)) = exports("dxr-raygen-pinhole-camera") else {
         return;
     };
-    let (raygen, miss, hit) = (
-        stage(&outs, "raygeneration"),
-        stage(&outs, "miss"),
-        stage(&outs, "closesthit"),
-    );
+    let [raygen, miss, hit] = by_stage(&outs, ["raygeneration", "miss", "closesthit"]);
     let data = camera();
     let camera_slot = slot(raygen, ResourceClass::Cbv);
     assert_eq!(camera_slot, slot(hit, ResourceClass::Cbv));
@@ -282,16 +302,9 @@ fn shader_execution_reordering_matches_the_hlsl() {
     let Some((_turn, outs)) = exports("sm69-ser-hitobject-reorder") else {
         return;
     };
-    let (raygen, miss, hit) = (
-        stage(&outs, "raygeneration"),
-        stage(&outs, "miss"),
-        stage(&outs, "closesthit"),
-    );
+    let [raygen, miss, hit] = by_stage(&outs, ["raygeneration", "miss", "closesthit"]);
     // MaterialOfInstance (t1): the coherence hint's material table.
-    let materials: Vec<u8> = [3u32, 0, 0, 0]
-        .iter()
-        .flat_map(|w| w.to_le_bytes())
-        .collect();
+    let materials = u32_bytes(&[3, 0, 0, 0]);
     let storage = [bound(
         resource(raygen, ResourceClass::Srv, 0, 1),
         &materials,
@@ -330,11 +343,7 @@ fn any_hit_sees_every_layer_and_ignores_it() {
     let Some((_turn, outs)) = exports("dxr-anyhit-count-layers") else {
         return;
     };
-    let (raygen, miss, any) = (
-        stage(&outs, "raygeneration"),
-        stage(&outs, "miss"),
-        stage(&outs, "anyhit"),
-    );
+    let [raygen, miss, any] = by_stage(&outs, ["raygeneration", "miss", "anyhit"]);
     // Five layers at z = 1..5, each covering every ray (x = 0 to 1.75).
     let layers: Vec<[[f32; 3]; 3]> = (1..=5)
         .map(|z| {
@@ -359,12 +368,6 @@ fn any_hit_sees_every_layer_and_ignores_it() {
     }) else {
         return;
     };
-    let words = |bytes: &[u8]| -> Vec<u32> {
-        bytes
-            .chunks_exact(4)
-            .map(|w| u32::from_le_bytes([w[0], w[1], w[2], w[3]]))
-            .collect()
-    };
     // Every ray meets all five layers (count 5) and keeps the nearest four
     // distances, sorted: the payload survives IgnoreHit().
     let got_counts = words(&traced.buffers[1]);
@@ -382,11 +385,13 @@ fn any_hit_sees_every_layer_and_ignores_it() {
     }
 }
 
-/// The export of `outs` called `name`.
-fn export<'a>(outs: &'a [Output], name: &str) -> &'a Output {
-    outs.iter()
-        .find(|o| o.reflection.entry_point == name)
-        .unwrap_or_else(|| panic!("no export {name}"))
+/// The exports of `outs` called `names`, in order.
+fn by_name<'a, const N: usize>(outs: &'a [Output], names: [&str; N]) -> [&'a Output; N] {
+    names.map(|name| {
+        outs.iter()
+            .find(|o| o.reflection.entry_point == name)
+            .unwrap_or_else(|| panic!("no export {name}"))
+    })
 }
 
 #[test]
@@ -394,11 +399,9 @@ fn intersection_shader_reports_procedural_hits() {
     let Some((_turn, outs)) = exports("dxr-subobjects-pipeline") else {
         return;
     };
-    let (raygen, miss, intersect, hit) = (
-        export(&outs, "MainRayGen"),
-        export(&outs, "MainMiss"),
-        export(&outs, "ProcIntersect"),
-        export(&outs, "ProcClosestHit"),
+    let [raygen, miss, intersect, hit] = by_name(
+        &outs,
+        ["MainRayGen", "MainMiss", "ProcIntersect", "ProcClosestHit"],
     );
     // Frame (b0): CamPos, Time. HitConstants (b0, space1): HitColor.
     let camera = [0.0f32, 0.0, -2.0, 0.0];
@@ -442,12 +445,15 @@ fn call_shader_runs_the_callable_with_its_data() {
     let Some((_turn, outs)) = exports("dxr-callable-from-hit-and-miss") else {
         return;
     };
-    let (raygen, miss, hit, lambert, mirror) = (
-        export(&outs, "CallRayGen"),
-        export(&outs, "CallMiss"),
-        export(&outs, "CallClosestHit"),
-        export(&outs, "LambertBrdf"),
-        export(&outs, "MirrorBrdf"),
+    let [raygen, miss, hit, lambert, mirror] = by_name(
+        &outs,
+        [
+            "CallRayGen",
+            "CallMiss",
+            "CallClosestHit",
+            "LambertBrdf",
+            "MirrorBrdf",
+        ],
     );
     // FaceNormals (t2): the triangle faces the camera. Every ray hits it
     // (the miss shader's environment callable, index 2, is left out); the
@@ -489,9 +495,8 @@ fn floats(values: &[f32]) -> impl Iterator<Item = Word> + '_ {
 /// Compares a buffer read back with `want`, word by word.
 fn assert_words(what: &str, got: &[u8], want: &[Word]) {
     assert_eq!(got.len(), want.len() * 4, "{what}: size");
-    let bad: Vec<String> = got
-        .chunks_exact(4)
-        .map(|w| u32::from_le_bytes([w[0], w[1], w[2], w[3]]))
+    let bad: Vec<String> = words(got)
+        .into_iter()
         .zip(want)
         .enumerate()
         .filter(|(_, (g, w))| match **w {
@@ -552,10 +557,14 @@ const SYS_INSTANCES: [Instance; 2] = [
         cull_disable: false,
     },
 ];
-const SYS_GEOMETRIES: [Geometry<'static>; 2] = [
-    Geometry::Triangles(&SYS_GEOMETRY_0),
-    Geometry::Triangles(&SYS_GEOMETRY_1),
-];
+const SYS_SCENE: Scene<'static> = Scene {
+    geometries: &[
+        Geometry::Triangles(&SYS_GEOMETRY_0),
+        Geometry::Triangles(&SYS_GEOMETRY_1),
+    ],
+    instances: &SYS_INSTANCES,
+    storage_arrays: &[],
+};
 /// The barycentrics of the hit on A B C (object point (0.25, 0.5, 5)).
 const SYS_BARYCENTRICS: [f32; 2] = [0.2578125, 0.25390625];
 
@@ -566,21 +575,21 @@ fn columns(m: [[f32; 4]; 3]) -> Vec<f32> {
 }
 
 /// A buffer-output trace of 2 x 1 rays from `raygen` with `miss` and `hit`
-/// into the storage buffers `storage`.
-fn buffer_trace<'a>(
-    raygen: &'a Output,
-    miss: &'a Output,
-    hit: &'a Output,
-    storage: &'a [UniformData<'a>],
-) -> Trace<'a> {
-    Trace {
+/// over `scene` into the raygen's `u0`, a storage buffer of `size` zero
+/// bytes, read back as `buffers[0]`; `None` (said on stderr) when the
+/// device cannot run it.
+fn trace_u0([raygen, miss, hit]: [&Output; 3], size: usize, scene: &Scene<'_>) -> Option<Traced> {
+    let u0 = vec![0u8; size];
+    let storage = [bound(resource(raygen, ResourceClass::Uav, 0, 0), &u0)];
+    let trace = Trace {
         closest_hit: Some(code(hit)),
         width: 2,
         height: 1,
-        storage_buffers: storage,
+        storage_buffers: &storage,
         output: None,
         ..image_trace(raygen, miss, Geometry::Triangles(&[TRIANGLE]))
-    }
+    };
+    run_in(&trace, Some(scene))
 }
 
 #[test]
@@ -588,19 +597,8 @@ fn closest_hit_copies_every_system_value_into_the_payload() {
     let Some((_turn, outs)) = exports("dxr-lib65-payload-system-values") else {
         return;
     };
-    let (raygen, miss, hit) = (
-        export(&outs, "SysRayGen"),
-        export(&outs, "SysMiss"),
-        export(&outs, "SysClosestHit"),
-    );
-    let results = vec![0u8; 2 * 188];
-    let storage = [bound(resource(raygen, ResourceClass::Uav, 0, 0), &results)];
-    let scene = Scene {
-        geometries: &SYS_GEOMETRIES,
-        instances: &SYS_INSTANCES,
-        storage_arrays: &[],
-    };
-    let Some(traced) = run_in(&buffer_trace(raygen, miss, hit, &storage), Some(&scene)) else {
+    let shaders = by_name(&outs, ["SysRayGen", "SysMiss", "SysClosestHit"]);
+    let Some(traced) = trace_u0(shaders, 2 * 188, &SYS_SCENE) else {
         return;
     };
     let origin = [9.5, 20.25, 24.0];
@@ -635,19 +633,11 @@ fn closest_hit_indexes_buffer_arrays_by_instance() {
     let Some((_turn, outs)) = exports("dxr-closesthit-nonuniform-sb-array") else {
         return;
     };
-    let (raygen, miss, hit) = (
-        export(&outs, "ShadeRayGen"),
-        export(&outs, "ShadeMiss"),
-        export(&outs, "ShadeClosestHit"),
-    );
-    let output = vec![0u8; 2 * 24];
-    let storage = [bound(resource(raygen, ResourceClass::Uav, 0, 0), &output)];
+    let shaders = by_name(&outs, ["ShadeRayGen", "ShadeMiss", "ShadeClosestHit"]);
+    let hit = shaders[2];
     // Indices[3] and Vertices[3] hold the mesh; the other elements of both
     // arrays are 16 zero bytes.
-    let indices: Vec<u8> = [0u32, 1, 2, 4, 5, 6]
-        .iter()
-        .flat_map(|w| w.to_le_bytes())
-        .collect();
+    let indices = u32_bytes(&[0, 1, 2, 4, 5, 6]);
     let mut vertices = f32_bytes(&[0.0; 4 * 5]);
     vertices.extend(f32_bytes(&[
         1.0, 0.0, 0.0, 0.0, 0.0, // normal, uv
@@ -660,16 +650,8 @@ fn closest_hit_indexes_buffer_arrays_by_instance() {
         element_3_of_8(&vertices, &unused),
     );
     let arrays = [
-        BufferArray {
-            set: resource(hit, ResourceClass::Srv, 1, 0).0,
-            binding: resource(hit, ResourceClass::Srv, 1, 0).1,
-            elements: &index_array,
-        },
-        BufferArray {
-            set: resource(hit, ResourceClass::Srv, 1, 8).0,
-            binding: resource(hit, ResourceClass::Srv, 1, 8).1,
-            elements: &vertex_array,
-        },
+        bound_array(resource(hit, ResourceClass::Srv, 1, 0), &index_array),
+        bound_array(resource(hit, ResourceClass::Srv, 1, 8), &vertex_array),
     ];
     let triangles = [
         [[10.0, 0.0, 10.0], [14.0, 0.0, 10.0], [10.0, 4.0, 10.0]],
@@ -683,7 +665,7 @@ fn closest_hit_indexes_buffer_arrays_by_instance() {
         }],
         storage_arrays: &arrays,
     };
-    let Some(traced) = run_in(&buffer_trace(raygen, miss, hit, &storage), Some(&scene)) else {
+    let Some(traced) = trace_u0(shaders, 2 * 24, &scene) else {
         return;
     };
     let mut want: Vec<Word> = floats(&[0.25, 0.25, 0.5, 0.75]).collect();
@@ -698,19 +680,8 @@ fn hit_object_queries_match_the_hlsl() {
     let Some((_turn, outs)) = exports("sm69-ser-hitobject-attributes-transforms") else {
         return;
     };
-    let (raygen, miss, hit) = (
-        export(&outs, "HitObjRayGen"),
-        export(&outs, "HitObjMiss"),
-        export(&outs, "HitObjClosestHit"),
-    );
-    let out = vec![0u8; 12 * 16];
-    let storage = [bound(resource(raygen, ResourceClass::Uav, 0, 0), &out)];
-    let scene = Scene {
-        geometries: &SYS_GEOMETRIES,
-        instances: &SYS_INSTANCES,
-        storage_arrays: &[],
-    };
-    let Some(traced) = run_in(&buffer_trace(raygen, miss, hit, &storage), Some(&scene)) else {
+    let shaders = by_name(&outs, ["HitObjRayGen", "HitObjMiss", "HitObjClosestHit"]);
+    let Some(traced) = trace_u0(shaders, 12 * 16, &SYS_SCENE) else {
         return;
     };
     let [b0, b1] = SYS_BARYCENTRICS;

@@ -1,7 +1,8 @@
 //! Whether the Vulkan tests can run, their turn on the device, and the one
 //! Vulkan loader they share.
 
-use dxil2spirv::run::Vulkan;
+use dxil2spirv::run::{self, RunReport, RunSpec, Vulkan};
+use dxil2spirv::Reflection;
 use std::sync::{Mutex, MutexGuard, OnceLock};
 
 /// The Vulkan loader, loaded once for the whole test binary. Loading and
@@ -62,6 +63,26 @@ pub fn available() -> bool {
          mesa-vulkan-drivers libvulkan1 for lavapipe) or set DXIL2SPIRV_NO_VULKAN=1 to skip \
          the Vulkan tests"
     );
+}
+
+/// Runs `spirv` on the shared loader's first device with the buffers of
+/// `spec`, bound where `reflection` says, at its entry point (default
+/// options, no push constants). Call it with the [`turn`], after
+/// [`available`].
+pub fn run_reflected(
+    spec: &RunSpec,
+    spirv: &[u32],
+    reflection: &Reflection,
+) -> dxil2spirv::Result<RunReport> {
+    let bindings = run::bindings_from_reflection(reflection, spec);
+    vulkan().run_spec_with(
+        spec,
+        spirv,
+        &reflection.entry_point,
+        &bindings,
+        None,
+        &run::RunOptions::default(),
+    )
 }
 
 /// The outcome of a sweep of device runs: passes, counted skips (a device
