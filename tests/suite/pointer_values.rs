@@ -85,7 +85,9 @@ impl Body {
         result.unwrap_or(ValueId(u32::MAX))
     }
 
-    /// A call of `name` (declared on first use) returning `ret`.
+    /// A call of `name` (declared on first use) returning `ret` (only the
+    /// device runs call dx.ops).
+    #[cfg(feature = "vulkan")]
     fn call(&mut self, name: &str, ret: TypeId, args: &[ValueId]) -> ValueId {
         let existing = self.ir.m.functions.iter().find(|f| {
             let n = self.ir.m.values[f.value.0 as usize].name;
