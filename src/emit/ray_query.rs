@@ -1,9 +1,16 @@
 //! Inline ray tracing (`RayQuery`, SM 6.5) with `SPV_KHR_ray_query`: each
 //! `AllocateRayQuery` is a function variable of `OpTypeRayQueryKHR`; its
-//! `i32` handle must reach the `RayQuery_*` operations directly or through
-//! phis and selects that all lead to the same allocation (a handle merging
-//! different allocations is reported as unsupported, never guessed: SPIR-V
-//! cannot choose between ray query variables without variable pointers).
+//! `i32` handle reaches the `RayQuery_*` operations directly or through
+//! phis and selects.
+//!
+//! SPIR-V cannot choose between ray query variables without variable
+//! pointers, so the allocations that a function's phis and selects merge
+//! (found before the function is emitted) share one `RayQueryKHR[N]`
+//! function variable: each handle is its constant index, the phis and
+//! selects merge plain integers, and every operation on such a handle
+//! access-chains the element it names. Their constant ray flags, where they
+//! differ, are selected from the handle at run time. Every other handle
+//! carries nothing (an `OpUndef`): its operations use its variable.
 //!
 //! D3D and Vulkan agree on the ray flags (up to `SKIP_PROCEDURAL_PRIMITIVES`),
 //! the committed status and candidate type values; D3D's instance *index*
@@ -13,11 +20,11 @@ use super::context::{TyKey, Val};
 use super::ray_tracing::{ray_of, SHARED_FLAGS};
 use super::Emitter;
 use crate::dxil::operands::RayQueryTraceRayInline;
-use crate::dxil::OpCode;
+use crate::dxil::{dx_op, DxOp, OpCode};
 use crate::error::Result;
-use crate::ir::{InstKind, TypeId, ValueId, ValueKind};
+use crate::ir::{self, Inst, InstKind, Module, TypeId, ValueId, ValueKind};
 use rspirv::dr::Operand;
-use rspirv::spirv::{Capability, Op, Word};
+use rspirv::spirv::{Capability, Op, StorageClass, Word};
 use rustc_hash::FxHashMap as HashMap;
 
 /// `RAY_FLAG_FORCE_OMM_2_STATE` (Vulkan's `ForceOpacityMicromap2StateEXT`),
@@ -32,6 +39,27 @@ pub(crate) struct RayQueryState {
     /// Each query's variable and constant flags, by the handle value of
     /// its `AllocateRayQuery`.
     queries: HashMap<ValueId, (Word, u32)>,
+    /// The allocations that phis or selects merge with others: their
+    /// group (in `groups`) and their index in it.
+    merged: HashMap<ValueId, (usize, u32)>,
+    /// The groups of merged allocations.
+    groups: Vec<Group>,
+}
+
+/// Ray query allocations that share one array variable.
+struct Group {
+    /// The `RayQueryKHR[N]` variable, once the first of them is emitted.
+    var: Option<Word>,
+    /// The constant ray flags of each allocation, by index.
+    flags: Vec<u32>,
+}
+
+/// The constant ray flags of a ray query handle.
+enum Flags {
+    /// Known: those of its one allocation, or the same for all of its group.
+    Const(u32),
+    /// Those of the group's allocation that the handle names at run time.
+    ByIndex(usize),
 }
 
 impl<'m> Emitter<'m> {
@@ -64,6 +92,20 @@ impl<'m> Emitter<'m> {
             .ok_or_else(|| self.invalid("AllocateRayQuery without a result"))?;
         self.ray_query_ext();
         let rq = self.spv.ty(TyKey::RayQuery);
+        if let Some(&(g, index)) = self.ray_queries.merged.get(&result) {
+            // The group's array, made by its first allocation.
+            let group = self.ray_queries.groups.get(g);
+            if let Some(n) = group.filter(|x| x.var.is_none()).map(|x| x.flags.len()) {
+                let n = u32::try_from(n).map_err(|_| self.unsupported("so many ray queries"))?;
+                let arr = self.spv.ty(TyKey::Array(rq, n));
+                let var = self.function_var(arr);
+                if let Some(group) = self.ray_queries.groups.get_mut(g) {
+                    group.var = Some(var);
+                }
+            }
+            // The handle is the query's index in its group's array.
+            return Ok(Val::Id(self.spv.u32c(index)));
+        }
         let var = self.function_var(rq);
         self.ray_queries.queries.insert(result, (var, flags));
         // The handle itself carries nothing: every use looks it up.
@@ -71,10 +113,64 @@ impl<'m> Emitter<'m> {
         Ok(Val::Id(self.spv.undef(u)))
     }
 
-    /// The variable and constant flags behind a ray query handle (looked
-    /// up through phis and selects whose inputs are all one allocation).
-    fn ray_query(&self, handle: ValueId) -> Result<(Word, u32)> {
-        let queries = &self.ray_queries.queries;
+    /// Groups the `AllocateRayQuery` results of `func` that its phis and
+    /// selects merge with one another (union-find over their operands),
+    /// before the function is emitted.
+    pub(super) fn group_ray_queries(&mut self, func: &ir::Function) {
+        let m = self.m;
+        let allocations: Vec<(ValueId, u32)> = func
+            .insts
+            .iter()
+            .filter_map(|inst| Some((inst.result?, allocation_flags(m, inst)?)))
+            .collect();
+        if allocations.len() < 2 {
+            return;
+        }
+        let mut parent = HashMap::default();
+        for inst in &func.insts {
+            let Some(r) = inst.result else { continue };
+            match inst.kind {
+                InstKind::Phi { incoming } => {
+                    for (x, _) in m.pairs(incoming) {
+                        union(&mut parent, r, ValueId(x));
+                    }
+                }
+                InstKind::Select {
+                    if_true, if_false, ..
+                } => {
+                    union(&mut parent, r, if_true);
+                    union(&mut parent, r, if_false);
+                }
+                _ => {}
+            }
+        }
+        // The groups in the order of their first allocation.
+        let mut roots: Vec<(ValueId, Vec<(ValueId, u32)>)> = Vec::new();
+        for &(v, flags) in &allocations {
+            let root = find(&mut parent, v);
+            match roots.iter_mut().find(|(r, _)| *r == root) {
+                Some((_, members)) => members.push((v, flags)),
+                None => roots.push((root, vec![(v, flags)])),
+            }
+        }
+        let state = &mut self.ray_queries;
+        for (_, members) in roots.into_iter().filter(|(_, m)| m.len() > 1) {
+            let g = state.groups.len();
+            state
+                .merged
+                .extend((0u32..).zip(&members).map(|(i, &(v, _))| (v, (g, i))));
+            state.groups.push(Group {
+                var: None,
+                flags: members.iter().map(|&(_, f)| f).collect(),
+            });
+        }
+    }
+
+    /// The `AllocateRayQuery` result behind a ray query handle, looked up
+    /// through phis and selects: one allocation, or allocations of one group.
+    fn allocation_of(&self, handle: ValueId) -> Result<ValueId> {
+        let state = &self.ray_queries;
+        let group = |v: &ValueId| state.merged.get(v).map(|&(g, _)| g);
         let mut seen = rustc_hash::FxHashSet::default();
         let mut todo = vec![handle];
         let mut found = None;
@@ -82,13 +178,14 @@ impl<'m> Emitter<'m> {
             if !seen.insert(v) {
                 continue;
             }
-            if let Some(&q) = queries.get(&v) {
-                if found.is_some_and(|f| f != q) {
+            if state.queries.contains_key(&v) || state.merged.contains_key(&v) {
+                if found.is_some_and(|f| f != v && (group(&f).is_none() || group(&f) != group(&v)))
+                {
                     return Err(self.unsupported(
                         "a ray query handle that a phi or select takes from different AllocateRayQuery results",
                     ));
                 }
-                found = Some(q);
+                found = Some(v);
                 continue;
             }
             let inst = match self.m.value(v).map(|x| x.kind) {
@@ -114,12 +211,76 @@ impl<'m> Emitter<'m> {
         found.ok_or_else(|| self.unsupported("a ray query handle without an AllocateRayQuery"))
     }
 
+    /// The ray query (a pointer) and constant flags behind a handle: its
+    /// variable, or its group's array element that the handle indexes.
+    fn ray_query(&mut self, handle: ValueId) -> Result<(Word, Flags)> {
+        let allocation = self.allocation_of(handle)?;
+        let state = &self.ray_queries;
+        if let Some(&(var, flags)) = state.queries.get(&allocation) {
+            return Ok((var, Flags::Const(flags)));
+        }
+        let group = state
+            .merged
+            .get(&allocation)
+            .and_then(|&(g, _)| Some((g, state.groups.get(g)?)));
+        let Some((
+            g,
+            Group {
+                var: Some(var),
+                flags,
+            },
+        )) = group
+        else {
+            return Err(self.internal("a merged ray query used before its allocation"));
+        };
+        let var = *var;
+        let flags = match flags.split_first() {
+            Some((&f, rest)) if rest.iter().all(|&x| x == f) => Flags::Const(f),
+            _ => Flags::ByIndex(g),
+        };
+        let rq = self.spv.ty(TyKey::RayQuery);
+        let ptr = self.spv.ptr_ty(StorageClass::Function, rq);
+        let index = self.value_id(handle)?;
+        Ok((self.access_chain(ptr, var, &[index])?, flags))
+    }
+
+    /// The ray flags of a trace on `handle`: the dynamic `flags` with the
+    /// query's constant ones, chosen by the handle when they differ
+    /// within its group.
+    fn trace_flags(&mut self, flags: ValueId, constant: Flags, handle: ValueId) -> Result<Word> {
+        let g = match constant {
+            Flags::Const(c) => return self.ray_flags(flags, c),
+            Flags::ByIndex(g) => g,
+        };
+        let per_index = self
+            .ray_queries
+            .groups
+            .get(g)
+            .map(|x| x.flags.clone())
+            .unwrap_or_default();
+        let (u, b) = (self.spv.u32_ty(), self.spv.bool_ty());
+        let h = self.value_id(handle)?;
+        let mut all = None;
+        for (i, c) in (0u32..).zip(per_index) {
+            let f = self.ray_flags(flags, c)?;
+            all = Some(match all {
+                None => f,
+                Some(prev) => {
+                    let i = self.spv.u32c(i);
+                    let is = self.op(Op::IEqual, b, &[h, i])?;
+                    self.op(Op::Select, u, &[is, f, prev])?
+                }
+            });
+        }
+        all.ok_or_else(|| self.internal("an empty ray query group"))
+    }
+
     /// `RayQuery_TraceRayInline(rq, accel, flags, mask, origin, tMin,
     /// direction, tMax)`.
     pub fn trace_ray_inline(&mut self, o: RayQueryTraceRayInline) -> Result<()> {
         let (rq, const_flags) = self.ray_query(o.ray_query_handle)?;
         let accel = self.acceleration_structure(o.acceleration_structure)?;
-        let flags = self.ray_flags(o.ray_flags, const_flags)?;
+        let flags = self.trace_flags(o.ray_flags, const_flags, o.ray_query_handle)?;
         let mask = self.value_id(o.instance_inclusion_mask)?;
         let [origin, tmin, direction, tmax] = self.ray_description(ray_of!(o))?;
         self.op_void(
@@ -235,6 +396,46 @@ impl<'m> Emitter<'m> {
     fn imm_index(&self, v: ValueId, what: &str, n: u32) -> Result<u32> {
         self.const_below(v, n.into())
             .ok_or_else(|| self.invalid(format!("the {what} is not a constant below {n}")))
+    }
+}
+
+/// The constant ray flags of `inst` if it is an `AllocateRayQuery` call.
+fn allocation_flags(m: &Module, inst: &Inst) -> Option<u32> {
+    // A cheap look at the opcode first: most instructions are not these.
+    let InstKind::Call { args, .. } = inst.kind else {
+        return None;
+    };
+    let op = m.const_uint(ValueId(*m.list(args).first()?))?;
+    let op = OpCode::from_u32(u32::try_from(op).ok()?)?;
+    if !matches!(op, OpCode::AllocateRayQuery | OpCode::AllocateRayQuery2) {
+        return None;
+    }
+    match DxOp::decode(m, &dx_op(m, inst)?.ok()?) {
+        Ok(DxOp::AllocateRayQuery(o)) => Some(o.const_ray_flags),
+        Ok(DxOp::AllocateRayQuery2(o)) => Some(o.const_ray_flags),
+        _ => None,
+    }
+}
+
+/// The root of `v`'s set in a union-find forest (halving the path).
+fn find(parent: &mut HashMap<ValueId, ValueId>, mut v: ValueId) -> ValueId {
+    while let Some(&p) = parent.get(&v) {
+        match parent.get(&p) {
+            Some(&gp) => {
+                parent.insert(v, gp);
+                v = gp;
+            }
+            None => return p,
+        }
+    }
+    v
+}
+
+/// Joins the sets of `a` and `b`.
+fn union(parent: &mut HashMap<ValueId, ValueId>, a: ValueId, b: ValueId) {
+    let (ra, rb) = (find(parent, a), find(parent, b));
+    if ra != rb {
+        parent.insert(ra, rb);
     }
 }
 
@@ -379,4 +580,80 @@ fn query_of(op: OpCode) -> Option<(Op, Query, Option<u32>)> {
         ),
         _ => return None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    //! Merged ray queries whose constant flags differ, which HLSL cannot
+    //! write (each `RayQuery<flags>` is a type of its own): the select class
+    //! shader with the first allocation's flags patched in the IR.
+    use super::super::desc::ShaderDesc;
+    use super::super::{emit, EmitOptions};
+    use super::allocation_flags;
+    use crate::ir::{Constant, InstKind, StrRange, Value, ValueKind};
+
+    #[test]
+    fn merged_queries_with_different_flags_select_them_by_handle() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/classes/ray-query-phi-select.dxil"
+        );
+        let blob = std::fs::read(path).unwrap();
+        let mut shader = crate::Shader::read(&blob).unwrap();
+        let m = &mut shader.module;
+        let (f, i, args) = m
+            .functions
+            .iter()
+            .enumerate()
+            .find_map(|(f, func)| {
+                func.insts.iter().enumerate().find_map(|(i, inst)| {
+                    allocation_flags(m, inst)?;
+                    match inst.kind {
+                        InstKind::Call { args, .. } => Some((f, i, args)),
+                        _ => None,
+                    }
+                })
+            })
+            .unwrap();
+        // ACCEPT_FIRST_HIT_AND_END_SEARCH (4) instead of none.
+        let [op, flags] = *m.list(args) else {
+            panic!("AllocateRayQuery takes two arguments")
+        };
+        let ty = m.values[flags as usize].ty;
+        let four = m.values.len() as u32;
+        m.values.push(Value {
+            ty,
+            kind: ValueKind::Constant(Constant::Int(4)),
+            name: StrRange::EMPTY,
+        });
+        let new_args = m.push_list(&[op, four]);
+        if let InstKind::Call { args, .. } = &mut m.functions[f].insts[i].kind {
+            *args = new_args;
+        }
+        assert_eq!(allocation_flags(m, &m.functions[f].insts[i]), Some(4));
+
+        let ep = &shader.dxil.entry_points[0];
+        let desc = ShaderDesc::for_entry(&shader.dxil, &shader.module, ep).unwrap();
+        let out = emit(&shader.module, &desc, &EmitOptions::default()).unwrap();
+        crate::validate::validate_vulkan_1_3(&out.spirv).unwrap();
+        let a = crate::validate::disassemble(&out.spirv).unwrap();
+        // The flags are chosen by `handle == 1` (4 for query 0, 0 for 1).
+        let lines: Vec<Vec<&str>> = a.lines().map(|l| l.split_whitespace().collect()).collect();
+        let is_one: Vec<&Vec<&str>> = lines
+            .iter()
+            .filter(|l| l.get(2) == Some(&"OpIEqual"))
+            .collect();
+        let [is_one] = is_one[..] else {
+            panic!("one handle comparison: {a}")
+        };
+        let flags = lines
+            .iter()
+            .find(|l| l.get(2) == Some(&"OpSelect") && l.get(4) == Some(&is_one[0]))
+            .unwrap_or_else(|| panic!("no flag select: {a}"));
+        let init = lines
+            .iter()
+            .find(|l| l.first() == Some(&"OpRayQueryInitializeKHR"))
+            .unwrap();
+        assert_eq!(init[3], flags[0], "{a}");
+    }
 }

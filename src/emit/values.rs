@@ -93,6 +93,7 @@ impl<'m> Emitter<'m> {
                 _ => {}
             }
         }
+        self.group_ray_queries(func);
     }
 
     /// Emits one instruction.

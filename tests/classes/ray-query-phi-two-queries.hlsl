@@ -1,6 +1,6 @@
 // dxc: -T cs_6_5 -E main -Od
-// Two ray queries merged by a phi (q = a, or b on some threads): SPIR-V
-// cannot choose between ray query variables, a named unsupported error.
+// Two ray queries merged by a phi (q = a, or b on some threads): one
+// array of ray queries, indexed by the phi of their indices.
 RaytracingAccelerationStructure Scene : register(t0);
 RWStructuredBuffer<uint> Out : register(u0);
 

@@ -224,15 +224,36 @@ fn matrices_viewed_through_vector_pointers_are_accessed_element_wise() {
 }
 
 #[test]
-fn ray_query_handles_merged_from_two_queries_are_named_unsupported_errors() {
-    // `-Od` merges the handles of two `RayQuery` objects with a phi.
-    let blob = std::fs::read(path("ray-query-phi-two-queries", "dxil")).unwrap();
-    let e = Compiler::default().compile_all(&blob).unwrap_err();
-    assert!(e.unsupported_detail().is_some(), "{e}");
-    assert!(
-        e.to_string().contains("different AllocateRayQuery results"),
-        "{e}"
-    );
+fn ray_query_handles_merged_from_two_queries_index_one_array() {
+    // Two `RayQuery` objects whose handles a phi (`-Od`) or a select
+    // (`-O3`) merges: both queries are elements of one array, the phi or
+    // select merges their indices and each operation access-chains the
+    // element the handle names.
+    for (name, merge) in [
+        ("ray-query-phi-two-queries", "OpPhi"),
+        ("ray-query-phi-select", "OpSelect"),
+    ] {
+        let a = asm(&check(name));
+        let lines: Vec<Vec<&str>> = a.lines().map(|l| l.split_whitespace().collect()).collect();
+        // The id that `%id = <rest>` defines.
+        let def = |rest: &[&str]| {
+            lines
+                .iter()
+                .find(|l| l.get(2..) == Some(rest))
+                .map(|l| l[0].to_string())
+                .unwrap_or_else(|| panic!("{name}: no {rest:?} in {a}"))
+        };
+        let rq = def(&["OpTypeRayQueryKHR"]);
+        let ptr = def(&["OpTypePointer", "Function", &rq]);
+        let count = |op: &str| lines.iter().filter(|l| l.get(2) == Some(&op)).count();
+        let array = |l: &&Vec<&str>| l.get(2..4) == Some(&["OpTypeArray", &rq]);
+        assert_eq!(lines.iter().filter(array).count(), 1, "{name}: {a}");
+        assert_eq!(count(merge), 1, "{name}: {a}");
+        let chains = lines
+            .iter()
+            .filter(|l| l.get(2..4) == Some(&["OpAccessChain", &ptr]));
+        assert_eq!(chains.count(), 3, "{name}: {a}");
+    }
 }
 
 /// The decorations other than `BuiltIn` of the variable that is built-in
