@@ -10,13 +10,13 @@
 //! `DXIL2SPIRV_NO_VULKAN=1`.
 
 use crate::common;
+use crate::common::vulkan::Tally;
 
 use dxil2spirv::compile::Output;
 use dxil2spirv::run::{
     Draw, MeshStages, StageCode, TargetFormat, Tessellation, Texels, Topology, UniformData,
     VertexAttribute, VertexBuffer, VertexFormat, Viewport,
 };
-use dxil2spirv::ErrorKind;
 
 /// Render target size of every case.
 const SIZE: u32 = 16;
@@ -486,28 +486,17 @@ fn linked_pipelines_draw_as_the_headers_expect() {
         ("mesh groups with empty outputs", mesh_empty_outputs),
     ];
     let _turn = common::vulkan::turn();
-    let (passed, skipped, failures) = common::vulkan::vulkan()
+    let tally = common::vulkan::vulkan()
         .with_session(None, false, |s| {
             let nvidia = s.device().name.contains("NVIDIA");
             eprintln!("drawing on {}", s.device());
-            let (mut passed, mut skipped, mut failures) = (0, 0, Vec::new());
+            let mut tally = Tally::default();
             for (name, case) in cases {
-                match case(s) {
-                    Ok(bad) if bad.is_empty() => passed += 1,
-                    Ok(bad) => failures.push(format!("{name}:\n  {}", bad.join("\n  "))),
-                    Err(e) if e.kind() == ErrorKind::Unsupported && !nvidia => {
-                        eprintln!("SKIPPED: {name}: {e}");
-                        skipped += 1;
-                    }
-                    Err(e) => failures.push(format!("{name}: error: {e}")),
-                }
+                tally.add_mismatches(name, case(s), nvidia);
             }
-            (passed, skipped, failures)
+            tally
         })
         .expect("session");
-    eprintln!(
-        "linked pipelines: {passed} passed, {} failed, {skipped} skipped",
-        failures.len()
-    );
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    eprintln!("linked pipelines: {}", tally.counts());
+    assert!(tally.failures.is_empty(), "{}", tally.failures.join("\n"));
 }

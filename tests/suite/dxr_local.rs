@@ -288,7 +288,6 @@ mod gpu {
         AddressSlot, AddressedBuffer, Geometry, HeapBuffer, HeapImage, ImageDesc, ImageKind,
         TexelFormat, Trace, TraceBindless, Traced,
     };
-    use dxil2spirv::ErrorKind;
 
     /// Where the hit group's table starts in the heap (not 0, so that a
     /// shader ignoring the record's handle fails).
@@ -448,20 +447,7 @@ mod gpu {
     /// `trace` with `bindless` on the first device, or `None` (said on
     /// stderr) when it cannot trace.
     fn run(trace: &Trace<'_>, bindless: &TraceBindless<'_>) -> Option<Traced> {
-        let vulkan = common::vulkan::vulkan();
-        let result = vulkan
-            .with_session(None, false, |s| {
-                eprintln!("tracing on {}", s.device());
-                s.trace_bindless(trace, bindless)
-            })
-            .expect("session");
-        match result {
-            Err(e) if e.kind() == ErrorKind::Unsupported => {
-                eprintln!("SKIPPED: the device cannot run this: {e}");
-                None
-            }
-            other => Some(other.expect("trace")),
-        }
+        common::vulkan::on_first_device("tracing", |s| s.trace_bindless(trace, bindless))
     }
 
     #[test]

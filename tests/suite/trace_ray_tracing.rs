@@ -20,7 +20,6 @@ use dxil2spirv::compile::{Compiler, Output, ResourceClass};
 use dxil2spirv::run::{
     BufferArray, Geometry, Instance, Scene, ShaderCode, Trace, Traced, UniformData,
 };
-use dxil2spirv::ErrorKind;
 use std::sync::MutexGuard;
 
 const SIZE: u32 = 32;
@@ -209,23 +208,10 @@ fn run(trace: &Trace<'_>) -> Option<Traced> {
 /// `trace` over `scene` (or its own geometry) on the first device, or
 /// `None` (said on stderr) when the device cannot run it.
 fn run_in(trace: &Trace<'_>, scene: Option<&Scene<'_>>) -> Option<Traced> {
-    let vulkan = common::vulkan::vulkan();
-    let result = vulkan
-        .with_session(None, false, |s| {
-            eprintln!("tracing on {}", s.device());
-            match scene {
-                Some(scene) => s.trace_scene(trace, scene),
-                None => s.trace(trace),
-            }
-        })
-        .expect("session");
-    match result {
-        Err(e) if e.kind() == ErrorKind::Unsupported => {
-            eprintln!("SKIPPED: the device cannot run this: {e}");
-            None
-        }
-        other => Some(other.expect("trace")),
-    }
+    common::vulkan::on_first_device("tracing", |s| match scene {
+        Some(scene) => s.trace_scene(trace, scene),
+        None => s.trace(trace),
+    })
 }
 
 #[test]

@@ -1,6 +1,7 @@
 //! Whether the Vulkan tests can run, their turn on the device, and the one
 //! Vulkan loader they share.
 
+use dxil2spirv::run::vulkan::Session;
 use dxil2spirv::run::{self, RunReport, RunSpec, Vulkan};
 use dxil2spirv::Reflection;
 use std::sync::{Mutex, MutexGuard, OnceLock};
@@ -85,6 +86,28 @@ pub fn run_reflected(
     )
 }
 
+/// Runs `f` in a session on the shared loader's first device (named on
+/// stderr); `None`, said on a `SKIPPED:` line, when the device refuses it
+/// as unsupported. Call it with the [`turn`], after [`available`].
+pub fn on_first_device<T>(
+    doing: &str,
+    f: impl FnOnce(&Session<'_>) -> dxil2spirv::Result<T>,
+) -> Option<T> {
+    let result = vulkan()
+        .with_session(None, false, |s| {
+            eprintln!("{doing} on {}", s.device());
+            f(s)
+        })
+        .expect("session");
+    match result {
+        Err(e) if e.kind() == dxil2spirv::ErrorKind::Unsupported => {
+            eprintln!("SKIPPED: the device cannot run this: {e}");
+            None
+        }
+        other => Some(other.expect(doing)),
+    }
+}
+
 /// The outcome of a sweep of device runs: passes, counted skips (a device
 /// without a feature the runs need; never on NVIDIA, which must run them
 /// all) and failures.
@@ -104,22 +127,45 @@ impl Tally {
     pub fn add(
         &mut self,
         name: &str,
-        r: dxil2spirv::Result<dxil2spirv::run::RunReport>,
+        r: dxil2spirv::Result<RunReport>,
         nvidia: bool,
-    ) -> Option<dxil2spirv::run::RunReport> {
+    ) -> Option<RunReport> {
         match r {
             Ok(rep) if rep.passed => {
-                self.passed += 1;
-                return Some(rep);
+                self.sort(name, Ok(None), nvidia);
+                Some(rep)
             }
-            Ok(rep) => self.failures.push(format!("{name}: {}", rep.summary())),
+            Ok(rep) => {
+                self.sort(name, Ok(Some(rep.summary())), nvidia);
+                None
+            }
+            Err(e) => {
+                self.sort(name, Err(e), nvidia);
+                None
+            }
+        }
+    }
+
+    /// Sorts one check's result under `name`: the mismatches it found
+    /// (none: passed), or its error.
+    pub fn add_mismatches(&mut self, name: &str, r: dxil2spirv::Result<Vec<String>>, nvidia: bool) {
+        let r = r.map(|bad| (!bad.is_empty()).then(|| format!("\n  {}", bad.join("\n  "))));
+        self.sort(name, r, nvidia);
+    }
+
+    /// Counts a pass (`Ok(None)`), a failure (`Ok(Some(why))`), or an
+    /// error: a counted skip when the device refused it as unsupported
+    /// (never on NVIDIA), a failure otherwise.
+    fn sort(&mut self, name: &str, r: dxil2spirv::Result<Option<String>>, nvidia: bool) {
+        match r {
+            Ok(None) => self.passed += 1,
+            Ok(Some(why)) => self.failures.push(format!("{name}: {why}")),
             Err(e) if e.kind() == dxil2spirv::ErrorKind::Unsupported && !nvidia => {
                 eprintln!("SKIPPED: {name}: {e}");
                 self.skipped += 1;
             }
             Err(e) => self.failures.push(format!("{name}: error: {e}")),
         }
-        None
     }
 
     /// `N passed, N failed, N skipped`.
