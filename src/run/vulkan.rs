@@ -535,6 +535,21 @@ struct PlannedBinding {
     sampler: Option<crate::binding::VkSampler>,
 }
 
+impl PlannedBinding {
+    /// A binding of the one descriptor `d`, of its type.
+    fn single(binding: u32, d: PlannedDescriptor) -> Self {
+        PlannedBinding {
+            binding,
+            ty: d.ty,
+            count: 1,
+            heap: false,
+            descriptors: vec![d],
+            mutable: Vec::new(),
+            sampler: None,
+        }
+    }
+}
+
 /// One descriptor written at an array index of a binding.
 struct PlannedDescriptor {
     /// The array element.
@@ -940,18 +955,7 @@ impl Plan {
                 format: None,
                 range: round_up(desc.root_block.len().max(16), 16)? as u64,
             };
-            plan.add(
-                set,
-                PlannedBinding {
-                    binding,
-                    ty: vk::DescriptorType::UNIFORM_BUFFER,
-                    count: 1,
-                    heap: false,
-                    descriptors: vec![d],
-                    mutable: Vec::new(),
-                    sampler: None,
-                },
-            )?;
+            plan.add(set, PlannedBinding::single(binding, d))?;
         }
         for a in &desc.addresses {
             let offset = a.offset as usize;
@@ -1060,18 +1064,7 @@ impl Plan {
                 format: None,
                 range: bytes.len() as u64,
             };
-            self.add(
-                layout.set,
-                PlannedBinding {
-                    binding: *binding,
-                    ty: vk::DescriptorType::STORAGE_BUFFER,
-                    count: 1,
-                    heap: false,
-                    descriptors: vec![d],
-                    mutable: Vec::new(),
-                    sampler: None,
-                },
-            )?;
+            self.add(layout.set, PlannedBinding::single(*binding, d))?;
         }
         self.qa_buffers = buffers;
         Ok(host)
