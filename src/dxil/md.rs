@@ -17,6 +17,22 @@ pub(crate) struct MdReader<'m> {
     budget: Cell<u64>,
 }
 
+/// The operands (as [`MdId`] values) of the named metadata lists that
+/// DXIL decoding reads; `None` where a list is absent.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct DxNamed<'m> {
+    /// `!dx.shaderModel`.
+    pub shader_model: Option<&'m [u32]>,
+    /// `!dx.version`.
+    pub version: Option<&'m [u32]>,
+    /// `!dx.valver`.
+    pub valver: Option<&'m [u32]>,
+    /// `!dx.resources`.
+    pub resources: Option<&'m [u32]>,
+    /// `!dx.entryPoints`.
+    pub entry_points: Option<&'m [u32]>,
+}
+
 /// A metadata tuple's operands: `0` is null, anything else an [`MdId`] plus one.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Node<'m> {
@@ -74,32 +90,39 @@ impl<'m> MdReader<'m> {
         }
     }
 
-    /// The operands of a named metadata list, as ids, or `None` if the name
-    /// is absent.
-    pub fn named(&self, name: &str) -> Option<impl ExactSizeIterator<Item = MdId> + 'm> {
+    /// The named metadata lists DXIL decoding reads, found in one pass
+    /// over the module's named metadata (the first list of each name).
+    pub fn dx_named(&self) -> DxNamed<'m> {
         let module = self.module;
-        module
-            .metadata
-            .named
-            .iter()
-            .find(|n| module.str(n.name) == name)
-            .map(|n| module.list(n.operands).iter().map(|&id| MdId(id)))
+        let mut found = DxNamed::default();
+        for n in &module.metadata.named {
+            let slot = match module.str(n.name) {
+                "dx.shaderModel" => &mut found.shader_model,
+                "dx.version" => &mut found.version,
+                "dx.valver" => &mut found.valver,
+                "dx.resources" => &mut found.resources,
+                "dx.entryPoints" => &mut found.entry_points,
+                _ => continue,
+            };
+            if slot.is_none() {
+                *slot = Some(module.list(n.operands));
+            }
+        }
+        found
     }
 
-    /// The single operand of a named metadata list (`!dx.shaderModel =
-    /// !{!3}`): `None` when the name is absent, an error when it has more or
-    /// fewer than one operand.
-    pub fn named_single(&self, name: &str) -> Result<Option<MdId>> {
-        let Some(mut ops) = self.named(name) else {
-            return Ok(None);
-        };
-        if ops.len() != 1 {
-            return Err(invalid(
+    /// The single operand of named metadata list `!name` (`!dx.shaderModel
+    /// = !{!3}`): `None` when the list is absent, an error when it has more
+    /// or fewer than one operand.
+    pub fn single(&self, name: &str, list: Option<&[u32]>) -> Result<Option<MdId>> {
+        match list {
+            None => Ok(None),
+            Some(&[id]) => Ok(Some(MdId(id))),
+            Some(ops) => Err(invalid(
                 format_args!("!{name}"),
                 format_args!("has {} operands, expected 1", ops.len()),
-            ));
+            )),
         }
-        Ok(ops.next())
     }
 
     /// One metadata entry, charged against the budget.
@@ -320,24 +343,41 @@ impl<'m> MdReader<'m> {
 
     /// Tag/value pairs of a tag list (null = empty).
     pub fn tag_list(&self, id: Option<MdId>, what: &dyn Display) -> Result<Vec<RawTag>> {
-        let Some(node) = self.opt_node(id, what)? else {
-            return Ok(Vec::new());
+        let pairs = self.tag_pairs(id, what)?;
+        let mut tags = Vec::with_capacity(pairs.len());
+        for t in pairs {
+            tags.push(t?);
+        }
+        Ok(tags)
+    }
+
+    /// The tag/value pairs of a tag list (null = none) as an iterator, for
+    /// callers that decode them without keeping the list; each tag is read
+    /// when its pair is reached.
+    pub fn tag_pairs<'s>(
+        &'s self,
+        id: Option<MdId>,
+        what: &'s dyn Display,
+    ) -> Result<impl ExactSizeIterator<Item = Result<RawTag>> + 's> {
+        let ops = match self.opt_node(id, what)? {
+            Some(node) => node.ops,
+            None => &[],
         };
-        if node.len() % 2 != 0 {
+        if ops.len() % 2 != 0 {
             return Err(invalid(
                 what,
-                format_args!("tag list has an odd number of operands ({})", node.len()),
+                format_args!("tag list has an odd number of operands ({})", ops.len()),
             ));
         }
         // (tag, value) pairs: even operands with the odd ones after them.
-        node.iter()
-            .step_by(2)
-            .zip(node.iter().skip(1).step_by(2))
-            .map(|(tag, value)| {
-                let tag = self.u32(tag, what)?;
-                Ok(RawTag { tag, value })
+        Ok(ops.chunks_exact(2).map(move |pair| {
+            let node = Node { ops: pair };
+            let tag = self.u32(node.get(0), what)?;
+            Ok(RawTag {
+                tag,
+                value: node.get(1),
             })
-            .collect()
+        }))
     }
 }
 

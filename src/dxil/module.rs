@@ -6,7 +6,7 @@ use super::resources::Resources;
 use super::shader_model::{ShaderModel, Version};
 use super::ShaderKind;
 use crate::error::Result;
-use crate::ir::{FuncId, Module};
+use crate::ir::{FuncId, MdId, Module};
 use std::sync::Arc;
 
 /// The DXIL meaning of a module: shader model, versions, resources and
@@ -35,23 +35,31 @@ impl DxilModule {
     /// panics.
     pub fn decode(module: &Module) -> Result<DxilModule> {
         let md = MdReader::new(module);
-        let shader_model = ShaderModel::decode(&md)?;
-        let dxil_version = Version::decode(&md, "dx.version")?;
-        let validator_version = Version::decode(&md, "dx.valver")?;
+        let named = md.dx_named();
+        let shader_model = ShaderModel::decode(&md, named.shader_model)?;
+        let dxil_version = Version::decode(&md, "dx.version", named.version)?;
+        let validator_version = Version::decode(&md, "dx.valver", named.valver)?;
 
-        let resources_id = md.named_single("dx.resources")?;
+        let resources_id = md.single("dx.resources", named.resources)?;
         let resources = Arc::new(match resources_id {
             None => Resources::default(),
             some => Resources::decode(&md, some, &"!dx.resources")?,
         });
 
         let mut entry_points = Vec::new();
-        if let Some(named) = md.named("dx.entryPoints") {
+        if let Some(list) = named.entry_points {
             // Entry records usually name the `!dx.resources` tuple itself:
             // decoded once, shared.
             let shared = resources_id.map(|id| (id, &resources));
-            for (i, id) in named.enumerate() {
-                entry_points.push(EntryPoint::decode(&md, id, i, shader_model.kind, shared)?);
+            entry_points.reserve_exact(list.len());
+            for (i, &id) in list.iter().enumerate() {
+                entry_points.push(EntryPoint::decode(
+                    &md,
+                    MdId(id),
+                    i,
+                    shader_model.kind,
+                    shared,
+                )?);
             }
         }
         if shader_model.kind != ShaderKind::Library {

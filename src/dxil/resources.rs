@@ -349,6 +349,12 @@ impl Resources {
             let Some(list) = md.opt_node(node.get(i), &list_path)? else {
                 continue;
             };
+            match class {
+                ResourceClass::SRV => res.srvs.reserve_exact(list.len()),
+                ResourceClass::UAV => res.uavs.reserve_exact(list.len()),
+                ResourceClass::CBuffer => res.cbvs.reserve_exact(list.len()),
+                _ => res.samplers.reserve_exact(list.len()),
+            }
             for (j, r) in list.iter().enumerate() {
                 let p = &format_args!("{list_path} record {j}");
                 match class {

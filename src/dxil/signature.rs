@@ -203,13 +203,11 @@ impl Signatures {
             let Some(list) = md.opt_node(node.get(i), &list_path)? else {
                 continue;
             };
-            let elements = list
-                .iter()
-                .enumerate()
-                .map(|(j, e)| {
-                    SignatureElement::decode(md, e, &format_args!("{list_path} element {j}"))
-                })
-                .collect::<Result<Vec<_>>>()?;
+            let mut elements = Vec::with_capacity(list.len());
+            for (j, e) in list.iter().enumerate() {
+                let element_path = format_args!("{list_path} element {j}");
+                elements.push(SignatureElement::decode(md, e, &element_path)?);
+            }
             match kind {
                 SignatureKind::Input => sigs.inputs = elements,
                 SignatureKind::Output => sigs.outputs = elements,
