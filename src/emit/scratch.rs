@@ -13,11 +13,13 @@ use crate::cfg::CfgScratch;
 use std::fmt;
 use std::sync::{Mutex, PoisonError};
 
-/// The containers of one emission (see the module doc).
+/// The containers of one emission (see the module doc). The two large
+/// contexts are boxed: taking, using and giving back a scratch moves
+/// pointers, not kilobytes of struct.
 #[derive(Default)]
 pub(crate) struct Scratch {
-    pub(super) spv: ModuleCtx,
-    pub(super) func: FnCtx,
+    pub(super) spv: Box<ModuleCtx>,
+    pub(super) func: Box<FnCtx>,
     pub(super) resources: ResourceState,
     pub(super) calls: CallChecks,
 }
@@ -35,7 +37,7 @@ const MAX_KEPT_BYTES: usize = 4 << 20;
 /// gives it back when done, and likewise the structurizer's
 /// [`CfgScratch`]. A clone starts with an empty pool.
 #[derive(Default)]
-pub struct ScratchPool(Mutex<Vec<Scratch>>, Mutex<Vec<CfgScratch>>);
+pub struct ScratchPool(Mutex<Vec<Scratch>>, Mutex<Vec<Box<CfgScratch>>>);
 
 impl ScratchPool {
     /// A scratch to emit with: a kept one, or an empty one.
@@ -44,15 +46,16 @@ impl ScratchPool {
         kept.pop().unwrap_or_default()
     }
 
-    /// The structurizer's buffers: kept ones, or empty ones.
-    pub(crate) fn take_cfg(&self) -> CfgScratch {
+    /// The structurizer's buffers: kept ones, or empty ones (boxed, like
+    /// the emission contexts).
+    pub(crate) fn take_cfg(&self) -> Box<CfgScratch> {
         let mut kept = self.1.lock().unwrap_or_else(PoisonError::into_inner);
         kept.pop().unwrap_or_default()
     }
 
     /// Gives the structurizer's buffers back for the next compilation
     /// (dropped if they hold more than [`MAX_KEPT_BYTES`]).
-    pub(crate) fn put_cfg(&self, scratch: CfgScratch) {
+    pub(crate) fn put_cfg(&self, scratch: Box<CfgScratch>) {
         if scratch.retained_bytes() > MAX_KEPT_BYTES {
             return;
         }
