@@ -66,7 +66,7 @@ pub use crate::binding::qa::DescriptorQa;
 pub use crate::binding::{
     BindlessOptions, RootBlockStorage, RootSignatureChoice, ShaderRecordLayout,
 };
-use crate::dxil::{DxilModule, EntryPoint};
+use crate::dxil::{DecodeScratch, DxilModule, EntryPoint};
 use crate::emit::{self, EmitOptions, ShaderDesc};
 pub use crate::emit::{
     BindingOffsets, BindingRemap, DescriptorType, ReflectedResource, ReflectedVarying, Reflection,
@@ -74,6 +74,10 @@ pub use crate::emit::{
 };
 use crate::error::{Error, Phase, Result};
 use crate::trace::{Span, Tracer};
+
+/// The spans a traced compilation of one entry point appends (one per
+/// [`Phase`]): reserved up front, so that the caller's vector grows once.
+const PHASES: usize = 6;
 
 /// Options of a compilation (plain data: fill it from a CLI, JSON or code).
 ///
@@ -257,25 +261,36 @@ impl Compiler {
 
     /// [`Compiler::compile_all`], appending the phases' times to `spans`.
     pub fn compile_all_traced(&self, blob: &[u8], spans: &mut Vec<Span>) -> Result<Vec<Output>> {
+        spans.reserve(PHASES);
         self.compile_all_with(blob, &mut Tracer::to(spans))
     }
 
     fn compile_all_with(&self, blob: &[u8], tracer: &mut Tracer) -> Result<Vec<Output>> {
-        let mut shader = crate::Shader::read_with(blob, tracer)?;
+        let mut decode = self.scratch.take_decode();
+        let mut shader = crate::Shader::read_with(blob, tracer, &mut decode)?;
         let dxil = &shader.dxil;
         let entries: smallvec::SmallVec<[usize; 4]> = if dxil.is_library() {
             dxil.export_indices().collect()
         } else {
             (0..dxil.entry_points.len().min(1)).collect()
         };
-        entries
+        let outs = entries
             .into_iter()
             .map(|i| {
-                let out = self.translate_owned(&mut shader, i, tracer)?;
+                let out = self.translate_owned(&mut shader, i, tracer, &mut decode)?;
                 self.validate(&out, tracer)?;
                 Ok(out)
             })
-            .collect()
+            .collect();
+        self.recycle(shader, decode);
+        outs
+    }
+
+    /// Gives the decoded metadata of a shader this compilation is done
+    /// with back to the pool, for the next compilation to decode into.
+    fn recycle(&self, shader: crate::Shader<'_>, mut decode: DecodeScratch) {
+        decode.recycle(shader.dxil);
+        self.scratch.put_decode(decode);
     }
 
     /// [`Compiler::compile`], appending to `spans` the time each phase took
@@ -294,6 +309,7 @@ impl Compiler {
     /// # Ok::<(), dxil2spirv::Error>(())
     /// ```
     pub fn compile_traced(&self, blob: &[u8], spans: &mut Vec<Span>) -> Result<Output> {
+        spans.reserve(PHASES);
         self.compile_with(blob, &mut Tracer::to(spans))
     }
 
@@ -318,7 +334,8 @@ impl Compiler {
     }
 
     fn translate_with(&self, blob: &[u8], tracer: &mut Tracer) -> Result<Output> {
-        let mut shader = crate::Shader::read_with(blob, tracer)?;
+        let mut decode = self.scratch.take_decode();
+        let mut shader = crate::Shader::read_with(blob, tracer, &mut decode)?;
         let dxil = &shader.dxil;
         let ep = self.select_entry(dxil)?;
         let i = dxil
@@ -328,7 +345,9 @@ impl Compiler {
             .ok_or_else(|| {
                 Error::internal(Phase::Dxil, "the selected entry point is not listed")
             })?;
-        self.translate_owned(&mut shader, i, tracer)
+        let out = self.translate_owned(&mut shader, i, tracer, &mut decode);
+        self.recycle(shader, decode);
+        out
     }
 
     /// Translates entry point `i` of a shader this compilation owns: its
@@ -339,6 +358,7 @@ impl Compiler {
         shader: &mut crate::Shader<'_>,
         i: usize,
         tracer: &mut Tracer,
+        decode: &mut DecodeScratch,
     ) -> Result<Output> {
         let signatures = shader
             .dxil
@@ -351,7 +371,7 @@ impl Compiler {
             .entry_points
             .get(i)
             .ok_or_else(|| Error::internal(Phase::Dxil, "entry point index out of range"))?;
-        self.translate_entry(shader, ep, signatures, tracer)
+        self.translate_entry(shader, ep, signatures, tracer, decode)
     }
 
     /// The entry point [`CompileOptions::entry_point`] picks.
@@ -502,6 +522,7 @@ impl Compiler {
         ep: &EntryPoint,
         signatures: crate::dxil::Signatures,
         tracer: &mut Tracer,
+        decode: &mut DecodeScratch,
     ) -> Result<Output> {
         let module = &shader.module;
         let desc = tracer.time(Phase::Dxil, || {
@@ -519,6 +540,7 @@ impl Compiler {
             descriptor_qa: self.descriptor_qa(shader)?,
         };
         let e = emit::emit_with(module, &desc, &opts, &self.scratch, tracer)?;
+        decode.recycle_signatures(desc.signatures);
         Ok(Output {
             spirv: e.spirv,
             reflection: e.reflection,

@@ -4,9 +4,10 @@
 //! DXIL metadata, and a visit budget bounds the total work even when a
 //! hostile module shares one large node from many places.
 
+use super::recycle::DecodeScratch;
 use crate::error::{Error, Phase, Result};
 use crate::ir::{Constant, FuncId, MdId, Metadata, Module, Type, ValueId, ValueKind};
-use std::cell::Cell;
+use std::cell::{Cell, RefCell, RefMut};
 use std::fmt::{self, Display};
 
 /// Reads typed fields out of a module's metadata.
@@ -15,6 +16,8 @@ pub(crate) struct MdReader<'m> {
     pub module: &'m Module,
     /// Entry lookups left before the graph is declared too large.
     budget: Cell<u64>,
+    /// Buffers for the decoded strings and lists.
+    scratch: RefCell<DecodeScratch>,
 }
 
 /// The operands (as [`MdId`] values) of the named metadata lists that
@@ -81,12 +84,36 @@ pub(crate) fn invalid(what: impl Display, message: impl Display) -> Error {
 }
 
 impl<'m> MdReader<'m> {
-    /// A reader with a visit budget proportional to the metadata size.
-    pub fn new(module: &'m Module) -> Self {
+    /// A reader with a visit budget proportional to the metadata size,
+    /// decoding into the buffers of `scratch`.
+    pub fn new(module: &'m Module, scratch: DecodeScratch) -> Self {
         let nodes = module.metadata.nodes.len() as u64;
         MdReader {
             module,
             budget: Cell::new(nodes.saturating_mul(16).saturating_add(1 << 16)),
+            scratch: RefCell::new(scratch),
+        }
+    }
+
+    /// The buffers left, for the next decoding.
+    pub fn into_scratch(self) -> DecodeScratch {
+        self.scratch.into_inner()
+    }
+
+    /// The buffers to decode into (borrow for one statement: nothing that
+    /// reads metadata takes them).
+    pub fn scratch(&self) -> RefMut<'_, DecodeScratch> {
+        self.scratch.borrow_mut()
+    }
+
+    /// An owned metadata string (`None` = null: empty).
+    pub fn owned_string(&self, id: Option<MdId>, what: &dyn Display) -> Result<String> {
+        match id {
+            None => Ok(String::new()),
+            some => {
+                let s = self.string(some, what)?;
+                Ok(self.scratch().string(s))
+            }
         }
     }
 
@@ -322,7 +349,12 @@ impl<'m> MdReader<'m> {
     /// A list of 32-bit integers (a tuple of integer constants).
     pub fn u32_list(&self, id: Option<MdId>, what: &dyn Display) -> Result<Vec<u32>> {
         let node = self.node(id, what)?;
-        node.iter().map(|op| self.u32(op, what)).collect()
+        let mut list = self.scratch().indices();
+        list.reserve(node.len());
+        for op in node.iter() {
+            list.push(self.u32(op, what)?);
+        }
+        Ok(list)
     }
 
     /// Three 32-bit integers (`numthreads`-shaped).
@@ -344,7 +376,8 @@ impl<'m> MdReader<'m> {
     /// Tag/value pairs of a tag list (null = empty).
     pub fn tag_list(&self, id: Option<MdId>, what: &dyn Display) -> Result<Vec<RawTag>> {
         let pairs = self.tag_pairs(id, what)?;
-        let mut tags = Vec::with_capacity(pairs.len());
+        let mut tags = self.scratch().tags();
+        tags.reserve(pairs.len());
         for t in pairs {
             tags.push(t?);
         }

@@ -19,6 +19,7 @@ mod operand_reader;
 #[path = "autogen_operands.rs"]
 pub mod operands;
 mod properties;
+mod recycle;
 mod report;
 mod resources;
 mod shader_model;
@@ -37,6 +38,7 @@ pub use operands::DxOp;
 pub use properties::{
     tag as property_tag, AsState, DsState, EntryProperties, GsState, HsState, MsState, WaveSize,
 };
+pub(crate) use recycle::DecodeScratch;
 pub use resources::{tag as resource_tag, Cbv, ResourceBinding, Resources, Sampler, Srv, Uav};
 pub use shader_model::{ShaderModel, Version};
 pub use signature::{tag as signature_tag, SignatureElement, Signatures};

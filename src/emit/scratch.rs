@@ -10,6 +10,7 @@ use super::dxop::CallChecks;
 use super::module_ctx::ModuleCtx;
 use super::resource::ResourceState;
 use crate::cfg::CfgScratch;
+use crate::dxil::DecodeScratch;
 use std::fmt;
 use std::sync::{Mutex, PoisonError};
 
@@ -35,9 +36,14 @@ const MAX_KEPT_BYTES: usize = 4 << 20;
 /// Scratch buffers shared by the compilations of one
 /// [`crate::Compiler`]: each compilation takes one (or starts empty) and
 /// gives it back when done, and likewise the structurizer's
-/// [`CfgScratch`]. A clone starts with an empty pool.
+/// [`CfgScratch`] and the DXIL metadata decoder's [`DecodeScratch`]. A
+/// clone starts with an empty pool.
 #[derive(Default)]
-pub struct ScratchPool(Mutex<Vec<Scratch>>, Mutex<Vec<Box<CfgScratch>>>);
+pub struct ScratchPool(
+    Mutex<Vec<Scratch>>,
+    Mutex<Vec<Box<CfgScratch>>>,
+    Mutex<Vec<DecodeScratch>>,
+);
 
 impl ScratchPool {
     /// A scratch to emit with: a kept one, or an empty one.
@@ -60,6 +66,21 @@ impl ScratchPool {
             return;
         }
         let mut kept = self.1.lock().unwrap_or_else(PoisonError::into_inner);
+        if kept.len() < KEPT {
+            kept.push(scratch);
+        }
+    }
+
+    /// The DXIL metadata decoder's buffers: kept ones, or empty ones.
+    pub(crate) fn take_decode(&self) -> DecodeScratch {
+        let mut kept = self.2.lock().unwrap_or_else(PoisonError::into_inner);
+        kept.pop().unwrap_or_default()
+    }
+
+    /// Gives the decoder's buffers back for the next compilation (their
+    /// size is bounded by [`DecodeScratch`] itself).
+    pub(crate) fn put_decode(&self, scratch: DecodeScratch) {
+        let mut kept = self.2.lock().unwrap_or_else(PoisonError::into_inner);
         if kept.len() < KEPT {
             kept.push(scratch);
         }
