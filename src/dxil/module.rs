@@ -54,10 +54,11 @@ impl DxilModule {
         let validator_version = Version::decode(md, "dx.valver", named.valver)?;
 
         let resources_id = md.single("dx.resources", named.resources)?;
-        let resources = Arc::new(match resources_id {
+        let resources = match resources_id {
             None => Resources::default(),
             some => Resources::decode(md, some, &"!dx.resources")?,
-        });
+        };
+        let resources = md.scratch().shared_resources(resources);
 
         let mut entry_points = md.scratch().entry_points();
         if let Some(list) = named.entry_points {

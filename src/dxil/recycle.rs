@@ -29,6 +29,8 @@ pub(crate) struct DecodeScratch {
     entry_points: Vec<EntryPoint>,
     /// Resource lists, all four empty.
     resources: Resources,
+    /// A module's resources allocation, unshared, its lists empty.
+    shared: Option<Arc<Resources>>,
 }
 
 /// Keeps `buf` in `pool` when it holds memory worth reusing.
@@ -88,11 +90,23 @@ impl DecodeScratch {
         r
     }
 
+    /// `r` shared (behind an `Arc`), in the kept allocation when there is
+    /// one.
+    pub fn shared_resources(&mut self, r: Resources) -> Arc<Resources> {
+        if let Some(mut arc) = self.shared.take() {
+            if let Some(slot) = Arc::get_mut(&mut arc) {
+                *slot = r;
+                return arc;
+            }
+        }
+        Arc::new(r)
+    }
+
     /// Takes back the buffers of a decoded module the compilation is done
     /// with.
     pub fn recycle(&mut self, dxil: DxilModule) {
         let DxilModule {
-            resources,
+            mut resources,
             mut entry_points,
             ..
         } = dxil;
@@ -103,8 +117,10 @@ impl DecodeScratch {
             self.entry_points = entry_points;
         }
         // Unique once the entry points that shared it are gone.
-        if let Ok(r) = Arc::try_unwrap(resources) {
+        if let Some(r) = Arc::get_mut(&mut resources) {
+            let r = std::mem::take(r);
             self.recycle_resources(r);
+            self.shared = Some(resources);
         }
     }
 
