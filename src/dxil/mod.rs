@@ -28,7 +28,8 @@ mod signature;
 pub use autogen_enums::*;
 pub use autogen_ops::*;
 pub use dx_op::{
-    decode_call, decode_operands, dx_op, dx_op_calls, is_dx_op_function, DxOpCall, DX_OP_PREFIX,
+    decode_call, decode_operands, dx_op, dx_op_calls, dx_op_calls_to, is_dx_op_function, DxOpCall,
+    DX_OP_PREFIX,
 };
 pub use entry::EntryPoint;
 pub use kinds::ShaderFlags;

@@ -39,6 +39,9 @@ const MAX_KEPT_BYTES: usize = 4 << 20;
 /// [`CfgScratch`] and the DXIL metadata decoder's [`DecodeScratch`]. A
 /// clone starts with an empty pool.
 #[derive(Default)]
+// The structurizer's scratch is boxed in the pool so that it moves as a
+// pointer between the pool and the compilation.
+#[allow(clippy::vec_box)]
 pub struct ScratchPool(
     Mutex<Vec<Scratch>>,
     Mutex<Vec<Box<CfgScratch>>>,
