@@ -66,8 +66,8 @@ pub use crate::binding::qa::DescriptorQa;
 pub use crate::binding::{
     BindlessOptions, RootBlockStorage, RootSignatureChoice, ShaderRecordLayout,
 };
-use crate::dxil::{DecodeScratch, DxilModule, EntryPoint};
-use crate::emit::{self, EmitOptions, ShaderDesc};
+use crate::dxil::{DxilModule, EntryPoint};
+use crate::emit::{self, EmitOptions, FrontScratch, ShaderDesc};
 pub use crate::emit::{
     BindingOffsets, BindingRemap, DescriptorType, ReflectedResource, ReflectedVarying, Reflection,
     ResourceClass, SetPolicy, SremLowering,
@@ -266,8 +266,8 @@ impl Compiler {
     }
 
     fn compile_all_with(&self, blob: &[u8], tracer: &mut Tracer) -> Result<Vec<Output>> {
-        let mut decode = self.scratch.take_decode();
-        let mut shader = crate::Shader::read_with(blob, tracer, &mut decode)?;
+        let mut front = self.scratch.take_front();
+        let mut shader = crate::Shader::read_with(blob, tracer, &mut front.decode)?;
         let dxil = &shader.dxil;
         let entries: smallvec::SmallVec<[usize; 4]> = if dxil.is_library() {
             dxil.export_indices().collect()
@@ -277,20 +277,20 @@ impl Compiler {
         let outs = entries
             .into_iter()
             .map(|i| {
-                let out = self.translate_owned(&mut shader, i, tracer, &mut decode)?;
+                let out = self.translate_owned(&mut shader, i, tracer, &mut front)?;
                 self.validate(&out, tracer)?;
                 Ok(out)
             })
             .collect();
-        self.recycle(shader, decode);
+        self.recycle(shader, front);
         outs
     }
 
     /// Gives the decoded metadata of a shader this compilation is done
     /// with back to the pool, for the next compilation to decode into.
-    fn recycle(&self, shader: crate::Shader<'_>, mut decode: DecodeScratch) {
-        decode.recycle(shader.dxil);
-        self.scratch.put_decode(decode);
+    fn recycle(&self, shader: crate::Shader<'_>, mut front: FrontScratch) {
+        front.decode.recycle(shader.dxil);
+        self.scratch.put_front(front);
     }
 
     /// [`Compiler::compile`], appending to `spans` the time each phase took
@@ -334,8 +334,8 @@ impl Compiler {
     }
 
     fn translate_with(&self, blob: &[u8], tracer: &mut Tracer) -> Result<Output> {
-        let mut decode = self.scratch.take_decode();
-        let mut shader = crate::Shader::read_with(blob, tracer, &mut decode)?;
+        let mut front = self.scratch.take_front();
+        let mut shader = crate::Shader::read_with(blob, tracer, &mut front.decode)?;
         let dxil = &shader.dxil;
         let ep = self.select_entry(dxil)?;
         let i = dxil
@@ -345,8 +345,8 @@ impl Compiler {
             .ok_or_else(|| {
                 Error::internal(Phase::Dxil, "the selected entry point is not listed")
             })?;
-        let out = self.translate_owned(&mut shader, i, tracer, &mut decode);
-        self.recycle(shader, decode);
+        let out = self.translate_owned(&mut shader, i, tracer, &mut front);
+        self.recycle(shader, front);
         out
     }
 
@@ -358,7 +358,7 @@ impl Compiler {
         shader: &mut crate::Shader<'_>,
         i: usize,
         tracer: &mut Tracer,
-        decode: &mut DecodeScratch,
+        front: &mut FrontScratch,
     ) -> Result<Output> {
         let signatures = shader
             .dxil
@@ -371,7 +371,7 @@ impl Compiler {
             .entry_points
             .get(i)
             .ok_or_else(|| Error::internal(Phase::Dxil, "entry point index out of range"))?;
-        self.translate_entry(shader, ep, signatures, tracer, decode)
+        self.translate_entry(shader, ep, signatures, tracer, front)
     }
 
     /// The entry point [`CompileOptions::entry_point`] picks.
@@ -522,11 +522,12 @@ impl Compiler {
         ep: &EntryPoint,
         signatures: crate::dxil::Signatures,
         tracer: &mut Tracer,
-        decode: &mut DecodeScratch,
+        front: &mut FrontScratch,
     ) -> Result<Output> {
         let module = &shader.module;
+        let buffers = std::mem::take(&mut front.desc);
         let desc = tracer.time(Phase::Dxil, || {
-            ShaderDesc::with_signatures(&shader.dxil, module, ep, signatures)?
+            ShaderDesc::with_signatures(&shader.dxil, module, ep, signatures, buffers)?
                 .with_heap_views(module)
         })?;
         let opts = EmitOptions {
@@ -540,7 +541,9 @@ impl Compiler {
             descriptor_qa: self.descriptor_qa(shader)?,
         };
         let e = emit::emit_with(module, &desc, &opts, &self.scratch, tracer)?;
-        decode.recycle_signatures(desc.signatures);
+        let (buffers, signatures) = desc.into_buffers();
+        front.desc = buffers;
+        front.decode.recycle_signatures(signatures);
         Ok(Output {
             spirv: e.spirv,
             reflection: e.reflection,

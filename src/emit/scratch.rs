@@ -6,6 +6,7 @@
 //! the next: each container is reset before it is used again.
 
 use super::context::FnCtx;
+use super::desc::DescBuffers;
 use super::dxop::CallChecks;
 use super::module_ctx::ModuleCtx;
 use super::resource::ResourceState;
@@ -25,6 +26,16 @@ pub(crate) struct Scratch {
     pub(super) calls: CallChecks,
 }
 
+/// The buffers of a compilation's front half, kept like [`Scratch`]: the
+/// DXIL metadata decoder's and the shader description's.
+#[derive(Default)]
+pub(crate) struct FrontScratch {
+    /// The metadata decoder's buffers.
+    pub(crate) decode: DecodeScratch,
+    /// The description's buffers.
+    pub(crate) desc: DescBuffers,
+}
+
 /// How many scratches a pool keeps (about the number of threads that
 /// compile with one `Compiler` at once; more are dropped).
 const KEPT: usize = 8;
@@ -36,8 +47,8 @@ const MAX_KEPT_BYTES: usize = 4 << 20;
 /// Scratch buffers shared by the compilations of one
 /// [`crate::Compiler`]: each compilation takes one (or starts empty) and
 /// gives it back when done, and likewise the structurizer's
-/// [`CfgScratch`] and the DXIL metadata decoder's [`DecodeScratch`]. A
-/// clone starts with an empty pool.
+/// [`CfgScratch`] and the [`FrontScratch`]. A clone starts with an empty
+/// pool.
 #[derive(Default)]
 // The structurizer's scratch is boxed in the pool so that it moves as a
 // pointer between the pool and the compilation.
@@ -45,7 +56,7 @@ const MAX_KEPT_BYTES: usize = 4 << 20;
 pub struct ScratchPool(
     Mutex<Vec<Scratch>>,
     Mutex<Vec<Box<CfgScratch>>>,
-    Mutex<Vec<DecodeScratch>>,
+    Mutex<Vec<FrontScratch>>,
 );
 
 impl ScratchPool {
@@ -74,15 +85,16 @@ impl ScratchPool {
         }
     }
 
-    /// The DXIL metadata decoder's buffers: kept ones, or empty ones.
-    pub(crate) fn take_decode(&self) -> DecodeScratch {
+    /// The front half's buffers: kept ones, or empty ones.
+    pub(crate) fn take_front(&self) -> FrontScratch {
         let mut kept = self.2.lock().unwrap_or_else(PoisonError::into_inner);
         kept.pop().unwrap_or_default()
     }
 
-    /// Gives the decoder's buffers back for the next compilation (their
-    /// size is bounded by [`DecodeScratch`] itself).
-    pub(crate) fn put_decode(&self, scratch: DecodeScratch) {
+    /// Gives the front half's buffers back for the next compilation (their
+    /// size is bounded by [`DecodeScratch`] itself and by the resources
+    /// of one shader).
+    pub(crate) fn put_front(&self, scratch: FrontScratch) {
         let mut kept = self.2.lock().unwrap_or_else(PoisonError::into_inner);
         if kept.len() < KEPT {
             kept.push(scratch);
