@@ -115,11 +115,10 @@ pub(crate) struct Emitter<'m> {
     m: &'m Module,
     desc: &'m ShaderDesc,
     opts: &'m EmitOptions,
-    /// The SPIR-V module being written, shared by all functions (boxed,
-    /// as in [`scratch::Scratch`]).
-    spv: Box<module_ctx::ModuleCtx>,
+    /// The SPIR-V module being written, shared by all functions.
+    spv: module_ctx::ModuleCtx,
     /// The function being emitted (made anew for each function).
-    func: Box<context::FnCtx>,
+    func: context::FnCtx,
     /// Constant-expression expansions left for the module (see
     /// [`context::MAX_CONST_DEPTH`]).
     const_budget: u64,

@@ -15,13 +15,11 @@ use crate::dxil::DecodeScratch;
 use std::fmt;
 use std::sync::{Mutex, PoisonError};
 
-/// The containers of one emission (see the module doc). The two large
-/// contexts are boxed: taking, using and giving back a scratch moves
-/// pointers, not kilobytes of struct.
+/// The containers of one emission (see the module doc).
 #[derive(Default)]
 pub(crate) struct Scratch {
-    pub(super) spv: Box<ModuleCtx>,
-    pub(super) func: Box<FnCtx>,
+    pub(super) spv: ModuleCtx,
+    pub(super) func: FnCtx,
     pub(super) resources: ResourceState,
     pub(super) calls: CallChecks,
 }
