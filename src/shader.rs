@@ -1,7 +1,7 @@
 //! A shader read from a blob: its container, its IR and its DXIL meaning.
 
 use crate::container::{self, Container};
-use crate::dxil::DxilModule;
+use crate::dxil::{DecodeScratch, DxilModule};
 use crate::error::{Error, Location, Phase, Result};
 use crate::ir::{self, Module};
 use crate::trace::Tracer;
@@ -23,11 +23,16 @@ pub struct Shader<'a> {
 impl<'a> Shader<'a> {
     /// Reads a DXBC container holding DXIL, or a bare bitcode file.
     pub fn read(blob: &'a [u8]) -> Result<Shader<'a>> {
-        Self::read_with(blob, &mut Tracer::off())
+        Self::read_with(blob, &mut Tracer::off(), &mut DecodeScratch::default())
     }
 
-    /// [`Shader::read`], timing the container, IR and DXIL phases.
-    pub(crate) fn read_with(blob: &'a [u8], tracer: &mut Tracer) -> Result<Shader<'a>> {
+    /// [`Shader::read`], timing the container, IR and DXIL phases and
+    /// decoding the DXIL metadata into the buffers of `decode`.
+    pub(crate) fn read_with(
+        blob: &'a [u8],
+        tracer: &mut Tracer,
+        decode: &mut DecodeScratch,
+    ) -> Result<Shader<'a>> {
         let (container, program) = tracer.time(Phase::Container, || {
             let container = container::parse(blob)?;
             let program = container.program()?;
@@ -43,7 +48,7 @@ impl<'a> Shader<'a> {
                 }
                 _ => e,
             })?;
-        let dxil = tracer.time(Phase::Dxil, || DxilModule::decode(&module))?;
+        let dxil = tracer.time(Phase::Dxil, || DxilModule::decode_with(&module, decode))?;
         Ok(Shader {
             container,
             module,

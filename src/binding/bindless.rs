@@ -183,7 +183,7 @@ impl BindlessLayout {
 
     /// Every resource's access path for `stage`, or why the root
     /// signatures do not cover it.
-    pub(super) fn resolve(&self, resources: &[Resource], stage: ShaderKind) -> Vec<Result<Via>> {
+    pub(super) fn resolve(&self, resources: &[Resource], stage: ShaderKind) -> super::Vias {
         let resolver = self.root_signature.resolver_with(&self.root_block);
         let local = self
             .local

@@ -452,9 +452,13 @@ pub enum BindingModel {
 /// ([`Bindings::access`]) and left out of reflection.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Bindings {
-    vias: Vec<Result<Via>>,
+    vias: Vias,
     bindless: Option<Arc<BindlessLayout>>,
 }
+
+/// Every resource's access path, in order: inline for the few resources
+/// most shaders declare (no allocation per compilation).
+pub(crate) type Vias = smallvec::SmallVec<[Result<Via>; 4]>;
 
 impl Bindings {
     /// Resolves each resource (in order) for `stage` under `model`; in
@@ -478,7 +482,7 @@ impl Bindings {
                     // Every resource of other stages must be covered.
                     vias.into_iter()
                         .map(|v| v.map(Ok))
-                        .collect::<Result<Vec<_>>>()?
+                        .collect::<Result<Vias>>()?
                 };
                 Bindings {
                     vias,

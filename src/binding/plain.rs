@@ -20,7 +20,6 @@
 //! binding per descriptor type ([`super::heap_binding`]).
 
 use super::{DescriptorType, Resource, ResourceClass, Via};
-use crate::error::Result;
 use smallvec::SmallVec;
 
 /// Binding number offsets per register class (see the module docs).
@@ -105,7 +104,7 @@ pub struct PlainOptions {
 }
 
 /// The access path of every resource in the plain model.
-pub(super) fn resolve(resources: &[Resource], o: &PlainOptions) -> Vec<Result<Via>> {
+pub(super) fn resolve(resources: &[Resource], o: &PlainOptions) -> super::Vias {
     // The sorted spaces number the compact sets; other policies need none.
     let mut spaces: SmallVec<[u32; 8]> = SmallVec::new();
     if o.sets == SetPolicy::Compact {

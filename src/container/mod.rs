@@ -194,6 +194,14 @@ pub struct Container<'a> {
     parts: SmallVec<[Part<'a>; 12]>,
 }
 
+/// The little-endian `u32` that `bytes` starts with (0 when shorter: the
+/// callers pass slices of at least 4 bytes).
+fn le_u32_of(bytes: &[u8]) -> u32 {
+    bytes
+        .first_chunk::<4>()
+        .map_or(0, |b| u32::from_le_bytes(*b))
+}
+
 /// Parses a DXBC container (or a bare bitcode file) without copying it.
 ///
 /// Checks the header, the part offset table and every part's bounds; the
@@ -284,10 +292,12 @@ impl<'a> Container<'a> {
 
         let mut parts: SmallVec<[Part<'a>; 12]> = SmallVec::with_capacity(part_count as usize);
         let mut seen = 0u32;
-        for i in 0..part_count as usize {
+        // The table and each part header are read straight from their
+        // bounds-checked slices (no parser per field).
+        for (i, entry) in table.chunks_exact(4).enumerate() {
             // Inside the part table checked above.
             let field = i.saturating_mul(4).saturating_add(HEADER_SIZE);
-            let offset = region.u32_at(field, "part offset")? as usize;
+            let offset = le_u32_of(entry) as usize;
             if offset < table_end {
                 return Err(region.error(
                     field,
@@ -297,9 +307,11 @@ impl<'a> Container<'a> {
                 ));
             }
             let hdr = region.range(field, offset as u64, PART_HEADER_SIZE as u64, "part header")?;
-            let part_region = Region::new("container", hdr, offset);
-            let (_, (code, size)) = part_region.parse(0, "part header", (array::<4>, le_u32))?;
-            let fourcc = FourCC(code);
+            // `hdr` is PART_HEADER_SIZE bytes: the code, then the size.
+            let (code, size) = hdr
+                .split_first_chunk::<4>()
+                .ok_or_else(|| region.error(offset, "truncated part header"))?;
+            let (fourcc, size) = (FourCC(*code), le_u32_of(size));
             // The part header at `offset` is inside the blob: no overflow.
             let data_offset = offset.saturating_add(PART_HEADER_SIZE);
             let data = region.range(

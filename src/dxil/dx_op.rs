@@ -181,6 +181,30 @@ pub fn dx_op_calls<'m>(
         })
 }
 
+/// The calls of [`dx_op_calls`] to the `dx.op.*` declarations `callees`
+/// only, for a pass that looks for a few operations: calls to other
+/// functions are left undecoded.
+pub fn dx_op_calls_to<'m>(
+    module: &'m Module,
+    function: &'m Function,
+    callees: &'m [FuncId],
+) -> impl Iterator<Item = Result<(usize, DxOpCall)>> + 'm {
+    let insts = function.insts.iter().enumerate();
+    insts.filter_map(move |(i, inst)| {
+        let InstKind::Call { callee, args, .. } = inst.kind else {
+            return None;
+        };
+        let callee = module
+            .callee_function(callee)
+            .filter(|f| callees.contains(f))?;
+        Some(
+            decode_call(module, callee, args)
+                .map(|call| (i, call))
+                .map_err(|e| e.with_location(location(module, function, i))),
+        )
+    })
+}
+
 /// The operands, decoded, of the call `call` at instruction `index` of
 /// `function` (as [`dx_op_calls`] gives them); errors carry the
 /// instruction's location.

@@ -76,10 +76,7 @@ impl EntryPoint {
         let entry = lazy(|f| write!(f, "!dx.entryPoints[{index}]"));
         let node = md.record(Some(id), 5, &entry)?;
         let function = md.function(node.get(0), &format_args!("{entry}: function"))?;
-        let name = match node.get(1) {
-            None => String::new(),
-            some => md.string(some, &format_args!("{entry}: name"))?.to_owned(),
-        };
+        let name = md.owned_string(node.get(1), &format_args!("{entry}: name"))?;
         let path = lazy(|f| match name.as_str() {
             "" => write!(f, "{entry}"),
             name => write!(f, "{entry} ({})", name.escape_debug()),

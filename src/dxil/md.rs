@@ -4,9 +4,10 @@
 //! DXIL metadata, and a visit budget bounds the total work even when a
 //! hostile module shares one large node from many places.
 
+use super::recycle::DecodeScratch;
 use crate::error::{Error, Phase, Result};
 use crate::ir::{Constant, FuncId, MdId, Metadata, Module, Type, ValueId, ValueKind};
-use std::cell::Cell;
+use std::cell::{Cell, RefCell, RefMut};
 use std::fmt::{self, Display};
 
 /// Reads typed fields out of a module's metadata.
@@ -15,6 +16,24 @@ pub(crate) struct MdReader<'m> {
     pub module: &'m Module,
     /// Entry lookups left before the graph is declared too large.
     budget: Cell<u64>,
+    /// Buffers for the decoded strings and lists.
+    scratch: RefCell<DecodeScratch>,
+}
+
+/// The operands (as [`MdId`] values) of the named metadata lists that
+/// DXIL decoding reads; `None` where a list is absent.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct DxNamed<'m> {
+    /// `!dx.shaderModel`.
+    pub shader_model: Option<&'m [u32]>,
+    /// `!dx.version`.
+    pub version: Option<&'m [u32]>,
+    /// `!dx.valver`.
+    pub valver: Option<&'m [u32]>,
+    /// `!dx.resources`.
+    pub resources: Option<&'m [u32]>,
+    /// `!dx.entryPoints`.
+    pub entry_points: Option<&'m [u32]>,
 }
 
 /// A metadata tuple's operands: `0` is null, anything else an [`MdId`] plus one.
@@ -65,41 +84,72 @@ pub(crate) fn invalid(what: impl Display, message: impl Display) -> Error {
 }
 
 impl<'m> MdReader<'m> {
-    /// A reader with a visit budget proportional to the metadata size.
-    pub fn new(module: &'m Module) -> Self {
+    /// A reader with a visit budget proportional to the metadata size,
+    /// decoding into the buffers of `scratch`.
+    pub fn new(module: &'m Module, scratch: DecodeScratch) -> Self {
         let nodes = module.metadata.nodes.len() as u64;
         MdReader {
             module,
             budget: Cell::new(nodes.saturating_mul(16).saturating_add(1 << 16)),
+            scratch: RefCell::new(scratch),
         }
     }
 
-    /// The operands of a named metadata list, as ids, or `None` if the name
-    /// is absent.
-    pub fn named(&self, name: &str) -> Option<impl ExactSizeIterator<Item = MdId> + 'm> {
-        let module = self.module;
-        module
-            .metadata
-            .named
-            .iter()
-            .find(|n| module.str(n.name) == name)
-            .map(|n| module.list(n.operands).iter().map(|&id| MdId(id)))
+    /// The buffers left, for the next decoding.
+    pub fn into_scratch(self) -> DecodeScratch {
+        self.scratch.into_inner()
     }
 
-    /// The single operand of a named metadata list (`!dx.shaderModel =
-    /// !{!3}`): `None` when the name is absent, an error when it has more or
-    /// fewer than one operand.
-    pub fn named_single(&self, name: &str) -> Result<Option<MdId>> {
-        let Some(mut ops) = self.named(name) else {
-            return Ok(None);
-        };
-        if ops.len() != 1 {
-            return Err(invalid(
+    /// The buffers to decode into (borrow for one statement: nothing that
+    /// reads metadata takes them).
+    pub fn scratch(&self) -> RefMut<'_, DecodeScratch> {
+        self.scratch.borrow_mut()
+    }
+
+    /// An owned metadata string (`None` = null: empty).
+    pub fn owned_string(&self, id: Option<MdId>, what: &dyn Display) -> Result<String> {
+        match id {
+            None => Ok(String::new()),
+            some => {
+                let s = self.string(some, what)?;
+                Ok(self.scratch().string(s))
+            }
+        }
+    }
+
+    /// The named metadata lists DXIL decoding reads, found in one pass
+    /// over the module's named metadata (the first list of each name).
+    pub fn dx_named(&self) -> DxNamed<'m> {
+        let module = self.module;
+        let mut found = DxNamed::default();
+        for n in &module.metadata.named {
+            let slot = match module.str(n.name) {
+                "dx.shaderModel" => &mut found.shader_model,
+                "dx.version" => &mut found.version,
+                "dx.valver" => &mut found.valver,
+                "dx.resources" => &mut found.resources,
+                "dx.entryPoints" => &mut found.entry_points,
+                _ => continue,
+            };
+            if slot.is_none() {
+                *slot = Some(module.list(n.operands));
+            }
+        }
+        found
+    }
+
+    /// The single operand of named metadata list `!name` (`!dx.shaderModel
+    /// = !{!3}`): `None` when the list is absent, an error when it has more
+    /// or fewer than one operand.
+    pub fn single(&self, name: &str, list: Option<&[u32]>) -> Result<Option<MdId>> {
+        match list {
+            None => Ok(None),
+            Some(&[id]) => Ok(Some(MdId(id))),
+            Some(ops) => Err(invalid(
                 format_args!("!{name}"),
                 format_args!("has {} operands, expected 1", ops.len()),
-            ));
+            )),
         }
-        Ok(ops.next())
     }
 
     /// One metadata entry, charged against the budget.
@@ -180,6 +230,12 @@ impl<'m> MdReader<'m> {
     #[inline]
     pub fn uint(&self, id: Option<MdId>, what: &dyn Display) -> Result<u64> {
         let value = self.value(id, what)?;
+        // An integer constant, the common case, needs no look at its type.
+        if let Some(ValueKind::Constant(Constant::Int(bits))) =
+            self.module.value(value).map(|v| &v.kind)
+        {
+            return Ok(*bits);
+        }
         self.module
             .const_uint(value)
             .ok_or_else(|| invalid(what, "expected an integer constant"))
@@ -299,7 +355,12 @@ impl<'m> MdReader<'m> {
     /// A list of 32-bit integers (a tuple of integer constants).
     pub fn u32_list(&self, id: Option<MdId>, what: &dyn Display) -> Result<Vec<u32>> {
         let node = self.node(id, what)?;
-        node.iter().map(|op| self.u32(op, what)).collect()
+        let mut list = self.scratch().indices();
+        list.reserve(node.len());
+        for op in node.iter() {
+            list.push(self.u32(op, what)?);
+        }
+        Ok(list)
     }
 
     /// Three 32-bit integers (`numthreads`-shaped).
@@ -320,24 +381,42 @@ impl<'m> MdReader<'m> {
 
     /// Tag/value pairs of a tag list (null = empty).
     pub fn tag_list(&self, id: Option<MdId>, what: &dyn Display) -> Result<Vec<RawTag>> {
-        let Some(node) = self.opt_node(id, what)? else {
-            return Ok(Vec::new());
+        let pairs = self.tag_pairs(id, what)?;
+        let mut tags = self.scratch().tags();
+        tags.reserve(pairs.len());
+        for t in pairs {
+            tags.push(t?);
+        }
+        Ok(tags)
+    }
+
+    /// The tag/value pairs of a tag list (null = none) as an iterator, for
+    /// callers that decode them without keeping the list; each tag is read
+    /// when its pair is reached.
+    pub fn tag_pairs<'s>(
+        &'s self,
+        id: Option<MdId>,
+        what: &'s dyn Display,
+    ) -> Result<impl ExactSizeIterator<Item = Result<RawTag>> + 's> {
+        let ops = match self.opt_node(id, what)? {
+            Some(node) => node.ops,
+            None => &[],
         };
-        if node.len() % 2 != 0 {
+        if ops.len() % 2 != 0 {
             return Err(invalid(
                 what,
-                format_args!("tag list has an odd number of operands ({})", node.len()),
+                format_args!("tag list has an odd number of operands ({})", ops.len()),
             ));
         }
         // (tag, value) pairs: even operands with the odd ones after them.
-        node.iter()
-            .step_by(2)
-            .zip(node.iter().skip(1).step_by(2))
-            .map(|(tag, value)| {
-                let tag = self.u32(tag, what)?;
-                Ok(RawTag { tag, value })
+        Ok(ops.chunks_exact(2).map(move |pair| {
+            let node = Node { ops: pair };
+            let tag = self.u32(node.get(0), what)?;
+            Ok(RawTag {
+                tag,
+                value: node.get(1),
             })
-            .collect()
+        }))
     }
 }
 

@@ -19,6 +19,7 @@ mod operand_reader;
 #[path = "autogen_operands.rs"]
 pub mod operands;
 mod properties;
+mod recycle;
 mod report;
 mod resources;
 mod shader_model;
@@ -27,7 +28,8 @@ mod signature;
 pub use autogen_enums::*;
 pub use autogen_ops::*;
 pub use dx_op::{
-    decode_call, decode_operands, dx_op, dx_op_calls, is_dx_op_function, DxOpCall, DX_OP_PREFIX,
+    decode_call, decode_operands, dx_op, dx_op_calls, dx_op_calls_to, is_dx_op_function, DxOpCall,
+    DX_OP_PREFIX,
 };
 pub use entry::EntryPoint;
 pub use kinds::ShaderFlags;
@@ -37,6 +39,7 @@ pub use operands::DxOp;
 pub use properties::{
     tag as property_tag, AsState, DsState, EntryProperties, GsState, HsState, MsState, WaveSize,
 };
+pub(crate) use recycle::DecodeScratch;
 pub use resources::{tag as resource_tag, Cbv, ResourceBinding, Resources, Sampler, Srv, Uav};
 pub use shader_model::{ShaderModel, Version};
 pub use signature::{tag as signature_tag, SignatureElement, Signatures};

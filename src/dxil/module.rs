@@ -2,11 +2,12 @@
 
 use super::entry::EntryPoint;
 use super::md::{invalid, MdReader};
+use super::recycle::DecodeScratch;
 use super::resources::Resources;
 use super::shader_model::{ShaderModel, Version};
 use super::ShaderKind;
 use crate::error::Result;
-use crate::ir::{FuncId, Module};
+use crate::ir::{FuncId, MdId, Module};
 use std::sync::Arc;
 
 /// The DXIL meaning of a module: shader model, versions, resources and
@@ -34,24 +35,45 @@ impl DxilModule {
     /// offending record and field when the metadata is malformed; never
     /// panics.
     pub fn decode(module: &Module) -> Result<DxilModule> {
-        let md = MdReader::new(module);
-        let shader_model = ShaderModel::decode(&md)?;
-        let dxil_version = Version::decode(&md, "dx.version")?;
-        let validator_version = Version::decode(&md, "dx.valver")?;
+        Self::decode_with(module, &mut DecodeScratch::default())
+    }
 
-        let resources_id = md.named_single("dx.resources")?;
-        let resources = Arc::new(match resources_id {
+    /// [`DxilModule::decode`] into the buffers of `scratch` (what a
+    /// compilation recycled), leaving the unused ones there.
+    pub(crate) fn decode_with(module: &Module, scratch: &mut DecodeScratch) -> Result<DxilModule> {
+        let md = MdReader::new(module, std::mem::take(scratch));
+        let decoded = Self::decode_in(&md);
+        *scratch = md.into_scratch();
+        decoded
+    }
+
+    fn decode_in(md: &MdReader<'_>) -> Result<DxilModule> {
+        let named = md.dx_named();
+        let shader_model = ShaderModel::decode(md, named.shader_model)?;
+        let dxil_version = Version::decode(md, "dx.version", named.version)?;
+        let validator_version = Version::decode(md, "dx.valver", named.valver)?;
+
+        let resources_id = md.single("dx.resources", named.resources)?;
+        let resources = match resources_id {
             None => Resources::default(),
-            some => Resources::decode(&md, some, &"!dx.resources")?,
-        });
+            some => Resources::decode(md, some, &"!dx.resources")?,
+        };
+        let resources = md.scratch().shared_resources(resources);
 
-        let mut entry_points = Vec::new();
-        if let Some(named) = md.named("dx.entryPoints") {
+        let mut entry_points = md.scratch().entry_points();
+        if let Some(list) = named.entry_points {
             // Entry records usually name the `!dx.resources` tuple itself:
             // decoded once, shared.
             let shared = resources_id.map(|id| (id, &resources));
-            for (i, id) in named.enumerate() {
-                entry_points.push(EntryPoint::decode(&md, id, i, shader_model.kind, shared)?);
+            entry_points.reserve_exact(list.len());
+            for (i, &id) in list.iter().enumerate() {
+                entry_points.push(EntryPoint::decode(
+                    md,
+                    MdId(id),
+                    i,
+                    shader_model.kind,
+                    shared,
+                )?);
             }
         }
         if shader_model.kind != ShaderKind::Library {

@@ -159,9 +159,10 @@ impl EntryProperties {
     /// Decodes a property list (null = no properties).
     pub(crate) fn decode(md: &MdReader<'_>, id: Option<MdId>, path: &dyn Display) -> Result<Self> {
         let mut props = EntryProperties::default();
-        let tags = md.tag_list(id, &format_args!("{path} properties"))?;
+        let list = lazy(|f| write!(f, "{path} properties"));
         let mut seen = 0u32;
-        for t in tags {
+        for t in md.tag_pairs(id, &list)? {
+            let t = t?;
             if t.tag < 32 {
                 if seen & 1 << t.tag != 0 {
                     return Err(invalid(

@@ -96,10 +96,7 @@ impl ResourceBinding {
         Ok(ResourceBinding {
             id: md.u32(f(0), &format_args!("{path}: ID"))?,
             symbol: md.opt_value(f(1), &format_args!("{path}: global symbol"))?,
-            name: match f(2) {
-                None => String::new(),
-                some => md.string(some, &format_args!("{path}: name"))?.to_owned(),
-            },
+            name: md.owned_string(f(2), &format_args!("{path}: name"))?,
             space: md.u32(f(3), &format_args!("{path}: space"))?,
             lower_bound: md.u32(f(4), &format_args!("{path}: lower bound"))?,
             range_size: md.u32(f(5), &format_args!("{path}: range size"))?,
@@ -337,7 +334,7 @@ impl Resources {
                 format_args!("resource list has {} operands, expected 4", node.len()),
             ));
         }
-        let mut res = Resources::default();
+        let mut res = md.scratch().resources();
         let lists = [
             ResourceClass::SRV,
             ResourceClass::UAV,
@@ -349,6 +346,12 @@ impl Resources {
             let Some(list) = md.opt_node(node.get(i), &list_path)? else {
                 continue;
             };
+            match class {
+                ResourceClass::SRV => res.srvs.reserve_exact(list.len()),
+                ResourceClass::UAV => res.uavs.reserve_exact(list.len()),
+                ResourceClass::CBuffer => res.cbvs.reserve_exact(list.len()),
+                _ => res.samplers.reserve_exact(list.len()),
+            }
             for (j, r) in list.iter().enumerate() {
                 let p = &format_args!("{list_path} record {j}");
                 match class {

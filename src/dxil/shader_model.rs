@@ -23,10 +23,11 @@ impl ShaderModel {
         (self.major, self.minor) >= (major, minor)
     }
 
-    pub(crate) fn decode(md: &MdReader<'_>) -> Result<ShaderModel> {
+    /// Decodes `!dx.shaderModel`, whose operands are `list`.
+    pub(crate) fn decode(md: &MdReader<'_>, list: Option<&[u32]>) -> Result<ShaderModel> {
         const WHAT: &str = "!dx.shaderModel";
         let id = md
-            .named_single("dx.shaderModel")?
+            .single("dx.shaderModel", list)?
             .ok_or_else(|| invalid(WHAT, "missing"))?;
         let node = md.record(Some(id), 3, &WHAT)?;
         let kind_str = md.string(node.get(0), &"!dx.shaderModel kind")?;
@@ -63,9 +64,14 @@ pub struct Version {
 }
 
 impl Version {
-    /// Reads `!name = !{!{i32 major, i32 minor}}`; `None` when absent.
-    pub(crate) fn decode(md: &MdReader<'_>, name: &str) -> Result<Option<Version>> {
-        let Some(id) = md.named_single(name)? else {
+    /// Reads `!name = !{!{i32 major, i32 minor}}`, whose operands are
+    /// `list`; `None` when absent.
+    pub(crate) fn decode(
+        md: &MdReader<'_>,
+        name: &str,
+        list: Option<&[u32]>,
+    ) -> Result<Option<Version>> {
+        let Some(id) = md.single(name, list)? else {
             return Ok(None);
         };
         let what = lazy(|f| write!(f, "!{name}"));

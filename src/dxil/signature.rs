@@ -77,7 +77,7 @@ impl SignatureElement {
         let tags = md.tag_list(f(10), &format_args!("{path}: tags"))?;
         let mut element = SignatureElement {
             id: md.u32(f(0), &format_args!("{path}: element ID"))?,
-            name: name.to_owned(),
+            name: md.scratch().string(name),
             component_type,
             semantic_kind,
             semantic_indices,
@@ -203,13 +203,12 @@ impl Signatures {
             let Some(list) = md.opt_node(node.get(i), &list_path)? else {
                 continue;
             };
-            let elements = list
-                .iter()
-                .enumerate()
-                .map(|(j, e)| {
-                    SignatureElement::decode(md, e, &format_args!("{list_path} element {j}"))
-                })
-                .collect::<Result<Vec<_>>>()?;
+            let mut elements = md.scratch().elements();
+            elements.reserve(list.len());
+            for (j, e) in list.iter().enumerate() {
+                let element_path = format_args!("{list_path} element {j}");
+                elements.push(SignatureElement::decode(md, e, &element_path)?);
+            }
             match kind {
                 SignatureKind::Input => sigs.inputs = elements,
                 SignatureKind::Output => sigs.outputs = elements,

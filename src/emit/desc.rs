@@ -154,22 +154,33 @@ impl ResourceDecl {
     }
 }
 
+/// The buffers of a [`ShaderDesc`] a compilation is done with, for the
+/// next one to fill ([`ShaderDesc::into_buffers`]).
+#[derive(Default)]
+pub(crate) struct DescBuffers {
+    resources: Vec<ResourceDecl>,
+    entry_name: String,
+}
+
 impl ShaderDesc {
     /// One entry point of a decoded module (for a library: one of its
     /// exports) with the module's resources and, in a library, the global
     /// variable behind each.
     pub fn for_entry(dxil: &DxilModule, module: &Module, ep: &EntryPoint) -> Result<ShaderDesc> {
-        Self::with_signatures(dxil, module, ep, ep.signatures.clone())
+        let signatures = ep.signatures.clone();
+        Self::with_signatures(dxil, module, ep, signatures, DescBuffers::default())
     }
 
     /// [`ShaderDesc::for_entry`] with the entry point's signatures given
     /// (a compilation that owns the decoded module moves them here rather
-    /// than copying every element).
+    /// than copying every element), in the buffers of an earlier
+    /// description.
     pub(crate) fn with_signatures(
         dxil: &DxilModule,
         module: &Module,
         ep: &EntryPoint,
         signatures: Signatures,
+        buffers: DescBuffers,
     ) -> Result<ShaderDesc> {
         let sm = dxil.shader_model;
         let entry = ep
@@ -220,14 +231,22 @@ impl ShaderDesc {
                 ),
             ));
         }
+        let DescBuffers {
+            mut resources,
+            mut entry_name,
+        } = buffers;
+        resources.clear();
+        resources.extend(srvs.chain(uavs).chain(cbvs).chain(samplers));
+        entry_name.clear();
+        entry_name.push_str(ep.export_name());
         Ok(ShaderDesc {
             shader_model: (sm.major, sm.minor),
             kind: ep.kind,
             entry,
-            entry_name: ep.export_name().to_string(),
+            entry_name,
             num_threads: ep.num_threads().unwrap_or([1, 1, 1]),
             wave_size: ep.properties.wave_size.map(|w| w.min),
-            resources: srvs.chain(uavs).chain(cbvs).chain(samplers).collect(),
+            resources,
             signatures,
             flags: ep.properties.shader_flags.unwrap_or_default(),
             gs: ep.properties.gs,
@@ -235,6 +254,27 @@ impl ShaderDesc {
             hs: ep.properties.hs,
             ds: ep.properties.ds,
         })
+    }
+}
+
+impl ShaderDesc {
+    /// Takes the description apart once its compilation is done with it:
+    /// its buffers, emptied, and its signatures (for the metadata
+    /// decoder's buffers).
+    pub(crate) fn into_buffers(self) -> (DescBuffers, Signatures) {
+        let ShaderDesc {
+            mut resources,
+            mut entry_name,
+            signatures,
+            ..
+        } = self;
+        resources.clear();
+        entry_name.clear();
+        let buffers = DescBuffers {
+            resources,
+            entry_name,
+        };
+        (buffers, signatures)
     }
 }
 

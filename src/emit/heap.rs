@@ -13,7 +13,7 @@ use super::desc::{ResourceClass, ResourceDecl, ShaderDesc};
 use super::resource::is_texture;
 use super::Emitter;
 use crate::dxil::operands::{AnnotateHandle, CreateHandleFromHeap};
-use crate::dxil::{decode_operands, dx_op_calls, ComponentType, DxOp, OpCode, ResourceKind};
+use crate::dxil::{decode_operands, dx_op_calls_to, ComponentType, DxOp, OpCode, ResourceKind};
 use crate::error::{Error, Phase, Result};
 use crate::ir::{Constant, Module, ValueId};
 use rustc_hash::FxHashMap as HashMap;
@@ -91,12 +91,13 @@ impl ShaderDesc {
     pub fn with_heap_views(mut self, module: &Module) -> Result<Self> {
         // Most shaders use no heap: a look at the declarations spares them
         // a pass over every instruction.
-        if module
-            .function_by_name("dx.op.createHandleFromHeap")
-            .is_none()
-        {
+        let Some(create) = module.function_by_name("dx.op.createHandleFromHeap") else {
             return Ok(self);
-        }
+        };
+        // Only these two operations matter here: the pass decodes no other
+        // call.
+        let annotate = module.function_by_name("dx.op.annotateHandle");
+        let callees = [create, annotate.unwrap_or(create)];
         let funcs = [
             Some(self.entry),
             self.hs.and_then(|h| h.patch_constant_function),
@@ -106,7 +107,7 @@ impl ShaderDesc {
                 continue;
             };
             let mut from_heap = rustc_hash::FxHashSet::default();
-            for call in dx_op_calls(module, func) {
+            for call in dx_op_calls_to(module, func, &callees) {
                 let (i, call) = call?;
                 let result = func.insts.get(i).and_then(|inst| inst.result);
                 match call.op {

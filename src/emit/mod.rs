@@ -102,7 +102,7 @@ pub use binding::{
 };
 pub use desc::{ResourceClass, ResourceDecl, ShaderDesc};
 pub use heap::heap_binding;
-pub(crate) use scratch::ScratchPool;
+pub(crate) use scratch::{FrontScratch, ScratchPool};
 
 use crate::error::{Phase, Result};
 use crate::ir::Module;

@@ -6,10 +6,12 @@
 //! the next: each container is reset before it is used again.
 
 use super::context::FnCtx;
+use super::desc::DescBuffers;
 use super::dxop::CallChecks;
 use super::module_ctx::ModuleCtx;
 use super::resource::ResourceState;
 use crate::cfg::CfgScratch;
+use crate::dxil::DecodeScratch;
 use std::fmt;
 use std::sync::{Mutex, PoisonError};
 
@@ -20,6 +22,16 @@ pub(crate) struct Scratch {
     pub(super) func: FnCtx,
     pub(super) resources: ResourceState,
     pub(super) calls: CallChecks,
+}
+
+/// The buffers of a compilation's front half, kept like [`Scratch`]: the
+/// DXIL metadata decoder's and the shader description's.
+#[derive(Default)]
+pub(crate) struct FrontScratch {
+    /// The metadata decoder's buffers.
+    pub(crate) decode: DecodeScratch,
+    /// The description's buffers.
+    pub(crate) desc: DescBuffers,
 }
 
 /// How many scratches a pool keeps (about the number of threads that
@@ -33,9 +45,17 @@ const MAX_KEPT_BYTES: usize = 4 << 20;
 /// Scratch buffers shared by the compilations of one
 /// [`crate::Compiler`]: each compilation takes one (or starts empty) and
 /// gives it back when done, and likewise the structurizer's
-/// [`CfgScratch`]. A clone starts with an empty pool.
+/// [`CfgScratch`] and the [`FrontScratch`]. A clone starts with an empty
+/// pool.
 #[derive(Default)]
-pub struct ScratchPool(Mutex<Vec<Scratch>>, Mutex<Vec<CfgScratch>>);
+// The structurizer's scratch is boxed in the pool so that it moves as a
+// pointer between the pool and the compilation.
+#[allow(clippy::vec_box)]
+pub struct ScratchPool(
+    Mutex<Vec<Scratch>>,
+    Mutex<Vec<Box<CfgScratch>>>,
+    Mutex<Vec<FrontScratch>>,
+);
 
 impl ScratchPool {
     /// A scratch to emit with: a kept one, or an empty one.
@@ -44,19 +64,36 @@ impl ScratchPool {
         kept.pop().unwrap_or_default()
     }
 
-    /// The structurizer's buffers: kept ones, or empty ones.
-    pub(crate) fn take_cfg(&self) -> CfgScratch {
+    /// The structurizer's buffers: kept ones, or empty ones (boxed, like
+    /// the emission contexts).
+    pub(crate) fn take_cfg(&self) -> Box<CfgScratch> {
         let mut kept = self.1.lock().unwrap_or_else(PoisonError::into_inner);
         kept.pop().unwrap_or_default()
     }
 
     /// Gives the structurizer's buffers back for the next compilation
     /// (dropped if they hold more than [`MAX_KEPT_BYTES`]).
-    pub(crate) fn put_cfg(&self, scratch: CfgScratch) {
+    pub(crate) fn put_cfg(&self, scratch: Box<CfgScratch>) {
         if scratch.retained_bytes() > MAX_KEPT_BYTES {
             return;
         }
         let mut kept = self.1.lock().unwrap_or_else(PoisonError::into_inner);
+        if kept.len() < KEPT {
+            kept.push(scratch);
+        }
+    }
+
+    /// The front half's buffers: kept ones, or empty ones.
+    pub(crate) fn take_front(&self) -> FrontScratch {
+        let mut kept = self.2.lock().unwrap_or_else(PoisonError::into_inner);
+        kept.pop().unwrap_or_default()
+    }
+
+    /// Gives the front half's buffers back for the next compilation (their
+    /// size is bounded by [`DecodeScratch`] itself and by the resources
+    /// of one shader).
+    pub(crate) fn put_front(&self, scratch: FrontScratch) {
+        let mut kept = self.2.lock().unwrap_or_else(PoisonError::into_inner);
         if kept.len() < KEPT {
             kept.push(scratch);
         }
