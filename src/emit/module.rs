@@ -386,10 +386,18 @@ impl<'m> Emitter<'m> {
     }
 
     /// The SPIR-V type of an LLVM value type (no explicit layout).
+    #[inline]
     pub fn llvm_ty(&mut self, t: TypeId) -> Result<Word> {
-        if let Some(id) = self.spv.llvm_type(t) {
-            return Ok(id);
+        // The cached type inline; making one out of line.
+        match self.spv.llvm_type(t) {
+            Some(id) => Ok(id),
+            None => self.make_llvm_ty(t),
         }
+    }
+
+    /// [`Self::llvm_ty`] of a type not made yet.
+    #[inline(never)]
+    fn make_llvm_ty(&mut self, t: TypeId) -> Result<Word> {
         let id = match self.m.types.ty(t) {
             ir::Type::Void => self.spv.void_ty(),
             ir::Type::Half => self.spv.float_ty(16),

@@ -276,18 +276,28 @@ impl<'m> Emitter<'m> {
     }
 
     /// A value that must be a plain SPIR-V id.
+    #[inline]
     pub fn value_id(&mut self, v: ValueId) -> Result<Word> {
-        // Most operands are plain ids already emitted: read in place.
+        // Most operands are plain ids already emitted: read in place
+        // (inline); the rest out of line.
         if let Some(&Val::Id(id)) = self.func.values.get(&v) {
-            if self
-                .func
-                .cur_uses
-                .binary_search_by_key(&v, |u| u.0)
-                .is_err()
+            if self.func.cur_uses.is_empty()
+                || self
+                    .func
+                    .cur_uses
+                    .binary_search_by_key(&v, |u| u.0)
+                    .is_err()
             {
                 return Ok(id);
             }
         }
+        self.value_id_slow(v)
+    }
+
+    /// [`Self::value_id`] of a value not emitted as a plain id, or
+    /// rewritten by the control-flow layer.
+    #[inline(never)]
+    fn value_id_slow(&mut self, v: ValueId) -> Result<Word> {
         match self.val(v)? {
             Val::Id(id) => Ok(id),
             Val::Ptr(..) => {
