@@ -407,14 +407,20 @@ impl ModuleCtx {
         id
     }
 
-    #[inline]
+    /// A `uint` constant: the small ones made already from a table
+    /// (inline), the rest out of line.
+    #[inline(always)]
     pub fn u32c(&mut self, v: u32) -> Word {
-        let slot = usize::try_from(v).ok().filter(|&i| i < SMALL_U32);
-        if let Some(&id) = slot.and_then(|i| self.small_u32.get(i)) {
-            if id != 0 {
-                return id;
-            }
+        match self.small_u32.get(v as usize) {
+            Some(&id) if id != 0 => id,
+            _ => self.make_u32c(v),
         }
+    }
+
+    /// [`Self::u32c`] past its table.
+    #[inline(never)]
+    fn make_u32c(&mut self, v: u32) -> Word {
+        let slot = usize::try_from(v).ok().filter(|&i| i < SMALL_U32);
         let t = self.u32_ty();
         let id = self.scalar_const(t, 32, u64::from(v));
         if let Some(cached) = slot.and_then(|i| self.small_u32.get_mut(i)) {

@@ -115,14 +115,15 @@ impl<'m> Emitter<'m> {
 
     /// Groups the `AllocateRayQuery` results of `func` that its phis and
     /// selects merge with one another (union-find over their operands),
-    /// before the function is emitted.
-    pub(super) fn group_ray_queries(&mut self, func: &ir::Function) {
+    /// before the function is emitted; `allocations`: its allocations
+    /// (result, constant flags) in order, as [`ray_query_allocation`]
+    /// finds them in the pre-scan.
+    pub(super) fn group_ray_queries(
+        &mut self,
+        func: &ir::Function,
+        allocations: &[(ValueId, u32)],
+    ) {
         let m = self.m;
-        let allocations: Vec<(ValueId, u32)> = func
-            .insts
-            .iter()
-            .filter_map(|inst| Some((inst.result?, allocation_flags(m, inst)?)))
-            .collect();
         if allocations.len() < 2 {
             return;
         }
@@ -146,7 +147,7 @@ impl<'m> Emitter<'m> {
         }
         // The groups in the order of their first allocation.
         let mut roots: Vec<(ValueId, Vec<(ValueId, u32)>)> = Vec::new();
-        for &(v, flags) in &allocations {
+        for &(v, flags) in allocations {
             let root = find(&mut parent, v);
             match roots.iter_mut().find(|(r, _)| *r == root) {
                 Some((_, members)) => members.push((v, flags)),
@@ -397,6 +398,12 @@ impl<'m> Emitter<'m> {
         self.const_below(v, n.into())
             .ok_or_else(|| self.invalid(format!("the {what} is not a constant below {n}")))
     }
+}
+
+/// The result and constant ray flags of `inst` if it is an
+/// `AllocateRayQuery` call.
+pub(super) fn ray_query_allocation(m: &Module, inst: &Inst) -> Option<(ValueId, u32)> {
+    Some((inst.result?, allocation_flags(m, inst)?))
 }
 
 /// The constant ray flags of `inst` if it is an `AllocateRayQuery` call.

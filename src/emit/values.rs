@@ -3,6 +3,7 @@
 //! operand rewrites), constants, phi operands, function variables.
 
 use super::context::{low_mask, SVal, Val, MAX_CONST_DEPTH};
+use super::ray_query::ray_query_allocation;
 use super::Emitter;
 use crate::error::{Feature, Result};
 use crate::ir::{self, Constant, InstKind, TypeId, ValueId, ValueKind};
@@ -79,6 +80,8 @@ impl<'m> Emitter<'m> {
     /// Collects facts needed before emission: which components of struct
     /// results are read, which typed UAVs take atomics.
     pub fn prescan(&mut self, func: &ir::Function) {
+        // Ray query allocations, for `group_ray_queries` (in the same pass).
+        let mut allocations = Vec::new();
         for inst in &func.insts {
             match inst.kind {
                 InstKind::ExtractValue { aggregate, indices } => {
@@ -89,11 +92,14 @@ impl<'m> Emitter<'m> {
                         *e = (*e).max(i.saturating_add(1));
                     }
                 }
-                InstKind::Call { .. } => self.note_typed_atomic(inst),
+                InstKind::Call { .. } => {
+                    self.note_typed_atomic(inst);
+                    allocations.extend(ray_query_allocation(self.m, inst));
+                }
                 _ => {}
             }
         }
-        self.group_ray_queries(func);
+        self.group_ray_queries(func, &allocations);
     }
 
     /// Emits one instruction.
