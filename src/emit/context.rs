@@ -6,7 +6,7 @@
 use super::writer::FnVars;
 use crate::dxil::OpCode;
 use crate::error::{Error, Location, Phase};
-use crate::ir::ValueId;
+use crate::ir::{ListRange, Module, ValueId};
 use rspirv::spirv::{self, StorageClass, Word};
 use rustc_hash::FxHashMap as HashMap;
 use smallvec::SmallVec;
@@ -392,6 +392,14 @@ pub(crate) fn derived_slot(key: &TyKey) -> Option<(Word, usize)> {
         ),
         _ => return None,
     })
+}
+
+/// The opcode of a call with arguments `args` if it is a `dx.op` call (a
+/// cheap look at its first argument, the opcode constant, without decoding
+/// the call).
+pub(crate) fn call_opcode(m: &Module, args: ListRange) -> Option<OpCode> {
+    let op = m.const_uint(ValueId(*m.list(args).first()?))?;
+    OpCode::from_u32(u32::try_from(op).ok()?)
 }
 
 /// An empty hash map with room for `n` entries.

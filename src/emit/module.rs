@@ -499,6 +499,9 @@ impl<'m> Emitter<'m> {
     }
 
     /// An instruction with a result and word operands (ids and literals).
+    /// Always inlined: the most frequent call of emission, a few stores
+    /// (a call costs as much as its work).
+    #[inline(always)]
     pub fn inst_words(&mut self, op: Op, ty: Word, operands: &[Word]) -> Result<Word> {
         let id = self.spv.b.id();
         self.spv
@@ -509,6 +512,7 @@ impl<'m> Emitter<'m> {
     }
 
     /// An instruction with a result and id operands only.
+    #[inline(always)]
     pub fn op(&mut self, op: Op, ty: Word, args: &[Word]) -> Result<Word> {
         self.inst_words(op, ty, args)
     }
@@ -554,6 +558,8 @@ impl<'m> Emitter<'m> {
         self.op(Op::CompositeConstruct, ty, parts)
     }
 
+    /// An `OpAccessChain` (inlined as [`Self::inst_words`]).
+    #[inline(always)]
     pub fn access_chain(&mut self, ptr_ty: Word, base: Word, idx: &[Word]) -> Result<Word> {
         let id = self.spv.b.id();
         self.spv

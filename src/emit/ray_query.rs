@@ -16,7 +16,7 @@
 //! the committed status and candidate type values; D3D's instance *index*
 //! is Vulkan's instance *id*, and D3D's instance *ID* Vulkan's custom index.
 
-use super::context::{TyKey, Val};
+use super::context::{call_opcode, TyKey, Val};
 use super::ray_tracing::{ray_of, SHARED_FLAGS};
 use super::Emitter;
 use crate::dxil::operands::RayQueryTraceRayInline;
@@ -412,8 +412,7 @@ fn allocation_flags(m: &Module, inst: &Inst) -> Option<u32> {
     let InstKind::Call { args, .. } = inst.kind else {
         return None;
     };
-    let op = m.const_uint(ValueId(*m.list(args).first()?))?;
-    let op = OpCode::from_u32(u32::try_from(op).ok()?)?;
+    let op = call_opcode(m, args)?;
     if !matches!(op, OpCode::AllocateRayQuery | OpCode::AllocateRayQuery2) {
         return None;
     }

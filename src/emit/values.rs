@@ -2,9 +2,10 @@
 //! instruction dispatch, value lookup (with the control-flow layer's
 //! operand rewrites), constants, phi operands, function variables.
 
-use super::context::{low_mask, SVal, Val, MAX_CONST_DEPTH};
+use super::context::{call_opcode, low_mask, SVal, Val, MAX_CONST_DEPTH};
 use super::ray_query::ray_query_allocation;
 use super::Emitter;
+use crate::dxil::OpCode;
 use crate::error::{Feature, Result};
 use crate::ir::{self, Constant, InstKind, TypeId, ValueId, ValueKind};
 use rspirv::spirv::{StorageClass, Word};
@@ -92,10 +93,15 @@ impl<'m> Emitter<'m> {
                         *e = (*e).max(i.saturating_add(1));
                     }
                 }
-                InstKind::Call { .. } => {
-                    self.note_typed_atomic(inst);
-                    allocations.extend(ray_query_allocation(self.m, inst));
-                }
+                InstKind::Call { args, .. } => match call_opcode(self.m, args) {
+                    Some(OpCode::AtomicBinOp | OpCode::AtomicCompareExchange) => {
+                        self.note_typed_atomic(inst)
+                    }
+                    Some(OpCode::AllocateRayQuery | OpCode::AllocateRayQuery2) => {
+                        allocations.extend(ray_query_allocation(self.m, inst))
+                    }
+                    _ => {}
+                },
                 _ => {}
             }
         }

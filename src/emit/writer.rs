@@ -356,6 +356,7 @@ impl Writer {
 
     /// A type, constant or global variable: `op`, then `head` (result type
     /// and id as the instruction has them), then `tail`.
+    #[inline(always)]
     pub fn global_words(&mut self, op: Op, head: &[Word], tail: &[Word]) {
         encode(&mut self.globals, op, head, tail);
     }
