@@ -499,8 +499,9 @@ impl<'m> Emitter<'m> {
     }
 
     /// An instruction with a result and word operands (ids and literals).
-    /// Always inlined: the most frequent call of emission, a few stores
-    /// (a call costs as much as its work).
+    /// Always inlined, as the one-instruction helpers below: the most
+    /// frequent calls of emission, a few stores (a call costs as much as
+    /// their work).
     #[inline(always)]
     pub fn inst_words(&mut self, op: Op, ty: Word, operands: &[Word]) -> Result<Word> {
         let id = self.spv.b.id();
@@ -529,11 +530,13 @@ impl<'m> Emitter<'m> {
 
     /// An instruction without a result, with word operands (ids and
     /// literals).
+    #[inline(always)]
     pub fn op_void_words(&mut self, op: Op, operands: &[Word]) -> Result<()> {
         self.spv.b.block_words(op, operands, &[]).map_err(berr)
     }
 
     /// A GLSL.std.450 extended instruction.
+    #[inline(always)]
     pub fn glsl(&mut self, ty: Word, inst: spirv::GlslStd450Op, args: &[Word]) -> Result<Word> {
         let id = self.spv.b.id();
         self.spv
@@ -543,14 +546,17 @@ impl<'m> Emitter<'m> {
         Ok(id)
     }
 
+    #[inline(always)]
     pub fn bitcast(&mut self, ty: Word, v: Word) -> Result<Word> {
         self.op(Op::Bitcast, ty, &[v])
     }
 
+    #[inline(always)]
     pub fn composite_extract(&mut self, ty: Word, v: Word, idx: u32) -> Result<Word> {
         self.inst_words(Op::CompositeExtract, ty, &[v, idx])
     }
 
+    #[inline(always)]
     pub fn composite_construct(&mut self, ty: Word, parts: &[Word]) -> Result<Word> {
         if let [part] = *parts {
             return Ok(part);
@@ -569,14 +575,17 @@ impl<'m> Emitter<'m> {
         Ok(id)
     }
 
+    #[inline(always)]
     pub fn load(&mut self, ty: Word, ptr: Word) -> Result<Word> {
         self.op(Op::Load, ty, &[ptr])
     }
 
+    #[inline(always)]
     pub fn store(&mut self, ptr: Word, v: Word) -> Result<()> {
         self.op_void_words(Op::Store, &[ptr, v])
     }
 
+    #[inline(always)]
     pub fn select(&mut self, ty: Word, c: Word, a: Word, b: Word) -> Result<Word> {
         self.op(Op::Select, ty, &[c, a, b])
     }

@@ -161,6 +161,7 @@ impl ModuleCtx {
 
     /// A module-level instruction with a fresh result id and word operands
     /// (ids and literals): `op [ty] id operands`.
+    #[inline]
     pub fn global_words(&mut self, op: Op, ty: Option<Word>, operands: &[Word]) -> Word {
         let id = self.b.id();
         match ty {

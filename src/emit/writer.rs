@@ -32,7 +32,7 @@ fn opcode_word(op: Op, len: usize) -> Word {
 }
 
 /// Appends an instruction: the opcode, then `head`, then `tail`.
-#[inline]
+#[inline(always)]
 fn encode(buf: &mut Vec<Word>, op: Op, head: &[Word], tail: &[Word]) {
     let len = head.len().saturating_add(tail.len()).saturating_add(1);
     buf.reserve(len);
@@ -313,6 +313,7 @@ impl Writer {
     }
 
     /// `OpDecorate` with literal parameters.
+    #[inline]
     pub fn decorate_words(&mut self, target: Word, d: spirv::Decoration, extra: &[u32]) {
         encode(
             &mut self.annotations,
@@ -515,6 +516,7 @@ impl Writer {
     }
 
     /// Appends a terminator and closes the block.
+    #[inline]
     fn terminate(&mut self, op: Op, head: &[Word], tail: &[Word]) -> BuildResult<()> {
         if !self.in_block {
             return Err(Error::MismatchedTerminator);
@@ -525,6 +527,7 @@ impl Writer {
     }
 
     /// `OpBranch`.
+    #[inline]
     pub fn branch(&mut self, target: Word) -> BuildResult<()> {
         self.terminate(Op::Branch, &[target], &[])
     }
@@ -576,6 +579,7 @@ impl Writer {
     }
 
     /// `OpSelectionMerge`.
+    #[inline]
     pub fn selection_merge(
         &mut self,
         merge: Word,
