@@ -594,6 +594,7 @@ impl<'m> Emitter<'m> {
     // Blocks.
 
     /// Starts a new block with this label.
+    #[inline]
     pub fn begin_block(&mut self, label: Word) -> Result<()> {
         self.spv.b.begin_block(Some(label)).map_err(berr)?;
         self.func.cur_label = label;

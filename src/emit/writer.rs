@@ -417,6 +417,7 @@ impl Writer {
     }
 
     /// Opens a block with `OpLabel` (a fresh id without `label`).
+    #[inline]
     pub fn begin_block(&mut self, label: Option<Word>) -> BuildResult<Word> {
         if self.in_function.is_none() {
             return Err(Error::DetachedBlock);
@@ -516,7 +517,7 @@ impl Writer {
     }
 
     /// Appends a terminator and closes the block.
-    #[inline]
+    #[inline(always)]
     fn terminate(&mut self, op: Op, head: &[Word], tail: &[Word]) -> BuildResult<()> {
         if !self.in_block {
             return Err(Error::MismatchedTerminator);
