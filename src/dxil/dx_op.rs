@@ -104,7 +104,10 @@ pub fn decode_call(module: &Module, function: FuncId, args: ListRange) -> Result
     // opcode 10 (IsFinite, class isSpecialFloat, returning i1) called
     // through `dx.op.unary.f32` would be lowered with the wrong types.
     let class = name.strip_prefix(DX_OP_PREFIX).unwrap_or(name);
-    let class = class.split_once('.').map_or(class, |(class, _)| class);
+    // Up to the first `.`, found as a byte (`split_once('.')` cost more
+    // than the rest of this check: emission decodes each new call here).
+    let dot = class.bytes().position(|b| b == b'.');
+    let class = dot.and_then(|i| class.get(..i)).unwrap_or(class);
     if !class.eq_ignore_ascii_case(op.class().name()) {
         return Err(err(&format!(
             "opcode {raw} ({}) belongs to class {}, not {class}",

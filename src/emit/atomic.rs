@@ -4,7 +4,7 @@
 //! Memory semantics are relaxed (0), as D3D's interlocked operations imply
 //! no ordering; barriers order memory.
 
-use super::context::{scope, Handle, TyKey, Val, Words};
+use super::context::{call_opcode, scope, Handle, TyKey, Val, Words};
 use super::desc::ElementClass;
 use super::resource::View;
 use super::Emitter;
@@ -193,12 +193,7 @@ impl<'m> Emitter<'m> {
         let InstKind::Call { args, .. } = inst.kind else {
             return;
         };
-        let op = self
-            .m
-            .list(args)
-            .first()
-            .and_then(|&v| self.m.const_uint(ValueId(v)));
-        let op = op.and_then(|op| OpCode::from_u32(u32::try_from(op).ok()?));
+        let op = call_opcode(self.m, args);
         if !matches!(
             op,
             Some(OpCode::AtomicBinOp | OpCode::AtomicCompareExchange)

@@ -6,7 +6,7 @@
 use super::writer::FnVars;
 use crate::dxil::OpCode;
 use crate::error::{Error, Location, Phase};
-use crate::ir::ValueId;
+use crate::ir::{ListRange, Module, ValueId};
 use rspirv::spirv::{self, StorageClass, Word};
 use rustc_hash::FxHashMap as HashMap;
 use smallvec::SmallVec;
@@ -121,7 +121,22 @@ impl ValueMap {
     }
 
     /// Records the emitted form of `v`.
+    #[inline]
     pub fn insert(&mut self, v: ValueId, val: Val) {
+        // A value recorded for the first time (nearly all) inline.
+        if let Some(slot) = self.slots.get_mut(v.0 as usize) {
+            if *slot == 0 {
+                self.vals.push(val);
+                *slot = u32::try_from(self.vals.len()).unwrap_or(0);
+                return;
+            }
+        }
+        self.insert_slow(v, val);
+    }
+
+    /// [`Self::insert`] of a value recorded already or out of the table.
+    #[inline(never)]
+    fn insert_slow(&mut self, v: ValueId, val: Val) {
         let i = v.0 as usize;
         if i >= self.slots.len() {
             self.slots.resize(i.saturating_add(1), 0);
@@ -333,7 +348,7 @@ pub(crate) const SMALL_U32: usize = 32;
 pub(crate) const SCALAR_SLOTS: usize = 13;
 
 /// The slot of a scalar (or void) type in [`Emitter::scalar_types`].
-#[inline]
+#[inline(always)]
 pub(crate) fn scalar_slot(key: &TyKey) -> Option<usize> {
     Some(match *key {
         TyKey::Void => 0,
@@ -347,6 +362,44 @@ pub(crate) fn scalar_slot(key: &TyKey) -> Option<usize> {
         TyKey::Float(64) => 12,
         _ => return None,
     })
+}
+
+/// How many types of one child type [`derived_slot`] numbers.
+pub(crate) const DERIVED_SLOTS: usize = 11;
+
+/// The child type's id and the slot of a vector type or a pointer type of
+/// a usual storage class in `ModuleCtx::derived_types`.
+#[inline(always)]
+pub(crate) fn derived_slot(key: &TyKey) -> Option<(Word, usize)> {
+    use StorageClass as S;
+    Some(match *key {
+        TyKey::Vector(e, 2) => (e, 0),
+        TyKey::Vector(e, 3) => (e, 1),
+        TyKey::Vector(e, 4) => (e, 2),
+        TyKey::Pointer(sc, p) => (
+            p,
+            match sc {
+                S::Function => 3,
+                S::Private => 4,
+                S::Workgroup => 5,
+                S::StorageBuffer => 6,
+                S::Uniform => 7,
+                S::Input => 8,
+                S::Output => 9,
+                S::UniformConstant => 10,
+                _ => return None,
+            },
+        ),
+        _ => return None,
+    })
+}
+
+/// The opcode of a call with arguments `args` if it is a `dx.op` call (a
+/// cheap look at its first argument, the opcode constant, without decoding
+/// the call).
+pub(crate) fn call_opcode(m: &Module, args: ListRange) -> Option<OpCode> {
+    let op = m.const_uint(ValueId(*m.list(args).first()?))?;
+    OpCode::from_u32(u32::try_from(op).ok()?)
 }
 
 /// An empty hash map with room for `n` entries.

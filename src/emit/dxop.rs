@@ -16,7 +16,7 @@ use rspirv::spirv::{BuiltIn, GlslStd450Op as GLOp, GroupOperation, Op, Word};
 pub(crate) struct CallChecks {
     /// Per `dx.op.*` declaration (by [`crate::ir::FuncId`]), the last four
     /// opcodes its calls were fully checked with, latest first (see
-    /// `Emitter::decode_call`): one declaration (`dx.op.unary.f32`) serves
+    /// `Emitter::note_checked`): one declaration (`dx.op.unary.f32`) serves
     /// several opcodes, often interleaved.
     checked: Vec<[Option<OpCode>; 4]>,
 }
@@ -37,7 +37,7 @@ impl<'m> Emitter<'m> {
             .callee_function(callee)
             .ok_or_else(|| self.unsupported_feature(Feature::IndirectCall, "indirect calls"))?;
         if let Some(call) = self.checked_call(f, args) {
-            return self.dx_call(call, t);
+            return self.dx_call(call, t, true);
         }
         let name = self.m.function_name(f);
         if name.starts_with("llvm.lifetime.") {
@@ -57,69 +57,76 @@ impl<'m> Emitter<'m> {
                 )
             });
         }
-        let call = self.decode_call(f, args)?;
-        self.dx_call(call, t)
+        let call = crate::dxil::decode_call(self.m, f, args)?;
+        self.dx_call(call, t, false)
     }
 
-    /// A decoded `dx.op` call.
-    fn dx_call(&mut self, call: DxOpCall, t: TypeId) -> Result<Option<Val>> {
+    /// A decoded `dx.op` call; `checked`: one with the same declaration
+    /// and opcode passed the checks of its stage and overload already
+    /// (see [`Self::checked_call`]), which only they decide.
+    fn dx_call(&mut self, call: DxOpCall, t: TypeId, checked: bool) -> Result<Option<Val>> {
         let op = call.op;
         self.func.cur_op = Some(op);
-        // The stages the operation exists in (DXC's table): a compute-only
-        // operation in a vertex shader is invalid DXIL and would be
-        // invalid SPIR-V.
-        let kind = self.desc.kind;
-        let result = if op.stages().contains(kind) {
-            DxOp::decode(self.m, &call).and_then(|d| {
-                self.check_scalar_overload(op, call.args)?;
-                self.dxop(op, d, t)
-            })
+        let result = if checked {
+            DxOp::decode(self.m, &call).and_then(|d| self.dxop(op, d, t))
         } else {
-            Err(self.invalid(format!(
-                "dx.op {} (opcode {}) is not allowed in {} shaders",
-                op.name(),
-                op as u32,
-                kind.profile_prefix()
-            )))
+            self.checked_dx_call(call, t)
         };
         self.func.cur_op = None;
         result.map_err(|e| e.or_unsupported_detail(Unsupported::Op(op)))
     }
 
-    /// [`crate::dxil::decode_call`], noting the declaration as checked
-    /// with the call's opcode (see [`Self::checked_call`]): the arguments
-    /// of a call to a declaration that is not variadic have its parameter
-    /// types (the IR reader checks them), so later calls with the same
-    /// opcode differ only in values.
-    fn decode_call(&mut self, f: FuncId, args: ListRange) -> Result<DxOpCall> {
-        let call = crate::dxil::decode_call(self.m, f, args)?;
+    /// [`Self::dx_call`] of a call not checked yet: the stage (DXC's table:
+    /// a compute-only operation in a vertex shader is invalid DXIL and
+    /// would be invalid SPIR-V) and the overload are checked, and the
+    /// declaration noted as checked with the opcode.
+    fn checked_dx_call(&mut self, call: DxOpCall, t: TypeId) -> Result<Option<Val>> {
+        let op = call.op;
+        let kind = self.desc.kind;
+        if !op.stages().contains(kind) {
+            return Err(self.invalid(format!(
+                "dx.op {} (opcode {}) is not allowed in {} shaders",
+                op.name(),
+                op as u32,
+                kind.profile_prefix()
+            )));
+        }
+        let d = DxOp::decode(self.m, &call)?;
+        self.check_scalar_overload(op, call.args)?;
+        self.note_checked(call.function, op);
+        self.dxop(op, d, t)
+    }
+
+    /// Notes declaration `f` as checked with opcode `op`, if its calls'
+    /// arguments have its parameter types (the IR reader checks them:
+    /// it is not variadic), so that later calls with the same opcode,
+    /// which differ only in values, skip decoding and checking.
+    fn note_checked(&mut self, f: FuncId, op: OpCode) {
         let fixed = self.m.function(f).is_some_and(|func| {
             matches!(
                 self.m.types.ty(func.ty),
                 Type::Function { vararg: false, .. }
             )
         });
-        if fixed {
-            let i = f.0 as usize;
-            if i >= self.calls.checked.len() {
-                // Room for every function at once: one allocation.
-                let n = self.m.functions.len().max(i.saturating_add(1));
-                self.calls.checked.resize(n, [None; 4]);
-            }
-            if let Some(ops) = self.calls.checked.get_mut(i) {
-                // The latest first; the oldest of four goes.
-                ops.rotate_right(1);
-                if let Some(latest) = ops.first_mut() {
-                    *latest = Some(call.op);
-                }
-            }
+        if !fixed {
+            return;
         }
-        Ok(call)
+        let i = f.0 as usize;
+        if i >= self.calls.checked.len() {
+            // Room for every function at once: one allocation.
+            let n = self.m.functions.len().max(i.saturating_add(1));
+            self.calls.checked.resize(n, [None; 4]);
+        }
+        if let Some(ops) = self.calls.checked.get_mut(i) {
+            // The latest first; the oldest of four goes.
+            let [a, b, c, _] = *ops;
+            *ops = [Some(op), a, b, c];
+        }
     }
 
-    /// A call to `f` with the opcode that [`Self::decode_call`] last
-    /// checked `f` with (so a `dx.op.*` declaration), decoded without
-    /// checking it again; `None` for any other call.
+    /// A call to `f` with an opcode that [`Self::note_checked`] noted `f`
+    /// with (so a `dx.op.*` declaration), decoded without checking it
+    /// again; `None` for any other call.
     fn checked_call(&self, f: FuncId, args: ListRange) -> Option<DxOpCall> {
         let ops = self.calls.checked.get(f.0 as usize)?;
         let raw = self.m.const_uint(ValueId(*self.m.list(args).first()?))?;

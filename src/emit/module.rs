@@ -386,10 +386,18 @@ impl<'m> Emitter<'m> {
     }
 
     /// The SPIR-V type of an LLVM value type (no explicit layout).
+    #[inline]
     pub fn llvm_ty(&mut self, t: TypeId) -> Result<Word> {
-        if let Some(id) = self.spv.llvm_type(t) {
-            return Ok(id);
+        // The cached type inline; making one out of line.
+        match self.spv.llvm_type(t) {
+            Some(id) => Ok(id),
+            None => self.make_llvm_ty(t),
         }
+    }
+
+    /// [`Self::llvm_ty`] of a type not made yet.
+    #[inline(never)]
+    fn make_llvm_ty(&mut self, t: TypeId) -> Result<Word> {
         let id = match self.m.types.ty(t) {
             ir::Type::Void => self.spv.void_ty(),
             ir::Type::Half => self.spv.float_ty(16),
@@ -491,6 +499,10 @@ impl<'m> Emitter<'m> {
     }
 
     /// An instruction with a result and word operands (ids and literals).
+    /// Always inlined, as the one-instruction helpers below: the most
+    /// frequent calls of emission, a few stores (a call costs as much as
+    /// their work).
+    #[inline(always)]
     pub fn inst_words(&mut self, op: Op, ty: Word, operands: &[Word]) -> Result<Word> {
         let id = self.spv.b.id();
         self.spv
@@ -501,6 +513,7 @@ impl<'m> Emitter<'m> {
     }
 
     /// An instruction with a result and id operands only.
+    #[inline(always)]
     pub fn op(&mut self, op: Op, ty: Word, args: &[Word]) -> Result<Word> {
         self.inst_words(op, ty, args)
     }
@@ -517,11 +530,13 @@ impl<'m> Emitter<'m> {
 
     /// An instruction without a result, with word operands (ids and
     /// literals).
+    #[inline(always)]
     pub fn op_void_words(&mut self, op: Op, operands: &[Word]) -> Result<()> {
         self.spv.b.block_words(op, operands, &[]).map_err(berr)
     }
 
     /// A GLSL.std.450 extended instruction.
+    #[inline(always)]
     pub fn glsl(&mut self, ty: Word, inst: spirv::GlslStd450Op, args: &[Word]) -> Result<Word> {
         let id = self.spv.b.id();
         self.spv
@@ -531,14 +546,17 @@ impl<'m> Emitter<'m> {
         Ok(id)
     }
 
+    #[inline(always)]
     pub fn bitcast(&mut self, ty: Word, v: Word) -> Result<Word> {
         self.op(Op::Bitcast, ty, &[v])
     }
 
+    #[inline(always)]
     pub fn composite_extract(&mut self, ty: Word, v: Word, idx: u32) -> Result<Word> {
         self.inst_words(Op::CompositeExtract, ty, &[v, idx])
     }
 
+    #[inline(always)]
     pub fn composite_construct(&mut self, ty: Word, parts: &[Word]) -> Result<Word> {
         if let [part] = *parts {
             return Ok(part);
@@ -546,6 +564,8 @@ impl<'m> Emitter<'m> {
         self.op(Op::CompositeConstruct, ty, parts)
     }
 
+    /// An `OpAccessChain` (inlined as [`Self::inst_words`]).
+    #[inline(always)]
     pub fn access_chain(&mut self, ptr_ty: Word, base: Word, idx: &[Word]) -> Result<Word> {
         let id = self.spv.b.id();
         self.spv
@@ -555,14 +575,17 @@ impl<'m> Emitter<'m> {
         Ok(id)
     }
 
+    #[inline(always)]
     pub fn load(&mut self, ty: Word, ptr: Word) -> Result<Word> {
         self.op(Op::Load, ty, &[ptr])
     }
 
+    #[inline(always)]
     pub fn store(&mut self, ptr: Word, v: Word) -> Result<()> {
         self.op_void_words(Op::Store, &[ptr, v])
     }
 
+    #[inline(always)]
     pub fn select(&mut self, ty: Word, c: Word, a: Word, b: Word) -> Result<Word> {
         self.op(Op::Select, ty, &[c, a, b])
     }
@@ -571,6 +594,7 @@ impl<'m> Emitter<'m> {
     // Blocks.
 
     /// Starts a new block with this label.
+    #[inline]
     pub fn begin_block(&mut self, label: Word) -> Result<()> {
         self.spv.b.begin_block(Some(label)).map_err(berr)?;
         self.func.cur_label = label;

@@ -7,8 +7,8 @@
 
 use super::binding::Reflection;
 use super::context::{
-    f32_to_f16_bits, low_mask, map_with_capacity, scalar_slot, ImageKey, SortedSet, TyKey,
-    SCALAR_SLOTS, SMALL_U32,
+    derived_slot, f32_to_f16_bits, low_mask, map_with_capacity, scalar_slot, ImageKey, SortedSet,
+    TyKey, DERIVED_SLOTS, SCALAR_SLOTS, SMALL_U32,
 };
 use super::writer::Writer;
 use crate::ir::{GlobalId, TypeId};
@@ -26,6 +26,9 @@ pub(crate) struct ModuleCtx {
     /// The scalar and void types by [`scalar_slot`] (0: not created yet),
     /// looked up without hashing.
     scalar_types: [Word; SCALAR_SLOTS],
+    /// The vector and usual pointer types by their child type's id (see
+    /// [`derived_slot`]), looked up without hashing.
+    derived_types: Vec<[Word; DERIVED_SLOTS]>,
     /// The `uint` constants below [`SMALL_U32`] (0: not created yet),
     /// looked up without hashing.
     small_u32: [Word; SMALL_U32],
@@ -62,6 +65,7 @@ impl ModuleCtx {
             b: Writer::with_capacity(),
             types: map_with_capacity(64),
             scalar_types: [0; SCALAR_SLOTS],
+            derived_types: Vec::new(),
             small_u32: [0; SMALL_U32],
             llvm_types: vec![0; llvm_types],
             consts: map_with_capacity(64),
@@ -87,6 +91,7 @@ impl ModuleCtx {
             b,
             types,
             scalar_types,
+            derived_types,
             small_u32,
             llvm_types: llvm,
             consts,
@@ -105,6 +110,7 @@ impl ModuleCtx {
         b.reset();
         types.clear();
         *scalar_types = [0; SCALAR_SLOTS];
+        derived_types.clear();
         *small_u32 = [0; SMALL_U32];
         llvm.clear();
         llvm.resize(llvm_types, 0);
@@ -155,6 +161,7 @@ impl ModuleCtx {
 
     /// A module-level instruction with a fresh result id and word operands
     /// (ids and literals): `op [ty] id operands`.
+    #[inline]
     pub fn global_words(&mut self, op: Op, ty: Option<Word>, operands: &[Word]) -> Word {
         let id = self.b.id();
         match ty {
@@ -202,23 +209,31 @@ impl ModuleCtx {
         }
     }
 
-    /// The id of a SPIR-V type, creating it once.
-    #[inline]
+    /// The id of a SPIR-V type, creating it once. Always inlined: with
+    /// the key's kind known at the call site, finding its home folds to a
+    /// table index.
+    #[inline(always)]
     pub fn ty(&mut self, key: TyKey) -> Word {
-        let slot = scalar_slot(&key);
-        let cached = match slot {
-            Some(s) => self.scalar_types.get(s).copied().filter(|&id| id != 0),
-            None => self.types.get(&key).copied(),
+        let home = TypeHome::of(&key);
+        let cached = match home {
+            TypeHome::Scalar(s) => self.scalar_types.get(s).copied(),
+            TypeHome::Derived(child, s) => self
+                .derived_types
+                .get(child as usize)
+                .and_then(|slots| slots.get(s))
+                .copied(),
+            TypeHome::Hashed => self.types.get(&key).copied(),
         };
-        match cached {
+        match cached.filter(|&id| id != 0) {
             Some(id) => id,
-            None => self.make_ty(key, slot),
+            None => self.make_ty(key, home),
         }
     }
 
-    /// Declares type `key` (not cached yet; `slot`: its [`scalar_slot`])
-    /// and caches it.
-    fn make_ty(&mut self, key: TyKey, slot: Option<usize>) -> Word {
+    /// Declares type `key` (not cached yet; `home`: where it is cached)
+    /// and caches it (out of line: [`Self::ty`]'s lookup stays small).
+    #[inline(never)]
+    fn make_ty(&mut self, key: TyKey, home: TypeHome) -> Word {
         let id = match &key {
             TyKey::Void => self.global_words(Op::TypeVoid, None, &[]),
             TyKey::Bool => self.global_words(Op::TypeBool, None, &[]),
@@ -293,9 +308,23 @@ impl ModuleCtx {
             }
             TyKey::HitObject => self.global_words(Op::TypeHitObjectNV, None, &[]),
         };
-        match slot.and_then(|s| self.scalar_types.get_mut(s)) {
-            Some(cached) => *cached = id,
-            None => {
+        match home {
+            TypeHome::Scalar(s) => {
+                if let Some(cached) = self.scalar_types.get_mut(s) {
+                    *cached = id;
+                }
+            }
+            TypeHome::Derived(child, s) => {
+                let child = child as usize;
+                if child >= self.derived_types.len() {
+                    self.derived_types
+                        .resize(child.saturating_add(1), [0; DERIVED_SLOTS]);
+                }
+                if let Some(cached) = self.derived_types.get_mut(child).and_then(|d| d.get_mut(s)) {
+                    *cached = id;
+                }
+            }
+            TypeHome::Hashed => {
                 self.types.insert(key, id);
             }
         }
@@ -379,14 +408,20 @@ impl ModuleCtx {
         id
     }
 
-    #[inline]
+    /// A `uint` constant: the small ones made already from a table
+    /// (inline), the rest out of line.
+    #[inline(always)]
     pub fn u32c(&mut self, v: u32) -> Word {
-        let slot = usize::try_from(v).ok().filter(|&i| i < SMALL_U32);
-        if let Some(&id) = slot.and_then(|i| self.small_u32.get(i)) {
-            if id != 0 {
-                return id;
-            }
+        match self.small_u32.get(v as usize) {
+            Some(&id) if id != 0 => id,
+            _ => self.make_u32c(v),
         }
+    }
+
+    /// [`Self::u32c`] past its table.
+    #[inline(never)]
+    fn make_u32c(&mut self, v: u32) -> Word {
+        let slot = usize::try_from(v).ok().filter(|&i| i < SMALL_U32);
         let t = self.u32_ty();
         let id = self.scalar_const(t, 32, u64::from(v));
         if let Some(cached) = slot.and_then(|i| self.small_u32.get_mut(i)) {
@@ -522,5 +557,30 @@ impl ModuleCtx {
     /// The capabilities declared, by name (for the reflection).
     pub fn capability_names(&self) -> Vec<String> {
         self.caps.iter().map(|c| format!("{c:?}")).collect()
+    }
+}
+
+/// Where the type cache keeps a type.
+#[derive(Clone, Copy)]
+enum TypeHome {
+    /// [`ModuleCtx::scalar_types`], at this [`scalar_slot`].
+    Scalar(usize),
+    /// [`ModuleCtx::derived_types`], at the child type's id and this
+    /// [`derived_slot`].
+    Derived(Word, usize),
+    /// [`ModuleCtx::types`].
+    Hashed,
+}
+
+impl TypeHome {
+    #[inline(always)]
+    fn of(key: &TyKey) -> Self {
+        if let Some(s) = scalar_slot(key) {
+            TypeHome::Scalar(s)
+        } else if let Some((child, s)) = derived_slot(key) {
+            TypeHome::Derived(child, s)
+        } else {
+            TypeHome::Hashed
+        }
     }
 }

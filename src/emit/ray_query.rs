@@ -16,7 +16,7 @@
 //! the committed status and candidate type values; D3D's instance *index*
 //! is Vulkan's instance *id*, and D3D's instance *ID* Vulkan's custom index.
 
-use super::context::{TyKey, Val};
+use super::context::{call_opcode, TyKey, Val};
 use super::ray_tracing::{ray_of, SHARED_FLAGS};
 use super::Emitter;
 use crate::dxil::operands::RayQueryTraceRayInline;
@@ -115,14 +115,15 @@ impl<'m> Emitter<'m> {
 
     /// Groups the `AllocateRayQuery` results of `func` that its phis and
     /// selects merge with one another (union-find over their operands),
-    /// before the function is emitted.
-    pub(super) fn group_ray_queries(&mut self, func: &ir::Function) {
+    /// before the function is emitted; `allocations`: its allocations
+    /// (result, constant flags) in order, as [`ray_query_allocation`]
+    /// finds them in the pre-scan.
+    pub(super) fn group_ray_queries(
+        &mut self,
+        func: &ir::Function,
+        allocations: &[(ValueId, u32)],
+    ) {
         let m = self.m;
-        let allocations: Vec<(ValueId, u32)> = func
-            .insts
-            .iter()
-            .filter_map(|inst| Some((inst.result?, allocation_flags(m, inst)?)))
-            .collect();
         if allocations.len() < 2 {
             return;
         }
@@ -146,7 +147,7 @@ impl<'m> Emitter<'m> {
         }
         // The groups in the order of their first allocation.
         let mut roots: Vec<(ValueId, Vec<(ValueId, u32)>)> = Vec::new();
-        for &(v, flags) in &allocations {
+        for &(v, flags) in allocations {
             let root = find(&mut parent, v);
             match roots.iter_mut().find(|(r, _)| *r == root) {
                 Some((_, members)) => members.push((v, flags)),
@@ -399,14 +400,19 @@ impl<'m> Emitter<'m> {
     }
 }
 
+/// The result and constant ray flags of `inst` if it is an
+/// `AllocateRayQuery` call.
+pub(super) fn ray_query_allocation(m: &Module, inst: &Inst) -> Option<(ValueId, u32)> {
+    Some((inst.result?, allocation_flags(m, inst)?))
+}
+
 /// The constant ray flags of `inst` if it is an `AllocateRayQuery` call.
 fn allocation_flags(m: &Module, inst: &Inst) -> Option<u32> {
     // A cheap look at the opcode first: most instructions are not these.
     let InstKind::Call { args, .. } = inst.kind else {
         return None;
     };
-    let op = m.const_uint(ValueId(*m.list(args).first()?))?;
-    let op = OpCode::from_u32(u32::try_from(op).ok()?)?;
+    let op = call_opcode(m, args)?;
     if !matches!(op, OpCode::AllocateRayQuery | OpCode::AllocateRayQuery2) {
         return None;
     }

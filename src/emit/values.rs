@@ -2,8 +2,10 @@
 //! instruction dispatch, value lookup (with the control-flow layer's
 //! operand rewrites), constants, phi operands, function variables.
 
-use super::context::{low_mask, SVal, Val, MAX_CONST_DEPTH};
+use super::context::{call_opcode, low_mask, SVal, Val, MAX_CONST_DEPTH};
+use super::ray_query::ray_query_allocation;
 use super::Emitter;
+use crate::dxil::OpCode;
 use crate::error::{Feature, Result};
 use crate::ir::{self, Constant, InstKind, TypeId, ValueId, ValueKind};
 use rspirv::spirv::{StorageClass, Word};
@@ -79,6 +81,8 @@ impl<'m> Emitter<'m> {
     /// Collects facts needed before emission: which components of struct
     /// results are read, which typed UAVs take atomics.
     pub fn prescan(&mut self, func: &ir::Function) {
+        // Ray query allocations, for `group_ray_queries` (in the same pass).
+        let mut allocations = Vec::new();
         for inst in &func.insts {
             match inst.kind {
                 InstKind::ExtractValue { aggregate, indices } => {
@@ -89,11 +93,19 @@ impl<'m> Emitter<'m> {
                         *e = (*e).max(i.saturating_add(1));
                     }
                 }
-                InstKind::Call { .. } => self.note_typed_atomic(inst),
+                InstKind::Call { args, .. } => match call_opcode(self.m, args) {
+                    Some(OpCode::AtomicBinOp | OpCode::AtomicCompareExchange) => {
+                        self.note_typed_atomic(inst)
+                    }
+                    Some(OpCode::AllocateRayQuery | OpCode::AllocateRayQuery2) => {
+                        allocations.extend(ray_query_allocation(self.m, inst))
+                    }
+                    _ => {}
+                },
                 _ => {}
             }
         }
-        self.group_ray_queries(func);
+        self.group_ray_queries(func, &allocations);
     }
 
     /// Emits one instruction.
@@ -276,18 +288,28 @@ impl<'m> Emitter<'m> {
     }
 
     /// A value that must be a plain SPIR-V id.
+    #[inline]
     pub fn value_id(&mut self, v: ValueId) -> Result<Word> {
-        // Most operands are plain ids already emitted: read in place.
+        // Most operands are plain ids already emitted: read in place
+        // (inline); the rest out of line.
         if let Some(&Val::Id(id)) = self.func.values.get(&v) {
-            if self
-                .func
-                .cur_uses
-                .binary_search_by_key(&v, |u| u.0)
-                .is_err()
+            if self.func.cur_uses.is_empty()
+                || self
+                    .func
+                    .cur_uses
+                    .binary_search_by_key(&v, |u| u.0)
+                    .is_err()
             {
                 return Ok(id);
             }
         }
+        self.value_id_slow(v)
+    }
+
+    /// [`Self::value_id`] of a value not emitted as a plain id, or
+    /// rewritten by the control-flow layer.
+    #[inline(never)]
+    fn value_id_slow(&mut self, v: ValueId) -> Result<Word> {
         match self.val(v)? {
             Val::Id(id) => Ok(id),
             Val::Ptr(..) => {

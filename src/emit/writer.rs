@@ -32,7 +32,7 @@ fn opcode_word(op: Op, len: usize) -> Word {
 }
 
 /// Appends an instruction: the opcode, then `head`, then `tail`.
-#[inline]
+#[inline(always)]
 fn encode(buf: &mut Vec<Word>, op: Op, head: &[Word], tail: &[Word]) {
     let len = head.len().saturating_add(tail.len()).saturating_add(1);
     buf.reserve(len);
@@ -313,6 +313,7 @@ impl Writer {
     }
 
     /// `OpDecorate` with literal parameters.
+    #[inline]
     pub fn decorate_words(&mut self, target: Word, d: spirv::Decoration, extra: &[u32]) {
         encode(
             &mut self.annotations,
@@ -356,6 +357,7 @@ impl Writer {
 
     /// A type, constant or global variable: `op`, then `head` (result type
     /// and id as the instruction has them), then `tail`.
+    #[inline(always)]
     pub fn global_words(&mut self, op: Op, head: &[Word], tail: &[Word]) {
         encode(&mut self.globals, op, head, tail);
     }
@@ -415,6 +417,7 @@ impl Writer {
     }
 
     /// Opens a block with `OpLabel` (a fresh id without `label`).
+    #[inline]
     pub fn begin_block(&mut self, label: Option<Word>) -> BuildResult<Word> {
         if self.in_function.is_none() {
             return Err(Error::DetachedBlock);
@@ -514,6 +517,7 @@ impl Writer {
     }
 
     /// Appends a terminator and closes the block.
+    #[inline(always)]
     fn terminate(&mut self, op: Op, head: &[Word], tail: &[Word]) -> BuildResult<()> {
         if !self.in_block {
             return Err(Error::MismatchedTerminator);
@@ -524,6 +528,7 @@ impl Writer {
     }
 
     /// `OpBranch`.
+    #[inline]
     pub fn branch(&mut self, target: Word) -> BuildResult<()> {
         self.terminate(Op::Branch, &[target], &[])
     }
@@ -575,6 +580,7 @@ impl Writer {
     }
 
     /// `OpSelectionMerge`.
+    #[inline]
     pub fn selection_merge(
         &mut self,
         merge: Word,
