@@ -23,11 +23,16 @@ pub struct Shader<'a> {
 impl<'a> Shader<'a> {
     /// Reads a DXBC container holding DXIL, or a bare bitcode file.
     pub fn read(blob: &'a [u8]) -> Result<Shader<'a>> {
-        Self::read_with(blob, &mut Tracer::off())
+        Self::read_with(blob, None, &mut Tracer::off())
     }
 
-    /// [`Shader::read`], timing the container, IR and DXIL phases.
-    pub(crate) fn read_with(blob: &'a [u8], tracer: &mut Tracer) -> Result<Shader<'a>> {
+    /// [`Shader::read`], timing the container, IR and DXIL phases, with
+    /// the blocks that `cache` holds taken from it (see [`ir::ReadCache`]).
+    pub(crate) fn read_with(
+        blob: &'a [u8],
+        cache: Option<&ir::ReadCache>,
+        tracer: &mut Tracer,
+    ) -> Result<Shader<'a>> {
         let (container, program) = tracer.time(Phase::Container, || {
             let container = container::parse(blob)?;
             let program = container.program()?;
@@ -35,7 +40,10 @@ impl<'a> Shader<'a> {
         })?;
         let base_bits = (program.bitcode_offset as u64).saturating_mul(8);
         let module = tracer
-            .time(Phase::Ir, || ir::read(program.bitcode))
+            .time(Phase::Ir, || match cache {
+                Some(cache) => ir::read_cached(program.bitcode, cache),
+                None => ir::read(program.bitcode),
+            })
             .map_err(|e| match e.location() {
                 Location::Bit(bit) => {
                     let bit = bit.saturating_add(base_bits);
