@@ -5,6 +5,7 @@ use super::cache::BlockCache;
 use super::cursor::{vbr_in_word, Cursor, FAST_BITS};
 use crate::error::Result;
 use smallvec::SmallVec;
+use std::sync::Arc;
 
 /// The most deeply nested blocks may go. LLVM 3.7 writers nest three deep.
 pub const MAX_BLOCK_DEPTH: usize = 16;
@@ -69,10 +70,11 @@ pub struct BitstreamReader<'a> {
     /// are looked up there, not copied.
     abbrevs: AbbrevTable,
     scopes: Vec<Scope>,
-    /// What the BLOCKINFO blocks read so far define.
-    blockinfo: BlockInfo,
+    /// What the BLOCKINFO blocks read so far define (shared with the
+    /// cache when it came from there; copied before it is changed).
+    blockinfo: Arc<BlockInfo>,
     /// Where the first BLOCKINFO block's parse is looked up and kept.
-    blockinfo_cache: Option<&'a BlockCache<BlockInfo>>,
+    blockinfo_cache: Option<&'a BlockCache<Arc<BlockInfo>>>,
 }
 
 impl<'a> BitstreamReader<'a> {
@@ -85,7 +87,7 @@ impl<'a> BitstreamReader<'a> {
             abbrev_width: 2,
             abbrevs: AbbrevTable::default(),
             scopes: Vec::with_capacity(MAX_BLOCK_DEPTH),
-            blockinfo: BlockInfo::default(),
+            blockinfo: Arc::default(),
             blockinfo_cache: None,
         })
     }
@@ -93,7 +95,7 @@ impl<'a> BitstreamReader<'a> {
     /// This reader, taking the stream's first BLOCKINFO block from `cache`
     /// when the cache holds one with the same bytes, and keeping it there
     /// otherwise.
-    pub(crate) fn with_blockinfo_cache(mut self, cache: &'a BlockCache<BlockInfo>) -> Self {
+    pub(crate) fn with_blockinfo_cache(mut self, cache: &'a BlockCache<Arc<BlockInfo>>) -> Self {
         self.blockinfo_cache = Some(cache);
         self
     }
@@ -291,7 +293,7 @@ impl<'a> BitstreamReader<'a> {
         let key = cached.and_then(|cache| Some((cache, self.block_body()?)));
         if let Some((cache, (width, body))) = key {
             if let Some(hit) = cache.get(width, body) {
-                self.blockinfo = hit.value.clone();
+                self.blockinfo = Arc::clone(&hit.value);
                 return self.skip_to_block_end();
             }
         }
@@ -299,7 +301,7 @@ impl<'a> BitstreamReader<'a> {
         self.parse_blockinfo()?;
         if let Some((cache, (width, body))) = key {
             if self.cursor.pos() == end {
-                cache.put(width, body, self.blockinfo.clone());
+                cache.put(width, body, Arc::clone(&self.blockinfo));
             }
         }
         Ok(())
@@ -323,7 +325,7 @@ impl<'a> BitstreamReader<'a> {
                     self.skip_block()?;
                 }
                 DEFINE_ABBREV => {
-                    let info = &mut self.blockinfo;
+                    let info = Arc::make_mut(&mut self.blockinfo);
                     let list = current.and_then(|index| info.ids.get_mut(index));
                     let Some((_, list)) = list else {
                         return Err(self.error("BLOCKINFO abbreviation before SETBID"));
@@ -341,7 +343,7 @@ impl<'a> BitstreamReader<'a> {
                         };
                         let bid = u32::try_from(bid)
                             .map_err(|_| self.error("SETBID block id out of range"))?;
-                        let ids = &mut self.blockinfo.ids;
+                        let ids = &mut Arc::make_mut(&mut self.blockinfo).ids;
                         current = Some(match ids.iter().position(|(b, _)| *b == bid) {
                             Some(i) => i,
                             None => {

@@ -14,13 +14,14 @@ use super::Reader;
 use crate::bitstream::{BlockCache, BlockInfo};
 use crate::error::Result;
 use crate::ir::StrRange;
+use std::sync::Arc;
 
 /// The parsed blocks a [`crate::Compiler`] keeps between compilations (a
 /// few of each kind; see the module doc). A clone starts empty.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct ReadCache {
     /// The first BLOCKINFO block of a stream.
-    pub(super) blockinfo: BlockCache<BlockInfo>,
+    pub(super) blockinfo: BlockCache<Arc<BlockInfo>>,
     /// A METADATA block that only names metadata kinds.
     pub(super) kinds: BlockCache<MetadataKinds>,
 }
