@@ -190,6 +190,13 @@ pub struct Output {
 /// buffers that its compilations reuse: `Send + Sync`, no global state;
 /// one instance may compile on many threads at once.
 ///
+/// It also keeps the bitcode blocks that every blob of a producer repeats
+/// (DXC's BLOCKINFO and metadata-kinds blocks): each is parsed once and
+/// kept with its exact bytes, and a later blob whose block has the same
+/// bytes takes the parsed result instead of reading it again. A few
+/// entries of a few hundred bytes each, behind mutexes held only to look
+/// them up; the output is the same as without them.
+///
 /// ```
 /// use dxil2spirv::{Compiler, ErrorKind, Phase};
 ///
@@ -217,6 +224,8 @@ pub struct Compiler {
     options: CompileOptions,
     /// Emission buffers kept between compilations (a clone starts without).
     scratch: emit::ScratchPool,
+    /// Parsed blocks that blobs share (a clone starts without).
+    read_cache: crate::ir::ReadCache,
 }
 
 impl Compiler {
@@ -225,6 +234,7 @@ impl Compiler {
         Compiler {
             options,
             scratch: emit::ScratchPool::default(),
+            read_cache: crate::ir::ReadCache::default(),
         }
     }
 
@@ -267,7 +277,8 @@ impl Compiler {
 
     fn compile_all_with(&self, blob: &[u8], tracer: &mut Tracer) -> Result<Vec<Output>> {
         let mut front = self.scratch.take_front();
-        let mut shader = crate::Shader::read_with(blob, tracer, &mut front.decode)?;
+        let mut shader =
+            crate::Shader::read_with(blob, Some(&self.read_cache), tracer, &mut front.decode)?;
         let dxil = &shader.dxil;
         let entries: smallvec::SmallVec<[usize; 4]> = if dxil.is_library() {
             dxil.export_indices().collect()
@@ -335,7 +346,8 @@ impl Compiler {
 
     fn translate_with(&self, blob: &[u8], tracer: &mut Tracer) -> Result<Output> {
         let mut front = self.scratch.take_front();
-        let mut shader = crate::Shader::read_with(blob, tracer, &mut front.decode)?;
+        let mut shader =
+            crate::Shader::read_with(blob, Some(&self.read_cache), tracer, &mut front.decode)?;
         let dxil = &shader.dxil;
         let ep = self.select_entry(dxil)?;
         let i = dxil

@@ -23,13 +23,20 @@ pub struct Shader<'a> {
 impl<'a> Shader<'a> {
     /// Reads a DXBC container holding DXIL, or a bare bitcode file.
     pub fn read(blob: &'a [u8]) -> Result<Shader<'a>> {
-        Self::read_with(blob, &mut Tracer::off(), &mut DecodeScratch::default())
+        Self::read_with(
+            blob,
+            None,
+            &mut Tracer::off(),
+            &mut DecodeScratch::default(),
+        )
     }
 
-    /// [`Shader::read`], timing the container, IR and DXIL phases and
-    /// decoding the DXIL metadata into the buffers of `decode`.
+    /// [`Shader::read`], timing the container, IR and DXIL phases, with
+    /// the blocks that `cache` holds taken from it (see [`ir::ReadCache`]),
+    /// and decoding the DXIL metadata into the buffers of `decode`.
     pub(crate) fn read_with(
         blob: &'a [u8],
+        cache: Option<&ir::ReadCache>,
         tracer: &mut Tracer,
         decode: &mut DecodeScratch,
     ) -> Result<Shader<'a>> {
@@ -40,7 +47,10 @@ impl<'a> Shader<'a> {
         })?;
         let base_bits = (program.bitcode_offset as u64).saturating_mul(8);
         let module = tracer
-            .time(Phase::Ir, || ir::read(program.bitcode))
+            .time(Phase::Ir, || match cache {
+                Some(cache) => ir::read_cached(program.bitcode, cache),
+                None => ir::read(program.bitcode),
+            })
             .map_err(|e| match e.location() {
                 Location::Bit(bit) => {
                     let bit = bit.saturating_add(base_bits);

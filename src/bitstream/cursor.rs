@@ -67,6 +67,17 @@ impl<'a> Cursor<'a> {
         Ok(())
     }
 
+    /// The bytes from bit `start` to bit `end`, both byte-aligned; `None`
+    /// if they are not or lie outside the data.
+    pub(super) fn bytes(&self, start: u64, end: u64) -> Option<&'a [u8]> {
+        if start % 8 != 0 || end % 8 != 0 {
+            return None;
+        }
+        let start = usize::try_from(start / 8).ok()?;
+        let end = usize::try_from(end / 8).ok()?;
+        self.data.get(start..end)
+    }
+
     /// The upcoming bits, lowest first: at least [`FAST_BITS`] valid ones,
     /// or `None` in the last seven bytes of the data.
     #[inline]

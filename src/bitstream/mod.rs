@@ -9,11 +9,14 @@
 mod abbrev;
 #[cfg(test)]
 mod bit_writer;
+mod cache;
 mod cursor;
 mod reader;
 
 pub use abbrev::AbbrevOp;
+pub(crate) use cache::BlockCache;
 pub use cursor::Cursor;
+pub(crate) use reader::BlockInfo;
 pub use reader::{BitstreamReader, Entry, MAX_BLOCK_DEPTH};
 
 use crate::error::{Error, Phase, Result};

@@ -1,9 +1,11 @@
 //! Block and record reader: abbreviation ids, BLOCKINFO, nested blocks.
 
 use super::abbrev::{decode_char6, AbbrevOp, AbbrevTable, Shape, Tail};
+use super::cache::BlockCache;
 use super::cursor::{vbr_in_word, Cursor, FAST_BITS};
 use crate::error::Result;
 use smallvec::SmallVec;
+use std::sync::Arc;
 
 /// The most deeply nested blocks may go. LLVM 3.7 writers nest three deep.
 pub const MAX_BLOCK_DEPTH: usize = 16;
@@ -33,7 +35,7 @@ struct Scope {
     outer_width: u32,
     /// The block's own abbreviations start here in `abbrevs`.
     abbrev_base: usize,
-    /// Index in `blockinfo` of the abbreviations the block inherits, if any.
+    /// Index in `blockinfo.ids` of the abbreviations the block inherits, if any.
     inherited: Option<usize>,
     /// How many it inherits: those BLOCKINFO had defined when the block
     /// opened (later ones are for blocks opened later).
@@ -41,10 +43,24 @@ struct Scope {
     end: u64,
 }
 
+/// The abbreviations that BLOCKINFO blocks define, for the blocks that
+/// inherit them.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct BlockInfo {
+    /// Every abbreviation BLOCKINFO defines, for whichever block id.
+    abbrevs: AbbrevTable,
+    /// Per block id, the indexes in `abbrevs` of its BLOCKINFO abbreviations.
+    /// (One shared pool rather than a table per id: an entry stays small,
+    /// so that many SETBID records cannot claim memory out of proportion.)
+    ids: Vec<(u32, SmallVec<[u32; 12]>)>,
+}
+
 /// Reads an LLVM bitstream: blocks, abbreviations and records.
 ///
 /// Records are decoded into a caller-owned operand buffer so that reading
-/// allocates nothing per record. BLOCKINFO blocks are consumed transparently.
+/// allocates nothing per record. BLOCKINFO blocks are consumed transparently
+/// (the first one served from a [`BlockCache`] when it has the same bytes,
+/// see [`Self::with_blockinfo_cache`]).
 #[derive(Clone, Debug)]
 pub struct BitstreamReader<'a> {
     cursor: Cursor<'a>,
@@ -54,12 +70,11 @@ pub struct BitstreamReader<'a> {
     /// are looked up there, not copied.
     abbrevs: AbbrevTable,
     scopes: Vec<Scope>,
-    /// Every abbreviation BLOCKINFO defines, for whichever block id.
-    info: AbbrevTable,
-    /// Per block id, the indexes in `info` of its BLOCKINFO abbreviations.
-    /// (One shared pool rather than a table per id: an entry stays small,
-    /// so that many SETBID records cannot claim memory out of proportion.)
-    blockinfo: Vec<(u32, SmallVec<[u32; 12]>)>,
+    /// What the BLOCKINFO blocks read so far define (shared with the
+    /// cache when it came from there; copied before it is changed).
+    blockinfo: Arc<BlockInfo>,
+    /// Where the first BLOCKINFO block's parse is looked up and kept.
+    blockinfo_cache: Option<&'a BlockCache<Arc<BlockInfo>>>,
 }
 
 impl<'a> BitstreamReader<'a> {
@@ -72,9 +87,17 @@ impl<'a> BitstreamReader<'a> {
             abbrev_width: 2,
             abbrevs: AbbrevTable::default(),
             scopes: Vec::with_capacity(MAX_BLOCK_DEPTH),
-            info: AbbrevTable::default(),
-            blockinfo: Vec::new(),
+            blockinfo: Arc::default(),
+            blockinfo_cache: None,
         })
+    }
+
+    /// This reader, taking the stream's first BLOCKINFO block from `cache`
+    /// when the cache holds one with the same bytes, and keeping it there
+    /// otherwise.
+    pub(crate) fn with_blockinfo_cache(mut self, cache: &'a BlockCache<Arc<BlockInfo>>) -> Self {
+        self.blockinfo_cache = Some(cache);
+        self
     }
 
     /// The current position in bits.
@@ -94,6 +117,25 @@ impl<'a> BitstreamReader<'a> {
         self.scopes
             .last()
             .map_or(0, |s| s.end.saturating_sub(self.cursor.pos()))
+    }
+
+    /// The abbreviation width and the body of the innermost open block,
+    /// right after [`Self::enter_block`]: its bytes from the current
+    /// position up to its declared end (`None` if the position is not
+    /// 32-bit aligned, as it is there).
+    pub fn block_body(&self) -> Option<(u32, &'a [u8])> {
+        let scope = self.scopes.last()?;
+        let start = self.cursor.pos();
+        if start % 32 != 0 {
+            return None;
+        }
+        Some((self.abbrev_width, self.cursor.bytes(start, scope.end)?))
+    }
+
+    /// Whether the innermost open block inherits abbreviations from
+    /// BLOCKINFO (so that its records do not depend on its bytes alone).
+    pub fn inherits_abbrevs(&self) -> bool {
+        self.scopes.last().is_some_and(|s| s.inherited_len > 0)
     }
 
     /// The block id of the innermost open block, if any.
@@ -185,9 +227,13 @@ impl<'a> BitstreamReader<'a> {
             return Err(self.error(format!("blocks nested deeper than {MAX_BLOCK_DEPTH}")));
         }
         let (width, end) = self.read_block_header()?;
-        let inherited = self.blockinfo.iter().position(|(id, _)| *id == block_id);
+        let inherited = self
+            .blockinfo
+            .ids
+            .iter()
+            .position(|(id, _)| *id == block_id);
         let inherited_len = inherited
-            .and_then(|i| self.blockinfo.get(i))
+            .and_then(|i| self.blockinfo.ids.get(i))
             .map_or(0, |(_, list)| list.len());
         self.scopes.push(Scope {
             block_id,
@@ -235,8 +281,34 @@ impl<'a> BitstreamReader<'a> {
         Ok(())
     }
 
+    /// Reads a BLOCKINFO block, the first one of the stream from the cache
+    /// when it has the same bytes: parsed from no earlier BLOCKINFO, it
+    /// gives the same tables wherever it appears. It is cached only when its
+    /// END_BLOCK lies at its declared end, so that skipping to that end is
+    /// where the parse would have left the reader.
     fn read_blockinfo(&mut self) -> Result<()> {
         self.enter_block(BLOCKINFO_BLOCK_ID)?;
+        let first = self.blockinfo.ids.is_empty() && self.blockinfo.abbrevs.len() == 0;
+        let cached = self.blockinfo_cache.filter(|_| first);
+        let key = cached.and_then(|cache| Some((cache, self.block_body()?)));
+        if let Some((cache, (width, body))) = key {
+            if let Some(hit) = cache.get(width, body) {
+                self.blockinfo = Arc::clone(&hit.value);
+                return self.skip_to_block_end();
+            }
+        }
+        let end = self.scopes.last().map_or(0, |s| s.end);
+        self.parse_blockinfo()?;
+        if let Some((cache, (width, body))) = key {
+            if self.cursor.pos() == end {
+                cache.put(width, body, Arc::clone(&self.blockinfo));
+            }
+        }
+        Ok(())
+    }
+
+    /// [`Self::read_blockinfo`] after the block header: its records.
+    fn parse_blockinfo(&mut self) -> Result<()> {
         let depth = self.scopes.len();
         let mut current: Option<usize> = None;
         let mut ops = Vec::new();
@@ -253,13 +325,14 @@ impl<'a> BitstreamReader<'a> {
                     self.skip_block()?;
                 }
                 DEFINE_ABBREV => {
-                    let list = current.and_then(|index| self.blockinfo.get_mut(index));
+                    let info = Arc::make_mut(&mut self.blockinfo);
+                    let list = current.and_then(|index| info.ids.get_mut(index));
                     let Some((_, list)) = list else {
                         return Err(self.error("BLOCKINFO abbreviation before SETBID"));
                     };
-                    let index = u32::try_from(self.info.len())
+                    let index = u32::try_from(info.abbrevs.len())
                         .map_err(|_| self.cursor.error("too many BLOCKINFO abbreviations"))?;
-                    self.info.read(&mut self.cursor)?;
+                    info.abbrevs.read(&mut self.cursor)?;
                     list.push(index);
                 }
                 _ => {
@@ -270,11 +343,12 @@ impl<'a> BitstreamReader<'a> {
                         };
                         let bid = u32::try_from(bid)
                             .map_err(|_| self.error("SETBID block id out of range"))?;
-                        current = Some(match self.blockinfo.iter().position(|(b, _)| *b == bid) {
+                        let ids = &mut Arc::make_mut(&mut self.blockinfo).ids;
+                        current = Some(match ids.iter().position(|(b, _)| *b == bid) {
                             Some(i) => i,
                             None => {
-                                let index = self.blockinfo.len();
-                                self.blockinfo.push((bid, SmallVec::new()));
+                                let index = ids.len();
+                                ids.push((bid, SmallVec::new()));
                                 index
                             }
                         });
@@ -292,8 +366,9 @@ impl<'a> BitstreamReader<'a> {
         let index = (abbrev_id as usize).checked_sub(4)?;
         match index.checked_sub(scope.inherited_len) {
             None => {
-                let list = &self.blockinfo.get(scope.inherited?)?.1;
-                Some((&self.info, self.info.get(*list.get(index)? as usize)?))
+                let info = &self.blockinfo;
+                let list = &info.ids.get(scope.inherited?)?.1;
+                Some((&info.abbrevs, info.abbrevs.get(*list.get(index)? as usize)?))
             }
             Some(own) => Some((
                 &self.abbrevs,

@@ -60,6 +60,7 @@ mod ll_parse;
 mod op_matrix;
 mod pointer_values;
 mod qa_emit;
+mod read_cache;
 mod reader_sweep;
 mod rootsig_fuzz;
 mod rootsig_io;

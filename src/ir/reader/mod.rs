@@ -9,11 +9,14 @@
 //! module_values`. Operands may refer forward (to values defined later); such
 //! references carry their type and are checked once the body is complete.
 
+mod cache;
 mod constants;
 mod function;
 mod metadata;
 mod module_block;
 mod types;
+
+pub(crate) use cache::ReadCache;
 
 use super::module::{Module, ValueId};
 use super::types::TypeId;
@@ -35,8 +38,22 @@ pub(crate) mod block {
 
 /// Reads a whole module from raw bitcode (starting with `BC 0xC0DE`).
 pub fn read(bitcode: &[u8]) -> Result<Module> {
-    let bs = bitstream::open(bitcode)?;
+    read_with(bitcode, None)
+}
+
+/// [`read`], taking the blocks that `cache` holds from it and keeping
+/// those it can for the next module (see [`ReadCache`]).
+pub(crate) fn read_cached(bitcode: &[u8], cache: &ReadCache) -> Result<Module> {
+    read_with(bitcode, Some(cache))
+}
+
+fn read_with(bitcode: &[u8], cache: Option<&ReadCache>) -> Result<Module> {
+    let mut bs = bitstream::open(bitcode)?;
+    if let Some(cache) = cache {
+        bs = bs.with_blockinfo_cache(&cache.blockinfo);
+    }
     let mut reader = Reader::new(bs, bitcode.len());
+    reader.cache = cache;
     reader.read_top_level()?;
     let mut module = reader.module;
     // Every string was checked when it was interned; this validates the
@@ -57,6 +74,8 @@ struct ForwardRef {
 
 pub(crate) struct Reader<'a> {
     bs: BitstreamReader<'a>,
+    /// Where blocks that many modules share are looked up and kept.
+    cache: Option<&'a ReadCache>,
     module: Module,
     /// Operands of the record being decoded (reused, never shrunk).
     ops: Vec<u64>,
@@ -110,6 +129,7 @@ impl<'a> Reader<'a> {
         module.attribute_sets.reserve(input_len / 256);
         Reader {
             bs,
+            cache: None,
             module,
             ops: Vec::with_capacity(256),
             strings: Vec::with_capacity(input_len / 2),

@@ -98,7 +98,7 @@ impl Reader<'_> {
                     self.module_values = self.module.values.len() as u32;
                     self.module_values_known = true;
                 }
-                self.read_metadata_block()?;
+                self.read_metadata_block_cached()?;
                 self.module_mds = self.module.metadata.nodes.len() as u32;
                 Ok(())
             }
