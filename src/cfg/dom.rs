@@ -133,14 +133,20 @@ impl DomTree {
         };
         let mut changed = true;
         let mut first = true;
+        // Whether the first pass met a retreating edge (`rpo[p] >= rpo[v]`).
+        let mut retreating = false;
         while changed {
             changed = false;
             for (i, &v) in d.post().iter().rev().enumerate().skip(1) {
                 let mut new = NONE;
                 for &p in pred.succ(v) {
                     let pi = get(rpo, p as usize)?;
-                    if pi == NONE || get(idom, pi as usize)? == NONE {
-                        continue; // unreachable, or not reached yet
+                    if pi == NONE {
+                        continue; // unreachable
+                    }
+                    retreating |= pi as usize >= i;
+                    if get(idom, pi as usize)? == NONE {
+                        continue; // not reached yet
                     }
                     new = if new == NONE {
                         pi
@@ -155,13 +161,14 @@ impl DomTree {
                 }
             }
             // The first pass saw no retreating edge (its source comes
-            // later in reverse postorder). Where each of them is a back
+            // later in reverse postorder). Where there is none (an acyclic
+            // graph) its result is final; where each of them is a back
             // edge of the tree found (its target dominates its source), a
             // second pass would only confirm it: the source's chain meets
             // the target's dominator at the target. Reducible graphs, the
             // structurizer's own included, so take one pass instead of two.
             if std::mem::take(&mut first) && changed {
-                changed = !Self::back_edges_only(pred, d, rpo, idom)?;
+                changed = retreating && !Self::back_edges_only(pred, d, rpo, idom)?;
             }
         }
         let mut num = s.nums.table(n, Num::default());
