@@ -88,16 +88,17 @@ impl DefSites {
         // `Module::value` says): the table is never larger than the
         // module's value table, and usually the function's size.
         let values = module.values.len();
-        let results = || {
-            func.insts
-                .iter()
-                .filter_map(|i| i.result.map(|r| r.0))
-                .filter(move |&r| (r as usize) < values)
-        };
-        let base = results().min().unwrap_or(0);
-        let len = results()
-            .max()
-            .map_or(0, |hi| (hi.saturating_sub(base) as usize).saturating_add(1));
+        // The lowest and highest result id, in one pass.
+        let (lo, hi) = func
+            .insts
+            .iter()
+            .filter_map(|i| i.result.map(|r| r.0))
+            .filter(|&r| (r as usize) < values)
+            .fold((u32::MAX, None), |(lo, hi), r| {
+                (lo.min(r), Some(hi.map_or(r, |h: u32| h.max(r))))
+            });
+        let base = if hi.is_some() { lo } else { 0 };
+        let len = hi.map_or(0, |hi| (hi.saturating_sub(base) as usize).saturating_add(1));
         let mut block = vec![NONE; len];
         let mut fill = |ob: BlockId, v: u32| -> Result<()> {
             let b = at(&func.blocks, ob.0 as usize)?;
