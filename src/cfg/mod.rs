@@ -144,6 +144,7 @@
 
 mod cleanup;
 mod dom;
+mod dom_mask;
 mod dot;
 mod finish;
 mod graph;

@@ -68,6 +68,8 @@ pub struct CfgScratch {
     pub(super) u32s: Pool<u32>,
     /// Dominator tree numberings.
     pub(super) nums: Pool<super::dom::Num>,
+    /// Dominator sets as bit masks.
+    pub(super) masks: Pool<u64>,
     /// Flags per block.
     pub(super) bools: Pool<bool>,
     /// Cleanup's predecessor lists.
@@ -119,6 +121,7 @@ impl CfgScratch {
             .retained_bytes()
             .saturating_add(self.u32s.bytes())
             .saturating_add(self.nums.bytes())
+            .saturating_add(self.masks.bytes())
             .saturating_add(self.bools.bytes())
             .saturating_add(self.preds.bytes())
             .saturating_add(self.pairs.bytes())

@@ -4,7 +4,7 @@
 //! `undef`.
 
 use super::{Ctx, Ssa};
-use crate::cfg::dom::DomTree;
+use crate::cfg::dom_mask::Dominance;
 use crate::cfg::graph::Cfg;
 use crate::cfg::lower::LBlock;
 use crate::cfg::scratch::CfgScratch;
@@ -165,7 +165,7 @@ pub(super) fn repair(
     // Nearly every function uses a value in another block than its
     // definition's: the dominators are computed up front.
     let d = dfs_in(&c.g.succ, 0, &mut scratch.u32s);
-    let dom = DomTree::compute_in(&c.g.preds, &d, 0, scratch)?;
+    let dom = Dominance::compute(&c.g.preds, &d, scratch)?;
     d.recycle(&mut scratch.u32s);
     let mut uses: Vec<Vec<(ValueId, SValue)>> = vec![Vec::new(); n];
     // (value, read point, at end, site), grouped by value below.

@@ -1,0 +1,120 @@
+//! Dominance on graphs of at most 64 nodes as bit masks: each node's
+//! dominator set is one `u64`, found by the classic data-flow iteration
+//! (`dom(v) = {v} ∪ ⋂ dom(p)` over the predecessors, in reverse
+//! postorder). On the small graphs the structurizer sees most, this is a
+//! few instructions per edge, where a [`DomTree`] also builds its tree
+//! numbering; [`Dominance`] picks one or the other by the graph's size.
+
+use super::dom::DomTree;
+use super::scratch::CfgScratch;
+use super::util::{get, set, Adj, Dfs, NONE};
+use crate::error::Result;
+
+/// The largest graph [`DomMask`] handles (one bit per node).
+const MAX_NODES: usize = u64::BITS as usize;
+
+/// The bit of node `v` (none for `v >= 64`).
+#[inline]
+fn bit(v: u32) -> u64 {
+    1u64.checked_shl(v).unwrap_or(0)
+}
+
+/// The dominator sets of a graph of at most [`MAX_NODES`] nodes.
+pub(crate) struct DomMask {
+    /// Per node, its dominators (0 for a node the root does not reach).
+    sets: Vec<u64>,
+}
+
+impl DomMask {
+    /// The dominator sets of the graph with predecessor lists `pred`,
+    /// from a depth-first search `d` from the root; `None` if the graph
+    /// has more than [`MAX_NODES`] nodes.
+    fn compute(pred: &Adj, d: &Dfs, s: &mut CfgScratch) -> Result<Option<DomMask>> {
+        let n = d.pre_num().len();
+        if n > MAX_NODES {
+            return Ok(None);
+        }
+        let mut sets = s.masks.table(n, 0);
+        let mut rpo = d.post().iter().rev();
+        let Some(&root) = rpo.next() else {
+            return Ok(Some(DomMask { sets }));
+        };
+        set(&mut sets, root as usize, bit(root))?;
+        let reachable = |v: u32| d.pre_num().get(v as usize).is_some_and(|&p| p != NONE);
+        // The nodes whose set the first pass (in reverse postorder) has
+        // computed; a predecessor not among them is the source of a
+        // retreating edge, the only thing that makes a second pass change
+        // anything. Until computed, a set counts as all nodes.
+        let mut done = bit(root);
+        let mut first = true;
+        loop {
+            let mut changed = false;
+            let mut retreating = false;
+            for &v in rpo.clone() {
+                let mut new = u64::MAX;
+                for &p in pred.succ(v) {
+                    if !reachable(p) {
+                        continue;
+                    }
+                    if done & bit(p) == 0 {
+                        retreating = true;
+                    } else {
+                        new &= get(&sets, p as usize)?;
+                    }
+                }
+                new |= bit(v);
+                if get(&sets, v as usize)? != new {
+                    set(&mut sets, v as usize, new)?;
+                    changed = true;
+                }
+                done |= bit(v);
+            }
+            if !changed || (first && !retreating) {
+                break;
+            }
+            first = false;
+        }
+        Ok(Some(DomMask { sets }))
+    }
+
+    /// Whether `a` dominates `b` (reflexive; false for unreachable nodes).
+    #[inline]
+    fn dominates(&self, a: u32, b: u32) -> bool {
+        self.sets.get(b as usize).is_some_and(|&m| m & bit(a) != 0)
+    }
+}
+
+/// Dominance queries on a graph: bit masks on small graphs, a
+/// [`DomTree`] on larger ones.
+pub(crate) enum Dominance {
+    Mask(DomMask),
+    Tree(DomTree),
+}
+
+impl Dominance {
+    /// The dominance of the graph with predecessor lists `pred`, from a
+    /// depth-first search `d` from root 0, in tables of `s`.
+    pub(crate) fn compute(pred: &Adj, d: &Dfs, s: &mut CfgScratch) -> Result<Dominance> {
+        Ok(match DomMask::compute(pred, d, s)? {
+            Some(m) => Dominance::Mask(m),
+            None => Dominance::Tree(DomTree::compute_in(pred, d, 0, s)?),
+        })
+    }
+
+    /// Whether `a` dominates `b` (reflexive; false for unreachable nodes).
+    #[inline]
+    pub(crate) fn dominates(&self, a: u32, b: u32) -> bool {
+        match self {
+            Dominance::Mask(m) => m.dominates(a, b),
+            Dominance::Tree(t) => t.dominates(a, b),
+        }
+    }
+
+    /// Gives the tables back to `s`.
+    pub(crate) fn recycle(self, s: &mut CfgScratch) {
+        match self {
+            Dominance::Mask(m) => s.masks.give(m.sets),
+            Dominance::Tree(t) => t.recycle(s),
+        }
+    }
+}
