@@ -6,7 +6,9 @@ use std::sync::OnceLock;
 use petgraph::graph::{DiGraph, NodeIndex};
 
 use super::dom::DomTree;
+use super::dom_mask::Dominance;
 use super::loops::LoopForest;
+use super::scratch::CfgScratch;
 use super::util::{push_new, Adj, Dfs, NONE};
 use crate::error::{Error, Phase, Result};
 use crate::ir::{BlockId, Function, InstKind, Module, ValueId};
@@ -256,6 +258,12 @@ impl Cfg {
     /// The dominator tree (rooted at the entry block).
     pub fn dominators(&self) -> Result<DomTree> {
         DomTree::compute(&self.succ, self.pred_adj(), 0)
+    }
+
+    /// The dominance of the entry block's tree for queries only (bit masks
+    /// on small graphs), in tables of `s`.
+    pub(crate) fn dominance(&self, s: &mut CfgScratch) -> Result<Dominance> {
+        Dominance::compute(self.pred_adj(), &self.dfs, s)
     }
 
     /// The post-dominator tree. Its root is a virtual exit node numbered

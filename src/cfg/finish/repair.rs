@@ -217,7 +217,7 @@ pub(super) fn repair(
     let orig_dom = if reads.is_empty() {
         None
     } else {
-        Some(cfg.dominators()?)
+        Some(cfg.dominance(scratch)?)
     };
     let mut rest = reads.as_slice();
     while let Some(&(v, ..)) = rest.first() {
@@ -276,5 +276,8 @@ pub(super) fn repair(
         }
     }
     dom.recycle(scratch);
+    if let Some(d) = orig_dom {
+        d.recycle(scratch);
+    }
     Ok(uses)
 }
