@@ -47,6 +47,26 @@ impl Default for Num {
     }
 }
 
+/// Dominance queries, whatever computed them.
+pub(crate) trait Dominates {
+    /// Whether `a` dominates `b` (reflexive; false for unreachable nodes).
+    fn dominates(&self, a: u32, b: u32) -> bool;
+    /// Whether `n` is reachable from the root.
+    fn is_reachable(&self, n: u32) -> bool;
+}
+
+impl Dominates for DomTree {
+    #[inline]
+    fn dominates(&self, a: u32, b: u32) -> bool {
+        DomTree::dominates(self, a, b)
+    }
+
+    #[inline]
+    fn is_reachable(&self, n: u32) -> bool {
+        DomTree::is_reachable(self, n)
+    }
+}
+
 /// A dominator (or post-dominator) tree over nodes `0..n`.
 ///
 /// Nodes not reachable from the root have no immediate dominator, are

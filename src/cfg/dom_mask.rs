@@ -5,7 +5,7 @@
 //! few instructions per edge, where a [`DomTree`] also builds its tree
 //! numbering; [`Dominance`] picks one or the other by the graph's size.
 
-use super::dom::DomTree;
+use super::dom::{DomTree, Dominates};
 use super::scratch::CfgScratch;
 use super::util::{get, set, Adj, Dfs, NONE};
 use crate::error::Result;
@@ -82,6 +82,22 @@ impl DomMask {
     fn dominates(&self, a: u32, b: u32) -> bool {
         self.sets.get(b as usize).is_some_and(|&m| m & bit(a) != 0)
     }
+
+    /// The immediate dominator of `v`: its strict dominator with one
+    /// dominator fewer than `v` (dominators form a chain).
+    fn idom(&self, v: u32) -> Option<u32> {
+        let set = *self.sets.get(v as usize)?;
+        let want = set.count_ones().checked_sub(1)?;
+        let mut rest = set & !bit(v);
+        while rest != 0 {
+            let d = rest.trailing_zeros();
+            if self.sets.get(d as usize).map(|m| m.count_ones()) == Some(want) {
+                return Some(d);
+            }
+            rest &= rest.wrapping_sub(1);
+        }
+        None
+    }
 }
 
 /// Dominance queries on a graph: bit masks on small graphs, a
@@ -101,12 +117,12 @@ impl Dominance {
         })
     }
 
-    /// Whether `a` dominates `b` (reflexive; false for unreachable nodes).
-    #[inline]
-    pub(crate) fn dominates(&self, a: u32, b: u32) -> bool {
+    /// The immediate dominator of `n` (`None` for the root and unreachable
+    /// nodes).
+    pub(crate) fn idom(&self, n: u32) -> Option<u32> {
         match self {
-            Dominance::Mask(m) => m.dominates(a, b),
-            Dominance::Tree(t) => t.dominates(a, b),
+            Dominance::Mask(m) => m.idom(n),
+            Dominance::Tree(t) => t.idom(n),
         }
     }
 
@@ -115,6 +131,24 @@ impl Dominance {
         match self {
             Dominance::Mask(m) => s.masks.give(m.sets),
             Dominance::Tree(t) => t.recycle(s),
+        }
+    }
+}
+
+impl Dominates for Dominance {
+    #[inline]
+    fn dominates(&self, a: u32, b: u32) -> bool {
+        match self {
+            Dominance::Mask(m) => m.dominates(a, b),
+            Dominance::Tree(t) => t.dominates(a, b),
+        }
+    }
+
+    #[inline]
+    fn is_reachable(&self, n: u32) -> bool {
+        match self {
+            Dominance::Mask(m) => m.sets.get(n as usize).is_some_and(|&s| s != 0),
+            Dominance::Tree(t) => t.is_reachable(n),
         }
     }
 }

@@ -10,7 +10,8 @@
 //! the outermost loop that contains its immediate dominator but not the
 //! node itself, so exits leave the loop through its merge.
 
-use super::dom::DomTree;
+use super::dom::Dominates;
+use super::dom_mask::Dominance;
 use super::loops::LoopForest;
 use super::pre::{PSel, PTerm, PreCfg};
 use super::scratch::CfgScratch;
@@ -91,7 +92,7 @@ pub(crate) struct Tree {
 /// Analysis of the reducible pre-CFG the tree is built from.
 pub(crate) struct Analysis {
     pub pred: Adj,
-    pub dom: DomTree,
+    pub dom: Dominance,
     pub loops: LoopForest,
     pub rpo_num: Vec<u32>,
 }
@@ -103,7 +104,7 @@ impl Analysis {
     pub(crate) fn new(pre: &PreCfg, s: &mut CfgScratch) -> Result<Analysis> {
         let (succ, pred) = pre.adjacency(&mut s.u32s);
         let d = super::util::dfs_in(&succ, 0, &mut s.u32s);
-        let dom = DomTree::compute_in(&pred, &d, 0, s)?;
+        let dom = Dominance::compute(&pred, &d, s)?;
         let loops = LoopForest::compute_in(&succ, &pred, &d, &dom, &mut s.u32s)?;
         let mut rpo_num = s.u32s.table(succ.len(), NONE);
         for (i, &v) in d.post().iter().rev().enumerate() {

@@ -4,6 +4,7 @@
 //! `undef`.
 
 use super::{Ctx, Ssa};
+use crate::cfg::dom::Dominates;
 use crate::cfg::dom_mask::Dominance;
 use crate::cfg::graph::Cfg;
 use crate::cfg::lower::LBlock;
