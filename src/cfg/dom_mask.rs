@@ -83,15 +83,14 @@ impl DomMask {
         self.sets.get(b as usize).is_some_and(|&m| m & bit(a) != 0)
     }
 
-    /// The immediate dominator of `v`: its strict dominator with one
-    /// dominator fewer than `v` (dominators form a chain).
+    /// The immediate dominator of `v`: the strict dominator whose own
+    /// dominators are exactly `v`'s strict dominators (they form a chain).
     fn idom(&self, v: u32) -> Option<u32> {
-        let set = *self.sets.get(v as usize)?;
-        let want = set.count_ones().checked_sub(1)?;
-        let mut rest = set & !bit(v);
+        let strict = *self.sets.get(v as usize)? & !bit(v);
+        let mut rest = strict;
         while rest != 0 {
             let d = rest.trailing_zeros();
-            if self.sets.get(d as usize).map(|m| m.count_ones()) == Some(want) {
+            if self.sets.get(d as usize) == Some(&strict) {
                 return Some(d);
             }
             rest &= rest.wrapping_sub(1);
