@@ -55,7 +55,7 @@ impl PTerm {
     }
 
     /// Appends the distinct targets, in terminator order, to `out` (an
-    /// [`Adj::from_fn`] list).
+    /// [`Adj::from_fn_in`] list).
     fn push_targets(&self, out: &mut Vec<u32>) {
         let start = out.len();
         match self {

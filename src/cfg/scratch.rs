@@ -52,7 +52,7 @@ impl<T: Clone> Pool<T> {
         }
     }
 
-    fn bytes(&self) -> usize {
+    pub(crate) fn bytes(&self) -> usize {
         self.0
             .iter()
             .fold(0usize, |a, v| a.saturating_add(bytes(v)))
@@ -78,6 +78,8 @@ pub struct CfgScratch {
     pub(super) pairs: Pool<(u32, u32)>,
     /// The lowered blocks.
     pub(super) blocks: Pool<super::lower::LBlock>,
+    /// The CFG's vectors.
+    pub(super) cfg: super::graph::CfgBufs,
     /// Lowering's scopes.
     pub(super) scopes: Pool<super::lower::Scope>,
     /// Lowering's work list.
@@ -126,6 +128,7 @@ impl CfgScratch {
             .saturating_add(self.preds.bytes())
             .saturating_add(self.pairs.bytes())
             .saturating_add(self.blocks.bytes())
+            .saturating_add(self.cfg.bytes())
             .saturating_add(self.scopes.bytes())
             .saturating_add(self.work.bytes())
             .saturating_add(

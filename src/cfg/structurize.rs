@@ -53,7 +53,7 @@ fn structurize_inner(
     if let Some(s) = single_block(func, module, &mut scratch.out.blocks)? {
         return Ok(s);
     }
-    let cfg = Cfg::new(func, module)?;
+    let cfg = Cfg::new_in(func, module, &mut scratch.cfg)?;
     let mut pre = PreCfg::build(func, module, &cfg, &mut scratch.u32s)?;
     let mut a = Analysis::new(&pre, scratch)?;
     if !a.loops.is_reducible() {
@@ -78,7 +78,9 @@ fn structurize_inner(
     a.recycle(scratch);
     drop((tree, pre, loop_hints));
     let blocks = cleanup(blocks, scratch)?;
-    finish(func, module, &cfg, blocks, scratch)
+    let out = finish(func, module, &cfg, blocks, scratch);
+    cfg.recycle(&mut scratch.cfg);
+    out
 }
 
 /// The fast path for a function of one block that returns (or ends in
