@@ -17,6 +17,7 @@ use crate::ir::{BlockId, Function, InstKind, Module, ValueId};
 
 /// Calls `f` on each value operand of an instruction (phis excluded), in
 /// operand order, without collecting them.
+#[inline]
 pub(crate) fn for_each_operand(kind: &InstKind, module: &Module, mut f: impl FnMut(ValueId)) {
     match *kind {
         InstKind::BinOp { lhs, rhs, .. } | InstKind::Cmp { lhs, rhs, .. } => {
