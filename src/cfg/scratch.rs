@@ -88,6 +88,8 @@ pub struct CfgScratch {
     pub(super) ladder: Vec<Vec<(u32, super::lower::Action)>>,
     /// The SSA passes' phis of each block.
     pub(super) phis: Vec<Vec<super::structured::SPhi>>,
+    /// Phi lists of blocks beyond the last function's.
+    pub(super) spare_phis: Vec<Vec<super::structured::SPhi>>,
     /// The vectors of emitted [`Structured`] functions, given back by
     /// [`CfgScratch::recycle`] for the next output.
     pub(super) out: OutPools,
@@ -140,7 +142,9 @@ impl CfgScratch {
             .saturating_add(
                 self.phis
                     .iter()
-                    .fold(bytes(&self.phis), |a, v| a.saturating_add(bytes(v))),
+                    .chain(&self.spare_phis)
+                    .fold(bytes(&self.phis), |a, v| a.saturating_add(bytes(v)))
+                    .saturating_add(bytes(&self.spare_phis)),
             )
     }
 }

@@ -83,7 +83,16 @@ pub(crate) fn finish(
     // functions (most blocks with phis have the same few).
     let mut phis = std::mem::take(&mut scratch.phis);
     phis.iter_mut().for_each(Vec::clear);
-    phis.resize_with(n, Vec::new);
+    // Lists beyond `n` wait in `spare_phis` (not freed) for a larger
+    // function.
+    while phis.len() > n {
+        if let Some(v) = phis.pop() {
+            scratch.spare_phis.push(v);
+        }
+    }
+    while phis.len() < n {
+        phis.push(scratch.spare_phis.pop().unwrap_or_default());
+    }
     let mut ssa = Ssa {
         synths: Vec::new(),
         phis,

@@ -8,7 +8,7 @@ use crate::cfg::dom::Dominates;
 use crate::cfg::dom_mask::Dominance;
 use crate::cfg::graph::Cfg;
 use crate::cfg::lower::LBlock;
-use crate::cfg::scratch::CfgScratch;
+use crate::cfg::scratch::{CfgScratch, Pool};
 use crate::cfg::ssa::{Defs, Group, Reach, Solver};
 use crate::cfg::structured::{SValue, SynthType};
 use crate::cfg::util::{at, at_mut, dfs_in, internal, NONE};
@@ -85,7 +85,14 @@ impl DefSites {
     /// Marks an instruction of an unreachable original block.
     const DEAD: u32 = NONE - 1;
 
-    fn new(func: &Function, module: &Module, cfg: &Cfg, blocks: &[LBlock]) -> Result<DefSites> {
+    /// The table of `func`'s results, in a vector of `pool`.
+    fn new(
+        func: &Function,
+        module: &Module,
+        cfg: &Cfg,
+        blocks: &[LBlock],
+        pool: &mut Pool<u32>,
+    ) -> Result<DefSites> {
         // Only ids of the module's values count (others are no value, as
         // `Module::value` says): the table is never larger than the
         // module's value table, and usually the function's size.
@@ -101,7 +108,7 @@ impl DefSites {
             });
         let base = if hi.is_some() { lo } else { 0 };
         let len = hi.map_or(0, |hi| (hi.saturating_sub(base) as usize).saturating_add(1));
-        let mut block = vec![NONE; len];
+        let mut block = pool.table(len, NONE);
         let mut fill = |ob: BlockId, v: u32| -> Result<()> {
             let b = at(&func.blocks, ob.0 as usize)?;
             let end = (b.start as usize).saturating_add(b.len as usize);
@@ -163,7 +170,7 @@ pub(super) fn repair(
 ) -> Result<Vec<Vec<(ValueId, SValue)>>> {
     let (func, module, cfg, blocks) = (c.func, c.module, c.cfg, c.blocks);
     let n = blocks.len();
-    let sites = DefSites::new(func, module, cfg, blocks)?;
+    let sites = DefSites::new(func, module, cfg, blocks, &mut scratch.u32s)?;
     // Nearly every function uses a value in another block than its
     // definition's: the dominators are computed up front.
     let d = dfs_in(&c.g.succ, 0, &mut scratch.u32s);
@@ -278,6 +285,7 @@ pub(super) fn repair(
         }
     }
     dom.recycle(scratch);
+    scratch.u32s.give(sites.block);
     if let Some(d) = orig_dom {
         d.recycle(scratch);
     }
