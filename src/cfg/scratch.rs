@@ -80,6 +80,14 @@ pub struct CfgScratch {
     pub(super) blocks: Pool<super::lower::LBlock>,
     /// The CFG's vectors.
     pub(super) cfg: super::graph::CfgBufs,
+    /// The pre-CFG's nodes.
+    pub(super) pnodes: Pool<super::pre::PNode>,
+    /// The structure tree's per-node table, lists and labels.
+    pub(super) tnodes: Pool<super::tree::TNode>,
+    pub(super) lists: Pool<super::tree::List>,
+    pub(super) labels: Pool<super::tree::LabelKind>,
+    /// Loop hints per pre-CFG node.
+    pub(super) loop_hints: Pool<super::structured::LoopControl>,
     /// Lowering's scopes.
     pub(super) scopes: Pool<super::lower::Scope>,
     /// Lowering's work list.
@@ -130,6 +138,11 @@ impl CfgScratch {
             .saturating_add(self.preds.bytes())
             .saturating_add(self.pairs.bytes())
             .saturating_add(self.blocks.bytes())
+            .saturating_add(self.pnodes.bytes())
+            .saturating_add(self.tnodes.bytes())
+            .saturating_add(self.lists.bytes())
+            .saturating_add(self.labels.bytes())
+            .saturating_add(self.loop_hints.bytes())
             .saturating_add(self.cfg.bytes())
             .saturating_add(self.scopes.bytes())
             .saturating_add(self.work.bytes())

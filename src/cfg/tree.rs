@@ -89,6 +89,14 @@ pub(crate) struct Tree {
     pub root: ListId,
 }
 
+impl Tree {
+    /// Gives the tables back to `s`.
+    pub(crate) fn recycle(self, s: &mut CfgScratch) {
+        s.lists.give(self.lists);
+        s.labels.give(self.labels);
+    }
+}
+
 /// Analysis of the reducible pre-CFG the tree is built from.
 pub(crate) struct Analysis {
     pub pred: Adj,
@@ -135,7 +143,7 @@ impl Analysis {
 
 /// What [`build`] keeps per node.
 #[derive(Clone, Copy)]
-struct TNode {
+pub(crate) struct TNode {
     /// Forward (non-back-edge) predecessors.
     fwd: u32,
     /// Whether the node is the target of a `Block` label.
@@ -170,7 +178,7 @@ pub(crate) fn build(pre: &PreCfg, a: &Analysis, s: &mut CfgScratch) -> Result<Tr
     }
     let n = pre.nodes.len();
     // The per-node tables, side by side in one allocation.
-    let mut t = vec![TNode::default(); n];
+    let mut t = s.tnodes.table(n, TNode::default());
     // Forward predecessor counts.
     for v in 0..n as u32 {
         if !a.dom.is_reachable(v) {
@@ -212,7 +220,8 @@ pub(crate) fn build(pre: &PreCfg, a: &Analysis, s: &mut CfgScratch) -> Result<Tr
     }
     // Stable: pushed in node order, as the rest of the structurizer sees.
     attached.sort_by_key(|&(x, v)| (x, a.rpo_num.get(v as usize).copied().unwrap_or(NONE)));
-    let mut labels = Vec::with_capacity(n);
+    let mut labels = s.labels.take();
+    labels.reserve(n);
     for (v, tv) in t.iter_mut().enumerate() {
         if tv.is_label {
             tv.block_label = labels.len() as u32;
@@ -224,7 +233,8 @@ pub(crate) fn build(pre: &PreCfg, a: &Analysis, s: &mut CfgScratch) -> Result<Tr
         }
     }
 
-    let mut lists: Vec<List> = Vec::with_capacity(n.saturating_mul(3).saturating_add(1));
+    let mut lists: Vec<List> = s.lists.take();
+    lists.reserve(n.saturating_mul(3).saturating_add(1));
     let new_list = |lists: &mut Vec<List>, code: Option<u32>, term: Term| -> ListId {
         let id = lists.len() as ListId;
         lists.push(List { code, term });
@@ -354,6 +364,7 @@ pub(crate) fn build(pre: &PreCfg, a: &Analysis, s: &mut CfgScratch) -> Result<Tr
     }
     s.pairs.give(attached);
     s.pairs.give(work);
+    s.tnodes.give(t);
     Ok(Tree {
         lists,
         labels,

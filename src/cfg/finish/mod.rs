@@ -94,7 +94,7 @@ pub(crate) fn finish(
         phis.push(scratch.spare_phis.pop().unwrap_or_default());
     }
     let mut ssa = Ssa {
-        synths: Vec::new(),
+        synths: scratch.out.synths.take(),
         phis,
     };
     let mut solver = Solver::new(&g.preds, std::mem::take(&mut scratch.solver));
@@ -118,6 +118,7 @@ pub(crate) fn finish(
         &mut scratch.u32s,
     );
     scratch.phis = ssa.phis;
+    scratch.out.synths.give(ssa.synths);
     scratch.blocks.give(blocks);
     scratch.u32s.give(order);
     scratch.u32s.give(of_orig);
