@@ -47,6 +47,26 @@ impl Default for Num {
     }
 }
 
+/// Dominance queries, whatever computed them.
+pub(crate) trait Dominates {
+    /// Whether `a` dominates `b` (reflexive; false for unreachable nodes).
+    fn dominates(&self, a: u32, b: u32) -> bool;
+    /// Whether `n` is reachable from the root.
+    fn is_reachable(&self, n: u32) -> bool;
+}
+
+impl Dominates for DomTree {
+    #[inline]
+    fn dominates(&self, a: u32, b: u32) -> bool {
+        DomTree::dominates(self, a, b)
+    }
+
+    #[inline]
+    fn is_reachable(&self, n: u32) -> bool {
+        DomTree::is_reachable(self, n)
+    }
+}
+
 /// A dominator (or post-dominator) tree over nodes `0..n`.
 ///
 /// Nodes not reachable from the root have no immediate dominator, are
@@ -133,14 +153,20 @@ impl DomTree {
         };
         let mut changed = true;
         let mut first = true;
+        // Whether the first pass met a retreating edge (`rpo[p] >= rpo[v]`).
+        let mut retreating = false;
         while changed {
             changed = false;
             for (i, &v) in d.post().iter().rev().enumerate().skip(1) {
                 let mut new = NONE;
                 for &p in pred.succ(v) {
                     let pi = get(rpo, p as usize)?;
-                    if pi == NONE || get(idom, pi as usize)? == NONE {
-                        continue; // unreachable, or not reached yet
+                    if pi == NONE {
+                        continue; // unreachable
+                    }
+                    retreating |= pi as usize >= i;
+                    if get(idom, pi as usize)? == NONE {
+                        continue; // not reached yet
                     }
                     new = if new == NONE {
                         pi
@@ -155,13 +181,14 @@ impl DomTree {
                 }
             }
             // The first pass saw no retreating edge (its source comes
-            // later in reverse postorder). Where each of them is a back
+            // later in reverse postorder). Where there is none (an acyclic
+            // graph) its result is final; where each of them is a back
             // edge of the tree found (its target dominates its source), a
             // second pass would only confirm it: the source's chain meets
             // the target's dominator at the target. Reducible graphs, the
             // structurizer's own included, so take one pass instead of two.
             if std::mem::take(&mut first) && changed {
-                changed = !Self::back_edges_only(pred, d, rpo, idom)?;
+                changed = retreating && !Self::back_edges_only(pred, d, rpo, idom)?;
             }
         }
         let mut num = s.nums.table(n, Num::default());

@@ -6,7 +6,10 @@ use std::sync::OnceLock;
 use petgraph::graph::{DiGraph, NodeIndex};
 
 use super::dom::DomTree;
+use super::dom_mask::Dominance;
 use super::loops::LoopForest;
+use super::scratch::CfgScratch;
+use super::scratch::{bytes, Pool};
 use super::util::{push_new, Adj, Dfs, NONE};
 use crate::error::{Error, Phase, Result};
 use crate::ir::{BlockId, Function, InstKind, Module, ValueId};
@@ -48,7 +51,7 @@ impl Exit {
     }
 
     /// Appends the distinct targets, in terminator order, to `out` (an
-    /// [`Adj::from_fn`] list).
+    /// [`Adj::from_fn_in`] list).
     fn push_targets(&self, out: &mut Vec<u32>) {
         let start = out.len();
         match self {
@@ -142,6 +145,24 @@ pub fn block_exit(func: &Function, module: &Module, block: BlockId) -> Result<Ex
     })
 }
 
+/// The vectors of a [`Cfg`], kept apart from the passes' pools so that
+/// each comes back to the table it served before, with its capacity.
+#[derive(Default)]
+pub(crate) struct CfgBufs {
+    exits: Vec<Exit>,
+    rpo: Vec<BlockId>,
+    u32s: Pool<u32>,
+}
+
+impl CfgBufs {
+    /// The bytes the vectors hold on to.
+    pub(crate) fn bytes(&self) -> usize {
+        bytes(&self.exits)
+            .saturating_add(bytes(&self.rpo))
+            .saturating_add(self.u32s.bytes())
+    }
+}
+
 /// The control-flow graph of a function.
 ///
 /// Node `i` of [`Cfg::graph`] is block `i` of the function; an edge exists
@@ -163,21 +184,35 @@ pub struct Cfg {
 impl Cfg {
     /// Builds the CFG of a function definition.
     pub fn new(func: &Function, module: &Module) -> Result<Cfg> {
+        Cfg::new_in(func, module, &mut CfgBufs::default())
+    }
+
+    /// [`Cfg::new`] in the vectors of `b` (those of an earlier CFG, given
+    /// back by [`Cfg::recycle`]).
+    pub(crate) fn new_in(func: &Function, module: &Module, b: &mut CfgBufs) -> Result<Cfg> {
         let n = func.blocks.len();
         if n == 0 {
             return Err(Error::invalid(Phase::Cfg, "function has no blocks"));
         }
-        let mut exits = Vec::with_capacity(n);
+        let mut exits = std::mem::take(&mut b.exits);
+        exits.clear();
+        exits.reserve(n);
         for b in 0..n {
             exits.push(block_exit(func, module, BlockId(b as u32))?);
         }
-        let succ = Adj::from_fn(n, |b, out| {
-            if let Some(e) = exits.get(b as usize) {
-                e.push_targets(out);
-            }
-        });
-        let dfs = super::util::dfs(&succ, 0);
-        let rpo = dfs.post().iter().rev().map(|&v| BlockId(v)).collect();
+        let succ = Adj::from_fn_in(
+            n,
+            |b, out| {
+                if let Some(e) = exits.get(b as usize) {
+                    e.push_targets(out);
+                }
+            },
+            &mut b.u32s,
+        );
+        let dfs = super::util::dfs_in(&succ, 0, &mut b.u32s);
+        let mut rpo = std::mem::take(&mut b.rpo);
+        rpo.clear();
+        rpo.extend(dfs.post().iter().rev().map(|&v| BlockId(v)));
         Ok(Cfg {
             graph: OnceLock::new(),
             exits,
@@ -186,6 +221,14 @@ impl Cfg {
             dfs,
             rpo,
         })
+    }
+
+    /// Gives the vectors back to `b` for the next [`Cfg::new_in`].
+    pub(crate) fn recycle(self, b: &mut CfgBufs) {
+        b.exits = self.exits;
+        b.rpo = self.rpo;
+        self.succ.recycle(&mut b.u32s);
+        self.dfs.recycle(&mut b.u32s);
     }
 
     /// The petgraph view (node index = block index).
@@ -256,6 +299,12 @@ impl Cfg {
     /// The dominator tree (rooted at the entry block).
     pub fn dominators(&self) -> Result<DomTree> {
         DomTree::compute(&self.succ, self.pred_adj(), 0)
+    }
+
+    /// The dominance of the entry block's tree for queries only (bit masks
+    /// on small graphs), in tables of `s`.
+    pub(crate) fn dominance(&self, s: &mut CfgScratch) -> Result<Dominance> {
+        Dominance::compute(self.pred_adj(), &self.dfs, s)
     }
 
     /// The post-dominator tree. Its root is a virtual exit node numbered

@@ -3,7 +3,7 @@
 //! irreducible control flow (retreating edges whose target does not
 //! dominate their source).
 
-use super::dom::DomTree;
+use super::dom::{DomTree, Dominates};
 use super::scratch::Pool;
 use super::util::{dfs, get, set, Adj, Dfs, NONE};
 use crate::error::Result;
@@ -38,7 +38,7 @@ impl LoopForest {
         succ: &Adj,
         pred: &Adj,
         d: &Dfs,
-        dom: &DomTree,
+        dom: &impl Dominates,
     ) -> Result<LoopForest> {
         Self::compute_in(succ, pred, d, dom, &mut Pool::default())
     }
@@ -55,7 +55,7 @@ impl LoopForest {
         succ: &Adj,
         pred: &Adj,
         d: &Dfs,
-        dom: &DomTree,
+        dom: &impl Dominates,
         pool: &mut Pool<u32>,
     ) -> Result<LoopForest> {
         let n = succ.len();

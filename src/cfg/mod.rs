@@ -9,6 +9,9 @@
 //! with DFS intervals, so [`DomTree::dominates`] is O(1). [`LoopForest`]
 //! holds the natural loops of the back edges, their nesting (O(1)
 //! containment), and the retreating edges that make a graph irreducible.
+//! The structurizer's own dominance queries (the structure tree's analysis,
+//! the repairs) use dominator sets as 64-bit masks on graphs of at most 64
+//! nodes, which need no tree numbering (`dom_mask.rs`).
 //!
 //! # The structurizer
 //!
@@ -144,6 +147,7 @@
 
 mod cleanup;
 mod dom;
+mod dom_mask;
 mod dot;
 mod finish;
 mod graph;

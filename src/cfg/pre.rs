@@ -55,7 +55,7 @@ impl PTerm {
     }
 
     /// Appends the distinct targets, in terminator order, to `out` (an
-    /// [`Adj::from_fn`] list).
+    /// [`Adj::from_fn_in`] list).
     fn push_targets(&self, out: &mut Vec<u32>) {
         let start = out.len();
         match self {
@@ -137,6 +137,7 @@ impl PreCfg {
         module: &Module,
         cfg: &Cfg,
         pool: &mut Pool<u32>,
+        nodes_pool: &mut Pool<PNode>,
     ) -> Result<PreCfg> {
         let n = func.blocks.len();
         let mut node_of = pool.table(n, NONE);
@@ -153,7 +154,8 @@ impl PreCfg {
                 Ok(v)
             }
         };
-        let mut nodes = Vec::with_capacity(order.len());
+        let mut nodes = nodes_pool.take();
+        nodes.reserve(order.len());
         for &b in order {
             let term_inst = func.block_insts(b).last().copied();
             let exit = cfg

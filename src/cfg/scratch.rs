@@ -52,7 +52,7 @@ impl<T: Clone> Pool<T> {
         }
     }
 
-    fn bytes(&self) -> usize {
+    pub(crate) fn bytes(&self) -> usize {
         self.0
             .iter()
             .fold(0usize, |a, v| a.saturating_add(bytes(v)))
@@ -68,6 +68,8 @@ pub struct CfgScratch {
     pub(super) u32s: Pool<u32>,
     /// Dominator tree numberings.
     pub(super) nums: Pool<super::dom::Num>,
+    /// Dominator sets as bit masks.
+    pub(super) masks: Pool<u64>,
     /// Flags per block.
     pub(super) bools: Pool<bool>,
     /// Cleanup's predecessor lists.
@@ -76,6 +78,16 @@ pub struct CfgScratch {
     pub(super) pairs: Pool<(u32, u32)>,
     /// The lowered blocks.
     pub(super) blocks: Pool<super::lower::LBlock>,
+    /// The CFG's vectors.
+    pub(super) cfg: super::graph::CfgBufs,
+    /// The pre-CFG's nodes.
+    pub(super) pnodes: Pool<super::pre::PNode>,
+    /// The structure tree's per-node table, lists and labels.
+    pub(super) tnodes: Pool<super::tree::TNode>,
+    pub(super) lists: Pool<super::tree::List>,
+    pub(super) labels: Pool<super::tree::LabelKind>,
+    /// Loop hints per pre-CFG node.
+    pub(super) loop_hints: Pool<super::structured::LoopControl>,
     /// Lowering's scopes.
     pub(super) scopes: Pool<super::lower::Scope>,
     /// Lowering's work list.
@@ -84,6 +96,8 @@ pub struct CfgScratch {
     pub(super) ladder: Vec<Vec<(u32, super::lower::Action)>>,
     /// The SSA passes' phis of each block.
     pub(super) phis: Vec<Vec<super::structured::SPhi>>,
+    /// Phi lists of blocks beyond the last function's.
+    pub(super) spare_phis: Vec<Vec<super::structured::SPhi>>,
     /// The vectors of emitted [`Structured`] functions, given back by
     /// [`CfgScratch::recycle`] for the next output.
     pub(super) out: OutPools,
@@ -119,10 +133,17 @@ impl CfgScratch {
             .retained_bytes()
             .saturating_add(self.u32s.bytes())
             .saturating_add(self.nums.bytes())
+            .saturating_add(self.masks.bytes())
             .saturating_add(self.bools.bytes())
             .saturating_add(self.preds.bytes())
             .saturating_add(self.pairs.bytes())
             .saturating_add(self.blocks.bytes())
+            .saturating_add(self.pnodes.bytes())
+            .saturating_add(self.tnodes.bytes())
+            .saturating_add(self.lists.bytes())
+            .saturating_add(self.labels.bytes())
+            .saturating_add(self.loop_hints.bytes())
+            .saturating_add(self.cfg.bytes())
             .saturating_add(self.scopes.bytes())
             .saturating_add(self.work.bytes())
             .saturating_add(
@@ -134,7 +155,9 @@ impl CfgScratch {
             .saturating_add(
                 self.phis
                     .iter()
-                    .fold(bytes(&self.phis), |a, v| a.saturating_add(bytes(v))),
+                    .chain(&self.spare_phis)
+                    .fold(bytes(&self.phis), |a, v| a.saturating_add(bytes(v)))
+                    .saturating_add(bytes(&self.spare_phis)),
             )
     }
 }

@@ -53,8 +53,8 @@ fn structurize_inner(
     if let Some(s) = single_block(func, module, &mut scratch.out.blocks)? {
         return Ok(s);
     }
-    let cfg = Cfg::new(func, module)?;
-    let mut pre = PreCfg::build(func, module, &cfg, &mut scratch.u32s)?;
+    let cfg = Cfg::new_in(func, module, &mut scratch.cfg)?;
+    let mut pre = PreCfg::build(func, module, &cfg, &mut scratch.u32s, &mut scratch.pnodes)?;
     let mut a = Analysis::new(&pre, scratch)?;
     if !a.loops.is_reducible() {
         pre.make_reducible(&a.pred)?;
@@ -65,7 +65,9 @@ fn structurize_inner(
             ));
         }
     }
-    let mut loop_hints = vec![LoopControl::default(); pre.nodes.len()];
+    let mut loop_hints = scratch
+        .loop_hints
+        .table(pre.nodes.len(), LoopControl::default());
     for &(u, h) in a.loops.back_edges() {
         let hint = at(&pre.nodes, u as usize)?.loop_hint;
         let slot = at_mut(&mut loop_hints, h as usize)?;
@@ -76,9 +78,13 @@ fn structurize_inner(
     // Freed now, the analyses' memory serves the passes below (the
     // allocator hands recently freed chunks out fastest).
     a.recycle(scratch);
-    drop((tree, pre, loop_hints));
+    tree.recycle(scratch);
+    scratch.pnodes.give(pre.nodes);
+    scratch.loop_hints.give(loop_hints);
     let blocks = cleanup(blocks, scratch)?;
-    finish(func, module, &cfg, blocks, scratch)
+    let out = finish(func, module, &cfg, blocks, scratch);
+    cfg.recycle(&mut scratch.cfg);
+    out
 }
 
 /// The fast path for a function of one block that returns (or ends in

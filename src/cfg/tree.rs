@@ -10,7 +10,8 @@
 //! the outermost loop that contains its immediate dominator but not the
 //! node itself, so exits leave the loop through its merge.
 
-use super::dom::DomTree;
+use super::dom::Dominates;
+use super::dom_mask::Dominance;
 use super::loops::LoopForest;
 use super::pre::{PSel, PTerm, PreCfg};
 use super::scratch::CfgScratch;
@@ -88,10 +89,18 @@ pub(crate) struct Tree {
     pub root: ListId,
 }
 
+impl Tree {
+    /// Gives the tables back to `s`.
+    pub(crate) fn recycle(self, s: &mut CfgScratch) {
+        s.lists.give(self.lists);
+        s.labels.give(self.labels);
+    }
+}
+
 /// Analysis of the reducible pre-CFG the tree is built from.
 pub(crate) struct Analysis {
     pub pred: Adj,
-    pub dom: DomTree,
+    pub dom: Dominance,
     pub loops: LoopForest,
     pub rpo_num: Vec<u32>,
 }
@@ -103,7 +112,7 @@ impl Analysis {
     pub(crate) fn new(pre: &PreCfg, s: &mut CfgScratch) -> Result<Analysis> {
         let (succ, pred) = pre.adjacency(&mut s.u32s);
         let d = super::util::dfs_in(&succ, 0, &mut s.u32s);
-        let dom = DomTree::compute_in(&pred, &d, 0, s)?;
+        let dom = Dominance::compute(&pred, &d, s)?;
         let loops = LoopForest::compute_in(&succ, &pred, &d, &dom, &mut s.u32s)?;
         let mut rpo_num = s.u32s.table(succ.len(), NONE);
         for (i, &v) in d.post().iter().rev().enumerate() {
@@ -134,7 +143,7 @@ impl Analysis {
 
 /// What [`build`] keeps per node.
 #[derive(Clone, Copy)]
-struct TNode {
+pub(crate) struct TNode {
     /// Forward (non-back-edge) predecessors.
     fwd: u32,
     /// Whether the node is the target of a `Block` label.
@@ -169,7 +178,7 @@ pub(crate) fn build(pre: &PreCfg, a: &Analysis, s: &mut CfgScratch) -> Result<Tr
     }
     let n = pre.nodes.len();
     // The per-node tables, side by side in one allocation.
-    let mut t = vec![TNode::default(); n];
+    let mut t = s.tnodes.table(n, TNode::default());
     // Forward predecessor counts.
     for v in 0..n as u32 {
         if !a.dom.is_reachable(v) {
@@ -211,7 +220,8 @@ pub(crate) fn build(pre: &PreCfg, a: &Analysis, s: &mut CfgScratch) -> Result<Tr
     }
     // Stable: pushed in node order, as the rest of the structurizer sees.
     attached.sort_by_key(|&(x, v)| (x, a.rpo_num.get(v as usize).copied().unwrap_or(NONE)));
-    let mut labels = Vec::with_capacity(n);
+    let mut labels = s.labels.take();
+    labels.reserve(n);
     for (v, tv) in t.iter_mut().enumerate() {
         if tv.is_label {
             tv.block_label = labels.len() as u32;
@@ -223,7 +233,8 @@ pub(crate) fn build(pre: &PreCfg, a: &Analysis, s: &mut CfgScratch) -> Result<Tr
         }
     }
 
-    let mut lists: Vec<List> = Vec::with_capacity(n.saturating_mul(3).saturating_add(1));
+    let mut lists: Vec<List> = s.lists.take();
+    lists.reserve(n.saturating_mul(3).saturating_add(1));
     let new_list = |lists: &mut Vec<List>, code: Option<u32>, term: Term| -> ListId {
         let id = lists.len() as ListId;
         lists.push(List { code, term });
@@ -353,6 +364,7 @@ pub(crate) fn build(pre: &PreCfg, a: &Analysis, s: &mut CfgScratch) -> Result<Tr
     }
     s.pairs.give(attached);
     s.pairs.give(work);
+    s.tnodes.give(t);
     Ok(Tree {
         lists,
         labels,

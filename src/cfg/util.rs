@@ -109,12 +109,8 @@ impl Adj {
     }
 
     /// Builds from a function that appends the neighbours of each node
-    /// `0..n` in turn to the shared list it is given (no list per node).
-    pub(crate) fn from_fn(n: usize, f: impl FnMut(u32, &mut Vec<u32>)) -> Adj {
-        Adj::from_fn_in(n, f, &mut Pool::default())
-    }
-
-    /// [`Adj::from_fn`] in vectors of `pool`.
+    /// `0..n` in turn to the shared list it is given (no list per node), in
+    /// vectors of `pool`.
     pub(crate) fn from_fn_in(
         n: usize,
         mut f: impl FnMut(u32, &mut Vec<u32>),
@@ -138,12 +134,16 @@ impl Adj {
         n: usize,
         mut targets: impl FnMut(u32) -> I,
     ) -> Adj {
-        Adj::from_fn(n, |i, out| {
-            let start = out.len();
-            for t in targets(i) {
-                push_new(out, start, t);
-            }
-        })
+        Adj::from_fn_in(
+            n,
+            |i, out| {
+                let start = out.len();
+                for t in targets(i) {
+                    push_new(out, start, t);
+                }
+            },
+            &mut Pool::default(),
+        )
     }
 
     /// Builds the reverse adjacency (predecessors from successors); each

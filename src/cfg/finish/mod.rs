@@ -83,9 +83,18 @@ pub(crate) fn finish(
     // functions (most blocks with phis have the same few).
     let mut phis = std::mem::take(&mut scratch.phis);
     phis.iter_mut().for_each(Vec::clear);
-    phis.resize_with(n, Vec::new);
+    // Lists beyond `n` wait in `spare_phis` (not freed) for a larger
+    // function.
+    while phis.len() > n {
+        if let Some(v) = phis.pop() {
+            scratch.spare_phis.push(v);
+        }
+    }
+    while phis.len() < n {
+        phis.push(scratch.spare_phis.pop().unwrap_or_default());
+    }
     let mut ssa = Ssa {
-        synths: Vec::new(),
+        synths: scratch.out.synths.take(),
         phis,
     };
     let mut solver = Solver::new(&g.preds, std::mem::take(&mut scratch.solver));
@@ -109,6 +118,7 @@ pub(crate) fn finish(
         &mut scratch.u32s,
     );
     scratch.phis = ssa.phis;
+    scratch.out.synths.give(ssa.synths);
     scratch.blocks.give(blocks);
     scratch.u32s.give(order);
     scratch.u32s.give(of_orig);

@@ -4,10 +4,11 @@
 //! `undef`.
 
 use super::{Ctx, Ssa};
-use crate::cfg::dom::DomTree;
+use crate::cfg::dom::Dominates;
+use crate::cfg::dom_mask::Dominance;
 use crate::cfg::graph::Cfg;
 use crate::cfg::lower::LBlock;
-use crate::cfg::scratch::CfgScratch;
+use crate::cfg::scratch::{CfgScratch, Pool};
 use crate::cfg::ssa::{Defs, Group, Reach, Solver};
 use crate::cfg::structured::{SValue, SynthType};
 use crate::cfg::util::{at, at_mut, dfs_in, internal, NONE};
@@ -16,6 +17,7 @@ use crate::ir::{BlockId, Function, InstKind, Module, ValueId};
 
 /// Calls `f` on each value operand of an instruction (phis excluded), in
 /// operand order, without collecting them.
+#[inline]
 pub(crate) fn for_each_operand(kind: &InstKind, module: &Module, mut f: impl FnMut(ValueId)) {
     match *kind {
         InstKind::BinOp { lhs, rhs, .. } | InstKind::Cmp { lhs, rhs, .. } => {
@@ -83,22 +85,30 @@ impl DefSites {
     /// Marks an instruction of an unreachable original block.
     const DEAD: u32 = NONE - 1;
 
-    fn new(func: &Function, module: &Module, cfg: &Cfg, blocks: &[LBlock]) -> Result<DefSites> {
+    /// The table of `func`'s results, in a vector of `pool`.
+    fn new(
+        func: &Function,
+        module: &Module,
+        cfg: &Cfg,
+        blocks: &[LBlock],
+        pool: &mut Pool<u32>,
+    ) -> Result<DefSites> {
         // Only ids of the module's values count (others are no value, as
         // `Module::value` says): the table is never larger than the
         // module's value table, and usually the function's size.
         let values = module.values.len();
-        let results = || {
-            func.insts
-                .iter()
-                .filter_map(|i| i.result.map(|r| r.0))
-                .filter(move |&r| (r as usize) < values)
-        };
-        let base = results().min().unwrap_or(0);
-        let len = results()
-            .max()
-            .map_or(0, |hi| (hi.saturating_sub(base) as usize).saturating_add(1));
-        let mut block = vec![NONE; len];
+        // The lowest and highest result id, in one pass.
+        let (lo, hi) = func
+            .insts
+            .iter()
+            .filter_map(|i| i.result.map(|r| r.0))
+            .filter(|&r| (r as usize) < values)
+            .fold((u32::MAX, None), |(lo, hi), r| {
+                (lo.min(r), Some(hi.map_or(r, |h: u32| h.max(r))))
+            });
+        let base = if hi.is_some() { lo } else { 0 };
+        let len = hi.map_or(0, |hi| (hi.saturating_sub(base) as usize).saturating_add(1));
+        let mut block = pool.table(len, NONE);
         let mut fill = |ob: BlockId, v: u32| -> Result<()> {
             let b = at(&func.blocks, ob.0 as usize)?;
             let end = (b.start as usize).saturating_add(b.len as usize);
@@ -160,11 +170,11 @@ pub(super) fn repair(
 ) -> Result<Vec<Vec<(ValueId, SValue)>>> {
     let (func, module, cfg, blocks) = (c.func, c.module, c.cfg, c.blocks);
     let n = blocks.len();
-    let sites = DefSites::new(func, module, cfg, blocks)?;
+    let sites = DefSites::new(func, module, cfg, blocks, &mut scratch.u32s)?;
     // Nearly every function uses a value in another block than its
     // definition's: the dominators are computed up front.
     let d = dfs_in(&c.g.succ, 0, &mut scratch.u32s);
-    let dom = DomTree::compute_in(&c.g.preds, &d, 0, scratch)?;
+    let dom = Dominance::compute(&c.g.preds, &d, scratch)?;
     d.recycle(&mut scratch.u32s);
     let mut uses: Vec<Vec<(ValueId, SValue)>> = vec![Vec::new(); n];
     // (value, read point, at end, site), grouped by value below.
@@ -216,7 +226,7 @@ pub(super) fn repair(
     let orig_dom = if reads.is_empty() {
         None
     } else {
-        Some(cfg.dominators()?)
+        Some(cfg.dominance(scratch)?)
     };
     let mut rest = reads.as_slice();
     while let Some(&(v, ..)) = rest.first() {
@@ -275,5 +285,9 @@ pub(super) fn repair(
         }
     }
     dom.recycle(scratch);
+    scratch.u32s.give(sites.block);
+    if let Some(d) = orig_dom {
+        d.recycle(scratch);
+    }
     Ok(uses)
 }
