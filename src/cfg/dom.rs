@@ -487,6 +487,28 @@ impl DomTree {
     }
 }
 
+/// Random graphs for the dominance tests: `count` graphs of 1 to
+/// `max_nodes` nodes (successor lists, node 0 the entry), with loops,
+/// irreducible cycles and unreachable nodes, from a fixed seed.
+#[cfg(test)]
+pub(crate) fn random_graphs(seed: u64, max_nodes: u64, count: usize) -> Vec<Vec<Vec<u32>>> {
+    let mut seed = seed;
+    let mut next = |m: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed.checked_rem(m).unwrap_or(0)
+    };
+    (0..count)
+        .map(|_| {
+            let n = next(max_nodes).saturating_add(1);
+            (0..n)
+                .map(|_| (0..next(4)).map(|_| next(n) as u32).collect())
+                .collect()
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -495,18 +517,8 @@ mod tests {
     /// graphs with loops, irreducible cycles and unreachable nodes.
     #[test]
     fn iterative_matches_lengauer_tarjan() -> Result<()> {
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = |m: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed.checked_rem(m).unwrap_or(0)
-        };
-        for _ in 0..500 {
-            let n = (next(40) as usize).saturating_add(1);
-            let lists: Vec<Vec<u32>> = (0..n)
-                .map(|_| (0..next(4)).map(|_| next(n as u64) as u32).collect())
-                .collect();
+        for lists in random_graphs(0x9e37_79b9_7f4a_7c15, 40, 500) {
+            let n = lists.len();
             let succ =
                 Adj::from_targets(n, |v| lists.get(v as usize).into_iter().flatten().copied());
             let pred = succ.reversed();

@@ -155,25 +155,16 @@ impl Dominates for Dominance {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cfg::dom::random_graphs;
     use crate::cfg::util::dfs;
 
     /// The masks answer every query as a [`DomTree`] does, on random
     /// graphs with loops, irreducible cycles and unreachable nodes.
     #[test]
     fn masks_match_the_tree() -> Result<()> {
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = |m: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed.checked_rem(m).unwrap_or(0)
-        };
         let mut s = CfgScratch::default();
-        for _ in 0..500 {
-            let n = (next(MAX_NODES as u64) as usize).saturating_add(1);
-            let lists: Vec<Vec<u32>> = (0..n)
-                .map(|_| (0..next(4)).map(|_| next(n as u64) as u32).collect())
-                .collect();
+        for lists in random_graphs(0x2545_f491_4f6c_dd1d, MAX_NODES as u64, 500) {
+            let n = lists.len();
             let succ =
                 Adj::from_targets(n, |v| lists.get(v as usize).into_iter().flatten().copied());
             let pred = succ.reversed();
