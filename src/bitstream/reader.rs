@@ -59,8 +59,8 @@ pub(crate) struct BlockInfo {
 ///
 /// Records are decoded into a caller-owned operand buffer so that reading
 /// allocates nothing per record. BLOCKINFO blocks are consumed transparently
-/// (the first one served from a [`BlockCache`] when it has the same bytes,
-/// see [`Self::with_blockinfo_cache`]).
+/// (within the crate, the first one may come from a cache of blocks with
+/// the same bytes).
 #[derive(Clone, Debug)]
 pub struct BitstreamReader<'a> {
     cursor: Cursor<'a>,
