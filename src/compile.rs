@@ -603,4 +603,29 @@ mod tests {
             assert_eq!(reused.compile_all(&blobs[i]).unwrap(), fresh[i], "blob {i}");
         }
     }
+
+    /// An error raised before any function is emitted carries no location
+    /// left by a compilation that failed inside a function before it.
+    #[test]
+    fn a_failed_compilation_leaves_no_location_behind() {
+        let read = |name: &str| {
+            let path = format!("{}/corpus/{name}.dxil", env!("CARGO_MANIFEST_DIR"));
+            std::fs::read(path).unwrap()
+        };
+        // Fails at `@main block 4 instruction 13`.
+        let inside = read("advanced/sm67-nonconstant-texel-offsets");
+        // Fails before emitting a function (a work graph node).
+        let before = read("advanced/wg-coalescing-groupshared-compaction");
+        let options = CompileOptions {
+            validate: false,
+            ..CompileOptions::default()
+        };
+        let fresh = Compiler::new(options.clone()).compile_all(&before);
+        let reused = Compiler::new(options);
+        let first = reused.compile_all(&inside).unwrap_err();
+        assert!(first.to_string().contains("@main block 4"), "{first}");
+        let second = reused.compile_all(&before).unwrap_err();
+        assert_eq!(second.to_string(), fresh.unwrap_err().to_string());
+        assert_eq!(second.location(), &crate::Location::Unknown);
+    }
 }

@@ -26,11 +26,15 @@ impl<'m> Emitter<'m> {
     ) -> Self {
         let Scratch {
             mut spv,
-            func,
+            mut func,
             mut resources,
             mut calls,
         } = scratch;
         spv.reset(m.types.len());
+        // As fresh: a compilation that failed inside a function leaves its
+        // location and dx.op there, which errors raised before the first
+        // function would otherwise carry.
+        func.reset(0);
         resources.reset();
         calls.reset();
         Emitter {
