@@ -230,12 +230,6 @@ impl<'m> MdReader<'m> {
     #[inline]
     pub fn uint(&self, id: Option<MdId>, what: &dyn Display) -> Result<u64> {
         let value = self.value(id, what)?;
-        // An integer constant, the common case, needs no look at its type.
-        if let Some(ValueKind::Constant(Constant::Int(bits))) =
-            self.module.value(value).map(|v| &v.kind)
-        {
-            return Ok(*bits);
-        }
         self.module
             .const_uint(value)
             .ok_or_else(|| invalid(what, "expected an integer constant"))

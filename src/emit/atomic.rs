@@ -4,14 +4,14 @@
 //! Memory semantics are relaxed (0), as D3D's interlocked operations imply
 //! no ordering; barriers order memory.
 
-use super::context::{call_opcode, scope, Handle, TyKey, Val, Words};
+use super::context::{scope, Handle, TyKey, Val, Words};
 use super::desc::ElementClass;
 use super::resource::View;
 use super::Emitter;
 use crate::dxil::operands::{AtomicBinOp, AtomicCompareExchange};
-use crate::dxil::{dx_op, AtomicBinOpCode, DxOp, OpCode, ResourceKind};
+use crate::dxil::{dx_op, AtomicBinOpCode, DxOp, ResourceKind};
 use crate::error::{Feature, Result};
-use crate::ir::{Inst, InstKind, RmwOp, Type, TypeId, ValueId};
+use crate::ir::{Inst, RmwOp, Type, TypeId, ValueId};
 use rspirv::dr::Operand;
 use rspirv::spirv::{Capability, Op, StorageClass, Word};
 use smallvec::smallvec;
@@ -187,19 +187,9 @@ impl<'m> Emitter<'m> {
     }
 
     /// Notes the typed UAV that an `AtomicBinOp` or `AtomicCompareExchange`
-    /// call `inst` targets, before emission (its image type depends on it).
+    /// call `inst` targets, before emission (its image type depends on it;
+    /// the pre-scan calls this for those opcodes only).
     pub(super) fn note_typed_atomic(&mut self, inst: &Inst) {
-        // A cheap look at the opcode first: most calls are not atomics.
-        let InstKind::Call { args, .. } = inst.kind else {
-            return;
-        };
-        let op = call_opcode(self.m, args);
-        if !matches!(
-            op,
-            Some(OpCode::AtomicBinOp | OpCode::AtomicCompareExchange)
-        ) {
-            return;
-        }
         let Some(Ok(call)) = dx_op(self.m, inst) else {
             return;
         };

@@ -3,7 +3,7 @@
 //! family of operations lowers its own in its own module (`math`, `wave`,
 //! `buffer`, `texture`, ...); this file only routes.
 
-use super::context::Val;
+use super::context::{call_opcode, Val};
 use super::wave::WaveArith;
 use super::Emitter;
 use crate::dxil::{DxOp, DxOpCall, OpCode, SignatureKind, SignedOpKind};
@@ -129,12 +129,8 @@ impl<'m> Emitter<'m> {
     /// again; `None` for any other call.
     fn checked_call(&self, f: FuncId, args: ListRange) -> Option<DxOpCall> {
         let ops = self.calls.checked.get(f.0 as usize)?;
-        let raw = self.m.const_uint(ValueId(*self.m.list(args).first()?))?;
-        let op = ops
-            .iter()
-            .flatten()
-            .copied()
-            .find(|&op| u64::from(op as u32) == raw)?;
+        let op = call_opcode(self.m, args)?;
+        let op = ops.iter().flatten().copied().find(|&noted| noted == op)?;
         Some(DxOpCall {
             op,
             function: f,

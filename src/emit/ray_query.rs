@@ -16,7 +16,7 @@
 //! the committed status and candidate type values; D3D's instance *index*
 //! is Vulkan's instance *id*, and D3D's instance *ID* Vulkan's custom index.
 
-use super::context::{call_opcode, TyKey, Val};
+use super::context::{TyKey, Val};
 use super::ray_tracing::{ray_of, SHARED_FLAGS};
 use super::Emitter;
 use crate::dxil::operands::RayQueryTraceRayInline;
@@ -406,16 +406,9 @@ pub(super) fn ray_query_allocation(m: &Module, inst: &Inst) -> Option<(ValueId, 
     Some((inst.result?, allocation_flags(m, inst)?))
 }
 
-/// The constant ray flags of `inst` if it is an `AllocateRayQuery` call.
+/// The constant ray flags of `inst` if it is an `AllocateRayQuery` call
+/// (the pre-scan calls this for those opcodes only).
 fn allocation_flags(m: &Module, inst: &Inst) -> Option<u32> {
-    // A cheap look at the opcode first: most instructions are not these.
-    let InstKind::Call { args, .. } = inst.kind else {
-        return None;
-    };
-    let op = call_opcode(m, args)?;
-    if !matches!(op, OpCode::AllocateRayQuery | OpCode::AllocateRayQuery2) {
-        return None;
-    }
     match DxOp::decode(m, &dx_op(m, inst)?.ok()?) {
         Ok(DxOp::AllocateRayQuery(o)) => Some(o.const_ray_flags),
         Ok(DxOp::AllocateRayQuery2(o)) => Some(o.const_ray_flags),

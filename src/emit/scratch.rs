@@ -64,8 +64,8 @@ impl ScratchPool {
         kept.pop().unwrap_or_default()
     }
 
-    /// The structurizer's buffers: kept ones, or empty ones (boxed, like
-    /// the emission contexts).
+    /// The structurizer's buffers: kept ones, or empty ones (boxed, so that
+    /// they move as a pointer).
     pub(crate) fn take_cfg(&self) -> Box<CfgScratch> {
         let mut kept = self.1.lock().unwrap_or_else(PoisonError::into_inner);
         kept.pop().unwrap_or_default()

@@ -382,9 +382,12 @@ impl Module {
     /// An integer constant, zero-extended (`null` of an integer type is 0).
     pub fn const_uint(&self, id: ValueId) -> Option<u64> {
         let v = self.value(id)?;
-        match (v.kind, self.types.ty(v.ty)) {
-            (ValueKind::Constant(Constant::Int(bits)), _) => Some(bits),
-            (ValueKind::Constant(Constant::Null), Type::Int(_)) => Some(0),
+        // The type is looked at only for a null constant.
+        match v.kind {
+            ValueKind::Constant(Constant::Int(bits)) => Some(bits),
+            ValueKind::Constant(Constant::Null) => {
+                matches!(self.types.ty(v.ty), Type::Int(_)).then_some(0)
+            }
             _ => None,
         }
     }

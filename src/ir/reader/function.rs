@@ -156,7 +156,7 @@ impl Reader<'_> {
             }
             block::METADATA => {
                 self.bs.enter_block(id)?;
-                self.read_metadata_block_cached()
+                self.read_metadata_block()
             }
             block::VALUE_SYMTAB | block::METADATA_ATTACHMENT => {
                 self.bs.enter_block(id)?;
