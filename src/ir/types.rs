@@ -101,6 +101,27 @@ pub enum NestingError {
 }
 
 impl TypeTable {
+    /// Empties the table for another module, keeping its buffers; the
+    /// lookup starts over with fresh hash keys, drawn for the new module
+    /// as for a new table (see [`super::keyed_hash`]).
+    pub(crate) fn clear_for_reuse(&mut self) {
+        self.types.clear();
+        self.members.clear();
+        self.lookup =
+            HashMap::with_capacity_and_hasher(self.lookup.capacity(), KeyedState::default());
+    }
+
+    /// Bytes held by the table's buffers (by capacity; the lookup's
+    /// control bytes not counted).
+    pub(crate) fn retained_bytes(&self) -> usize {
+        let entry = std::mem::size_of::<(Type, TypeId)>();
+        self.types
+            .capacity()
+            .saturating_mul(std::mem::size_of::<Type>())
+            .saturating_add(self.members.capacity().saturating_mul(4))
+            .saturating_add(self.lookup.capacity().saturating_mul(entry))
+    }
+
     /// The number of types.
     pub fn len(&self) -> usize {
         self.types.len()
