@@ -104,11 +104,8 @@ pub fn decode_call(module: &Module, function: FuncId, args: ListRange) -> Result
     // opcode 10 (IsFinite, class isSpecialFloat, returning i1) called
     // through `dx.op.unary.f32` would be lowered with the wrong types.
     let class = name.strip_prefix(DX_OP_PREFIX).unwrap_or(name);
-    // Up to the first `.`, found as a byte (`split_once('.')` cost more
-    // than the rest of this check: emission decodes each new call here).
-    let dot = class.bytes().position(|b| b == b'.');
-    let class = dot.and_then(|i| class.get(..i)).unwrap_or(class);
-    if !class.eq_ignore_ascii_case(op.class().name()) {
+    if !names_class(class, op.class().name()) {
+        let class = class.split_once('.').map_or(class, |(class, _)| class);
         return Err(err(&format!(
             "opcode {raw} ({}) belongs to class {}, not {class}",
             op.name(),
@@ -146,6 +143,32 @@ pub fn decode_call(module: &Module, function: FuncId, args: ListRange) -> Result
             len: args.len.saturating_sub(1),
         },
     })
+}
+
+/// Whether `name`, a `dx.op.*` function's name without its prefix
+/// (`bufferLoad.f32`), names class `class` (`BufferLoad`): its part up to
+/// the first `.` is `class`, ignoring ASCII case.
+///
+/// Emission checks each new declaration and opcode here, so this is kept
+/// cheap: the `.` is looked for where it must be, not searched, and the
+/// names, which differ in the case of their first letter only, are
+/// compared as such first (a plain byte comparison).
+fn names_class(name: &str, class: &str) -> bool {
+    let (name, class) = (name.as_bytes(), class.as_bytes());
+    let Some(head) = name.get(..class.len()) else {
+        return false;
+    };
+    if !matches!(name.get(class.len()), None | Some(b'.')) {
+        return false;
+    }
+    match (head.split_first(), class.split_first()) {
+        (Some((a, head_rest)), Some((b, class_rest)))
+            if a.eq_ignore_ascii_case(b) && head_rest == class_rest =>
+        {
+            true
+        }
+        _ => head.eq_ignore_ascii_case(class),
+    }
 }
 
 /// The LLVM type of a parameter kind that does not depend on the overload.
@@ -238,5 +261,22 @@ fn location(module: &Module, function: &Function, index: usize) -> Location {
         block,
         // `start <= index` (or 0 when no block holds it).
         inst: index.saturating_sub(start),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::names_class;
+
+    #[test]
+    fn names_class_matches_up_to_the_first_dot_ignoring_case() {
+        assert!(names_class("bufferLoad.f32", "BufferLoad"));
+        assert!(names_class("bufferLoad", "BufferLoad"));
+        assert!(names_class("BUFFERLOAD.i32", "BufferLoad"));
+        assert!(names_class("createHandle", "CreateHandle"));
+        assert!(!names_class("bufferLoadX.f32", "BufferLoad"));
+        assert!(!names_class("buffer", "BufferLoad"));
+        assert!(!names_class("rawBufferLoad.f32", "BufferLoad"));
+        assert!(!names_class("", "BufferLoad"));
     }
 }

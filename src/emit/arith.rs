@@ -7,8 +7,8 @@ use super::context::{low_mask, Parts, Val};
 use super::Emitter;
 use crate::error::{Feature, Result};
 use crate::ir::{self, BinOp, Constant, ListRange, Predicate, TypeId, ValueId};
-use rspirv::dr::Operand;
 use rspirv::spirv::{Op, Word};
+use smallvec::SmallVec;
 
 /// What an LLVM integer (or integer vector) type looks like in SPIR-V.
 #[derive(Clone, Copy, Debug)]
@@ -529,15 +529,7 @@ impl<'m> Emitter<'m> {
             if self.lane_past_end(vector, i) {
                 return Ok(self.spv.undef(ty));
             }
-            return self.inst_operands(
-                Op::CompositeInsert,
-                ty,
-                &[
-                    Operand::IdRef(e),
-                    Operand::IdRef(v),
-                    Operand::LiteralBit32(i as u32),
-                ],
-            );
+            return self.inst_words(Op::CompositeInsert, ty, &[e, v, i as u32]);
         }
         let index = self.dynamic_index(index)?;
         if self.long_len(t).is_some() {
@@ -566,13 +558,13 @@ impl<'m> Emitter<'m> {
         if self.long_len(t).is_some() || self.long_len(at).is_some() {
             return self.shuffle_lanes(va, vb, at, &lits, t);
         }
-        let mut ops = vec![Operand::IdRef(va), Operand::IdRef(vb)];
-        ops.extend(lits.into_iter().map(Operand::LiteralBit32));
-        self.inst(Op::VectorShuffle, ty, ops)
+        let mut ops: SmallVec<[Word; 8]> = smallvec::smallvec![va, vb];
+        ops.extend(lits);
+        self.inst_words(Op::VectorShuffle, ty, &ops)
     }
 
     pub fn extract_value(&mut self, agg: ValueId, indices: ListRange, t: TypeId) -> Result<Val> {
-        let idx: smallvec::SmallVec<[u32; 4]> = self.m.list(indices).iter().copied().collect();
+        let idx: SmallVec<[u32; 4]> = self.m.list(indices).iter().copied().collect();
         match self.val(agg)? {
             Val::Parts(parts) => {
                 if idx.len() != 1 {
@@ -585,9 +577,9 @@ impl<'m> Emitter<'m> {
             }
             Val::Id(v) => {
                 let ty = self.llvm_ty(t)?;
-                let mut ops = vec![Operand::IdRef(v)];
-                ops.extend(idx.into_iter().map(Operand::LiteralBit32));
-                Ok(Val::Id(self.inst(Op::CompositeExtract, ty, ops)?))
+                let mut ops: SmallVec<[Word; 5]> = smallvec::smallvec![v];
+                ops.extend(idx);
+                Ok(Val::Id(self.inst_words(Op::CompositeExtract, ty, &ops)?))
             }
             _ => Err(self
                 .unsupported_feature(Feature::PointerValue, "extractvalue on a pointer or handle")),
@@ -604,13 +596,8 @@ impl<'m> Emitter<'m> {
         let ty = self.llvm_ty(t)?;
         let a = self.value_id(agg)?;
         let v = self.value_id(value)?;
-        let mut ops = vec![Operand::IdRef(v), Operand::IdRef(a)];
-        ops.extend(
-            self.m
-                .list(indices)
-                .iter()
-                .map(|&i| Operand::LiteralBit32(i)),
-        );
-        self.inst(Op::CompositeInsert, ty, ops)
+        let mut ops: SmallVec<[Word; 6]> = smallvec::smallvec![v, a];
+        ops.extend_from_slice(self.m.list(indices));
+        self.inst_words(Op::CompositeInsert, ty, &ops)
     }
 }

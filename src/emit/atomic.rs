@@ -116,11 +116,7 @@ impl<'m> Emitter<'m> {
                     let values = body(self)?;
                     return self.single(values);
                 }
-                let len = self.inst_operands(
-                    Op::ArrayLength,
-                    u,
-                    &[Operand::IdRef(base), Operand::LiteralBit32(0)],
-                )?;
+                let len = self.array_length(base)?;
                 let ok = self.op(Op::ULessThan, b, &[idx, len])?;
                 let z = self.spv.null_const(rty);
                 let values = self.if_then(ok, &[(rty, z)], body)?;

@@ -147,9 +147,7 @@ impl<'m> Emitter<'m> {
         self.spv.decorate(st, Decoration::Block, &[]);
         self.spv.name(st, "RootBlock");
         let pt = self.spv.ptr_ty(sc, st);
-        let var =
-            self.spv
-                .global_inst_operands(Op::Variable, Some(pt), &[Operand::StorageClass(sc)]);
+        let var = self.spv.global_var(pt, sc);
         if let RootBlockStorage::Uniform { set, binding } = storage {
             self.spv.decorate(var, Decoration::DescriptorSet, &[set]);
             self.spv.decorate(var, Decoration::Binding, &[binding]);
@@ -203,9 +201,7 @@ impl<'m> Emitter<'m> {
         self.spv.name(st, "ShaderRecord");
         let sc = StorageClass::ShaderRecordBufferKHR;
         let pt = self.spv.ptr_ty(sc, st);
-        let var =
-            self.spv
-                .global_inst_operands(Op::Variable, Some(pt), &[Operand::StorageClass(sc)]);
+        let var = self.spv.global_var(pt, sc);
         self.spv.name(var, "record");
         self.spv.interface.insert(var);
         self.bindless.shader_record = Some(var);

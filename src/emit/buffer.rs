@@ -12,7 +12,6 @@ use crate::dxil::operands::{
 use crate::dxil::ResourceKind;
 use crate::error::Result;
 use crate::ir::{self, TypeId, ValueId};
-use rspirv::dr::Operand;
 use rspirv::spirv::{Op, StorageClass, Word};
 use smallvec::SmallVec;
 
@@ -174,11 +173,7 @@ impl<'m> Emitter<'m> {
                         "GetDimensions on a root SRV/UAV: a root descriptor has no size",
                     ));
                 }
-                let len = self.inst_operands(
-                    Op::ArrayLength,
-                    u,
-                    &[Operand::IdRef(base), Operand::LiteralBit32(0)],
-                )?;
+                let len = self.array_length(base)?;
                 let four = self.spv.u32c(4);
                 let bytes = self.op(Op::IMul, u, &[len, four])?;
                 if is_raw {
@@ -298,11 +293,7 @@ impl<'m> Emitter<'m> {
         if !self.opts.bounds_checks || sc == StorageClass::PhysicalStorageBuffer {
             return do_load(self);
         }
-        let len = self.inst_operands(
-            Op::ArrayLength,
-            u,
-            &[Operand::IdRef(base), Operand::LiteralBit32(0)],
-        )?;
+        let len = self.array_length(base)?;
         let last = if count == 1 {
             first
         } else {
@@ -377,11 +368,7 @@ impl<'m> Emitter<'m> {
             do_store(self)?;
             return Ok(());
         }
-        let len = self.inst_operands(
-            Op::ArrayLength,
-            u,
-            &[Operand::IdRef(base), Operand::LiteralBit32(0)],
-        )?;
+        let len = self.array_length(base)?;
         // The word offset of the last stored word: `(highest + 1) * per - 1`.
         let last_off = (highest as u32)
             .checked_add(1)

@@ -131,9 +131,7 @@ impl<'m> Emitter<'m> {
         }
         let vt = self.llvm_ty(pointee)?;
         let pt = self.spv.ptr_ty(sc, vt);
-        let var =
-            self.spv
-                .global_inst_operands(Op::Variable, Some(pt), &[Operand::StorageClass(sc)]);
+        let var = self.spv.global_var(pt, sc);
         self.spv.name(var, "payload");
         self.spv.interface.insert(var);
         self.mesh.payload_var = Some(var);

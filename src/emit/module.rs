@@ -487,12 +487,7 @@ impl<'m> Emitter<'m> {
     // ---------------------------------------------------------------------
     // Instructions in the current block.
 
-    /// An instruction with a result and the given operands.
-    pub fn inst(&mut self, op: Op, ty: Word, operands: Vec<Operand>) -> Result<Word> {
-        self.inst_operands(op, ty, &operands)
-    }
-
-    /// [`Self::inst`] with the operands in a slice.
+    /// An instruction with a result and `rspirv` operands.
     pub fn inst_operands(&mut self, op: Op, ty: Word, operands: &[Operand]) -> Result<Word> {
         let id = self.spv.b.id();
         self.spv
@@ -577,6 +572,13 @@ impl<'m> Emitter<'m> {
             .block_words(Op::AccessChain, &[ptr_ty, id, base], idx)
             .map_err(berr)?;
         Ok(id)
+    }
+
+    /// `OpArrayLength` of the runtime array, member 0 of the block that
+    /// `block` points to: its element count (a `uint`).
+    pub fn array_length(&mut self, block: Word) -> Result<Word> {
+        let u = self.spv.u32_ty();
+        self.op(Op::ArrayLength, u, &[block, 0])
     }
 
     #[inline(always)]

@@ -171,6 +171,11 @@ impl ModuleCtx {
         id
     }
 
+    /// A global `OpVariable` of pointer type `pt` in storage class `sc`.
+    pub fn global_var(&mut self, pt: Word, sc: StorageClass) -> Word {
+        self.global_words(Op::Variable, Some(pt), &[sc as Word])
+    }
+
     /// A global variable of `pointee` in storage class `sc`, decorated with
     /// its descriptor set and binding.
     pub fn descriptor_var(
@@ -181,7 +186,7 @@ impl ModuleCtx {
         binding: u32,
     ) -> Word {
         let pt = self.ptr_ty(sc, pointee);
-        let var = self.global_inst_operands(Op::Variable, Some(pt), &[Operand::StorageClass(sc)]);
+        let var = self.global_var(pt, sc);
         self.decorate(var, spirv::Decoration::DescriptorSet, &[set]);
         self.decorate(var, spirv::Decoration::Binding, &[binding]);
         var

@@ -126,9 +126,7 @@ impl<'m> Emitter<'m> {
     /// A module variable of the entry's interface.
     pub(crate) fn interface_var(&mut self, sc: StorageClass, ty: Word) -> Word {
         let pt = self.spv.ptr_ty(sc, ty);
-        let var =
-            self.spv
-                .global_inst_operands(Op::Variable, Some(pt), &[Operand::StorageClass(sc)]);
+        let var = self.spv.global_var(pt, sc);
         self.spv.interface.insert(var);
         var
     }

@@ -503,6 +503,12 @@ impl<'m> Emitter<'m> {
 
     /// The handle a value is.
     pub fn handle(&mut self, v: ValueId) -> Result<Handle> {
+        // A handle made already (nearly all), read in place.
+        if let Some(&Val::Handle(h)) = self.func.values.get(&v) {
+            if !self.rewritten(v) {
+                return Ok(h);
+            }
+        }
         match self.val(v)? {
             Val::Handle(h) => Ok(h),
             _ => Err(self.unsupported("resource handle that is not a direct createHandle result")),

@@ -36,7 +36,6 @@ use crate::dxil::{
 };
 use crate::error::{Feature, Result};
 use crate::ir::{self, TypeId, ValueId};
-use rspirv::dr::Operand;
 use rspirv::spirv::{BuiltIn, Capability, Decoration, ExecutionMode, Op};
 use rspirv::spirv::{StorageClass, Word};
 use smallvec::SmallVec;
@@ -226,12 +225,8 @@ impl<'m> Emitter<'m> {
             return v;
         }
         let pt = self.spv.ptr_ty(sc, ty);
-        let v = self
-            .spv
-            .global_inst_operands(Op::Variable, Some(pt), &[Operand::StorageClass(sc)]);
-        self.spv
-            .b
-            .decorate(v, Decoration::BuiltIn, [Operand::BuiltIn(bi)]);
+        let v = self.spv.global_var(pt, sc);
+        self.spv.decorate(v, Decoration::BuiltIn, &[bi as u32]);
         if self.desc.kind == ShaderKind::Pixel
             && sc == StorageClass::Input
             && ty == self.spv.u32_ty()
@@ -676,9 +671,7 @@ impl<'m> Emitter<'m> {
         };
         let ty = self.per_vertex(ty, plain.vertices);
         let pt = self.spv.ptr_ty(sc, ty);
-        let var =
-            self.spv
-                .global_inst_operands(Op::Variable, Some(pt), &[Operand::StorageClass(sc)]);
+        let var = self.spv.global_var(pt, sc);
         let base = self.location_base(list, e);
         self.spv.decorate(
             var,

@@ -257,6 +257,12 @@ impl<'m> Emitter<'m> {
             .value(v)
             .ok_or_else(|| self.invalid(format!("reference to unknown value {}", v.0)))?;
         match value.kind {
+            // The most frequent constant, straight to its id.
+            ValueKind::Constant(Constant::Int(bits)) => {
+                let id = self.int_const(value.ty, bits)?;
+                self.func.values.insert(v, Val::Id(id));
+                Ok(Val::Id(id))
+            }
             ValueKind::Constant(c) => {
                 let r = self.constant(v, value.ty, c)?;
                 // Scalars, nulls, undefs and data arrays are module-level
@@ -293,17 +299,19 @@ impl<'m> Emitter<'m> {
         // Most operands are plain ids already emitted: read in place
         // (inline); the rest out of line.
         if let Some(&Val::Id(id)) = self.func.values.get(&v) {
-            if self.func.cur_uses.is_empty()
-                || self
-                    .func
-                    .cur_uses
-                    .binary_search_by_key(&v, |u| u.0)
-                    .is_err()
-            {
+            if !self.rewritten(v) {
                 return Ok(id);
             }
         }
         self.value_id_slow(v)
+    }
+
+    /// Whether the control-flow layer rewrites uses of `v` in the current
+    /// block (see [`Self::val`]).
+    #[inline]
+    pub fn rewritten(&self, v: ValueId) -> bool {
+        !self.func.cur_uses.is_empty()
+            && self.func.cur_uses.binary_search_by_key(&v, |u| u.0).is_ok()
     }
 
     /// [`Self::value_id`] of a value not emitted as a plain id, or
@@ -466,7 +474,11 @@ impl<'m> Emitter<'m> {
             ir::Type::Int(w) => {
                 let (c, _) = Self::int_repr(w);
                 let masked = if w >= 64 { bits } else { bits & low_mask(w) };
-                Ok(self.spv.uintc(c, masked))
+                // A `uint` (nearly all): the small ones from `u32c`'s table.
+                match u32::try_from(masked) {
+                    Ok(small) if c == 32 => Ok(self.spv.u32c(small)),
+                    _ => Ok(self.spv.uintc(c, masked)),
+                }
             }
             _ => Err(self.invalid("integer constant of a non-integer type")),
         }

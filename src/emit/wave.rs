@@ -8,7 +8,6 @@ use crate::dxil::operands::{WaveMultiPrefixBitCount, WaveMultiPrefixOp};
 use crate::dxil::{SignedOpKind, WaveBitOpKind, WaveMultiPrefixOpKind, WaveOpKind};
 use crate::error::Result;
 use crate::ir::{TypeId, ValueId};
-use rspirv::dr::Operand;
 use rspirv::spirv::{self, BuiltIn, Capability, GroupOperation, Op, Word};
 
 /// A wave reduction or scan.
@@ -185,15 +184,7 @@ impl<'m> Emitter<'m> {
     /// A group operation instruction: `op ty scope group value`.
     fn group_op(&mut self, op: Op, ty: Word, group: GroupOperation, v: Word) -> Result<Word> {
         let s = self.subgroup();
-        self.inst_operands(
-            op,
-            ty,
-            &[
-                Operand::IdRef(s),
-                Operand::GroupOperation(group),
-                Operand::IdRef(v),
-            ],
-        )
+        self.inst_words(op, ty, &[s, group as Word, v])
     }
 
     pub fn wave_is_first_lane(&mut self) -> Result<Word> {

@@ -323,22 +323,6 @@ impl Writer {
         );
     }
 
-    /// `OpDecorate` (the builder's form).
-    pub fn decorate(
-        &mut self,
-        target: Word,
-        d: spirv::Decoration,
-        params: impl IntoIterator<Item = Operand>,
-    ) {
-        let params: smallvec::SmallVec<[Operand; 2]> = params.into_iter().collect();
-        encode_operands(
-            &mut self.annotations,
-            Op::Decorate,
-            &[target, d as Word],
-            &params,
-        );
-    }
-
     /// `OpMemberDecorate` with literal parameters.
     pub fn member_decorate_words(
         &mut self,
@@ -807,11 +791,7 @@ mod tests {
             Decoration::BuiltIn,
             [Operand::BuiltIn(spirv::BuiltIn::Position)],
         );
-        w.decorate(
-            f,
-            Decoration::BuiltIn,
-            [Operand::BuiltIn(spirv::BuiltIn::Position)],
-        );
+        w.decorate_words(f, Decoration::BuiltIn, &[spirv::BuiltIn::Position as u32]);
         b.member_decorate(f, 1, Decoration::Offset, [Operand::LiteralBit32(16)]);
         w.member_decorate_words(f, 1, Decoration::Offset, &[16]);
         let (l0, l1) = (b.id(), w.id());
