@@ -28,6 +28,7 @@ impl<'m> Emitter<'m> {
             mut spv,
             mut func,
             mut resources,
+            mut stage,
             mut calls,
         } = scratch;
         spv.reset(m.types.len());
@@ -36,6 +37,7 @@ impl<'m> Emitter<'m> {
         // function would otherwise carry.
         func.reset(0);
         resources.reset();
+        stage.reset();
         calls.reset();
         Emitter {
             bindings,
@@ -47,7 +49,7 @@ impl<'m> Emitter<'m> {
             spv,
             func,
             resources,
-            stage: Default::default(),
+            stage,
             pixel: Default::default(),
             mesh: Default::default(),
             samples: Default::default(),
@@ -168,6 +170,7 @@ impl<'m> Emitter<'m> {
             spv: self.spv,
             func: self.func,
             resources: self.resources,
+            stage: self.stage,
             calls: self.calls,
         }
     }

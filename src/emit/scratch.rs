@@ -1,6 +1,6 @@
 //! Buffers one emission leaves for the next ([`ScratchPool`]): the SPIR-V
 //! writer's sections, the type and constant caches, the per-function
-//! tables. Emitting a shader fills a few dozen vectors and hash maps;
+//! tables, the resource and signature interface tables. Emitting a shader fills a few dozen vectors and hash maps;
 //! taking them back cleared, with their capacity, saves most of the
 //! allocations of an emission. Nothing of one emission's content reaches
 //! the next: each container is reset before it is used again.
@@ -10,6 +10,7 @@ use super::desc::DescBuffers;
 use super::dxop::CallChecks;
 use super::module_ctx::ModuleCtx;
 use super::resource::ResourceState;
+use super::stage::StageState;
 use crate::cfg::CfgScratch;
 use crate::dxil::DecodeScratch;
 use crate::ir::ModuleSpare;
@@ -22,6 +23,7 @@ pub(crate) struct Scratch {
     pub(super) spv: ModuleCtx,
     pub(super) func: FnCtx,
     pub(super) resources: ResourceState,
+    pub(super) stage: StageState,
     pub(super) calls: CallChecks,
 }
 

@@ -152,6 +152,23 @@ pub(crate) struct StageState {
     modes: Vec<ExecutionMode>,
 }
 
+impl StageState {
+    /// Empties the state, keeping the containers' capacity (every field
+    /// is named: a new one must be reset here too).
+    pub fn reset(&mut self) {
+        let StageState {
+            vars,
+            copies,
+            streamed,
+            modes,
+        } = self;
+        vars.clear();
+        copies.clear();
+        streamed.clear();
+        modes.clear();
+    }
+}
+
 /// The signature operands of a load or store: element id, row, column.
 pub(crate) type Io = (ValueId, ValueId, ValueId);
 
