@@ -416,10 +416,33 @@ impl<'a> Cursor<'a> {
         if !(1..=8).contains(&width) {
             return Err(self.error(format!("text field of {width} bits")));
         }
-        if width == 8 && self.pos & 7 == 0 {
-            let bytes = self.read_bytes(count as u64)?;
-            out.extend(bytes.iter().map(|&b| map(b)));
-            return Ok(());
+        if width == 8 {
+            if self.pos & 7 == 0 {
+                let bytes = self.read_bytes(count as u64)?;
+                out.extend(bytes.iter().map(|&b| map(b)));
+                return Ok(());
+            }
+            // Unaligned bytes (metadata strings mostly are): each one is
+            // the top of one input byte and the bottom of the next, so
+            // `count` of them span `count + 1` input bytes.
+            let shift = (self.pos & 7) as u32;
+            let start = (self.pos >> 3) as usize;
+            let span = start
+                .checked_add(count)
+                .and_then(|last| self.data.get(start..=last));
+            if let Some(span) = span {
+                let next = span.get(1..).unwrap_or(&[]);
+                // `shift` is in 1..=7: both shifts are in range.
+                let up = 8u32.wrapping_sub(shift);
+                out.extend(
+                    span.iter()
+                        .zip(next)
+                        .map(|(&lo, &hi)| map((lo >> shift) | (hi << up))),
+                );
+                // The `count` bytes lie inside the data (see `skip`).
+                self.pos = self.pos.wrapping_add((count as u64).wrapping_mul(8));
+                return Ok(());
+            }
         }
         // The caller checked that `count` fields fit in the input: the
         // reservation is bounded by it.
