@@ -428,14 +428,20 @@ impl<'a> BitstreamReader<'a> {
     /// checked against what remains of the stream.
     #[inline(always)]
     fn read_unabbreviated_header(&mut self) -> Result<(u32, u64)> {
-        // Mostly both the code and the operand count are one vbr6 chunk
-        // (below 32): both come from one load.
-        let (code, count) = match self.cursor.peek() {
-            Some(word) if word & 0x820 == 0 => {
-                self.cursor.skip(12);
-                ((word & 0x1f) as u32, (word >> 6) & 0x1f)
+        // Mostly the code and the operand count are one or two vbr6 chunks
+        // each (below 1024; CALL's code is two): both come from one load.
+        let fast = self.cursor.peek().and_then(|word| {
+            let (code, code_bits) = short_vbr6(word)?;
+            let (count, count_bits) = short_vbr6(word >> code_bits)?;
+            Some((code as u32, count, code_bits.wrapping_add(count_bits)))
+        });
+        let (code, count) = match fast {
+            Some((code, count, bits)) => {
+                // At most 24 bits, inside the load (see `Cursor::skip`).
+                self.cursor.skip(bits);
+                (code, count)
             }
-            _ => (
+            None => (
                 self.read_u32_vbr(6, "record code")?,
                 self.cursor.read_vbr(6)?,
             ),
@@ -517,6 +523,19 @@ impl<'a> BitstreamReader<'a> {
         self.cursor = cursor;
         u32::try_from(code)
             .map_err(|_| self.error(format!("record code {code} does not fit in 32 bits")))
+    }
+}
+
+/// A vbr6 value of one or two chunks at the start of a loaded word, and
+/// the bits it takes; `None` for a longer one.
+#[inline(always)]
+fn short_vbr6(word: u64) -> Option<(u64, u32)> {
+    if word & 0x20 == 0 {
+        Some((word & 0x1f, 6))
+    } else if word & 0x800 == 0 {
+        Some(((word & 0x1f) | ((word >> 1) & 0x3e0), 12))
+    } else {
+        None
     }
 }
 
