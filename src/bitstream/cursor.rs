@@ -245,6 +245,22 @@ impl<'a> Cursor<'a> {
                         left = left.wrapping_sub(n);
                         continue;
                     }
+                    // Four values of two chunks each (absolute metadata
+                    // and value numbers in metadata records, mostly): the
+                    // continuation bits alternate set and clear.
+                    const PAIRS: u64 = 0x8208_2082_0820;
+                    const PAIRS_WANT: u64 = 0x0200_2002_0020;
+                    if left >= 4 && word & PAIRS == PAIRS_WANT {
+                        out.extend((0..4u32).map(|j| {
+                            // `j < 4`: the shift stays below 48.
+                            let w = word >> j.wrapping_mul(12);
+                            (w & 0x1f) | ((w >> 1) & 0x3e0)
+                        }));
+                        // Inside the loaded bytes (see `skip`).
+                        pos = pos.wrapping_add(48);
+                        left = left.wrapping_sub(4);
+                        continue;
+                    }
                     if word & 0x800 == 0 {
                         Some(((word & 0x1f) | ((word >> 1) & 0x3e0), 12))
                     } else {
@@ -697,6 +713,16 @@ mod tests {
             12,
             0,
             300,
+            // Runs of two-chunk values: five, then three.
+            40,
+            500,
+            64,
+            1023,
+            32,
+            1,
+            999,
+            33,
+            34,
         ];
         for start in 0..8u64 {
             for &(width, vbr) in &[(6u32, true), (4, true), (8, false), (6, false)] {
