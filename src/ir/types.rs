@@ -370,6 +370,13 @@ impl TypeTable {
         range
     }
 
+    /// Stores a member list given one by one and returns its range.
+    pub(crate) fn push_members_from(&mut self, members: impl Iterator<Item = TypeId>) -> ListRange {
+        let start = self.members.len();
+        self.members.extend(members);
+        ListRange::new(start, self.members.len().saturating_sub(start))
+    }
+
     /// Returns the id of a structural type, adding it if it does not exist.
     pub fn intern(&mut self, ty: Type) -> TypeId {
         let found = match key(ty) {
