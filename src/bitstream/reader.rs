@@ -569,7 +569,7 @@ fn read_blob(cursor: &mut Cursor<'_>, ops: &mut Vec<u64>) -> Result<()> {
 /// The element count of an array operand, checked against what remains of
 /// the stream: `count` elements of at least one bit each fit in it, so
 /// that reservations for them are bounded.
-#[inline]
+#[inline(always)]
 fn read_array_len(cursor: &mut Cursor<'_>, element: AbbrevOp) -> Result<usize> {
     let count = cursor.read_vbr(6)?;
     let min_bits = match element {
