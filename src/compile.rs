@@ -277,8 +277,13 @@ impl Compiler {
 
     fn compile_all_with(&self, blob: &[u8], tracer: &mut Tracer) -> Result<Vec<Output>> {
         let mut front = self.scratch.take_front();
-        let mut shader =
-            crate::Shader::read_with(blob, Some(&self.read_cache), tracer, &mut front.decode)?;
+        let mut shader = crate::Shader::read_with(
+            blob,
+            Some(&self.read_cache),
+            tracer,
+            &mut front.decode,
+            &mut front.module,
+        )?;
         let dxil = &shader.dxil;
         let entries: smallvec::SmallVec<[usize; 4]> = if dxil.is_library() {
             dxil.export_indices().collect()
@@ -297,10 +302,12 @@ impl Compiler {
         outs
     }
 
-    /// Gives the decoded metadata of a shader this compilation is done
-    /// with back to the pool, for the next compilation to decode into.
+    /// Gives the IR arenas and decoded metadata of a shader this
+    /// compilation is done with back to the pool, for the next compilation
+    /// to read and decode into.
     fn recycle(&self, shader: crate::Shader<'_>, mut front: FrontScratch) {
         front.decode.recycle(shader.dxil);
+        front.module.keep(shader.module);
         self.scratch.put_front(front);
     }
 
@@ -346,8 +353,13 @@ impl Compiler {
 
     fn translate_with(&self, blob: &[u8], tracer: &mut Tracer) -> Result<Output> {
         let mut front = self.scratch.take_front();
-        let mut shader =
-            crate::Shader::read_with(blob, Some(&self.read_cache), tracer, &mut front.decode)?;
+        let mut shader = crate::Shader::read_with(
+            blob,
+            Some(&self.read_cache),
+            tracer,
+            &mut front.decode,
+            &mut front.module,
+        )?;
         let dxil = &shader.dxil;
         let ep = self.select_entry(dxil)?;
         let i = dxil

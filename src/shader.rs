@@ -3,7 +3,7 @@
 use crate::container::{self, Container};
 use crate::dxil::{DecodeScratch, DxilModule};
 use crate::error::{Error, Location, Phase, Result};
-use crate::ir::{self, Module};
+use crate::ir::{self, Module, ModuleSpare};
 use crate::trace::Tracer;
 
 /// Everything the front half of the compiler knows about one blob.
@@ -28,6 +28,7 @@ impl<'a> Shader<'a> {
             None,
             &mut Tracer::off(),
             &mut DecodeScratch::default(),
+            &mut ModuleSpare::default(),
         )
     }
 
@@ -39,6 +40,7 @@ impl<'a> Shader<'a> {
         cache: Option<&ir::ReadCache>,
         tracer: &mut Tracer,
         decode: &mut DecodeScratch,
+        spare: &mut ModuleSpare,
     ) -> Result<Shader<'a>> {
         let (container, program) = tracer.time(Phase::Container, || {
             let container = container::parse(blob)?;
@@ -47,10 +49,7 @@ impl<'a> Shader<'a> {
         })?;
         let base_bits = (program.bitcode_offset as u64).saturating_mul(8);
         let module = tracer
-            .time(Phase::Ir, || match cache {
-                Some(cache) => ir::read_cached(program.bitcode, cache),
-                None => ir::read(program.bitcode),
-            })
+            .time(Phase::Ir, || ir::read_with(program.bitcode, cache, spare))
             .map_err(|e| match e.location() {
                 Location::Bit(bit) => {
                     let bit = bit.saturating_add(base_bits);

@@ -12,6 +12,7 @@ use super::module_ctx::ModuleCtx;
 use super::resource::ResourceState;
 use crate::cfg::CfgScratch;
 use crate::dxil::DecodeScratch;
+use crate::ir::ModuleSpare;
 use std::fmt;
 use std::sync::{Mutex, PoisonError};
 
@@ -25,13 +26,16 @@ pub(crate) struct Scratch {
 }
 
 /// The buffers of a compilation's front half, kept like [`Scratch`]: the
-/// DXIL metadata decoder's and the shader description's.
+/// IR reader's arenas, the DXIL metadata decoder's and the shader
+/// description's.
 #[derive(Default)]
 pub(crate) struct FrontScratch {
     /// The metadata decoder's buffers.
     pub(crate) decode: DecodeScratch,
     /// The description's buffers.
     pub(crate) desc: DescBuffers,
+    /// The IR reader's arenas.
+    pub(crate) module: ModuleSpare,
 }
 
 /// How many scratches a pool keeps (about the number of threads that
@@ -90,8 +94,8 @@ impl ScratchPool {
     }
 
     /// Gives the front half's buffers back for the next compilation (their
-    /// size is bounded by [`DecodeScratch`] itself and by the resources
-    /// of one shader).
+    /// size is bounded by [`ModuleSpare`] and [`DecodeScratch`] themselves
+    /// and by the resources of one shader).
     pub(crate) fn put_front(&self, scratch: FrontScratch) {
         let mut kept = self.2.lock().unwrap_or_else(PoisonError::into_inner);
         if kept.len() < KEPT {

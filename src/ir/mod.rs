@@ -22,7 +22,7 @@ pub use module::{
 };
 pub use print::{write_module, write_type};
 pub use reader::read;
-pub(crate) use reader::{read_cached, ReadCache};
+pub(crate) use reader::{read_with, ModuleSpare, ReadCache};
 pub use types::{NestingError, Type, TypeId, TypeTable, MAX_TYPE_DEPTH};
 
 /// Index of a basic block within its function.

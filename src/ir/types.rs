@@ -80,7 +80,7 @@ pub enum Type {
 /// (the reader interns scalars and pointers, mostly): scalars by a slot
 /// each, pointers in a map kept up to date, and every other structural type
 /// in a map filled when such a type is first interned.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct TypeTable {
     types: Vec<Type>,
     members: Vec<TypeId>,
@@ -97,6 +97,21 @@ pub struct TypeTable {
     others: HashMap<Type, TypeId, KeyedState>,
     /// How many types `others` has looked at.
     indexed: usize,
+}
+
+impl Default for TypeTable {
+    /// An empty table; its two maps share one draw of hash keys.
+    fn default() -> Self {
+        let keys = KeyedState::default();
+        TypeTable {
+            types: Vec::new(),
+            members: Vec::new(),
+            scalars: ScalarIds::default(),
+            pointers: HashMap::with_hasher(keys),
+            others: HashMap::with_hasher(keys),
+            indexed: 0,
+        }
+    }
 }
 
 /// Scalar slots: the six unit types, then `i1` to `i64`.
@@ -164,6 +179,32 @@ pub enum NestingError {
 }
 
 impl TypeTable {
+    /// Empties the table for another module, keeping its buffers; the
+    /// lookup starts over with fresh hash keys, drawn for the new module
+    /// as for a new table (see [`super::keyed_hash`]).
+    pub(crate) fn clear_for_reuse(&mut self) {
+        self.types.clear();
+        self.members.clear();
+        self.scalars = ScalarIds::default();
+        let keys = KeyedState::default();
+        self.pointers = HashMap::with_capacity_and_hasher(self.pointers.capacity(), keys);
+        self.others = HashMap::with_capacity_and_hasher(self.others.capacity(), keys);
+        self.indexed = 0;
+    }
+
+    /// Bytes held by the table's buffers (by capacity; the lookup's
+    /// control bytes not counted).
+    pub(crate) fn retained_bytes(&self) -> usize {
+        let pointer = std::mem::size_of::<((TypeId, u32), TypeId)>();
+        let other = std::mem::size_of::<(Type, TypeId)>();
+        self.types
+            .capacity()
+            .saturating_mul(std::mem::size_of::<Type>())
+            .saturating_add(self.members.capacity().saturating_mul(4))
+            .saturating_add(self.pointers.capacity().saturating_mul(pointer))
+            .saturating_add(self.others.capacity().saturating_mul(other))
+    }
+
     /// The number of types.
     pub fn len(&self) -> usize {
         self.types.len()

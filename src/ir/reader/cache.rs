@@ -104,17 +104,13 @@ impl<'a> Reader<'a> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{read, read_cached};
+    use super::super::{read_with, ModuleSpare};
     use super::*;
 
     /// A module or error, as comparable text (the type table's lookup map,
     /// whose order is random, is left out: its types and members are in).
     fn outcome(bitcode: &[u8], cache: Option<&ReadCache>) -> String {
-        let result = match cache {
-            Some(cache) => read_cached(bitcode, cache),
-            None => read(bitcode),
-        };
-        result.map_or_else(
+        read_with(bitcode, cache, &mut ModuleSpare::default()).map_or_else(
             |e| format!("{e:?}"),
             |mut module| {
                 let types = std::mem::take(&mut module.types);

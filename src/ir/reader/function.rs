@@ -57,7 +57,6 @@ mod code {
 
 /// The body being built: blocks and instructions, moved into the module's
 /// function when the body ends (or when a sub-block needs to see them).
-#[derive(Default)]
 struct Body {
     blocks: Vec<Block>,
     insts: Vec<Inst>,
@@ -77,9 +76,12 @@ impl Reader<'_> {
         self.push_arguments(func)?;
         // An instruction record takes about 40 bits on average: size the
         // body for the block so that it rarely grows (bounded by the input).
+        let (blocks, mut insts) = self.body_buffers.pop().unwrap_or_default();
+        insts.reserve((self.bs.block_bits_left() / 40) as usize);
         let mut body = Body {
-            insts: Vec::with_capacity((self.bs.block_bits_left() / 40) as usize),
-            ..Body::default()
+            blocks,
+            insts,
+            current: 0,
         };
         let void = self.module.types.intern(Type::Void);
         loop {
@@ -279,14 +281,14 @@ impl Reader<'_> {
                 if n == 0 {
                     return Err(self.err("function declares zero blocks"));
                 }
-                body.blocks = vec![
+                body.blocks.resize(
+                    n,
                     Block {
                         start: 0,
                         len: 0,
-                        name: StrRange::EMPTY
-                    };
-                    n
-                ];
+                        name: StrRange::EMPTY,
+                    },
+                );
                 return Ok(());
             }
             code::DEBUG_LOC | code::DEBUG_LOC_AGAIN => return Ok(()),

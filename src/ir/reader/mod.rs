@@ -14,9 +14,11 @@ mod constants;
 mod function;
 mod metadata;
 mod module_block;
+mod spare;
 mod types;
 
 pub(crate) use cache::ReadCache;
+pub(crate) use spare::ModuleSpare;
 
 use super::module::{Module, ValueId};
 use super::types::TypeId;
@@ -38,27 +40,50 @@ pub(crate) mod block {
 
 /// Reads a whole module from raw bitcode (starting with `BC 0xC0DE`).
 pub fn read(bitcode: &[u8]) -> Result<Module> {
-    read_with(bitcode, None)
+    read_with(bitcode, None, &mut ModuleSpare::default())
 }
 
 /// [`read`], taking the blocks that `cache` holds from it and keeping
-/// those it can for the next module (see [`ReadCache`]).
-pub(crate) fn read_cached(bitcode: &[u8], cache: &ReadCache) -> Result<Module> {
-    read_with(bitcode, Some(cache))
-}
-
-fn read_with(bitcode: &[u8], cache: Option<&ReadCache>) -> Result<Module> {
+/// those it can for the next module (see [`ReadCache`]), and building the
+/// module in the arenas `spare` keeps (see [`ModuleSpare`]).
+pub(crate) fn read_with(
+    bitcode: &[u8],
+    cache: Option<&ReadCache>,
+    spare: &mut ModuleSpare,
+) -> Result<Module> {
     let mut bs = bitstream::open(bitcode)?;
     if let Some(cache) = cache {
         bs = bs.with_blockinfo_cache(&cache.blockinfo);
     }
-    let mut reader = Reader::new(bs, bitcode.len());
+    let mut reader = Reader::new(bs, bitcode.len(), spare);
     reader.cache = cache;
-    reader.read_top_level()?;
-    let mut module = reader.module;
+    let read = reader.read_top_level();
+    let Reader {
+        module,
+        strings,
+        ops,
+        forward,
+        pending_inits,
+        bodies,
+        body_buffers,
+        ..
+    } = reader;
+    spare.work = spare::ReaderBuffers {
+        ops,
+        forward,
+        pending_inits,
+        with_bodies: bodies,
+    }
+    .cleared();
+    spare.bodies = body_buffers;
+    if let Err(e) = read {
+        spare.keep_partial(module, strings);
+        return Err(e);
+    }
+    let mut module = module;
     // Every string was checked when it was interned; this validates the
     // whole arena once (a failure would be a reader bug, not bad input).
-    module.strings = String::from_utf8(reader.strings)
+    module.strings = String::from_utf8(strings)
         .map_err(|_| Error::invalid_at_bit(Phase::Ir, 0, "string arena is not UTF-8"))?;
     Ok(module)
 }
@@ -111,13 +136,22 @@ pub(crate) struct Reader<'a> {
     forward: Vec<ForwardRef>,
     /// Global initializers to check once module constants are read.
     pending_inits: Vec<(u32, u64)>,
+    /// Empty buffers for function bodies (see [`ModuleSpare`]).
+    body_buffers: Vec<spare::BodyBuffers>,
 }
 
 impl<'a> Reader<'a> {
-    fn new(bs: BitstreamReader<'a>, input_len: usize) -> Self {
+    /// A reader building its module in the arenas `spare` keeps.
+    fn new(bs: BitstreamReader<'a>, input_len: usize, spare: &mut ModuleSpare) -> Self {
         // Reserve arenas in proportion to the input (the largest ratios
-        // seen over the corpus), so that they rarely grow.
-        let mut module = Module::default();
+        // seen over the corpus), so that they rarely grow (kept arenas
+        // mostly have the room already).
+        let mut module = std::mem::take(&mut spare.module);
+        let mut strings = std::mem::take(&mut spare.strings);
+        strings.reserve(input_len / 2);
+        let work = std::mem::take(&mut spare.work);
+        let mut ops = work.ops;
+        ops.reserve(256);
         module.values.reserve(input_len / 11);
         module.lists.reserve(input_len / 4);
         module.metadata.nodes.reserve(input_len / 24);
@@ -131,8 +165,8 @@ impl<'a> Reader<'a> {
             bs,
             cache: None,
             module,
-            ops: Vec::with_capacity(256),
-            strings: Vec::with_capacity(input_len / 2),
+            ops,
+            strings,
             text_start: 0,
             record_bit: 0,
             input_len,
@@ -143,10 +177,11 @@ impl<'a> Reader<'a> {
             local_base: 0,
             module_mds: 0,
             local_md_base: 0,
-            bodies: Vec::new(),
+            bodies: work.with_bodies,
             next_body: 0,
-            forward: Vec::new(),
-            pending_inits: Vec::new(),
+            forward: work.forward,
+            pending_inits: work.pending_inits,
+            body_buffers: std::mem::take(&mut spare.bodies),
         }
     }
 
@@ -372,7 +407,8 @@ mod tests {
     #[test]
     fn text_that_is_not_utf8_is_taken_as_latin1() {
         let data = [0u8; 8];
-        let mut r = Reader::new(BitstreamReader::new(&data, 0).unwrap(), 64);
+        let mut spare = ModuleSpare::default();
+        let mut r = Reader::new(BitstreamReader::new(&data, 0).unwrap(), 64, &mut spare);
         let text = |r: &mut Reader<'_>, bytes: &[u8]| {
             r.text_start = r.strings.len();
             r.strings.extend_from_slice(bytes);
