@@ -245,6 +245,22 @@ impl<'a> Cursor<'a> {
                         left = left.wrapping_sub(n);
                         continue;
                     }
+                    // Four values of two chunks each (absolute metadata
+                    // and value numbers in metadata records, mostly): the
+                    // continuation bits alternate set and clear.
+                    const PAIRS: u64 = 0x8208_2082_0820;
+                    const PAIRS_WANT: u64 = 0x0200_2002_0020;
+                    if left >= 4 && word & PAIRS == PAIRS_WANT {
+                        out.extend((0..4u32).map(|j| {
+                            // `j < 4`: the shift stays below 48.
+                            let w = word >> j.wrapping_mul(12);
+                            (w & 0x1f) | ((w >> 1) & 0x3e0)
+                        }));
+                        // Inside the loaded bytes (see `skip`).
+                        pos = pos.wrapping_add(48);
+                        left = left.wrapping_sub(4);
+                        continue;
+                    }
                     if word & 0x800 == 0 {
                         Some(((word & 0x1f) | ((word >> 1) & 0x3e0), 12))
                     } else {
@@ -416,10 +432,33 @@ impl<'a> Cursor<'a> {
         if !(1..=8).contains(&width) {
             return Err(self.error(format!("text field of {width} bits")));
         }
-        if width == 8 && self.pos & 7 == 0 {
-            let bytes = self.read_bytes(count as u64)?;
-            out.extend(bytes.iter().map(|&b| map(b)));
-            return Ok(());
+        if width == 8 {
+            if self.pos & 7 == 0 {
+                let bytes = self.read_bytes(count as u64)?;
+                out.extend(bytes.iter().map(|&b| map(b)));
+                return Ok(());
+            }
+            // Unaligned bytes (metadata strings mostly are): each one is
+            // the top of one input byte and the bottom of the next, so
+            // `count` of them span `count + 1` input bytes.
+            let shift = (self.pos & 7) as u32;
+            let start = (self.pos >> 3) as usize;
+            let span = start
+                .checked_add(count)
+                .and_then(|last| self.data.get(start..=last));
+            if let Some(span) = span {
+                let next = span.get(1..).unwrap_or(&[]);
+                // `shift` is in 1..=7: both shifts are in range.
+                let up = 8u32.wrapping_sub(shift);
+                out.extend(
+                    span.iter()
+                        .zip(next)
+                        .map(|(&lo, &hi)| map((lo >> shift) | (hi << up))),
+                );
+                // The `count` bytes lie inside the data (see `skip`).
+                self.pos = self.pos.wrapping_add((count as u64).wrapping_mul(8));
+                return Ok(());
+            }
         }
         // The caller checked that `count` fields fit in the input: the
         // reservation is bounded by it.
@@ -674,6 +713,16 @@ mod tests {
             12,
             0,
             300,
+            // Runs of two-chunk values: five, then three.
+            40,
+            500,
+            64,
+            1023,
+            32,
+            1,
+            999,
+            33,
+            34,
         ];
         for start in 0..8u64 {
             for &(width, vbr) in &[(6u32, true), (4, true), (8, false), (6, false)] {

@@ -428,14 +428,20 @@ impl<'a> BitstreamReader<'a> {
     /// checked against what remains of the stream.
     #[inline(always)]
     fn read_unabbreviated_header(&mut self) -> Result<(u32, u64)> {
-        // Mostly both the code and the operand count are one vbr6 chunk
-        // (below 32): both come from one load.
-        let (code, count) = match self.cursor.peek() {
-            Some(word) if word & 0x820 == 0 => {
-                self.cursor.skip(12);
-                ((word & 0x1f) as u32, (word >> 6) & 0x1f)
+        // Mostly the code and the operand count are one or two vbr6 chunks
+        // each (below 1024; CALL's code is two): both come from one load.
+        let fast = self.cursor.peek().and_then(|word| {
+            let (code, code_bits) = short_vbr6(word)?;
+            let (count, count_bits) = short_vbr6(word >> code_bits)?;
+            Some((code as u32, count, code_bits.wrapping_add(count_bits)))
+        });
+        let (code, count) = match fast {
+            Some((code, count, bits)) => {
+                // At most 24 bits, inside the load (see `Cursor::skip`).
+                self.cursor.skip(bits);
+                (code, count)
             }
-            _ => (
+            None => (
                 self.read_u32_vbr(6, "record code")?,
                 self.cursor.read_vbr(6)?,
             ),
@@ -520,6 +526,19 @@ impl<'a> BitstreamReader<'a> {
     }
 }
 
+/// A vbr6 value of one or two chunks at the start of a loaded word, and
+/// the bits it takes; `None` for a longer one.
+#[inline(always)]
+fn short_vbr6(word: u64) -> Option<(u64, u32)> {
+    if word & 0x20 == 0 {
+        Some((word & 0x1f, 6))
+    } else if word & 0x800 == 0 {
+        Some(((word & 0x1f) | ((word >> 1) & 0x3e0), 12))
+    } else {
+        None
+    }
+}
+
 /// Decodes the code and the scalar operands of a record with abbreviation
 /// `shape` of `table`: returns the code and appends the operands to `ops`.
 #[inline(always)]
@@ -550,7 +569,7 @@ fn read_blob(cursor: &mut Cursor<'_>, ops: &mut Vec<u64>) -> Result<()> {
 /// The element count of an array operand, checked against what remains of
 /// the stream: `count` elements of at least one bit each fit in it, so
 /// that reservations for them are bounded.
-#[inline]
+#[inline(always)]
 fn read_array_len(cursor: &mut Cursor<'_>, element: AbbrevOp) -> Result<usize> {
     let count = cursor.read_vbr(6)?;
     let min_bits = match element {

@@ -73,15 +73,93 @@ pub enum Type {
 
 /// All types of a module, with a member pool for aggregates and function
 /// parameters, and a lookup for structural types so that derived types
-/// (pointers, `{T, i1}`) are shared rather than duplicated.
-#[derive(Clone, Debug, Default)]
+/// (pointers, `{T, i1}`) are shared rather than duplicated: [`Self::intern`]
+/// gives the first id of a type equal to the one asked for.
+///
+/// The lookup comes in three parts, so that a table is not hashed in full
+/// (the reader interns scalars and pointers, mostly): scalars by a slot
+/// each, pointers in a map kept up to date, and every other structural type
+/// in a map filled when such a type is first interned.
+#[derive(Clone, Debug)]
 pub struct TypeTable {
     types: Vec<Type>,
     members: Vec<TypeId>,
+    /// The first id of each scalar type, by [`scalar_slot`].
+    scalars: ScalarIds,
+    /// The first id of each pointer type, by pointee and address space.
     /// Keyed (a multiply-shift hash with random keys, see
     /// [`super::keyed_hash`]): the keys are chosen by the input, and an
     /// unkeyed hash would let it force collisions.
-    lookup: HashMap<Type, TypeId, KeyedState>,
+    pointers: HashMap<(TypeId, u32), TypeId, KeyedState>,
+    /// The first id of every other structural type (vectors, arrays,
+    /// literal structs, functions, unusual integers) among
+    /// `types[..indexed]` (keyed as `pointers`).
+    others: HashMap<Type, TypeId, KeyedState>,
+    /// How many types `others` has looked at.
+    indexed: usize,
+}
+
+impl Default for TypeTable {
+    /// An empty table; its two maps share one draw of hash keys.
+    fn default() -> Self {
+        let keys = KeyedState::default();
+        TypeTable {
+            types: Vec::new(),
+            members: Vec::new(),
+            scalars: ScalarIds::default(),
+            pointers: HashMap::with_hasher(keys),
+            others: HashMap::with_hasher(keys),
+            indexed: 0,
+        }
+    }
+}
+
+/// Scalar slots: the six unit types, then `i1` to `i64`.
+const SCALAR_SLOTS: usize = 70;
+
+/// The first id of each scalar type, `u32::MAX` for none yet.
+#[derive(Clone, Debug)]
+struct ScalarIds([u32; SCALAR_SLOTS]);
+
+impl Default for ScalarIds {
+    fn default() -> Self {
+        ScalarIds([u32::MAX; SCALAR_SLOTS])
+    }
+}
+
+/// Where a type is looked up by [`TypeTable::intern`].
+enum Key {
+    /// A slot of [`ScalarIds`].
+    Scalar(usize),
+    /// A pointer: pointee and address space.
+    Pointer((TypeId, u32)),
+    /// Another structural type.
+    Other,
+    /// An identified struct: each one is its own type, never shared.
+    Identified,
+}
+
+/// The [`Key`] of a type.
+#[inline]
+fn key(ty: Type) -> Key {
+    match ty {
+        Type::Void => Key::Scalar(0),
+        Type::Half => Key::Scalar(1),
+        Type::Float => Key::Scalar(2),
+        Type::Double => Key::Scalar(3),
+        Type::Label => Key::Scalar(4),
+        Type::Metadata => Key::Scalar(5),
+        // `w <= 64`: the slot is below `SCALAR_SLOTS`.
+        Type::Int(w @ 1..=64) => Key::Scalar((w as usize).wrapping_add(5)),
+        Type::Pointer {
+            pointee,
+            addr_space,
+        } => Key::Pointer((pointee, addr_space)),
+        Type::Struct {
+            identified: true, ..
+        } => Key::Identified,
+        _ => Key::Other,
+    }
 }
 
 /// The deepest type nesting the reader accepts (a pointer, array, vector,
@@ -107,19 +185,24 @@ impl TypeTable {
     pub(crate) fn clear_for_reuse(&mut self) {
         self.types.clear();
         self.members.clear();
-        self.lookup =
-            HashMap::with_capacity_and_hasher(self.lookup.capacity(), KeyedState::default());
+        self.scalars = ScalarIds::default();
+        let keys = KeyedState::default();
+        self.pointers = HashMap::with_capacity_and_hasher(self.pointers.capacity(), keys);
+        self.others = HashMap::with_capacity_and_hasher(self.others.capacity(), keys);
+        self.indexed = 0;
     }
 
     /// Bytes held by the table's buffers (by capacity; the lookup's
     /// control bytes not counted).
     pub(crate) fn retained_bytes(&self) -> usize {
-        let entry = std::mem::size_of::<(Type, TypeId)>();
+        let pointer = std::mem::size_of::<((TypeId, u32), TypeId)>();
+        let other = std::mem::size_of::<(Type, TypeId)>();
         self.types
             .capacity()
             .saturating_mul(std::mem::size_of::<Type>())
             .saturating_add(self.members.capacity().saturating_mul(4))
-            .saturating_add(self.lookup.capacity().saturating_mul(entry))
+            .saturating_add(self.pointers.capacity().saturating_mul(pointer))
+            .saturating_add(self.others.capacity().saturating_mul(other))
     }
 
     /// The number of types.
@@ -263,7 +346,31 @@ impl TypeTable {
     pub(crate) fn reserve(&mut self, n: usize, members: usize) {
         self.types.reserve(n);
         self.members.reserve(members);
-        self.lookup.reserve(n);
+        // DXIL's type tables are about one pointer in three.
+        self.pointers.reserve(n / 3);
+    }
+
+    /// Notes `ty`, now at `id`, in the lookup (unless an equal type with a
+    /// lower id is there already).
+    #[inline]
+    fn note(&mut self, id: TypeId, ty: Type) {
+        match key(ty) {
+            Key::Scalar(slot) => {
+                if let Some(first) = self.scalars.0.get_mut(slot) {
+                    *first = (*first).min(id.0);
+                }
+            }
+            Key::Pointer(k) => {
+                let first = self.pointers.entry(k).or_insert(id);
+                *first = (*first).min(id);
+            }
+            // Types past `indexed` are noted when `others` catches up.
+            Key::Other if (id.0 as usize) < self.indexed => {
+                let first = self.others.entry(ty).or_insert(id);
+                *first = (*first).min(id);
+            }
+            Key::Other | Key::Identified => {}
+        }
     }
 
     /// Appends a type read from the bitcode type table (no de-duplication,
@@ -271,15 +378,7 @@ impl TypeTable {
     pub(crate) fn push(&mut self, ty: Type) -> TypeId {
         let id = TypeId(self.types.len() as u32);
         self.types.push(ty);
-        if !matches!(
-            ty,
-            Type::Struct {
-                identified: true,
-                ..
-            }
-        ) {
-            self.lookup.entry(ty).or_insert(id);
-        }
+        self.note(id, ty);
         id
     }
 
@@ -301,15 +400,7 @@ impl TypeTable {
     pub(crate) fn set(&mut self, id: TypeId, ty: Type) {
         if let Some(slot) = self.types.get_mut(id.0 as usize) {
             *slot = ty;
-            if !matches!(
-                ty,
-                Type::Struct {
-                    identified: true,
-                    ..
-                }
-            ) {
-                self.lookup.entry(ty).or_insert(id);
-            }
+            self.note(id, ty);
         }
     }
 
@@ -320,12 +411,39 @@ impl TypeTable {
         range
     }
 
+    /// Stores a member list given one by one and returns its range.
+    pub(crate) fn push_members_from(&mut self, members: impl Iterator<Item = TypeId>) -> ListRange {
+        let start = self.members.len();
+        self.members.extend(members);
+        ListRange::new(start, self.members.len().saturating_sub(start))
+    }
+
     /// Returns the id of a structural type, adding it if it does not exist.
     pub fn intern(&mut self, ty: Type) -> TypeId {
-        if let Some(&id) = self.lookup.get(&ty) {
-            return id;
+        let found = match key(ty) {
+            Key::Scalar(slot) => self.scalars.0.get(slot).map(|&id| TypeId(id)),
+            Key::Pointer(k) => self.pointers.get(&k).copied(),
+            Key::Other => {
+                self.index_others();
+                self.others.get(&ty).copied()
+            }
+            Key::Identified => None,
+        };
+        match found {
+            Some(id) if id.0 != u32::MAX => id,
+            _ => self.push(ty),
         }
-        self.push(ty)
+    }
+
+    /// Brings `others` up to date with the whole table.
+    fn index_others(&mut self) {
+        let start = self.indexed;
+        self.indexed = self.types.len();
+        for (i, &ty) in self.types.iter().enumerate().skip(start) {
+            if matches!(key(ty), Key::Other) {
+                self.others.entry(ty).or_insert(TypeId(i as u32));
+            }
+        }
     }
 
     /// The pointer type to `pointee` in `addr_space`.

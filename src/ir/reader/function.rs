@@ -850,29 +850,34 @@ impl Reader<'_> {
         else {
             return Err(self.err("callee is not a function"));
         };
-        let mut args: SmallVec<[u32; 16]> = SmallVec::new();
+        // The arguments go straight to the list pool (nothing else is
+        // added to it while they are read).
+        let start = self.module.lists.len();
         // By index: the parameter list lives in the type table, which the
         // operand reads below borrow mutably.
         for i in 0..params.len as usize {
             let Some(&param) = self.module.types.members(params).get(i) else {
                 break;
             };
-            if matches!(self.module.types.ty(param), Type::Label) {
+            if matches!(self.module.types.get(param), Some(Type::Label)) {
                 return Err(self.unsupported("call with a label argument"));
             }
-            args.push(self.typed_value(&mut slot, param)?.0);
+            let arg = self.typed_value(&mut slot, param)?;
+            self.module.lists.push(arg.0);
         }
         if vararg {
             while slot < self.ops.len() {
-                args.push(self.value_type_pair(&mut slot)?.0 .0);
+                let (arg, _) = self.value_type_pair(&mut slot)?;
+                self.module.lists.push(arg.0);
             }
         } else {
             self.expect_len(slot)?;
         }
+        let len = self.module.lists.len().saturating_sub(start);
         Ok((
             InstKind::Call {
                 callee,
-                args: self.push_list(&args),
+                args: ListRange::new(start, len),
                 attrs,
             },
             ret,

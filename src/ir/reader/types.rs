@@ -5,7 +5,6 @@ use crate::bitstream::Entry;
 use crate::error::Result;
 use crate::ir::types::{NestingError, Type, TypeId, MAX_TYPE_DEPTH};
 use crate::ir::{ListRange, StrRange};
-use smallvec::SmallVec;
 
 mod code {
     pub const NUMENTRY: u32 = 1;
@@ -216,6 +215,7 @@ impl Reader<'_> {
 
     /// A type id operand inside the type table; ids past the current entry
     /// are forward references (named structs only, checked on definition).
+    #[inline]
     fn type_ref(&self, index: usize, next: usize, forward: &mut [bool]) -> Result<TypeId> {
         let id = self.op(index)?;
         let slot = usize::try_from(id)
@@ -234,12 +234,23 @@ impl Reader<'_> {
         }
     }
 
+    /// The type id operands from `start` on (see [`Self::type_ref`]),
+    /// checked in one pass and stored as a member list.
     fn type_list(&mut self, start: usize, next: usize, forward: &mut [bool]) -> Result<ListRange> {
-        let mut list: SmallVec<[TypeId; 16]> = SmallVec::new();
-        for i in start..self.ops.len() {
-            list.push(self.type_ref(i, next, forward)?);
+        let ids = self.ops.get(start..).unwrap_or(&[]);
+        let len = self.module.types.len() as u64;
+        if let Some(&id) = ids.iter().find(|&&id| id >= len) {
+            return Err(self.err(format!("type id {id} out of range")));
         }
-        Ok(self.module.types.push_members(&list))
+        // Ids past the current entry are forward references.
+        for &id in ids.iter().filter(|&&id| id >= next as u64) {
+            if let Some(flag) = forward.get_mut(id as usize) {
+                *flag = true;
+            }
+        }
+        // Every id is below the table's length, a `u32`.
+        let members = ids.iter().map(|&id| TypeId(id as u32));
+        Ok(self.module.types.push_members_from(members))
     }
 
     /// A type id operand outside the type table.
