@@ -113,7 +113,7 @@ impl Analysis {
         let (succ, pred) = pre.adjacency(&mut s.u32s);
         let d = super::util::dfs_in(&succ, 0, &mut s.u32s);
         let dom = Dominance::compute(&pred, &d, s)?;
-        let loops = LoopForest::compute_in(&succ, &pred, &d, &dom, &mut s.u32s)?;
+        let loops = LoopForest::compute_in(&succ, &pred, &d, &dom, s)?;
         let mut rpo_num = s.u32s.table(succ.len(), NONE);
         for (i, &v) in d.post().iter().rev().enumerate() {
             set(&mut rpo_num, v as usize, i as u32)?;
@@ -132,7 +132,7 @@ impl Analysis {
     pub(crate) fn recycle(self, s: &mut CfgScratch) {
         self.pred.recycle(&mut s.u32s);
         self.dom.recycle(s);
-        self.loops.recycle(&mut s.u32s);
+        self.loops.recycle(s);
         s.u32s.give(self.rpo_num);
     }
 

@@ -62,10 +62,11 @@ impl Blocks {
                         }
                     }
                 }
+                // Kept in block order, as a recount would list them.
                 let tp = at_mut(preds, t as usize)?;
                 tp.retain(|q| *q != x);
-                if !tp.contains(&p) {
-                    tp.push(p);
+                if let Err(k) = tp.binary_search(&p) {
+                    tp.insert(k, p);
                 }
             }
             *at_mut(deleted, x as usize)? = true;
