@@ -7,7 +7,7 @@
 
 use super::dom::{DomTree, Dominates};
 use super::scratch::CfgScratch;
-use super::util::{get, set, Adj, Dfs, NONE};
+use super::util::{get, set, Adj, Dfs};
 use crate::error::Result;
 
 /// The largest graph [`DomMask`] handles (one bit per node).
@@ -40,24 +40,25 @@ impl DomMask {
             return Ok(Some(DomMask { sets }));
         };
         set(&mut sets, root as usize, bit(root))?;
-        let reachable = |v: u32| d.pre_num().get(v as usize).is_some_and(|&p| p != NONE);
+        let reachable = d.pre().iter().fold(0u64, |m, &v| m | bit(v));
         // The nodes whose set the first pass (in reverse postorder) has
         // computed; a predecessor not among them is the source of a
         // retreating edge, the only thing that makes a second pass change
         // anything. Until computed, a set counts as all nodes.
         let mut done = bit(root);
+        // The nodes with a retreating edge into them (first pass).
+        let mut retreating = 0u64;
         let mut first = true;
         loop {
             let mut changed = false;
-            let mut retreating = false;
             for &v in rpo.clone() {
                 let mut new = u64::MAX;
                 for &p in pred.succ(v) {
-                    if !reachable(p) {
+                    if reachable & bit(p) == 0 {
                         continue;
                     }
                     if done & bit(p) == 0 {
-                        retreating = true;
+                        retreating |= bit(v);
                     } else {
                         new &= get(&sets, p as usize)?;
                     }
@@ -69,12 +70,33 @@ impl DomMask {
                 }
                 done |= bit(v);
             }
-            if !changed || (first && !retreating) {
+            // After the first pass, a second one changes nothing if every
+            // retreating edge's source already has the strict dominators of
+            // its target (always so on a reducible graph, whose retreating
+            // edges are back edges): only those edges were left out.
+            if !changed || (first && Self::settled(pred, &sets, reachable, retreating)?) {
                 break;
             }
             first = false;
         }
         Ok(Some(DomMask { sets }))
+    }
+
+    /// Whether every reachable predecessor of each node of `targets` has
+    /// that node's strict dominators among its own (by `sets`).
+    fn settled(pred: &Adj, sets: &[u64], reachable: u64, targets: u64) -> Result<bool> {
+        let mut rest = targets;
+        while rest != 0 {
+            let v = rest.trailing_zeros();
+            rest &= rest.wrapping_sub(1);
+            let strict = get(sets, v as usize)? & !bit(v);
+            for &p in pred.succ(v) {
+                if reachable & bit(p) != 0 && strict & !get(sets, p as usize)? != 0 {
+                    return Ok(false);
+                }
+            }
+        }
+        Ok(true)
     }
 
     /// Whether `a` dominates `b` (reflexive; false for unreachable nodes).

@@ -296,6 +296,11 @@ impl Cfg {
         &self.rpo
     }
 
+    /// The depth-first search from the entry.
+    pub(crate) fn dfs(&self) -> &Dfs {
+        &self.dfs
+    }
+
     /// The dominator tree (rooted at the entry block).
     pub fn dominators(&self) -> Result<DomTree> {
         DomTree::compute(&self.succ, self.pred_adj(), 0)

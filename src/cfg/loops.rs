@@ -4,7 +4,7 @@
 //! dominate their source).
 
 use super::dom::{DomTree, Dominates};
-use super::scratch::Pool;
+use super::scratch::CfgScratch;
 use super::util::{dfs, get, set, Adj, Dfs, NONE};
 use crate::error::Result;
 
@@ -40,32 +40,36 @@ impl LoopForest {
         d: &Dfs,
         dom: &impl Dominates,
     ) -> Result<LoopForest> {
-        Self::compute_in(succ, pred, d, dom, &mut Pool::default())
+        Self::compute_in(succ, pred, d, dom, &mut CfgScratch::default())
     }
 
-    /// Gives the node tables back to `pool`.
-    pub(crate) fn recycle(self, pool: &mut Pool<u32>) {
+    /// Gives the tables back to `s`.
+    pub(crate) fn recycle(self, s: &mut CfgScratch) {
         for v in [self.innermost, self.parent, self.pre, self.end, self.depth] {
-            pool.give(v);
+            s.u32s.give(v);
         }
+        s.bools.give(self.is_header);
+        s.pairs.give(self.back_edges);
+        s.pairs.give(self.irreducible_edges);
     }
 
-    /// [`LoopForest::compute_from`] in vectors of `pool`.
+    /// [`LoopForest::compute_from`] in vectors of `s`.
     pub(crate) fn compute_in(
         succ: &Adj,
         pred: &Adj,
         d: &Dfs,
         dom: &impl Dominates,
-        pool: &mut Pool<u32>,
+        s: &mut CfgScratch,
     ) -> Result<LoopForest> {
+        let pool = &mut s.u32s;
         let n = succ.len();
         let mut post_num = pool.table(n, NONE);
         for (i, &v) in d.post().iter().enumerate() {
             set(&mut post_num, v as usize, i as u32)?;
         }
-        let mut back_edges = Vec::new();
-        let mut irreducible_edges = Vec::new();
-        let mut is_header = vec![false; n];
+        let mut back_edges = s.pairs.take();
+        let mut irreducible_edges = s.pairs.take();
+        let mut is_header = s.bools.table(n, false);
         for &u in d.pre() {
             let pu = get(&post_num, u as usize)?;
             for &v in succ.succ(u) {

@@ -45,20 +45,6 @@ pub(crate) enum LTerm {
 }
 
 impl LTerm {
-    /// The targets in terminator order, with duplicates.
-    pub(crate) fn targets(&self) -> impl Iterator<Item = u32> + '_ {
-        let (first, second, cases): (Option<u32>, Option<u32>, &[(u64, u32)]) = match self {
-            LTerm::Branch(t) => (Some(*t), None, &[]),
-            LTerm::CondBranch { t, f, .. } => (Some(*t), Some(*f), &[]),
-            LTerm::Switch { default, cases, .. } => (Some(*default), None, cases),
-            LTerm::None | LTerm::Ret(_) | LTerm::Unreachable => (None, None, &[]),
-        };
-        first
-            .into_iter()
-            .chain(second)
-            .chain(cases.iter().map(|c| c.1))
-    }
-
     /// Calls `f` on the targets in terminator order, with duplicates (a
     /// direct match: the passes run it for every block, and a chain of
     /// iterators costs several times more).
@@ -143,14 +129,29 @@ pub(crate) enum LMerge {
 }
 
 impl LMerge {
-    /// The blocks the merge instruction names (merge, then continue).
-    pub(crate) fn targets(&self) -> impl Iterator<Item = u32> {
-        let (merge, cont) = match *self {
-            LMerge::None => (None, None),
-            LMerge::Sel { merge, .. } => (Some(merge), None),
-            LMerge::Loop { merge, cont, .. } => (Some(merge), Some(cont)),
-        };
-        merge.into_iter().chain(cont)
+    /// Calls `f` on the blocks the merge instruction names (merge, then
+    /// continue), stopping at the first error (a direct match, as
+    /// [`LTerm::for_each_target`]).
+    #[inline]
+    pub(crate) fn try_for_each_target(&self, mut f: impl FnMut(u32) -> Result<()>) -> Result<()> {
+        match *self {
+            LMerge::None => Ok(()),
+            LMerge::Sel { merge, .. } => f(merge),
+            LMerge::Loop { merge, cont, .. } => {
+                f(merge)?;
+                f(cont)
+            }
+        }
+    }
+
+    /// The `k`th block the merge instruction names (merge, then continue).
+    #[inline]
+    pub(crate) fn target(&self, k: usize) -> Option<u32> {
+        match (*self, k) {
+            (LMerge::Sel { merge, .. } | LMerge::Loop { merge, .. }, 0) => Some(merge),
+            (LMerge::Loop { cont, .. }, 1) => Some(cont),
+            _ => None,
+        }
     }
 }
 

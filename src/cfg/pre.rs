@@ -128,6 +128,10 @@ pub(crate) struct PreCfg {
     pub nodes: Vec<PNode>,
     /// Number of variables (selector variable [`SEL`] included).
     pub vars: u32,
+    /// Whether, as built, node `i`'s successor list is that of the CFG's
+    /// block `rpo[i]`, renumbered (no switch case was dropped): then the
+    /// CFG's depth-first search, renumbered, is the pre-CFG's.
+    pub mirrors: bool,
 }
 
 impl PreCfg {
@@ -156,6 +160,7 @@ impl PreCfg {
         };
         let mut nodes = nodes_pool.take();
         nodes.reserve(order.len());
+        let mut mirrors = true;
         for &b in order {
             let term_inst = func.block_insts(b).last().copied();
             let exit = cfg
@@ -194,7 +199,10 @@ impl PreCfg {
                     let mut cs = Vec::with_capacity(cases.len());
                     for &(lit, t) in cases {
                         if cs.iter().any(|c: &(u64, u32)| c.0 == lit) {
-                            continue; // duplicate literal: the first wins
+                            // Duplicate literal: the first wins (and the
+                            // successors may differ from the CFG's).
+                            mirrors = false;
+                            continue;
                         }
                         cs.push((lit, map(t)?));
                     }
@@ -221,7 +229,11 @@ impl PreCfg {
             });
         }
         pool.give(node_of);
-        Ok(PreCfg { nodes, vars: 1 })
+        Ok(PreCfg {
+            nodes,
+            vars: 1,
+            mirrors,
+        })
     }
 
     /// Successor and predecessor adjacency of the current nodes.

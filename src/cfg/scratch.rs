@@ -15,11 +15,20 @@ pub(crate) fn bytes<T>(v: &Vec<T>) -> usize {
 }
 
 /// Spare vectors of one element type, handed out cleared.
-pub(crate) struct Pool<T>(Vec<Vec<T>>);
+pub(crate) struct Pool<T> {
+    spare: Vec<Vec<T>>,
+    /// The bytes the spare vectors hold, kept up to date by
+    /// [`Pool::take`] and [`Pool::give`] (a compiler asks after every
+    /// compilation: [`CfgScratch::retained_bytes`]).
+    bytes: usize,
+}
 
 impl<T> Default for Pool<T> {
     fn default() -> Self {
-        Pool(Vec::new())
+        Pool {
+            spare: Vec::new(),
+            bytes: 0,
+        }
     }
 }
 
@@ -31,9 +40,14 @@ impl<T: Clone> Pool<T> {
     /// An empty vector (a spare one, or a new one).
     #[inline]
     pub(crate) fn take(&mut self) -> Vec<T> {
-        let mut v = self.0.pop().unwrap_or_default();
-        v.clear();
-        v
+        match self.spare.pop() {
+            Some(mut v) => {
+                self.bytes = self.bytes.saturating_sub(bytes(&v));
+                v.clear();
+                v
+            }
+            None => Vec::new(),
+        }
     }
 
     /// A vector of `n` copies of `fill`.
@@ -47,15 +61,15 @@ impl<T: Clone> Pool<T> {
     /// Keeps `v` for a later [`Pool::take`].
     #[inline]
     pub(crate) fn give(&mut self, v: Vec<T>) {
-        if self.0.len() < SPARES && v.capacity() > 0 {
-            self.0.push(v);
+        if self.spare.len() < SPARES && v.capacity() > 0 {
+            self.bytes = self.bytes.saturating_add(bytes(&v));
+            self.spare.push(v);
         }
     }
 
+    /// The bytes the spare vectors hold on to.
     pub(crate) fn bytes(&self) -> usize {
-        self.0
-            .iter()
-            .fold(0usize, |a, v| a.saturating_add(bytes(v)))
+        self.bytes
     }
 }
 
@@ -74,6 +88,8 @@ pub struct CfgScratch {
     pub(super) bools: Pool<bool>,
     /// Cleanup's predecessor lists.
     pub(super) preds: Pool<super::cleanup::PredList>,
+    /// Tables of values.
+    pub(super) svals: Pool<SValue>,
     /// Pairs of node numbers.
     pub(super) pairs: Pool<(u32, u32)>,
     /// The lowered blocks.
@@ -136,6 +152,7 @@ impl CfgScratch {
             .saturating_add(self.masks.bytes())
             .saturating_add(self.bools.bytes())
             .saturating_add(self.preds.bytes())
+            .saturating_add(self.svals.bytes())
             .saturating_add(self.pairs.bytes())
             .saturating_add(self.blocks.bytes())
             .saturating_add(self.pnodes.bytes())

@@ -42,10 +42,19 @@ pub(crate) enum Defs<'d> {
     /// At the end of each block of the list, sorted by block (a binary
     /// search beats hashing on the few blocks a group has).
     Sorted(&'d [(u32, DefVals)]),
+    /// At the end of each block of `blocks`, sorted, with the values of
+    /// `blocks[i]` in row `i` of `vals` (rows of equal length, one table
+    /// for all blocks).
+    Table {
+        blocks: &'d [u32],
+        vals: &'d [SValue],
+        k: usize,
+    },
 }
 
 impl Defs<'_> {
     /// The values defined at the end of block `b`.
+    #[inline]
     pub(crate) fn get(&self, b: u32) -> Option<&[SValue]> {
         match self {
             Defs::One(d, v) => (*d == b).then_some(v.as_slice()),
@@ -54,6 +63,10 @@ impl Defs<'_> {
                 .ok()
                 .and_then(|i| l.get(i))
                 .map(|d| d.1.as_slice()),
+            Defs::Table { blocks, vals, k } => {
+                let start = blocks.binary_search(&b).ok()?.checked_mul(*k)?;
+                vals.get(start..start.checked_add(*k)?)
+            }
         }
     }
 

@@ -55,10 +55,10 @@ fn structurize_inner(
     }
     let cfg = Cfg::new_in(func, module, &mut scratch.cfg)?;
     let mut pre = PreCfg::build(func, module, &cfg, &mut scratch.u32s, &mut scratch.pnodes)?;
-    let mut a = Analysis::new(&pre, scratch)?;
+    let mut a = Analysis::new(&pre, Some(&cfg), scratch)?;
     if !a.loops.is_reducible() {
         pre.make_reducible(&a.pred)?;
-        std::mem::replace(&mut a, Analysis::new(&pre, scratch)?).recycle(scratch);
+        std::mem::replace(&mut a, Analysis::new(&pre, None, scratch)?).recycle(scratch);
         if !a.loops.is_reducible() {
             return Err(internal(
                 "irreducible control flow remained after dispatching",

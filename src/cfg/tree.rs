@@ -12,6 +12,7 @@
 
 use super::dom::Dominates;
 use super::dom_mask::Dominance;
+use super::graph::Cfg;
 use super::loops::LoopForest;
 use super::pre::{PSel, PTerm, PreCfg};
 use super::scratch::CfgScratch;
@@ -107,13 +108,17 @@ pub(crate) struct Analysis {
 
 impl Analysis {
     /// Dominators, loops and reverse postorder of the pre-CFG, from one
-    /// depth-first search. The graph may still be irreducible
+    /// depth-first search: that of `cfg` renumbered, given a pre-CFG that
+    /// [`PreCfg::mirrors`] it. The graph may still be irreducible
     /// ([`LoopForest::is_reducible`]); [`build`] needs it reducible.
-    pub(crate) fn new(pre: &PreCfg, s: &mut CfgScratch) -> Result<Analysis> {
+    pub(crate) fn new(pre: &PreCfg, cfg: Option<&Cfg>, s: &mut CfgScratch) -> Result<Analysis> {
         let (succ, pred) = pre.adjacency(&mut s.u32s);
-        let d = super::util::dfs_in(&succ, 0, &mut s.u32s);
+        let d = match cfg {
+            Some(cfg) if pre.mirrors => cfg.dfs().renumbered(cfg.rpo(), &mut s.u32s),
+            _ => super::util::dfs_in(&succ, 0, &mut s.u32s),
+        };
         let dom = Dominance::compute(&pred, &d, s)?;
-        let loops = LoopForest::compute_in(&succ, &pred, &d, &dom, &mut s.u32s)?;
+        let loops = LoopForest::compute_in(&succ, &pred, &d, &dom, s)?;
         let mut rpo_num = s.u32s.table(succ.len(), NONE);
         for (i, &v) in d.post().iter().rev().enumerate() {
             set(&mut rpo_num, v as usize, i as u32)?;
@@ -132,7 +137,7 @@ impl Analysis {
     pub(crate) fn recycle(self, s: &mut CfgScratch) {
         self.pred.recycle(&mut s.u32s);
         self.dom.recycle(s);
-        self.loops.recycle(&mut s.u32s);
+        self.loops.recycle(s);
         s.u32s.give(self.rpo_num);
     }
 

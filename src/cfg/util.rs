@@ -4,6 +4,7 @@
 
 use super::scratch::Pool;
 use crate::error::{Error, Phase, Result};
+use crate::ir::BlockId;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -263,6 +264,43 @@ pub(crate) fn dfs(succ: &Adj, entry: u32) -> Dfs {
 }
 
 impl Dfs {
+    /// This search of a graph, on the graph of its reachable nodes
+    /// renumbered by their position in `order`, its reverse postorder: the
+    /// search the renumbered graph would give (its successor lists
+    /// renumbered alike), without walking it again. In vectors of `pool`.
+    pub(crate) fn renumbered(&self, order: &[BlockId], pool: &mut Pool<u32>) -> Dfs {
+        let n = order.len();
+        let mut node_of = pool.table(self.n, NONE);
+        for (i, b) in order.iter().enumerate() {
+            if let Some(x) = node_of.get_mut(b.0 as usize) {
+                *x = i as u32;
+            }
+        }
+        let map = |v: u32| node_of.get(v as usize).copied().unwrap_or(NONE);
+        let mut buf = pool.take();
+        buf.reserve(n.saturating_mul(5));
+        buf.extend(
+            order
+                .iter()
+                .map(|b| self.pre_num().get(b.0 as usize).copied().unwrap_or(NONE)),
+        );
+        buf.extend(
+            order
+                .iter()
+                .map(|b| map(self.parent().get(b.0 as usize).copied().unwrap_or(NONE))),
+        );
+        buf.extend(self.pre().iter().map(|&v| map(v)));
+        buf.resize(n.saturating_mul(3), NONE);
+        buf.extend(self.post().iter().map(|&v| map(v)));
+        buf.resize(n.saturating_mul(5), NONE);
+        pool.give(node_of);
+        Dfs {
+            buf,
+            n,
+            count: self.count.min(n),
+        }
+    }
+
     /// Gives the tables back to `pool`.
     pub(crate) fn recycle(self, pool: &mut Pool<u32>) {
         pool.give(self.buf);

@@ -613,7 +613,9 @@ pub fn verify_with(s: &Structured, func: &Function, module: &Module) -> Result<(
             .filter(|x| matches!(x.kind, InstKind::Phi { .. }))
             .filter_map(|x| x.result)
             .collect();
-        let home = super::finish::phi_home(iu, &pred, &succ, &original);
+        let home = super::finish::phi_home(iu, &pred, &succ, |p| {
+            original.get(p as usize).copied().unwrap_or(true)
+        });
         let mine: Vec<ValueId> = at(&s.blocks, home as usize)?
             .phis
             .iter()

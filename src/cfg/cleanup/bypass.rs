@@ -36,9 +36,8 @@ impl Blocks {
             {
                 continue;
             }
-            let ps = at(preds, x as usize)?.clone();
             let mut blocked = false;
-            for &p in &ps {
+            for &p in at(preds, x as usize)? {
                 if matches!(at(blocks, p as usize)?.term, LTerm::Switch { .. }) {
                     blocked = true;
                 }
@@ -46,6 +45,8 @@ impl Blocks {
             if blocked {
                 continue;
             }
+            // Taken: x goes, with no predecessors.
+            let ps = std::mem::take(at_mut(preds, x as usize)?);
             for &p in &ps {
                 let pb = at_mut(blocks, p as usize)?;
                 pb.term.replace_target(x, t);
@@ -62,14 +63,14 @@ impl Blocks {
                         }
                     }
                 }
+                // Kept in block order, as a recount would list them.
                 let tp = at_mut(preds, t as usize)?;
                 tp.retain(|q| *q != x);
-                if !tp.contains(&p) {
-                    tp.push(p);
+                if let Err(k) = tp.binary_search(&p) {
+                    tp.insert(k, p);
                 }
             }
             *at_mut(deleted, x as usize)? = true;
-            at_mut(preds, x as usize)?.clear();
             work.push(t);
         }
         pool.give(work);

@@ -49,9 +49,9 @@ pub(crate) fn cleanup(blocks: Vec<LBlock>, s: &mut CfgScratch) -> Result<Vec<LBl
     };
     c.count_preds_and_refs()?;
     c.bypass_empty(&mut s.u32s)?;
+    // Both keep the predecessors and merge references as a recount would
+    // find them.
     c.settle_unreachable(s)?;
-    // Predecessors and merge references among the remaining blocks.
-    c.count_preds_and_refs()?;
     c.latches_as_continues()?;
     c.forward_merges()?;
     c.shift_merges()?;
@@ -92,11 +92,12 @@ impl Blocks {
                 Some(_) => {}
                 None => missing = true,
             });
-            for t in b.merge.targets() {
+            b.merge.try_for_each_target(|t| {
                 let r = at_mut(refs, t as usize)?;
                 // Counts references from blocks in memory: cannot saturate.
                 *r = r.saturating_add(1);
-            }
+                Ok(())
+            })?;
             if missing {
                 return Err(internal("branch to a block out of range"));
             }

@@ -10,10 +10,14 @@ use crate::error::Result;
 
 impl Blocks {
     /// Settles the unreachable blocks (an original one is an internal
-    /// error).
+    /// error), keeping the predecessor lists and merge references as a
+    /// recount would find them.
     pub(super) fn settle_unreachable(&mut self, s: &mut CfgScratch) -> Result<()> {
         let Blocks {
-            blocks, deleted, ..
+            blocks,
+            deleted,
+            preds,
+            refs,
         } = self;
         let n = blocks.len();
         // Reachability.
@@ -24,13 +28,24 @@ impl Blocks {
             if std::mem::replace(at_mut(&mut reach, x as usize)?, true) {
                 continue;
             }
-            for t in at(blocks, x as usize)?.term.targets() {
-                if !get(&reach, t as usize)? {
-                    stack.push(t);
-                }
+            let mut missing = false;
+            at(blocks, x as usize)?
+                .term
+                .for_each_target(|t| match reach.get(t as usize) {
+                    Some(false) => stack.push(t),
+                    Some(true) => {}
+                    None => missing = true,
+                });
+            if missing {
+                return Err(internal("branch to a block out of range"));
             }
         }
         s.u32s.give(stack);
+        if reach.iter().zip(deleted.iter()).all(|(&r, &d)| r || d) {
+            // Nothing to settle.
+            s.bools.give(reach);
+            return Ok(());
+        }
         let mut merge_of = s.u32s.table(n, NONE);
         let mut cont_of = s.u32s.table(n, NONE);
         for (i, b) in blocks.iter().enumerate() {
@@ -57,10 +72,33 @@ impl Blocks {
                     b.origin
                 )));
             }
+            // Its branches and merge leave the counts.
+            let me = i as u32;
+            let mut missing = false;
+            b.term.for_each_target(|t| match preds.get_mut(t as usize) {
+                Some(p) => p.retain(|q| *q != me),
+                None => missing = true,
+            });
+            if missing {
+                return Err(internal("branch to a block out of range"));
+            }
+            b.merge.try_for_each_target(|t| {
+                let r = at_mut(refs, t as usize)?;
+                *r = r
+                    .checked_sub(1)
+                    .ok_or_else(|| internal("merge reference count underflow"))?;
+                Ok(())
+            })?;
             if get(&merge_of, i)? != NONE {
                 b.term = LTerm::Unreachable;
             } else if get(&cont_of, i)? != NONE {
-                b.term = LTerm::Branch(get(&cont_of, i)?);
+                let h = get(&cont_of, i)?;
+                b.term = LTerm::Branch(h);
+                // In block order, as everywhere.
+                let hp = at_mut(preds, h as usize)?;
+                if let Err(k) = hp.binary_search(&me) {
+                    hp.insert(k, me);
+                }
             } else {
                 *at_mut(deleted, i)? = true;
                 continue;

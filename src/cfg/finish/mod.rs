@@ -99,7 +99,7 @@ pub(crate) fn finish(
     };
     let mut solver = Solver::new(&g.preds, std::mem::take(&mut scratch.solver));
     let var_value = selectors::solve(&blocks, &mut solver, &mut ssa)?;
-    phis::place(&c, &of_orig, &mut solver, &mut ssa)?;
+    phis::place(&c, &of_orig, &mut solver, &mut ssa, scratch)?;
     let uses = repair::repair(&c, &mut solver, &mut ssa, scratch)?;
     scratch.solver = solver.into_bufs();
     let repl = simplify::simplify_phis(&mut ssa.phis, ssa.synths.len())?;

@@ -21,20 +21,22 @@ pub(super) fn emission_order(
     let mut post = s.u32s.take();
     post.reserve(n);
     // (block, index of the next edge: successors, then merge targets).
-    let mut stack: Vec<(u32, usize)> = Vec::with_capacity(n);
+    let mut stack = s.pairs.take();
     stack.push((0, 0));
     *at_mut(&mut visited, 0)? = true;
     while let Some(top) = stack.last_mut() {
         let (v, i) = *top;
+        let i = i as usize;
         let s = succ.succ(v);
         let next = match s.get(i) {
             Some(&w) => Some(w),
             None => blocks
                 .get(v as usize)
-                .and_then(|b| b.merge.targets().nth(i.saturating_sub(s.len()))),
+                .and_then(|b| b.merge.target(i.saturating_sub(s.len()))),
         };
         if let Some(w) = next {
-            top.1 = i.saturating_add(1);
+            // At most the successors and two merge targets: no overflow.
+            top.1 = top.1.saturating_add(1);
             if !std::mem::replace(at_mut(&mut visited, w as usize)?, true) {
                 stack.push((w, 0));
             }
@@ -47,6 +49,7 @@ pub(super) fn emission_order(
         return Err(internal(format!("block {i} is not structurally reachable")));
     }
     s.bools.give(visited);
+    s.pairs.give(stack);
     post.reverse();
     Ok(post)
 }
