@@ -146,7 +146,7 @@ impl<'a> Reader<'a> {
         // Reserve arenas in proportion to the input (the largest ratios
         // seen over the corpus), so that they rarely grow (kept arenas
         // mostly have the room already).
-        let mut module = std::mem::take(&mut spare.module);
+        let mut module = spare.module.take().unwrap_or_default();
         let mut strings = std::mem::take(&mut spare.strings);
         strings.reserve(input_len / 2);
         let work = std::mem::take(&mut spare.work);
