@@ -275,32 +275,26 @@ impl Compiler {
         self.compile_all_with(blob, &mut Tracer::to(spans))
     }
 
-    /// Reads `blob` with this compiler's read cache, into front-half
-    /// buffers from the pool (given back to it when the read fails).
+    /// Reads `blob` with this compiler's read cache into the front-half
+    /// buffers `front` (passed by reference: they are large to move).
     fn read<'b>(
         &self,
         blob: &'b [u8],
         tracer: &mut Tracer,
-    ) -> Result<(crate::Shader<'b>, FrontScratch)> {
-        let mut front = self.scratch.take_front();
-        let read = crate::Shader::read_with(
+        front: &mut FrontScratch,
+    ) -> Result<crate::Shader<'b>> {
+        crate::Shader::read_with(
             blob,
             Some(&self.read_cache),
             tracer,
             &mut front.decode,
             &mut front.module,
-        );
-        match read {
-            Ok(shader) => Ok((shader, front)),
-            Err(e) => {
-                self.scratch.put_front(front);
-                Err(e)
-            }
-        }
+        )
     }
 
     fn compile_all_with(&self, blob: &[u8], tracer: &mut Tracer) -> Result<Vec<Output>> {
-        let (mut shader, mut front) = self.read(blob, tracer)?;
+        let mut front = self.scratch.take_front();
+        let mut shader = self.read(blob, tracer, &mut front)?;
         let dxil = &shader.dxil;
         let entries: smallvec::SmallVec<[usize; 4]> = if dxil.is_library() {
             dxil.export_indices().collect()
@@ -369,7 +363,8 @@ impl Compiler {
     }
 
     fn translate_with(&self, blob: &[u8], tracer: &mut Tracer) -> Result<Output> {
-        let (mut shader, mut front) = self.read(blob, tracer)?;
+        let mut front = self.scratch.take_front();
+        let mut shader = self.read(blob, tracer, &mut front)?;
         let dxil = &shader.dxil;
         let ep = self.select_entry(dxil)?;
         let i = dxil
