@@ -39,12 +39,18 @@ TOML
     cp "$src/Cargo.lock" "$crate/Cargo.lock"
     CARGO_TARGET_DIR="$work/target" cargo build --release --quiet --manifest-path "$crate/Cargo.toml"
 done
+# Both sides run on the same core when `taskset` is there: pinned runs
+# vary less from run to run.
+pin=()
+if command -v taskset >/dev/null; then
+    pin=(taskset -c "$(($(nproc) - 1))")
+fi
 for side in old new; do
     echo "== $side ($( [ "$side" = old ] && echo "$old_rev" || git -C "$root" rev-parse --short HEAD))"
-    "$work/target/release/compare-$side" "$root/corpus" --tsv "$work/$side.tsv"
+    "${pin[@]}" "$work/target/release/compare-$side" "$root/corpus" --tsv "$work/$side.tsv"
 done
 echo "== per-blob ratio old/new (blobs both translate)"
 join -t $'\t' <(sort "$work/old.tsv") <(sort "$work/new.tsv") |
-    awk -F'\t' '{split($1, p, "/"); r = $2 / $3; print p[1] "\t" r}' |
+    awk -F'\t' '{split($1, p, "/"); r = $2 / $3; print p[1] "\t" r; print "all\t" r}' |
     sort -k1,1 -k2,2g |
     awk -F'\t' '{c[$1] = c[$1] " " $2; n[$1]++} END {for (k in c) {split(substr(c[k], 2), a, " "); print k ": median ratio " a[int((n[k] + 1) / 2)] " over " n[k] " blobs"}}'
