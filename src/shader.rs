@@ -34,7 +34,8 @@ impl<'a> Shader<'a> {
 
     /// [`Shader::read`], timing the container, IR and DXIL phases, with
     /// the blocks that `cache` holds taken from it (see [`ir::ReadCache`]),
-    /// and decoding the DXIL metadata into the buffers of `decode`.
+    /// reading the IR into the arenas of `spare` and decoding the DXIL
+    /// metadata into the buffers of `decode`.
     pub(crate) fn read_with(
         blob: &'a [u8],
         cache: Option<&ir::ReadCache>,

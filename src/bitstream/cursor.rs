@@ -251,18 +251,16 @@ impl<'a> Cursor<'a> {
                     const PAIRS: u64 = 0x8208_2082_0820;
                     const PAIRS_WANT: u64 = 0x0200_2002_0020;
                     if left >= 4 && word & PAIRS == PAIRS_WANT {
-                        out.extend((0..4u32).map(|j| {
-                            // `j < 4`: the shift stays below 48.
-                            let w = word >> j.wrapping_mul(12);
-                            (w & 0x1f) | ((w >> 1) & 0x3e0)
-                        }));
+                        // `j < 4`: the shift stays below 48.
+                        out.extend((0..4u32).map(|j| two_chunk_vbr6(word >> j.wrapping_mul(12))));
                         // Inside the loaded bytes (see `skip`).
                         pos = pos.wrapping_add(48);
                         left = left.wrapping_sub(4);
                         continue;
                     }
+                    // The first chunk continues (no single above).
                     if word & 0x800 == 0 {
-                        Some(((word & 0x1f) | ((word >> 1) & 0x3e0), 12))
+                        Some((two_chunk_vbr6(word), 12))
                     } else {
                         vbr_in_word(word, 6, FAST_BITS)
                     }
@@ -528,6 +526,26 @@ impl<'a> Cursor<'a> {
 fn peek(data: &[u8], pos: u64) -> Option<u64> {
     let bytes = data.get((pos >> 3) as usize..)?.first_chunk::<8>()?;
     Some(u64::from_le_bytes(*bytes) >> (pos & 7))
+}
+
+/// The value of the two-chunk vbr6 field at the start of a loaded word
+/// (its continuation bits not looked at).
+#[inline(always)]
+fn two_chunk_vbr6(word: u64) -> u64 {
+    (word & 0x1f) | ((word >> 1) & 0x3e0)
+}
+
+/// A vbr6 value of one or two chunks at the start of a loaded word, and
+/// the bits it takes; `None` for a longer one.
+#[inline(always)]
+pub(super) fn short_vbr6(word: u64) -> Option<(u64, u32)> {
+    if word & 0x20 == 0 {
+        Some((word & 0x1f, 6))
+    } else if word & 0x800 == 0 {
+        Some((two_chunk_vbr6(word), 12))
+    } else {
+        None
+    }
 }
 
 /// Decodes a VBR value with chunks of `width` bits (2..=32) from the start

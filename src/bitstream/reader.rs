@@ -2,7 +2,7 @@
 
 use super::abbrev::{decode_char6, AbbrevOp, AbbrevTable, Shape, Tail};
 use super::cache::BlockCache;
-use super::cursor::{vbr_in_word, Cursor, FAST_BITS};
+use super::cursor::{short_vbr6, vbr_in_word, Cursor, FAST_BITS};
 use crate::error::Result;
 use smallvec::SmallVec;
 use std::sync::Arc;
@@ -523,19 +523,6 @@ impl<'a> BitstreamReader<'a> {
         self.cursor = cursor;
         u32::try_from(code)
             .map_err(|_| self.error(format!("record code {code} does not fit in 32 bits")))
-    }
-}
-
-/// A vbr6 value of one or two chunks at the start of a loaded word, and
-/// the bits it takes; `None` for a longer one.
-#[inline(always)]
-fn short_vbr6(word: u64) -> Option<(u64, u32)> {
-    if word & 0x20 == 0 {
-        Some((word & 0x1f, 6))
-    } else if word & 0x800 == 0 {
-        Some(((word & 0x1f) | ((word >> 1) & 0x3e0), 12))
-    } else {
-        None
     }
 }
 

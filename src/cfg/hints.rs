@@ -35,9 +35,6 @@ fn md_str(module: &Module, id: MdId) -> Option<&str> {
 /// (`[branch]`: don't flatten) and 2 (`[flatten]`).
 pub fn selection_control(module: &Module, term: &Inst) -> SelectionControl {
     let mut c = SelectionControl::default();
-    if term.metadata.is_empty() {
-        return c;
-    }
     let Some(node) = module.attachment(term, "dx.controlflow.hints") else {
         return c;
     };
@@ -58,10 +55,6 @@ pub fn selection_control(module: &Module, term: &Inst) -> SelectionControl {
 /// Loop hints from an `llvm.loop` attachment on a latch's branch.
 pub fn loop_control(module: &Module, term: &Inst) -> LoopControl {
     let mut c = LoopControl::default();
-    // Most terminators have no attachment: skip the look-up by name.
-    if term.metadata.is_empty() {
-        return c;
-    }
     let Some(node) = module.attachment(term, "llvm.loop") else {
         return c;
     };

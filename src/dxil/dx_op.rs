@@ -193,18 +193,7 @@ pub fn dx_op_calls<'m>(
     module: &'m Module,
     function: &'m Function,
 ) -> impl Iterator<Item = Result<(usize, DxOpCall)>> + 'm {
-    function
-        .insts
-        .iter()
-        .enumerate()
-        .filter_map(move |(i, inst)| {
-            let result = dx_op(module, inst)?;
-            Some(
-                result
-                    .map(|call| (i, call))
-                    .map_err(|e| e.with_location(location(module, function, i))),
-            )
-        })
+    located_calls(module, function, move |inst| dx_op(module, inst))
 }
 
 /// The calls of [`dx_op_calls`] to the `dx.op.*` declarations `callees`
@@ -215,16 +204,29 @@ pub fn dx_op_calls_to<'m>(
     function: &'m Function,
     callees: &'m [FuncId],
 ) -> impl Iterator<Item = Result<(usize, DxOpCall)>> + 'm {
-    let insts = function.insts.iter().enumerate();
-    insts.filter_map(move |(i, inst)| {
+    located_calls(module, function, move |inst| {
         let InstKind::Call { callee, args, .. } = inst.kind else {
             return None;
         };
         let callee = module
             .callee_function(callee)
             .filter(|f| callees.contains(f))?;
+        Some(decode_call(module, callee, args))
+    })
+}
+
+/// The calls of `function` that `decode` decodes (`None`: not one it
+/// looks for), in instruction order, as (instruction index, call), with
+/// errors located at their instruction.
+fn located_calls<'m>(
+    module: &'m Module,
+    function: &'m Function,
+    decode: impl Fn(&Inst) -> Option<Result<DxOpCall>> + 'm,
+) -> impl Iterator<Item = Result<(usize, DxOpCall)>> + 'm {
+    let insts = function.insts.iter().enumerate();
+    insts.filter_map(move |(i, inst)| {
         Some(
-            decode_call(module, callee, args)
+            decode(inst)?
                 .map(|call| (i, call))
                 .map_err(|e| e.with_location(location(module, function, i))),
         )

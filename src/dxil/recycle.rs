@@ -149,21 +149,14 @@ impl DecodeScratch {
     }
 
     fn recycle_resources(&mut self, mut r: Resources) {
-        for v in r.srvs.drain(..) {
-            self.recycle_string(v.binding.name);
-            self.recycle_tags(v.tags);
-        }
-        for v in r.uavs.drain(..) {
-            self.recycle_string(v.binding.name);
-            self.recycle_tags(v.tags);
-        }
-        for v in r.cbvs.drain(..) {
-            self.recycle_string(v.binding.name);
-            self.recycle_tags(v.tags);
-        }
-        for v in r.samplers.drain(..) {
-            self.recycle_string(v.binding.name);
-            self.recycle_tags(v.tags);
+        // Each resource's name and tags, whatever its class.
+        let parts = (r.srvs.drain(..).map(|v| (v.binding.name, v.tags)))
+            .chain(r.uavs.drain(..).map(|v| (v.binding.name, v.tags)))
+            .chain(r.cbvs.drain(..).map(|v| (v.binding.name, v.tags)))
+            .chain(r.samplers.drain(..).map(|v| (v.binding.name, v.tags)));
+        for (name, tags) in parts {
+            self.recycle_string(name);
+            self.recycle_tags(tags);
         }
         // Keep the lists with the most room.
         let kept = &self.resources;

@@ -155,7 +155,7 @@ impl ResourceDecl {
 }
 
 /// The buffers of a [`ShaderDesc`] a compilation is done with, for the
-/// next one to fill ([`ShaderDesc::into_buffers`]).
+/// next one to fill ([`ShaderDesc::into_buffers`]); always empty.
 #[derive(Default)]
 pub(crate) struct DescBuffers {
     resources: Vec<ResourceDecl>,
@@ -231,13 +231,12 @@ impl ShaderDesc {
                 ),
             ));
         }
+        // Empty (made so, or emptied by `into_buffers`).
         let DescBuffers {
             mut resources,
             mut entry_name,
         } = buffers;
-        resources.clear();
         resources.extend(srvs.chain(uavs).chain(cbvs).chain(samplers));
-        entry_name.clear();
         entry_name.push_str(ep.export_name());
         Ok(ShaderDesc {
             shader_model: (sm.major, sm.minor),

@@ -1,8 +1,8 @@
 //! Buffers one emission leaves for the next ([`ScratchPool`]): the SPIR-V
 //! writer's sections, the type and constant caches, the per-function
-//! tables, the resource and signature interface tables. Emitting a shader fills a few dozen vectors and hash maps;
-//! taking them back cleared, with their capacity, saves most of the
-//! allocations of an emission. Nothing of one emission's content reaches
+//! tables, the resource and signature interface tables. Emitting a shader
+//! fills a few dozen vectors and hash maps; taking them back cleared, with
+//! their capacity, saves most of the allocations of an emission. Nothing of one emission's content reaches
 //! the next: each container is reset before it is used again.
 
 use super::context::FnCtx;

@@ -400,6 +400,10 @@ impl Module {
     /// The node attached to an instruction under the metadata kind `name`
     /// (`dx.controlflow.hints`, `llvm.loop`, `dx.nonuniform`, ...).
     pub fn attachment(&self, inst: &Inst, name: &str) -> Option<MdId> {
+        // Most instructions have no attachment: nothing to look up.
+        if inst.metadata.is_empty() {
+            return None;
+        }
         self.pairs(inst.metadata).find_map(|(kind, node)| {
             let kname = self
                 .metadata

@@ -406,9 +406,7 @@ impl TypeTable {
 
     /// Stores a member list and returns its range.
     pub fn push_members(&mut self, members: &[TypeId]) -> ListRange {
-        let range = ListRange::new(self.members.len(), members.len());
-        self.members.extend_from_slice(members);
-        range
+        self.push_members_from(members.iter().copied())
     }
 
     /// Stores a member list given one by one and returns its range.

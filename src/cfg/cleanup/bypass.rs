@@ -2,7 +2,7 @@
 //! assignments and no merge role that only branches on is bypassed by its
 //! predecessors (unless one is a switch: a case keeps its own block).
 
-use super::Blocks;
+use super::{insert_pred, Blocks};
 use crate::cfg::lower::{LMerge, LTerm};
 use crate::cfg::scratch::Pool;
 use crate::cfg::util::{at, at_mut, get, internal, NONE};
@@ -63,12 +63,9 @@ impl Blocks {
                         }
                     }
                 }
-                // Kept in block order, as a recount would list them.
                 let tp = at_mut(preds, t as usize)?;
                 tp.retain(|q| *q != x);
-                if let Err(k) = tp.binary_search(&p) {
-                    tp.insert(k, p);
-                }
+                insert_pred(tp, p);
             }
             *at_mut(deleted, x as usize)? = true;
             work.push(t);

@@ -24,6 +24,14 @@ pub(crate) type PredList = SmallVec<[u32; 2]>;
 /// Per block: its [`PredList`].
 type PredLists = Vec<PredList>;
 
+/// Adds `p` to a predecessor list, kept in block order as a recount would
+/// list it, unless it is there.
+fn insert_pred(list: &mut PredList, p: u32) {
+    if let Err(k) = list.binary_search(&p) {
+        list.insert(k, p);
+    }
+}
+
 /// The blocks being cleaned up, with what the passes keep up to date.
 struct Blocks {
     blocks: Vec<LBlock>,

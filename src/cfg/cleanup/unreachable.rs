@@ -2,7 +2,7 @@
 //! `OpUnreachable` block and an unreachable continue target branches back
 //! to its header, as SPIR-V requires; other unreachable blocks are dropped.
 
-use super::Blocks;
+use super::{insert_pred, Blocks};
 use crate::cfg::lower::{LMerge, LTerm};
 use crate::cfg::scratch::CfgScratch;
 use crate::cfg::util::{at, at_mut, get, internal, NONE};
@@ -94,11 +94,7 @@ impl Blocks {
             } else if get(&cont_of, i)? != NONE {
                 let h = get(&cont_of, i)?;
                 b.term = LTerm::Branch(h);
-                // In block order, as everywhere.
-                let hp = at_mut(preds, h as usize)?;
-                if let Err(k) = hp.binary_search(&me) {
-                    hp.insert(k, me);
-                }
+                insert_pred(at_mut(preds, h as usize)?, me);
             } else {
                 *at_mut(deleted, i)? = true;
                 continue;
